@@ -1,0 +1,78 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { chromiumPath, chromiumArgs } from './scripts/chromium';
+
+/** Where `npm run dev` proxies the API (the reference server started by scripts/dev.ts). */
+const devApi = process.env.DEV_API_URL ?? 'http://127.0.0.1:8001';
+
+/**
+ * The console reads its server URL and socket path at run time from `window.__CONSOLE_CONFIG__`,
+ * which the reference server writes into index.html (see server/static.ts). In dev the same
+ * placeholder is filled from the environment here.
+ */
+function devConsoleConfig(): Plugin {
+  return {
+    name: 'console-config-dev',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const cfg = { apiUrl: process.env.API_URL ?? '', wsPath: process.env.WS_PATH ?? 'api/ws/{token}/' };
+      return html.replace('<!--console-config-->', `<script>window.__CONSOLE_CONFIG__=${JSON.stringify(cfg)}</script>`);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), devConsoleConfig()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/api/ws': { target: devApi, ws: true },
+      '/ws': { target: devApi, ws: true },
+      '/api': devApi,
+      '/token': devApi,
+      '/media': devApi,
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit-node',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'stories',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+          setupFiles: ['.storybook/vitest.setup.ts'],
+        },
+      },
+    ],
+  },
+});
