@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { executeGateway, type GatewayRequest } from './gateway';
+
+export interface GatewayOptions {
+  /** Base URL of the REST upstream; a function so "this very server" can be resolved after listen. */
+  upstream: () => string;
+  path?: string;
+}
+
+/** Mounts POST <path> (default /graphql): GraphQL over the REST contract of the upstream. */
+export async function graphqlGateway(app: FastifyInstance, opts: GatewayOptions): Promise<void> {
+  app.post(opts.path ?? '/graphql', async (request, reply) => {
+    const body = (request.body ?? {}) as GatewayRequest;
+    const result = await executeGateway(body, {
+      baseUrl: opts.upstream(),
+      authorization: request.headers.authorization,
+      userAgent: request.headers['user-agent'],
+    });
+    // GraphQL-over-HTTP: a request that could not execute at all is 400; field errors stay 200.
+    const status = result.data === undefined && result.errors?.length ? 400 : 200;
+    return reply.code(status).send(result);
+  });
+}
