@@ -1,0 +1,177 @@
+import { test as base } from '@playwright/test';
+import { captchaResult, captchaStatus, loginResult, refreshResult, settings, type LoginResult } from './schemas';
+import { HttpClient, formatLog } from './tests/support/http';
+import { expectSuccess } from './tests/support/expect-contract';
+
+/**
+ * The target of the contract suite.
+ *
+ * - CONTRACT_BASE_URL unset: the embedded reference server is started in this worker
+ *   (`startTestServer({ captcha: true })`), and logins solve its captcha through `captchaAnswer(key)`,
+ *   the way a harness reads the real back end's database.
+ * - CONTRACT_BASE_URL set: the suite aims at that server, signing in with CONTRACT_USERNAME /
+ *   CONTRACT_PASSWORD (default superadmin / admin123456) or, when captcha is on there, with
+ *   CONTRACT_REFRESH_TOKEN (exchanged for an access token through token/refresh/).
+ */
+
+type TestServer = Awaited<ReturnType<typeof import('../server/testing').startTestServer>>;
+
+export interface Target {
+  kind: 'embedded' | 'external';
+  /** http(s)://host:port, no trailing slash. */
+  baseUrl: string;
+  /** ws(s)://host:port, no trailing slash. */
+  wsBase: string;
+  /** 'reference' when the target answers GET api/captcha/status/ (the reference server), else 'upstream'. */
+  flavour: 'reference' | 'upstream';
+  /** `base.captcha_state` of the target when the worker started. */
+  captchaOn: boolean;
+  /** The target holds the sample data of a fresh instance (menus 1-17, dictionaries, departments). */
+  fixtureData: boolean;
+  /** The embedded server (captcha answers, token signing); null for an external target. */
+  server: TestServer | null;
+  username: string;
+  password: string;
+  /** A second, non-superuser account (sample: test). */
+  otherUsername: string;
+  refreshToken: string | null;
+}
+
+export interface Session {
+  access: string;
+  refresh: string;
+}
+
+export interface CaptchaFields {
+  captcha?: string;
+  captchaKey?: number;
+}
+
+export interface Auth {
+  /**
+   * Fields for one login attempt: a solved challenge on the embedded server, nothing when captcha is
+   * off. Skips the calling test when the target's captcha is on and cannot be solved here.
+   */
+  captchaFields(): Promise<CaptchaFields>;
+  /** A fresh login with its own tokens (default: the main account). */
+  login(username?: string, password?: string): Promise<LoginResult>;
+  /** The main account's tokens, shared by the tests of this worker. */
+  session(): Promise<Session>;
+}
+
+const FRESH_LOGIN_SKIP =
+  'This test needs a fresh login, and the target has captcha on, which only the embedded server lets the suite solve. ' +
+  'Turn captcha off on the target (system config base.captcha_state, or CAPTCHA=off on a reference server) to run it.';
+
+const SESSION_SKIP =
+  'The target has captcha on and no CONTRACT_REFRESH_TOKEN was given, so the suite cannot sign in. ' +
+  'Set CONTRACT_REFRESH_TOKEN (sign in once in a browser and copy the refresh token) or turn captcha off on the target.';
+
+function env(name: string): string | undefined {
+  const v = process.env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+async function startTarget(): Promise<{ target: Target; stop: () => Promise<void> }> {
+  const external = env('CONTRACT_BASE_URL');
+  let server: TestServer | null = null;
+  let baseUrl: string;
+  if (external) {
+    baseUrl = external.replace(/\/+$/, '');
+  } else {
+    const { startTestServer } = await import('../server/testing');
+    server = await startTestServer({ captcha: true });
+    baseUrl = server.baseUrl.replace(/\/+$/, '');
+  }
+  const stop = async () => {
+    if (server) await server.close();
+  };
+  try {
+    const client = new HttpClient(baseUrl);
+    const s = expectSuccess(await client.get('api/init/settings/'), settings, 'GET api/init/settings/');
+    const status = await client.get('api/captcha/status/');
+    const isReference = status.status === 200 && captchaStatus.safeParse((status.json as { data?: unknown } | undefined)?.data).success;
+    const target: Target = {
+      kind: server ? 'embedded' : 'external',
+      baseUrl,
+      wsBase: baseUrl.replace(/^http/, 'ws'),
+      flavour: server || isReference ? 'reference' : 'upstream',
+      captchaOn: s['base.captcha_state'] === true,
+      fixtureData: server ? true : env('CONTRACT_FIXTURE_DATA') !== '0',
+      server,
+      username: env('CONTRACT_USERNAME') ?? 'superadmin',
+      password: env('CONTRACT_PASSWORD') ?? 'admin123456',
+      otherUsername: env('CONTRACT_OTHER_USERNAME') ?? 'test',
+      refreshToken: server ? null : (env('CONTRACT_REFRESH_TOKEN') ?? null),
+    };
+    return { target, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+function makeAuth(target: Target): Auth {
+  const client = new HttpClient(target.baseUrl);
+  let cached: Session | null = null;
+
+  const captchaFields = async (): Promise<CaptchaFields> => {
+    const reply = await client.get('api/captcha/');
+    const data = expectSuccess(reply, captchaResult, 'GET api/captcha/');
+    if (!('key' in data)) return {};
+    if (!target.server) {
+      base.skip(true, FRESH_LOGIN_SKIP);
+      return {};
+    }
+    const answer = await target.server.captchaAnswer(data.key);
+    if (answer === null) throw new Error(`captchaAnswer(${data.key}) returned null for a key the server just issued`);
+    return { captcha: answer, captchaKey: data.key };
+  };
+
+  const login = async (username = target.username, password = target.password): Promise<LoginResult> => {
+    const fields = await captchaFields();
+    const reply = await client.post('api/login/', { json: { username, password, ...fields } });
+    return expectSuccess(reply, loginResult, `POST api/login/ as ${username}`);
+  };
+
+  const session = async (): Promise<Session> => {
+    if (cached) return cached;
+    if (target.refreshToken) {
+      const reply = await client.post('token/refresh/', { json: { refresh: target.refreshToken } });
+      const data = expectSuccess(reply, refreshResult, 'POST token/refresh/ with CONTRACT_REFRESH_TOKEN');
+      cached = { access: data.access, refresh: data.refresh };
+      return cached;
+    }
+    if (target.captchaOn && !target.server) base.skip(true, SESSION_SKIP);
+    const data = await login();
+    cached = { access: data.access, refresh: data.refresh };
+    return cached;
+  };
+
+  return { captchaFields, login, session };
+}
+
+export const test = base.extend<{ api: HttpClient }, { target: Target; auth: Auth }>({
+  target: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, provide) => {
+      const { target, stop } = await startTarget();
+      try {
+        await provide(target);
+      } finally {
+        await stop();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  auth: [async ({ target }, provide) => provide(makeAuth(target)), { scope: 'worker' }],
+  /** A client for the test; every request and answer is attached to the test's report. */
+  api: async ({ target }, provide, testInfo) => {
+    const client = new HttpClient(target.baseUrl);
+    await provide(client);
+    const log = client.takeLog();
+    if (log.length > 0) await testInfo.attach('http-exchanges.txt', { body: formatLog(log), contentType: 'text/plain' });
+  },
+});
+
+export { expect } from '@playwright/test';
