@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeGateway } from './gateway';
+
+/** A stand-in upstream speaking the envelope; records what it was asked. */
+let upstream: Server;
+let baseUrl = '';
+const seen: { method?: string; url?: string; auth?: string; body?: string }[] = [];
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => resolve(data));
+  });
+}
+
+beforeAll(async () => {
+  upstream = createServer(async (req, res) => {
+    const body = await readBody(req);
+    seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
+    res.setHeader('content-type', 'application/json');
+    const send = (status: number, env: unknown) => {
+      res.statusCode = status;
+      res.end(JSON.stringify(env));
+    };
+    if (req.url === '/api/system/user/user_info/') {
+      if (req.headers.authorization !== 'JWT good') {
+        return send(200, { code: 401, data: null, msg: { detail: 'Given token not valid for any token type', code: 'token_not_valid' } });
+      }
+      return send(200, { code: 2000, msg: '获取成功', data: { id: 1, username: 'superadmin', name: '超级管理员', mobile: null, user_type: 0, gender: 1, email: null, avatar: null, dept: 1, is_superuser: true, role: [1], role_info: [{ id: 1, name: '管理员', key: 'admin' }] } });
+    }
+    if (req.url?.startsWith('/api/init/dictionary/')) {
+      return send(200, { code: 2000, msg: '获取成功', data: { page: 1, limit: 1, total: 1, data: [{ id: 1, value: 'gender', children: [{ label: '男', value: '1', type: 1, color: null }] }] } });
+    }
+    if (req.url === '/api/login/') return send(200, { code: 401, data: null, msg: '账号/密码错误' });
+    if (req.url === '/token/refresh/') return send(401, { code: 400, data: null, msg: 'error' });
+    if (req.url === '/api/captcha/') {
+      res.setHeader('content-type', 'text/html');
+      res.statusCode = 404;
+      return res.end('<html>not found</html>');
+    }
+    return send(200, { code: 4000, data: null, msg: 'unexpected' });
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => upstream.close(() => r())));
+
+describe('GraphQL gateway over the REST contract', () => {
+  it('forwards the caller JWT and returns the envelope data', async () => {
+    const res = await executeGateway({ query: '{ userInfo { id name role_info { key } } }' }, { baseUrl, authorization: 'JWT good' });
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ userInfo: { id: 1, name: '超级管理员', role_info: [{ key: 'admin' }] } });
+    expect(seen.at(-1)?.auth).toBe('JWT good');
+  });
+
+  it('maps a 401 envelope to a GraphQL error carrying code 401 and the token_not_valid reason', async () => {
+    const res = await executeGateway({ query: '{ userInfo { id } }' }, { baseUrl, authorization: 'JWT bad' });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 401, reason: 'token_not_valid' });
+  });
+
+  it('sends the dictionary key and limit, and unwraps the list', async () => {
+    const res = await executeGateway({ query: '{ dictionaries { value children { label value type } } }' }, { baseUrl });
+    expect(res.data).toEqual({ dictionaries: [{ value: 'gender', children: [{ label: '男', value: '1', type: 1 }] }] });
+    expect(seen.at(-1)?.url).toBe('/api/init/dictionary/?dictionary_key=all&limit=100');
+  });
+
+  it('does not forward the caller token on login, and keeps the login 401 message', async () => {
+    const res = await executeGateway(
+      { query: 'mutation($u:String!,$p:String!){ login(username:$u,password:$p){ access } }', variables: { u: 'x', p: 'y' } },
+      { baseUrl, authorization: 'JWT good' },
+    );
+    expect(res.errors?.[0]?.message).toBe('账号/密码错误');
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 401 });
+    const call = seen.at(-1);
+    expect(call?.auth).toBeUndefined();
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({ username: 'x', password: 'y' });
+  });
+
+  it('keeps the HTTP status of a refused refresh', async () => {
+    const res = await executeGateway({ query: 'mutation { refreshToken(refresh: "garbage") { access } }' }, { baseUrl });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 400, httpStatus: 401 });
+  });
+
+  it('reports a non-JSON upstream answer as an error with its HTTP status', async () => {
+    const res = await executeGateway({ query: '{ captcha { key } }' }, { baseUrl });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 404 });
+  });
+
+  it('rejects an empty query and invalid variables without calling the upstream', async () => {
+    const before = seen.length;
+    expect((await executeGateway({ query: '' }, { baseUrl })).errors?.[0]?.extensions).toMatchObject({ code: 400 });
+    expect((await executeGateway({ query: '{ settings }', variables: [1] }, { baseUrl })).errors?.[0]?.extensions).toMatchObject({ code: 400 });
+    expect(seen.length).toBe(before);
+  });
+
+  it('answers an upstream that is down with code 503', async () => {
+    const res = await executeGateway({ query: '{ settings }' }, { baseUrl: 'http://127.0.0.1:9' });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 503 });
+  });
+});
