@@ -1,0 +1,4 @@
+import type { Preview } from '@storybook/react-vite';
+
+const preview: Preview = {};
+export default preview;

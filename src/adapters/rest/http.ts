@@ -1,0 +1,242 @@
+import {
+  AUTH_HEADER_SCHEME,
+  HTTP_TIMEOUT_AUTH_MS,
+  HTTP_TIMEOUT_PLAIN_MS,
+  MESSAGE_DURATION_MS,
+  REQUEST_RETRY,
+  REQUEST_RETRY_DELAY_MS,
+} from '../../config';
+import type { Translate } from '../../i18n';
+import type { ApiCallbacks, Severity } from '../api';
+import type { Cookies } from '../cookies';
+import { ApiError, type ApiErrorKind } from '../errors';
+import { envelopeOutcome, ENVELOPE, httpStatusOutcome, type AnswerContext, type Outcome } from './codes';
+import { encodeParams, type Params } from './params';
+import { apiUrl } from './urls';
+
+/**
+ * The HTTP client: every rule of spec §7-§8 in one place. Envelope codes, the 401 refresh-and-retry
+ * (one refresh shared by concurrent requests), timeouts, parameter encoding, and how failures show
+ * (through the injected callbacks: toast, front-end log, back to login).
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  /** API path, e.g. 'api/login/' or '/api/system/user/user_info/'. */
+  path: string;
+  params?: Params;
+  body?: unknown;
+  /** The plain client: no Authorization header, the short timeout, no token refresh. */
+  plain?: boolean;
+  /** Failures are not shown or logged (the caller copes, e.g. an endpoint some back ends lack). */
+  quiet?: boolean;
+}
+
+export interface HttpClientOptions {
+  /** The configured server URL ('' = same origin). */
+  serverUrl: string;
+  cookies: Cookies;
+  t: Translate;
+  callbacks: ApiCallbacks;
+  fetch?: typeof fetch;
+  timeouts?: { plain: number; auth: number };
+  retry?: { count: number; delayMs: number };
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The login call: a 401 there means wrong credentials. */
+const LOGIN_PATH = 'api/login/';
+const REFRESH_PATH = 'token/refresh/';
+
+type Reply =
+  | { kind: 'envelope'; status: number; code: number; msg: unknown; data: unknown }
+  | { kind: 'http'; status: number }
+  | { kind: 'format'; status: number }
+  | { kind: 'network' }
+  | { kind: 'timeout' };
+
+const normalize = (path: string): string => path.replace(/^\/+/, '').split('?')[0] ?? '';
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class HttpClient {
+  private readonly serverUrl: string;
+  private readonly cookies: Cookies;
+  private readonly t: Translate;
+  private readonly callbacks: ApiCallbacks;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeouts: { plain: number; auth: number };
+  private readonly retry: { count: number; delayMs: number };
+  private readonly sleep: (ms: number) => Promise<void>;
+  /** The refresh in flight, shared by every request that met a 401 meanwhile. */
+  private refreshing: Promise<string> | null = null;
+
+  constructor(options: HttpClientOptions) {
+    this.serverUrl = options.serverUrl;
+    this.cookies = options.cookies;
+    this.t = options.t;
+    this.callbacks = options.callbacks;
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.timeouts = options.timeouts ?? { plain: HTTP_TIMEOUT_PLAIN_MS, auth: HTTP_TIMEOUT_AUTH_MS };
+    this.retry = options.retry ?? { count: REQUEST_RETRY, delayMs: REQUEST_RETRY_DELAY_MS };
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  /** Sends a request and resolves with the envelope's `data`, or rejects with an ApiError already shown. */
+  async request<T = unknown>(options: RequestOptions): Promise<T> {
+    const path = normalize(options.path);
+    const ctx: AnswerContext = { url: options.path, isLogin: path === LOGIN_PATH, t: this.t };
+    for (let attempt = 0; ; attempt++) {
+      const token = options.plain ? null : this.token();
+      const reply = await this.send(options, token);
+      let outcome: Outcome;
+      switch (reply.kind) {
+        case 'envelope':
+          outcome = envelopeOutcome(reply.code, reply.msg, ctx);
+          if (outcome.kind === 'ok') return reply.data as T;
+          break;
+        case 'http':
+          outcome = httpStatusOutcome(reply.status, ctx);
+          break;
+        case 'timeout':
+          throw this.fail(options, 'timeout', this.t('http.s408'), null);
+        case 'network':
+          throw this.fail(options, 'network', this.t('http.network'), null);
+        case 'format':
+          throw this.fail(options, 'format', this.t('http.badResponse'), reply.status);
+      }
+      const code = reply.kind === 'envelope' ? reply.code : reply.status;
+      if (outcome.kind === 'refresh') {
+        if (options.plain) throw this.fail(options, 'envelope', this.t('auth.expired'), code);
+        if (attempt >= this.retry.count) throw this.expire(options, this.t('auth.expired'), token, code);
+        try {
+          await this.refreshAfter(token);
+        } catch {
+          throw this.expire(options, this.t('auth.expired'), token, code);
+        }
+        await this.sleep(this.retry.delayMs);
+        continue;
+      }
+      if (outcome.kind === 'expire') throw this.expire(options, outcome.message, token, code);
+      if (outcome.kind === 'show') {
+        throw this.fail(options, reply.kind === 'envelope' ? 'envelope' : 'http', outcome.message, code, outcome.severity);
+      }
+    }
+  }
+
+  /**
+   * Gets a new access token with the refresh cookie and stores it. Concurrent callers share one call.
+   * Rejects (without showing anything) when the refresh token is missing or refused.
+   */
+  refresh(): Promise<string> {
+    if (!this.refreshing) {
+      this.refreshing = this.refreshNow().finally(() => {
+        this.refreshing = null;
+      });
+    }
+    return this.refreshing;
+  }
+
+  /** A 2000 answer whose data has the wrong shape: shown (unless quiet) like any failure. */
+  malformed(options: RequestOptions): ApiError {
+    return this.fail(options, 'format', this.t('http.badResponse'), null);
+  }
+
+  /** The access token cookie, or null when absent or the text 'undefined' (spec §4). */
+  token(): string | null {
+    const token = this.cookies.get('token');
+    return token && token !== 'undefined' ? token : null;
+  }
+
+  /** Refresh unless another request already replaced the token this one was sent with. */
+  private async refreshAfter(tokenUsed: string | null): Promise<void> {
+    if (this.refreshing) {
+      await this.refreshing;
+      return;
+    }
+    const current = this.token();
+    if (current !== null && current !== tokenUsed) return;
+    await this.refresh();
+  }
+
+  private async refreshNow(): Promise<string> {
+    const refresh = this.cookies.get('refresh');
+    if (!refresh || refresh === 'undefined') throw new ApiError('auth', this.t('auth.expired'), REFRESH_PATH);
+    const reply = await this.send({ method: 'POST', path: REFRESH_PATH, body: { refresh }, plain: true }, null);
+    if (reply.kind === 'envelope' && reply.code === ENVELOPE.ok && reply.data && typeof reply.data === 'object') {
+      const data = reply.data as Record<string, unknown>;
+      if (typeof data.access === 'string' && data.access) {
+        this.cookies.set('token', data.access);
+        if (typeof data.refresh === 'string' && data.refresh) this.cookies.set('refresh', data.refresh);
+        return data.access;
+      }
+    }
+    throw new ApiError('auth', this.t('auth.expired'), REFRESH_PATH);
+  }
+
+  /** One HTTP exchange. Never throws: every way it can end is a Reply. */
+  private async send(options: RequestOptions, token: string | null): Promise<Reply> {
+    const query = encodeParams(options.params);
+    const url = apiUrl(this.serverUrl, options.path) + (query ? `?${query}` : '');
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.plain ? this.timeouts.plain : this.timeouts.auth);
+    try {
+      const response = await this.fetchImpl(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      const body = parseJson(text);
+      if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).code === 'number') {
+        const { code, msg, data } = body as { code: number; msg?: unknown; data?: unknown };
+        return { kind: 'envelope', status: response.status, code, msg, data };
+      }
+      if (!response.ok) return { kind: 'http', status: response.status };
+      return { kind: 'format', status: response.status };
+    } catch {
+      return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network' };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Shows (unless quiet), logs, and builds the error a failed call rejects with. */
+  private fail(options: RequestOptions, kind: ApiErrorKind, message: string, code: number | null, severity: Severity = 'error'): ApiError {
+    if (!options.quiet) {
+      this.callbacks.notify({ severity, text: message, life: MESSAGE_DURATION_MS });
+      this.callbacks.logFailure({ message, url: options.path, severity });
+    }
+    return new ApiError(kind, message, options.path, code);
+  }
+
+  /**
+   * Ends the session: clears the cookies, shows the message and sends the console to login. When a
+   * concurrent request already did so (the token it carried is gone), it only rejects.
+   */
+  private expire(options: RequestOptions, message: string, tokenUsed: string | null, code: number | null): ApiError {
+    const handledElsewhere = tokenUsed !== null && this.token() === null;
+    this.cookies.clearSession();
+    if (!handledElsewhere) {
+      this.callbacks.notify({ severity: 'error', text: message, life: MESSAGE_DURATION_MS });
+      this.callbacks.logFailure({ message, url: options.path, severity: 'error' });
+      this.callbacks.authExpired();
+    }
+    return new ApiError('auth', message, options.path, code);
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

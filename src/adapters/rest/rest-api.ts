@@ -1,0 +1,169 @@
+import type { DeptNode, DictionaryEntry, DictionaryGroup, MenuItem, RecentLogin, Settings, UserInfo } from '../../../contracts/schemas';
+import { DEFAULT_DICTIONARY_KEY, DICTIONARY_LIMIT } from '../../config';
+import type { Translate } from '../../i18n';
+import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
+import type { Cookies } from '../cookies';
+import type { ApiError } from '../errors';
+import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
+import { md5 } from './md5';
+
+export interface RestApiOptions {
+  serverUrl: string;
+  cookies: Cookies;
+  t: Translate;
+  callbacks: ApiCallbacks;
+  /** Test seams; the defaults are the spec's numbers. */
+  fetch?: typeof fetch;
+  timeouts?: HttpClientOptions['timeouts'];
+  retry?: HttpClientOptions['retry'];
+  sleep?: HttpClientOptions['sleep'];
+  /** How the password goes on the wire: 'md5' (like the back end's web client, default) or 'plain'. */
+  passwordEncoding?: 'md5' | 'plain';
+}
+
+type Json = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** `ConsoleApi` over the django-vue-admin REST contract (and the reference server, which speaks it too). */
+export class RestConsoleApi implements ConsoleApi {
+  readonly http: HttpClient;
+  private readonly passwordEncoding: 'md5' | 'plain';
+
+  constructor(options: RestApiOptions) {
+    this.http = new HttpClient(options);
+    this.passwordEncoding = options.passwordEncoding ?? 'md5';
+  }
+
+  async captcha(): Promise<Captcha> {
+    const data = await this.http.request({ path: 'api/captcha/', plain: true });
+    if (isRecord(data) && typeof data.key === 'number' && typeof data.image_base === 'string') {
+      return { enabled: true, key: data.key, image: data.image_base };
+    }
+    return { enabled: false };
+  }
+
+  async captchaStatus(): Promise<boolean> {
+    try {
+      const data = await this.http.request({ path: 'api/captcha/status/', plain: true, quiet: true });
+      if (isRecord(data) && typeof data.status === 'boolean') return data.status;
+    } catch {
+      // The real back end has no status call (HTTP 404): ask the settings instead, silently.
+    }
+    try {
+      const settings = await this.http.request({ path: '/api/init/settings/', quiet: true });
+      if (isRecord(settings) && typeof settings['base.captcha_state'] === 'boolean') return settings['base.captcha_state'];
+    } catch {
+      // Fall through: assume on, the captcha call itself tells (it answers {} when off).
+    }
+    return true;
+  }
+
+  async login(credentials: Credentials): Promise<LoginSession> {
+    const body: Json = {
+      username: credentials.username,
+      password: this.passwordEncoding === 'md5' ? md5(credentials.password) : credentials.password,
+    };
+    if (credentials.captcha !== undefined) body.captcha = credentials.captcha;
+    if (credentials.captchaKey !== undefined) body.captchaKey = credentials.captchaKey;
+    const request: RequestOptions = { method: 'POST', path: 'api/login/', body, plain: true };
+    const data = await this.http.request(request);
+    if (isRecord(data) && typeof data.access === 'string' && typeof data.refresh === 'string') {
+      return {
+        userId: typeof data.userId === 'number' ? data.userId : 0,
+        access: data.access,
+        refresh: data.refresh,
+        name: typeof data.name === 'string' ? data.name : '',
+      };
+    }
+    throw this.badShape(request);
+  }
+
+  async logout(refresh: string | null): Promise<void> {
+    await this.http.request({ method: 'POST', path: 'api/logout/', body: refresh ? { refresh } : {}, quiet: true });
+  }
+
+  refreshToken(): Promise<string> {
+    return this.http.refresh();
+  }
+
+  async userInfo(): Promise<UserInfo> {
+    const request: RequestOptions = { path: '/api/system/user/user_info/', params: {} };
+    const data = await this.http.request(request);
+    if (isRecord(data) && typeof data.name === 'string') return data as unknown as UserInfo;
+    throw this.badShape(request);
+  }
+
+  async settings(): Promise<Settings> {
+    const request: RequestOptions = { path: '/api/init/settings/' };
+    const data = await this.http.request(request);
+    if (isRecord(data)) return data;
+    throw this.badShape(request);
+  }
+
+  dictionary(key?: 'all'): Promise<DictionaryGroup[]>;
+  dictionary(key: string): Promise<DictionaryEntry[]>;
+  async dictionary(key: string = DEFAULT_DICTIONARY_KEY): Promise<DictionaryGroup[] | DictionaryEntry[]> {
+    const request: RequestOptions = { path: '/api/init/dictionary/', params: { dictionary_key: key, limit: DICTIONARY_LIMIT } };
+    return this.listOf<DictionaryGroup | DictionaryEntry>(request, await this.http.request(request)) as DictionaryGroup[] | DictionaryEntry[];
+  }
+
+  async webRouter(): Promise<MenuItem[]> {
+    const request: RequestOptions = { path: '/api/system/menu/web_router/', params: {} };
+    return this.listOf<MenuItem>(request, await this.http.request(request));
+  }
+
+  async allDept(): Promise<DeptNode[]> {
+    const request: RequestOptions = { path: '/api/system/dept/all_dept/' };
+    return this.listOf<DeptNode>(request, await this.http.request(request));
+  }
+
+  usersTotal(): Promise<number> {
+    return this.count('/api/system/datav/users_total/');
+  }
+
+  usersLoginTotal(): Promise<number> {
+    return this.count('/api/system/datav/users_login_total/');
+  }
+
+  attachmentTotal(): Promise<number> {
+    return this.count('/api/system/datav/attachment_total/');
+  }
+
+  async loginTrend(): Promise<LoginDay[]> {
+    const request: RequestOptions = { path: '/api/system/datav/login_user/', quiet: true };
+    const data = await this.http.request(request);
+    const rows: unknown = isRecord(data) ? data.login_user : data;
+    if (!Array.isArray(rows)) throw this.badShape(request);
+    return rows.filter(isRecord).map((row) => ({ day: String(row.day ?? ''), count: Number(row.count) || 0 }));
+  }
+
+  async recentLogins(): Promise<RecentLogin[]> {
+    const request: RequestOptions = { path: '/api/system/datav/recent_logins/', quiet: true };
+    return this.listOf<RecentLogin>(request, await this.http.request(request));
+  }
+
+  /** Dashboard counts are quiet: a back end without them makes the dashboard show '-', not a toast. */
+  private async count(path: string): Promise<number> {
+    const request: RequestOptions = { path, quiet: true };
+    const data = await this.http.request(request);
+    if (typeof data === 'number') return data;
+    if (isRecord(data)) {
+      if (typeof data.count === 'number') return data.count;
+      const first = Object.values(data).find((value): value is number => typeof value === 'number');
+      if (first !== undefined) return first;
+    }
+    throw this.badShape(request);
+  }
+
+  /** A list comes bare (`data: [...]`) or wrapped (`data: {page, limit, total, data: [...]}`). */
+  private listOf<T>(request: RequestOptions, data: unknown): T[] {
+    if (Array.isArray(data)) return data as T[];
+    if (isRecord(data) && Array.isArray(data.data)) return data.data as T[];
+    throw this.badShape(request);
+  }
+
+  private badShape(request: RequestOptions): ApiError {
+    return this.http.malformed(request);
+  }
+}

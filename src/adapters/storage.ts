@@ -1,0 +1,66 @@
+import type { MenuItem } from '../../contracts/schemas';
+import { MENU_DATA_KEY } from '../config';
+import { createCookies, documentCookieJar, memoryCookieJar, type CookieName, type Cookies } from './cookies';
+
+/** The raw menu list kept in sessionStorage under `menuData` (spec §7, §5). */
+export interface MenuDataStore {
+  get(): MenuItem[] | null;
+  set(items: MenuItem[]): void;
+  clear(): void;
+}
+
+/** Everything the stores persist in the browser, behind one object. */
+export interface ConsoleStorage {
+  cookies: Cookies;
+  menuData: MenuDataStore;
+}
+
+/** sessionStorage-like: the browser's, or an in-memory stand-in. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function createMenuDataStore(storage: KeyValueStorage): MenuDataStore {
+  return {
+    get() {
+      const text = storage.getItem(MENU_DATA_KEY);
+      if (text === null) return null;
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return Array.isArray(parsed) ? (parsed as MenuItem[]) : null;
+      } catch {
+        return null;
+      }
+    },
+    set(items) {
+      try {
+        storage.setItem(MENU_DATA_KEY, JSON.stringify(items));
+      } catch {
+        // Storage full or disabled: the menu still works from memory.
+      }
+    },
+    clear() {
+      storage.removeItem(MENU_DATA_KEY);
+    },
+  };
+}
+
+export function memoryKeyValueStorage(): KeyValueStorage & { dump(): Record<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, String(value)),
+    removeItem: (key) => void map.delete(key),
+    dump: () => Object.fromEntries(map),
+  };
+}
+
+/** The browser's cookies and sessionStorage. */
+export function browserStorage(win: Window): ConsoleStorage {
+  return { cookies: createCookies(documentCookieJar(win.document)), menuData: createMenuDataStore(win.sessionStorage) };
+}
+
+/** Storage that never touches the browser (tests, stories), optionally with cookies already set. */
+export function memoryStorage(initialCookies: Partial<Record<CookieName, string>> = {}): ConsoleStorage {
+  const cookies = createCookies(memoryCookieJar());
+  for (const [name, value] of Object.entries(initialCookies) as [CookieName, string][]) cookies.set(name, value);
+  return { cookies, menuData: createMenuDataStore(memoryKeyValueStorage()) };
+}

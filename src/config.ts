@@ -1,0 +1,90 @@
+/**
+ * Business constants of the spec (console-spec §9 and the numbers of §2-§4), with the spec's names,
+ * plus the run-time configuration the server writes into index.html.
+ * Components and stores read these instead of repeating literals.
+ */
+
+/** Product version (spec §1, §9). */
+export const VERSION = '2.1.3';
+
+/** i18n key of the fixed admin-system name shown in the header and the page title (spec §1). */
+export const SYSTEM_NAME_KEY = 'app.systemName';
+
+// --- HTTP (spec §9, §8) ---
+/** Timeout of the plain client (no Authorization header): login, captcha, token refresh. */
+export const HTTP_TIMEOUT_PLAIN_MS = 20_000;
+/** Timeout of the authorized client (every call that carries the JWT). */
+export const HTTP_TIMEOUT_AUTH_MS = 60_000;
+/** How many times a request is retried after a 401 and a token refresh. */
+export const REQUEST_RETRY = 3;
+/** Delay between those retries. */
+export const REQUEST_RETRY_DELAY_MS = 1000;
+/** How long an error/warning toast stays. */
+export const MESSAGE_DURATION_MS = 5000;
+/** Scheme of the Authorization header. */
+export const AUTH_HEADER_SCHEME = 'JWT';
+
+// --- Layout (spec §2.4, §4, §9) ---
+export const ASIDE_WIDTH_PX = 200;
+export const ASIDE_COLLAPSED_WIDTH_PX = 65;
+export const RESIZE_THROTTLE_MS = 300;
+export const SEARCH_FOCUS_DELAY_MS = 500;
+export const SCROLL_REBUILD_DELAY_MS = 500;
+export const BADGE_MAX = 99;
+export const POPOVER_WIDTH_PX = 400;
+export const THEME_DIALOG_WIDTH_PX = 600;
+
+/** Component size options (spec §2.4, §9); 'default' is the initial value. */
+export const SIZE_OPTIONS = ['default', 'medium', 'small', 'mini'] as const;
+export type SizeOption = (typeof SIZE_OPTIONS)[number];
+export const DEFAULT_SIZE: SizeOption = 'default';
+
+/** Colour presets of the colour picker and the default theme colour (spec §9). */
+export const COLOR_PRESETS = ['#ff4500', '#ff8c00', '#ffd700', '#90ee90', '#00ced1', '#1e90ff', '#c71585'] as const;
+export const DEFAULT_THEME_COLOR = '#409EFF';
+
+// --- Data (spec §7, §9) ---
+export const DICTIONARY_LIMIT = 100;
+export const DEFAULT_DICTIONARY_KEY = 'all';
+
+// --- Cookies (spec §4, §9) ---
+/** Cookie names carry the version so that two console versions never read each other's session. */
+export const COOKIE_PREFIX = `console-${VERSION}-`;
+export const COOKIE_EXPIRES_DAYS = 30;
+/** sessionStorage key of the raw menu list (spec §5: permission checks read it). */
+export const MENU_DATA_KEY = 'menuData';
+
+// --- Locale (spec §4) ---
+export const LANGUAGES = ['zh-chs', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-chs';
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+// --- Routes (spec §2.1, §4) ---
+export const INDEX_PATH = '/index';
+export const LOGIN_PATH = '/login';
+export const NOT_FOUND_PATH = '/404';
+export const USER_INFO_PATH = '/userInfo';
+/** Paths reachable without a token (spec §2.1). */
+export const WHITE_LIST = ['/login', '/auth-redirect', '/bind', '/register', '/oauth2', '/privacy', '/preview'] as const;
+
+// --- Run-time configuration (written by the server into index.html) ---
+
+/** What the server puts in `window.__CONSOLE_CONFIG__`. `apiUrl` '' means the console's own origin. */
+export interface RuntimeConfig {
+  apiUrl: string;
+  wsPath: string;
+}
+
+export const DEFAULT_WS_PATH = 'api/ws/{token}/';
+
+/** Reads the server-provided configuration, tolerating a missing or malformed object. */
+export function readRuntimeConfig(source: unknown): RuntimeConfig {
+  const cfg: RuntimeConfig = { apiUrl: '', wsPath: DEFAULT_WS_PATH };
+  if (source && typeof source === 'object') {
+    const { apiUrl, wsPath } = source as Record<string, unknown>;
+    if (typeof apiUrl === 'string') cfg.apiUrl = apiUrl.trim();
+    if (typeof wsPath === 'string' && wsPath.includes('{token}')) cfg.wsPath = wsPath.trim();
+  }
+  return cfg;
+}
