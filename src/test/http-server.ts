@@ -34,7 +34,7 @@ export async function startTestServer(handler: (req: SeenRequest) => TestReply |
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = raw;
+      let body: unknown;
       try {
         body = raw ? (JSON.parse(raw) as unknown) : undefined;
       } catch {
