@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import { loadJwtSecret } from './auth/secret';
+import { openDb, type Db } from './db/db';
+import { migrate } from './db/migrate';
+import { DashboardQueries } from './domain/dashboard';
+import { DictionaryStore } from './domain/dictionaries';
+import { MenuStore } from './domain/menus';
+import { SettingsStore } from './domain/settings';
+import { UserDirectory } from './domain/users';
+import { registerBodyParsers } from './http/body';
+import { registerCors } from './http/cors';
+import { registerErrorHandling } from './http/errors';
+import { registerOperationLog } from './http/operation-log';
+import { ConsoleFiles } from './http/static';
+import { authRoutes } from './routes/auth';
+import { initRoutes } from './routes/init';
+import { systemRoutes } from './routes/system';
+import { seed } from './seed';
+import { SocketHub } from './ws/hub';
+import { socketRoutes } from './ws/routes';
+
+export interface ReferenceServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Starts listening on config.host:config.port; resolves to the base URL (http://host:port). */
+  listen(): Promise<string>;
+  /** Stops accepting, closes sockets and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the reference server from a configuration: opens the database (PostgreSQL when
+ * config.databaseUrl is set, else PGlite in DATA_DIR/db, or in memory when dataDir is null), applies
+ * migrations, seeds a fresh database, applies CAPTCHA, and registers every route. Used by main.ts and
+ * by testing.ts.
+ */
+export async function buildServer(config: ServerConfig): Promise<ReferenceServer> {
+  const db: Db = await openDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
+  });
+  try {
+    await migrate(db);
+    await seed(db);
+    const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
+    const settings = new SettingsStore(db);
+    if (config.captcha !== null) await settings.set('base', 'captcha_state', config.captcha);
+    const ctx: AppContext = {
+      config,
+      db,
+      jwtSecret,
+      users: new UserDirectory(db),
+      settings,
+      dictionaries: new DictionaryStore(db),
+      menus: new MenuStore(db),
+      dashboard: new DashboardQueries(db),
+      hub: new SocketHub(),
+    };
+    const app = await createApp(ctx);
+    return {
+      app,
+      ctx,
+      async listen() {
+        await app.listen({ port: config.port, host: config.host });
+        const addr = app.server.address();
+        const port = typeof addr === 'object' && addr ? addr.port : config.port;
+        const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+        return `http://${host}:${port}`;
+      },
+      async close() {
+        ctx.hub.close();
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function createApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: config.logLevel ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimit,
+    // Socket paths carry a whole JWT as one path segment.
+    routerOptions: { maxParamLength: 4096 },
+    forceCloseConnections: true,
+  });
+  app.decorateRequest('account', null);
+  const files = config.consoleDir ? new ConsoleFiles(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath }) : null;
+
+  registerBodyParsers(app);
+  registerCors(app);
+  registerErrorHandling(app, files);
+  registerOperationLog(app, ctx);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  authRoutes(app, ctx);
+  initRoutes(app, ctx);
+  systemRoutes(app, ctx);
+  socketRoutes(app, ctx);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, parsed once. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for the embedded database and the generated JWT secret; null = nothing on disk (tests). */
+  dataDir: string | null;
+  /** PostgreSQL connection string; when set, the embedded database is not used. */
+  databaseUrl: string | null;
+  /** HS256 key; null = generated on first start and kept in DATA_DIR/jwt-secret. */
+  jwtSecret: string | null;
+  /** CAPTCHA=on|off forces base.captcha_state at start; null leaves the stored setting alone. */
+  captcha: boolean | null;
+  /** Written into index.html for the console: where it finds the API ('' = same origin). */
+  apiUrl: string;
+  /** Socket path template for the console, `{token}` replaced by the access token. */
+  wsPath: string;
+  /** Fastify log level; null = logging off. */
+  logLevel: string | null;
+  /** Folder of the built console; null = do not serve it. */
+  consoleDir: string | null;
+  /** Largest accepted request body, bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT must be an integer 0-65535, got "${raw}"`);
+  return n;
+}
+
+function parseSwitch(name: string, raw: string | undefined): boolean | null {
+  if (raw === undefined || raw === '') return null;
+  const v = raw.toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+/** Reads the configuration from an environment map (process.env by default). Throws ConfigError on bad values. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
+  const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL.toLowerCase() : null;
+  if (logLevel !== null && !LOG_LEVELS.has(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const jwtSecret = env.JWT_SECRET && env.JWT_SECRET !== '' ? env.JWT_SECRET : null;
+  if (jwtSecret !== null && jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters');
+  const wsPath = env.WS_PATH && env.WS_PATH !== '' ? env.WS_PATH : 'api/ws/{token}/';
+  if (!wsPath.includes('{token}')) throw new ConfigError('WS_PATH must contain {token}');
+  return {
+    port: parsePort(env.PORT, 8080),
+    host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
+    dataDir: resolve(cwd, env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : '.data'),
+    databaseUrl: env.DATABASE_URL && env.DATABASE_URL !== '' ? env.DATABASE_URL : null,
+    jwtSecret,
+    captcha: parseSwitch('CAPTCHA', env.CAPTCHA),
+    apiUrl: env.API_URL ?? '',
+    wsPath,
+    logLevel,
+    consoleDir: resolve(cwd, env.CONSOLE_DIR && env.CONSOLE_DIR !== '' ? env.CONSOLE_DIR : 'dist'),
+    bodyLimit: 1024 * 1024,
+  };
+}

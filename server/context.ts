@@ -1,0 +1,22 @@
+import type { ServerConfig } from './config';
+import type { Db } from './db/db';
+import type { DashboardQueries } from './domain/dashboard';
+import type { DictionaryStore } from './domain/dictionaries';
+import type { MenuStore } from './domain/menus';
+import type { SettingsStore } from './domain/settings';
+import type { UserDirectory } from './domain/users';
+import type { SocketHub } from './ws/hub';
+
+/** Everything a route needs, built once by app.ts and passed to each route module. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  /** HS256 key for access and refresh tokens. */
+  jwtSecret: string;
+  users: UserDirectory;
+  settings: SettingsStore;
+  dictionaries: DictionaryStore;
+  menus: MenuStore;
+  dashboard: DashboardQueries;
+  hub: SocketHub;
+}

@@ -1,0 +1,36 @@
+/** A row as the driver returns it. */
+export type Row = Record<string, unknown>;
+
+/** Runs one SQL statement with $1.. parameters. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (no parameters). */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The whole storage interface: the same SQL runs on the embedded PGlite and on a PostgreSQL server.
+ * `transaction` commits when `fn` resolves and rolls back when it throws.
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl: string | null;
+  /** PGlite data folder, or 'memory://' for a throwaway database. */
+  pgliteDir: string;
+}
+
+/** Opens the database the options name (drivers are loaded lazily so one does not cost the other). */
+export async function openDb(opts: DbOptions): Promise<Db> {
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres');
+    return openPostgres(opts.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite');
+  return openPglite(opts.pgliteDir);
+}

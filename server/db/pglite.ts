@@ -1,0 +1,37 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, Queryable } from './db';
+
+function wrapTx(tx: Transaction): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await tx.query<T>(sql, params as unknown[]);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await tx.exec(sql);
+    },
+  };
+}
+
+/** Embedded PostgreSQL (WASM) in a folder, or in memory for 'memory://'. */
+export async function openPglite(dir: string): Promise<Db> {
+  if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
+  const pg = await PGlite.create(dir);
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await pg.query<T>(sql, params as unknown[]);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return pg.transaction((tx) => fn(wrapTx(tx)));
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

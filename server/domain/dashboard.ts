@@ -1,0 +1,55 @@
+import type { Db } from '../db/db';
+import type { RecentLogin } from '../../contracts/schemas';
+import { formatDatetime, shanghaiDay, shanghaiDayStart } from './time';
+
+/** Figures for the dashboard (datav endpoints). */
+export class DashboardQueries {
+  constructor(private readonly db: Db) {}
+
+  private async count(sql: string): Promise<number> {
+    const rows = await this.db.query<{ count: number }>(sql);
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  usersTotal(): Promise<number> {
+    return this.count('SELECT count(*)::int AS count FROM users');
+  }
+
+  loginsTotal(): Promise<number> {
+    return this.count('SELECT count(*)::int AS count FROM login_log');
+  }
+
+  attachmentsTotal(): Promise<number> {
+    return this.count('SELECT count(*)::int AS count FROM file_list');
+  }
+
+  /** Sign-ins per Shanghai day over the last `days` days (today included), oldest first, zero days kept. */
+  async loginsPerDay(days = 7, now = Date.now()): Promise<Array<{ day: string; count: number }>> {
+    const since = shanghaiDayStart(now, days - 1);
+    const rows = await this.db.query<{ create_datetime: Date }>(
+      'SELECT create_datetime FROM login_log WHERE create_datetime >= $1::timestamptz',
+      [new Date(since).toISOString()],
+    );
+    const counts = new Map<string, number>();
+    for (let i = days - 1; i >= 0; i--) counts.set(shanghaiDay(shanghaiDayStart(now, i)), 0);
+    for (const r of rows) {
+      const day = shanghaiDay(r.create_datetime);
+      if (counts.has(day)) counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
+    return [...counts].map(([day, count]) => ({ day, count }));
+  }
+
+  async recentLogins(limit = 10): Promise<RecentLogin[]> {
+    const rows = await this.db.query<{ username: string | null; ip: string | null; browser: string | null; os: string | null; create_datetime: Date }>(
+      'SELECT username, ip, browser, os, create_datetime FROM login_log ORDER BY create_datetime DESC, id DESC LIMIT $1',
+      [limit],
+    );
+    return rows.map((r) => ({ username: r.username, ip: r.ip, browser: r.browser, os: r.os, create_datetime: formatDatetime(r.create_datetime) }));
+  }
+}
+
+export async function allDepts(db: Db): Promise<Array<{ name: string; id: number; parent: number | null }>> {
+  return db.query<{ name: string; id: number; parent: number | null }>(
+    'SELECT name, id, parent FROM depts WHERE status IS NOT FALSE ORDER BY sort, id',
+  );
+}

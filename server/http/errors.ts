@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { NOT_FOUND_MSG, fail } from './envelope';
+import type { ConsoleFiles } from './static';
+
+const BODY_ERRORS: Record<string, string> = {
+  BAD_JSON: '请求体不是合法的 JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大（上限 1 MB）',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求体类型，请使用 application/json 或表单格式',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度与 Content-Length 不符',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_INVALID_TYPE: '请求的 Content-Type 不正确',
+};
+
+/** Paths that belong to the API (never answered with the console's index.html). */
+export function isApiPath(path: string): boolean {
+  return /^\/(api|token|ws|media)(\/|$)/.test(path);
+}
+
+/**
+ * Every error becomes the envelope (HTTP 200, code 4000, like upstream's handled failures), with a
+ * Chinese message for bad bodies and a generic one for anything unexpected; no stack trace leaves.
+ */
+export function registerErrorHandling(app: FastifyInstance, files: ConsoleFiles | null): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const known = err.code ? BODY_ERRORS[err.code] : undefined;
+    if (known) return reply.code(200).send(fail(known));
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(200).send(fail('服务器内部错误，请稍后再试'));
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const [path = '/', query] = req.url.split('?', 2) as [string, string | undefined];
+    const api = isApiPath(path);
+    // Like upstream's APPEND_SLASH: a GET without the trailing slash is redirected to the slashed URL.
+    if (api && (req.method === 'GET' || req.method === 'HEAD') && !path.endsWith('/')) {
+      return reply.redirect(`${path}/${query === undefined ? '' : `?${query}`}`, 301);
+    }
+    if (!api && files && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (await files.serve(req, reply)) return reply;
+      return reply
+        .code(path === '/' ? 200 : 404)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built yet: run `npm run build`, then reload this page. The API is up under /api/.\n');
+    }
+    return reply.code(404).send(fail(NOT_FOUND_MSG, 404));
+  });
+}

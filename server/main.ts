@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './config';
+import { buildServer } from './app';
+
+/** Entry point: `tsx server/main.ts` (env: see docs/server.md). */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`config error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const server = await buildServer(config);
+  const url = await server.listen();
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`;
+  process.stdout.write(`reference server on ${url} — storage: ${storage}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: shutting down\n`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`server failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { loginRequest, logoutRequest, refreshRequest, type LoginResult } from '../../contracts/schemas';
+import type { AppContext } from '../context';
+import { verifyPassword } from '../auth/password';
+import { issueToken, issueTokenPair, readToken, REFRESH_LIFETIME_S } from '../auth/tokens';
+import { checkCaptcha, issueCaptcha } from '../captcha/store';
+import { writeLoginLog } from '../domain/logs';
+import { isRevoked, revokeToken } from '../domain/revocation';
+import { parseUserAgent } from '../domain/user-agent';
+import { currentAccount, requireUser } from '../http/auth';
+import { fail, ok } from '../http/envelope';
+import { parseInput } from '../http/validation';
+
+const LOGIN_LABELS = { username: '用户账号', password: 'password', captcha: 'captcha', captchaKey: 'captchaKey' };
+
+/** Login answers with `msg` before `data`, as upstream does. */
+function loginFailure(msg: string, code = 4000) {
+  return { code, msg, data: null };
+}
+
+function captchaKeyOf(raw: string | number | undefined): number | null {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : null;
+  if (typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim())) return Number(raw.trim());
+  return null;
+}
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/captcha/', async () => {
+    if (!(await ctx.settings.captchaOn())) return ok({});
+    return ok(await issueCaptcha(ctx.db));
+  });
+
+  app.get('/api/captcha/status/', async () => ok({ status: await ctx.settings.captchaOn() }));
+
+  app.post('/api/login/', async (req) => {
+    const input = parseInput(loginRequest, req.body, LOGIN_LABELS);
+    if (!input.ok) return loginFailure(input.msg);
+    const { username, password, captcha, captchaKey } = input.data;
+
+    if (await ctx.settings.captchaOn()) {
+      const answer = captcha === undefined ? '' : String(captcha).trim();
+      if (answer === '') return loginFailure('验证码不能为空');
+      const key = captchaKeyOf(captchaKey);
+      if (key === null) return loginFailure('图片验证码错误');
+      const check = await checkCaptcha(ctx.db, key, answer);
+      if (check === 'expired') return loginFailure('验证码过期');
+      if (check === 'wrong') return loginFailure('图片验证码错误');
+    }
+
+    const found = await ctx.users.findLogin(username);
+    const good = await verifyPassword(password, found?.password ?? null);
+    if (!found || !good || !found.is_active) return loginFailure('账号/密码错误', 401);
+    ctx.users.invalidate(found.id);
+    const account = await ctx.users.account(found.id);
+    if (!account) return loginFailure('账号/密码错误', 401);
+
+    const pair = issueTokenPair(account.id, ctx.jwtSecret);
+    const singleLogin = await ctx.settings.singleLogin();
+    const agent = parseUserAgent(req.headers['user-agent']);
+    await ctx.db.transaction(async (tx) => {
+      if (singleLogin) {
+        // base.single_login: the previous session's refresh token stops working.
+        const prev = await tx.query<{ last_token: string | null }>('SELECT last_token FROM users WHERE id = $1', [account.id]);
+        const jti = prev[0]?.last_token;
+        if (jti) await revokeToken(tx, jti, account.id, Math.floor(Date.now() / 1000) + REFRESH_LIFETIME_S);
+      }
+      await tx.query('UPDATE users SET last_login = now(), last_token = $2 WHERE id = $1', [account.id, pair.refreshClaims.jti]);
+      await writeLoginLog(tx, { username: account.username, ip: req.ip ?? '', agent, userId: account.id, dept: account.dept });
+    });
+    req.opLogUser = { id: account.id, dept: account.dept };
+
+    const data: LoginResult = {
+      refresh: pair.refresh,
+      access: pair.access,
+      name: account.name,
+      userId: account.id,
+      avatar: account.avatar,
+      user_type: account.user_type,
+      ...(account.dept_info ? { dept_info: account.dept_info } : {}),
+      role_info: account.role_info,
+    };
+    return { code: 2000, msg: '请求成功', data };
+  });
+
+  app.post('/token/refresh/', async (req, reply) => {
+    const refused = () => reply.code(401).send({ code: 400, data: null, msg: 'error' });
+    const input = parseInput(refreshRequest, req.body);
+    if (!input.ok) return refused();
+    const claims = readToken(input.data.refresh, ctx.jwtSecret, 'refresh');
+    if (!claims || (await isRevoked(ctx.db, claims.jti))) return refused();
+    const account = await ctx.users.account(claims.user_id);
+    if (!account || !account.is_active) return refused();
+    // No rotation: the refresh token sent is the one returned (API-CONTRACT §4).
+    return ok({ access: issueToken('access', claims.user_id, ctx.jwtSecret).token, refresh: input.data.refresh });
+  });
+
+  app.post('/api/logout/', { preHandler: requireUser(ctx) }, async (req) => {
+    const account = currentAccount(req);
+    const input = parseInput(logoutRequest, req.body);
+    if (!input.ok) return fail(input.msg);
+    await ctx.db.transaction(async (tx) => {
+      const claims = input.data.refresh ? readToken(input.data.refresh, ctx.jwtSecret, 'refresh') : null;
+      // Only the caller's own refresh token is revoked; anything else in the body is ignored.
+      if (claims && claims.user_id === account.id) await revokeToken(tx, claims.jti, account.id, claims.exp);
+      await tx.query('UPDATE users SET last_token = NULL WHERE id = $1', [account.id]);
+    });
+    return ok(null, '注销成功');
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { allDepts } from '../domain/dashboard';
+import { userInfoView } from '../domain/users';
+import { currentAccount, requireUser } from '../http/auth';
+import { ok } from '../http/envelope';
+
+/** Signed-in user's own data: user_info, menu (web_router), departments, dashboard figures. */
+export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const auth = { preHandler: requireUser(ctx) };
+
+  app.get('/api/system/user/user_info/', auth, async (req) => ok(userInfoView(currentAccount(req)), '获取成功'));
+
+  app.get('/api/system/menu/web_router/', auth, async (req) => {
+    const rows = await ctx.menus.webRouter(currentAccount(req));
+    return ok({ page: 1, limit: 1, total: rows.length, data: rows }, '获取成功');
+  });
+
+  app.get('/api/system/dept/all_dept/', auth, async () => ok(await allDepts(ctx.db), '获取成功'));
+
+  app.get('/api/system/datav/users_total/', auth, async () => ok({ count: await ctx.dashboard.usersTotal() }, '获取成功'));
+  app.get('/api/system/datav/users_login_total/', auth, async () => ok({ count: await ctx.dashboard.loginsTotal() }, '获取成功'));
+  app.get('/api/system/datav/attachment_total/', auth, async () => ok({ count: await ctx.dashboard.attachmentsTotal() }, '获取成功'));
+  app.get('/api/system/datav/login_user/', auth, async () => ok({ login_user: await ctx.dashboard.loginsPerDay(7) }, '获取成功'));
+  app.get('/api/system/datav/recent_logins/', auth, async () => ok(await ctx.dashboard.recentLogins(10), '获取成功'));
+}

@@ -1,0 +1,334 @@
+/**
+ * Seed menu tree: the 17 system menus of the contract (API-CONTRACT §8, same ids, parents, paths,
+ * components and buttons) and one catalog per game-platform area with a leaf per screen
+ * (/work/shared/design/GAME-AREAS.md: component strings exactly as listed there).
+ */
+
+export type ButtonValue =
+  | 'Search'
+  | 'Retrieve'
+  | 'Create'
+  | 'Update'
+  | 'Delete'
+  | 'Export'
+  | 'Import'
+  | 'Save'
+  | 'ResetPassword'
+  | 'DefaultPassword';
+
+export interface SeedMenu {
+  id: number;
+  parent: number | null;
+  sort: number;
+  name: string;
+  icon: string;
+  /** Leaf: route path; catalog: ''. */
+  path: string;
+  component: string;
+  componentName: string;
+  catalog: boolean;
+  visible: boolean;
+  /** API base for the buttons, e.g. /api/system/user/ ('' for catalogs). */
+  api: string;
+  buttons: ButtonValue[];
+}
+
+export const BUTTON_NAMES: Record<ButtonValue, string> = {
+  Search: '查询',
+  Retrieve: '详情',
+  Create: '新增',
+  Update: '编辑',
+  Delete: '删除',
+  Export: '导出',
+  Import: '导入',
+  Save: '保存',
+  ResetPassword: '重置密码',
+  DefaultPassword: '重置为默认密码',
+};
+
+/** The API a button guards, relative to the menu's base, and its method (0 GET, 1 POST, 2 PUT, 3 DELETE). */
+export function buttonApi(base: string, value: ButtonValue): { api: string; method: number } {
+  switch (value) {
+    case 'Search':
+      return { api: base, method: 0 };
+    case 'Retrieve':
+      return { api: `${base}{id}/`, method: 0 };
+    case 'Create':
+      return { api: base, method: 1 };
+    case 'Update':
+    case 'Save':
+      return { api: `${base}{id}/`, method: 2 };
+    case 'Delete':
+      return { api: `${base}{id}/`, method: 3 };
+    case 'Export':
+      return { api: `${base}export_data/`, method: 1 };
+    case 'Import':
+      return { api: `${base}import_data/`, method: 1 };
+    case 'ResetPassword':
+      return { api: `${base}{id}/reset_password/`, method: 2 };
+    case 'DefaultPassword':
+      return { api: `${base}{id}/reset_to_default_password/`, method: 2 };
+  }
+}
+
+const CRUD: ButtonValue[] = ['Retrieve', 'Update', 'Search', 'Create', 'Delete'];
+const READ: ButtonValue[] = ['Search', 'Retrieve'];
+const REPORT: ButtonValue[] = ['Search', 'Retrieve', 'Export'];
+
+function catalog(id: number, parent: number | null, sort: number, name: string, icon: string): SeedMenu {
+  return { id, parent, sort, name, icon, path: '', component: '', componentName: '', catalog: true, visible: true, api: '', buttons: [] };
+}
+
+function page(
+  id: number,
+  parent: number,
+  sort: number,
+  name: string,
+  icon: string,
+  path: string,
+  component: string,
+  componentName: string,
+  api: string,
+  buttons: ButtonValue[],
+  visible = true,
+): SeedMenu {
+  return { id, parent, sort, name, icon, path, component, componentName, catalog: false, visible, api, buttons };
+}
+
+/** The contract's 17 system menus. */
+export const SYSTEM_MENUS: SeedMenu[] = [
+  catalog(1, null, 1, '系统管理', 'cog'),
+  page(2, 1, 1, '菜单管理', 'navicon', '/menu', 'system/menu', 'menu', '/api/system/menu/', CRUD),
+  page(3, 1, 2, '菜单按钮', 'dot-circle-o', '/menuButton', 'system/menuButton/index', 'menuButton', '/api/system/menu_button/', ['Update', 'Search', 'Create', 'Delete'], false),
+  page(4, 1, 3, '部门管理', 'bank', '/dept', 'system/dept/index', 'dept', '/api/system/dept/', CRUD),
+  page(5, 1, 4, '角色管理', 'user-circle', '/role', 'system/role/index', 'role', '/api/system/role/', [...CRUD, 'Save']),
+  page(6, 1, 6, '用户管理', 'users', '/user', 'system/user/index', 'user', '/api/system/user/', [
+    'ResetPassword',
+    'DefaultPassword',
+    'Retrieve',
+    'Update',
+    'Search',
+    'Create',
+    'Export',
+    'Import',
+    'Delete',
+  ]),
+  page(7, 1, 7, '消息中心', 'envelope-o', '/messageCenter', 'system/messageCenter/index', 'messageCenter', '/api/system/message_center/', CRUD),
+  page(8, 1, 8, '接口白名单', 'compass', '/apiWhiteList', 'system/whiteList/index', 'whiteList', '/api/system/api_white_list/', CRUD),
+  catalog(9, 1, 9, '常规配置', 'cogs'),
+  page(10, 9, 0, '系统配置', 'desktop', '/config', 'system/config/index', 'config', '/api/system/system_config/', CRUD),
+  page(11, 9, 1, '字典管理', 'book', '/dictionary', 'system/dictionary/index', 'dictionary', '/api/system/dictionary/', CRUD),
+  page(12, 9, 2, '地区管理', 'map-marker', '/areas', 'system/areas/index', 'areas', '/api/system/area/', CRUD),
+  page(13, 9, 3, '附件管理', 'file-o', '/file', 'system/fileList/index', 'file', '/api/system/file/', ['Retrieve', 'Update', 'Search', 'Delete']),
+  catalog(14, 1, 10, '日志管理', 'file-text-o'),
+  page(15, 14, 1, '登录日志', 'sign-in', '/loginLog', 'system/log/loginLog/index', 'loginLog', '/api/system/login_log/', ['Retrieve', 'Search']),
+  page(16, 14, 2, '操作日志', 'history', '/operationLog', 'system/log/operationLog/index', 'operationLog', '/api/system/operation_log/', ['Retrieve', 'Search']),
+  page(17, 14, 4, '前端错误日志', 'bug', '/frontendLog', 'system/log/frontendLog/index', 'frontendLog', '', []),
+];
+
+interface AreaScreen {
+  screen: string;
+  title: string;
+  icon: string;
+  buttons: ButtonValue[];
+  visible?: boolean;
+}
+
+interface Area {
+  area: string;
+  title: string;
+  icon: string;
+  /** Top-level sort; the system catalog keeps the contract's sort 1. */
+  sort: number;
+  screens: AreaScreen[];
+}
+
+/** Game-platform areas, dashboard first. */
+const AREAS: Area[] = [
+  {
+    area: 'dashboard',
+    title: '仪表盘',
+    icon: 'dashboard',
+    sort: 0,
+    screens: [
+      { screen: 'workbench', title: '工作台', icon: 'th-large', buttons: ['Retrieve', 'Update'] },
+      { screen: 'realtime', title: '实时概况', icon: 'bolt', buttons: ['Retrieve'] },
+      { screen: 'monitor', title: '服务监控', icon: 'heartbeat', buttons: ['Retrieve'] },
+    ],
+  },
+  {
+    area: 'game',
+    title: '游戏管理',
+    icon: 'gamepad',
+    sort: 2,
+    screens: [
+      { screen: 'android', title: '安卓游戏', icon: 'android', buttons: [...CRUD, 'Export'] },
+      { screen: 'h5', title: 'H5 游戏', icon: 'html5', buttons: [...CRUD, 'Export'] },
+      { screen: 'mini', title: '小游戏', icon: 'weixin', buttons: [...CRUD, 'Export'] },
+      { screen: 'soft', title: '软件管理', icon: 'cube', buttons: CRUD },
+      { screen: 'code', title: '兑换码', icon: 'ticket', buttons: [...CRUD, 'Export'] },
+      { screen: 'detail', title: '游戏详情', icon: 'info-circle', buttons: ['Retrieve', 'Update'], visible: false },
+      { screen: 'history', title: '版本历史', icon: 'history', buttons: READ },
+      { screen: 'query', title: '游戏查询', icon: 'search', buttons: READ },
+    ],
+  },
+  {
+    area: 'center_income',
+    title: '收入中心',
+    icon: 'money',
+    sort: 3,
+    screens: [
+      { screen: 'overview', title: '收入概览', icon: 'line-chart', buttons: ['Retrieve'] },
+      { screen: 'details', title: '收入明细', icon: 'list-alt', buttons: REPORT },
+      { screen: 'distribution', title: '收入分布', icon: 'pie-chart', buttons: REPORT },
+      { screen: 'history', title: '历史收入', icon: 'calendar', buttons: REPORT },
+      { screen: 'rank', title: '收入排行', icon: 'trophy', buttons: REPORT },
+    ],
+  },
+  {
+    area: 'center_users',
+    title: '用户中心',
+    icon: 'user-circle-o',
+    sort: 4,
+    screens: [
+      { screen: 'accounts', title: '平台账号', icon: 'id-card-o', buttons: ['Search', 'Retrieve', 'Update', 'Export'] },
+      { screen: 'devices', title: '设备管理', icon: 'mobile', buttons: REPORT },
+      { screen: 'game_users', title: '游戏用户', icon: 'users', buttons: REPORT },
+      { screen: 'retention', title: '留存分析', icon: 'area-chart', buttons: REPORT },
+    ],
+  },
+  {
+    area: 'advertisement',
+    title: '广告投放',
+    icon: 'bullhorn',
+    sort: 5,
+    screens: [
+      { screen: 'campaign', title: '广告计划', icon: 'flag', buttons: [...CRUD, 'Export'] },
+      { screen: 'attribution', title: '归因明细', icon: 'crosshairs', buttons: REPORT },
+    ],
+  },
+  {
+    area: 'data_reports',
+    title: '数据报表',
+    icon: 'table',
+    sort: 6,
+    screens: [
+      { screen: 'game_stats', title: '游戏统计', icon: 'bar-chart', buttons: REPORT },
+      { screen: 'user_stats', title: '用户统计', icon: 'user-plus', buttons: REPORT },
+    ],
+  },
+  {
+    area: 'data_embed',
+    title: '埋点分析',
+    icon: 'crosshairs',
+    sort: 7,
+    screens: [
+      { screen: 'event', title: '事件分析', icon: 'bolt', buttons: REPORT },
+      { screen: 'funnel', title: '漏斗分析', icon: 'filter', buttons: REPORT },
+      { screen: 'sessions', title: '会话分析', icon: 'clock-o', buttons: REPORT },
+    ],
+  },
+  {
+    area: 'embed_configure',
+    title: '埋点配置',
+    icon: 'sliders',
+    sort: 8,
+    screens: [
+      { screen: 'game', title: '埋点应用', icon: 'puzzle-piece', buttons: CRUD },
+      { screen: 'event_define', title: '事件定义', icon: 'tag', buttons: CRUD },
+      { screen: 'global_event_define', title: '全局事件', icon: 'globe', buttons: CRUD },
+      { screen: 'funnel_define', title: '漏斗定义', icon: 'filter', buttons: CRUD },
+    ],
+  },
+  {
+    area: 'cooperate',
+    title: '合作管理',
+    icon: 'handshake-o',
+    sort: 9,
+    screens: [
+      { screen: 'overview', title: '合作概览', icon: 'pie-chart', buttons: ['Retrieve'] },
+      { screen: 'reports', title: '合作报表', icon: 'file-excel-o', buttons: REPORT },
+    ],
+  },
+  {
+    area: 'automation',
+    title: '自动化',
+    icon: 'tasks',
+    sort: 10,
+    screens: [
+      { screen: 'task', title: '任务管理', icon: 'tasks', buttons: CRUD },
+      { screen: 'schedule', title: '定时调度', icon: 'calendar-check-o', buttons: CRUD },
+      { screen: 'crontab', title: 'Crontab 表达式', icon: 'clock-o', buttons: CRUD },
+      { screen: 'interval', title: '间隔周期', icon: 'hourglass-half', buttons: CRUD },
+      { screen: 'celery', title: '执行节点', icon: 'server', buttons: READ },
+      { screen: 'webElement', title: '页面元素', icon: 'code', buttons: CRUD },
+    ],
+  },
+  {
+    area: 'common',
+    title: '公共资源',
+    icon: 'cubes',
+    sort: 11,
+    screens: [
+      { screen: 'account', title: '公共账号', icon: 'key', buttons: CRUD },
+      { screen: 'tag', title: '标签管理', icon: 'tags', buttons: CRUD },
+    ],
+  },
+];
+
+/** Game-area menus get ids from 18 on, in the order above: catalog, then its screens. */
+function buildAreaMenus(firstId: number): SeedMenu[] {
+  const out: SeedMenu[] = [];
+  let id = firstId;
+  for (const a of AREAS) {
+    const catalogId = id++;
+    out.push(catalog(catalogId, null, a.sort, a.title, a.icon));
+    a.screens.forEach((s, i) => {
+      out.push(
+        page(id++, catalogId, i + 1, s.title, s.icon, `/${a.area}/${s.screen}`, `${a.area}/${s.screen}`, s.screen, `/api/${a.area}/${s.screen}/`, s.buttons, s.visible ?? true),
+      );
+    });
+  }
+  return out;
+}
+
+export const AREA_MENUS: SeedMenu[] = buildAreaMenus(18);
+export const ALL_MENUS: SeedMenu[] = [...SYSTEM_MENUS, ...AREA_MENUS];
+
+function byComponent(component: string): SeedMenu {
+  const m = AREA_MENUS.find((x) => x.component === component);
+  if (!m) throw new Error(`seed: no menu with component ${component}`);
+  return m;
+}
+
+export interface RoleGrant {
+  menus: number[];
+  /** Granted buttons as [menu id, value]. */
+  buttons: Array<[number, ButtonValue]>;
+}
+
+/** Role `admin`: every menu except menu and menu-button management, every button except Delete. */
+export function adminGrant(): RoleGrant {
+  const menus = ALL_MENUS.filter((m) => m.id !== 2 && m.id !== 3);
+  return {
+    menus: menus.map((m) => m.id),
+    buttons: menus.flatMap((m) => m.buttons.filter((b) => b !== 'Delete').map((b): [number, ButtonValue] => [m.id, b])),
+  };
+}
+
+/** Role `public`: a few read-only screens, so permission differences show. */
+export function publicGrant(): RoleGrant {
+  const workbench = byComponent('dashboard/workbench');
+  const realtime = byComponent('dashboard/realtime');
+  const query = byComponent('game/query');
+  const detail = byComponent('game/detail');
+  return {
+    menus: [workbench.parent, workbench.id, realtime.id, query.parent, query.id, detail.id].filter((x): x is number => x !== null),
+    buttons: [
+      [workbench.id, 'Retrieve'],
+      [query.id, 'Search'],
+      [query.id, 'Retrieve'],
+      [detail.id, 'Retrieve'],
+    ],
+  };
+}

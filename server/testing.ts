@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { buildServer } from './app';
+import { loadConfig } from './config';
+import { signJwt } from './auth/jwt';
+import { captchaAnswer } from './captcha/store';
+
+export interface TestServer {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  /** ws://127.0.0.1:<port> */
+  wsUrl: string;
+  /** The stored answer of a captcha key (null once checked or unknown). */
+  captchaAnswer(key: number): Promise<string | null>;
+  /**
+   * Signs claims with the server's key (or `opts.secret`), header alg `opts.alg` (default HS256; `none`
+   * gives an unsigned token). Missing claims default to a valid access token of user 1; pass a claim as
+   * undefined to leave it out.
+   */
+  signToken(claims: Record<string, unknown>, opts?: { alg?: string; secret?: string }): string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Captcha on (default) or off. */
+  captcha?: boolean;
+  /** Serve the built console from dist/ (default false). */
+  serveConsole?: boolean;
+  /** Extra environment (e.g. API_URL, WS_PATH, JWT_SECRET, DATA_DIR, DATABASE_URL). */
+  env?: Record<string, string>;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * A seeded reference server on a random 127.0.0.1 port with throwaway data: an in-memory database
+ * and key, unless env names a DATA_DIR or DATABASE_URL.
+ */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const env = opts.env ?? {};
+  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', ...env, PORT: '0', HOST: '127.0.0.1' }, REPO_ROOT);
+  if (env.DATA_DIR === undefined) config.dataDir = null;
+  if (!opts.serveConsole) config.consoleDir = null;
+  const server = await buildServer(config);
+  const baseUrl = await server.listen();
+  const secret = server.ctx.jwtSecret;
+  return {
+    baseUrl,
+    wsUrl: baseUrl.replace(/^http/, 'ws'),
+    captchaAnswer: (key) => captchaAnswer(server.ctx.db, key),
+    signToken(claims, o = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      const defaults = { token_type: 'access', exp: now + 3600, iat: now, jti: randomBytes(16).toString('hex'), user_id: 1 };
+      return signJwt({ ...defaults, ...claims }, o.secret ?? secret, o.alg ?? 'HS256');
+    },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,83 @@
+import type { WebSocket } from 'ws';
+import type { SocketFrame } from '../../contracts/schemas';
+
+/**
+ * Open sockets per user, for pushes (new message, read receipt, settings changed). Also pings every
+ * socket periodically and drops the ones that stopped answering.
+ */
+export class SocketHub {
+  private readonly byUser = new Map<number, Set<WebSocket>>();
+  private readonly alive = new WeakMap<WebSocket, boolean>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(pingIntervalMs = 30_000) {
+    this.timer = setInterval(() => this.ping(), pingIntervalMs);
+    this.timer.unref();
+  }
+
+  add(userId: number, socket: WebSocket): void {
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(socket);
+    this.alive.set(socket, true);
+    socket.on('pong', () => this.alive.set(socket, true));
+    socket.once('close', () => this.remove(userId, socket));
+  }
+
+  remove(userId: number, socket: WebSocket): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) this.byUser.delete(userId);
+  }
+
+  /** Number of open sockets of one user (or of everybody). */
+  count(userId?: number): number {
+    if (userId !== undefined) return this.byUser.get(userId)?.size ?? 0;
+    let n = 0;
+    for (const s of this.byUser.values()) n += s.size;
+    return n;
+  }
+
+  sendToUser(userId: number, frame: SocketFrame): number {
+    const set = this.byUser.get(userId);
+    if (!set) return 0;
+    const text = JSON.stringify(frame);
+    let sent = 0;
+    for (const s of set) {
+      if (s.readyState === s.OPEN) {
+        s.send(text);
+        sent++;
+      }
+    }
+    return sent;
+  }
+
+  broadcast(frame: SocketFrame): number {
+    let sent = 0;
+    for (const userId of this.byUser.keys()) sent += this.sendToUser(userId, frame);
+    return sent;
+  }
+
+  private ping(): void {
+    for (const set of this.byUser.values()) {
+      for (const s of set) {
+        if (this.alive.get(s) === false) {
+          s.terminate();
+          continue;
+        }
+        this.alive.set(s, false);
+        if (s.readyState === s.OPEN) s.ping();
+      }
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    for (const set of this.byUser.values()) for (const s of set) s.close(1001, 'server shutting down');
+    this.byUser.clear();
+  }
+}

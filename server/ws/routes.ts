@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { SOCKET_CLOSE, type SocketFrame } from '../../contracts/schemas';
+import type { AppContext } from '../context';
+import { readToken } from '../auth/tokens';
+import { isRevoked } from '../domain/revocation';
+
+export const CONNECTED_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false };
+export const UNREAD_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '请查看您的未读消息~', refresh_unread: true };
+
+/** Unread messages of a user; the message center (a later slice) replaces this. */
+export type UnreadCounter = (userId: number) => Promise<number>;
+
+/**
+ * Socket at api/ws/<token>/ and ws/<token>/. The token is an access or refresh token (upstream checks
+ * only the signature). A bad token: the upgrade is accepted and the socket closed at once with 4401
+ * 'token_not_valid' (upstream fails the handshake with HTTP 500). Client frames are ignored.
+ */
+export function socketRoutes(app: FastifyInstance, ctx: AppContext, unread: UnreadCounter = async () => 0): void {
+  const handler = async (socket: WebSocket, token: string) => {
+    // Frames sent by the client are accepted and ignored.
+    socket.on('message', () => undefined);
+    socket.on('error', () => undefined);
+    const refuse = () => socket.close(SOCKET_CLOSE.tokenInvalid, 'token_not_valid');
+    try {
+      const claims = readToken(token, ctx.jwtSecret);
+      if (!claims) return refuse();
+      if (claims.token_type === 'refresh' && (await isRevoked(ctx.db, claims.jti))) return refuse();
+      const account = await ctx.users.account(claims.user_id);
+      if (!account || !account.is_active) return refuse();
+      if (socket.readyState !== socket.OPEN) return;
+      ctx.hub.add(account.id, socket);
+      const frame = (await unread(account.id)) > 0 ? UNREAD_FRAME : CONNECTED_FRAME;
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    } catch (err) {
+      app.log.error({ err }, 'socket setup failed');
+      if (socket.readyState === socket.OPEN) socket.close(1011, 'server_error');
+    }
+  };
+  for (const path of ['/api/ws/:token/', '/ws/:token/']) {
+    app.get<{ Params: { token: string } }>(path, { websocket: true }, (socket, req) => {
+      void handler(socket, req.params.token);
+    });
+  }
+}
