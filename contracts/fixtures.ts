@@ -104,11 +104,28 @@ async function startTarget(): Promise<{ target: Target; stop: () => Promise<void
       otherUsername: env('CONTRACT_OTHER_USERNAME') ?? 'test',
       refreshToken: server ? null : (env('CONTRACT_REFRESH_TOKEN') ?? null),
     };
+    if (target.kind === 'external') console.log(describeTarget(target));
     return { target, stop };
   } catch (e) {
     await stop();
     throw e;
   }
+}
+
+/** One paragraph at the start of an external run: what is tested, and what cannot be. */
+function describeTarget(t: Target): string {
+  const auth = t.refreshToken
+    ? 'CONTRACT_REFRESH_TOKEN'
+    : t.captchaOn
+      ? 'none possible (captcha on, no CONTRACT_REFRESH_TOKEN): tests that need a session are skipped'
+      : `login as ${t.username}`;
+  const lines = [
+    `contract target: ${t.baseUrl} (${t.flavour === 'reference' ? 'a reference server' : 'the real back end'})`,
+    `  captcha: ${t.captchaOn ? 'on' : 'off'}; session: ${auth}; sample-data checks: ${t.fixtureData ? 'on' : 'off (CONTRACT_FIXTURE_DATA=0)'}`,
+  ];
+  if (t.captchaOn) lines.push('  tests that must sign in afresh are skipped: only the embedded server lets the suite solve a captcha');
+  lines.push('  tests that need the server\'s signing key (expired token, other secret) run only on the embedded server');
+  return lines.join('\n');
 }
 
 function makeAuth(target: Target): Auth {

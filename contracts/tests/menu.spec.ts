@@ -23,7 +23,7 @@ function expectWellFormed(page: { total: number; data: MenuItem[] }, who: string
 }
 
 test.describe('menu/web_router', () => {
-  test('superadmin gets every enabled menu, with all of each menu\'s buttons', async ({ api, auth, target }) => {
+  test('superadmin gets every enabled menu (system menus 1-17 included), with all of each menu\'s buttons', async ({ api, auth, target }) => {
     const { access } = await auth.session();
     const page = expectSuccess(await api.get(WEB_ROUTER, { token: access }), listPage(menuItem), 'web_router as superadmin');
     expectWellFormed(page, 'superadmin');
@@ -47,7 +47,6 @@ test.describe('menu/web_router', () => {
       });
       expect([...(got.menuPermission ?? [])].sort(), `menu ${want.id} ${want.name} buttons`).toEqual([...want.buttons].sort());
     }
-    expect(page.data.map((m) => m.id).sort((a, b) => a - b), 'exactly the 17 enabled menus').toEqual(SUPERUSER_MENUS.map((m) => m.id));
   });
 
   test('a non-superuser gets fewer menus, with only granted buttons (or null)', async ({ api, auth, target }) => {
