@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: measures what a person and a load balancer would notice, against the reference
+ * server running as its own process on the built console. Prints a table, writes
+ * bench/results/latest.json, and exits 0 either way: it is a measurement, not a test.
+ *
+ *   (a) gzip -9 size of the JS and CSS the login page loads (budget: JS ≤ 150 KiB)
+ *   (b) time until the username field is visible: median of 5 fresh contexts, and with 4x CPU throttling
+ *   (c) time from clicking 登录 to the dashboard: median of 5
+ *   (d) requests/s and p99 latency of three API reads under 16 connections (budget: ≥ 1000 rps, p99 < 20 ms)
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium';
+import { accessToken, load, type LoadResult } from './http-load';
+import { measurePageWeight, type PageWeight } from './page-weight';
+import { median, timeLoginToDashboard, timeToUsernameField } from './page-timing';
+import { startServerProcess } from './server-process';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
+const KIB = 1024;
+const SAMPLES = 5;
+const USER = { username: 'superadmin', password: 'admin123456' };
+
+/** Budgets. The JS, rps and p99 budgets are the project's; the timing budgets are this bench's own yardstick. */
+const BUDGET = {
+  loginJsGzipBytes: 150 * KIB,
+  usernameVisibleMs: 1000,
+  usernameVisibleThrottledMs: 3000,
+  loginToDashboardMs: 1000,
+  requestsPerSecond: 1000,
+  p99Ms: 20,
+};
+
+interface Line {
+  measure: string;
+  value: string;
+  budget: string;
+  pass: boolean | null;
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / KIB).toFixed(1)} KiB`;
+}
+
+function ms(x: number): string {
+  return `${Math.round(x)} ms`;
+}
+
+function printTable(lines: Line[]): void {
+  const w = [
+    Math.max(...lines.map((l) => l.measure.length), 7),
+    Math.max(...lines.map((l) => l.value.length), 5),
+    Math.max(...lines.map((l) => l.budget.length), 6),
+  ];
+  const row = (a: string, b: string, c: string, d: string) => `${a.padEnd(w[0] as number)}  ${b.padStart(w[1] as number)}  ${c.padEnd(w[2] as number)}  ${d}`;
+  console.log(row('measure', 'value', 'budget', 'result'));
+  console.log(row('-'.repeat(w[0] as number), '-'.repeat(w[1] as number), '-'.repeat(w[2] as number), '------'));
+  for (const l of lines) console.log(row(l.measure, l.value, l.budget, l.pass === null ? '' : l.pass ? 'PASS' : 'FAIL'));
+}
+
+function ensureBuilt(): void {
+  if (existsSync(`${ROOT}dist/index.html`)) return;
+  console.log('bench: dist/ is missing, building the console (npm run build)');
+  execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+}
+
+function gitCommit(): string | null {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+interface Measured {
+  weight: PageWeight;
+  username: number[];
+  usernameThrottled: number[];
+  login: number[];
+  loads: LoadResult[];
+}
+
+async function measure(baseUrl: string): Promise<Measured> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+  let weight: PageWeight;
+  let username: number[];
+  let usernameThrottled: number[];
+  let login: number[];
+  try {
+    console.log('bench: (a) login page weight');
+    weight = await measurePageWeight(browser, baseUrl);
+    console.log(`bench: (b) username field, ${SAMPLES} fresh contexts, then with 4x CPU throttling`);
+    username = await timeToUsernameField(browser, baseUrl, SAMPLES);
+    usernameThrottled = await timeToUsernameField(browser, baseUrl, SAMPLES, 4);
+    console.log(`bench: (c) 登录 → dashboard, ${SAMPLES} times`);
+    login = await timeLoginToDashboard(browser, baseUrl, SAMPLES, USER.username, USER.password);
+  } finally {
+    await browser.close();
+  }
+  console.log('bench: (d) API load, 16 connections, 1 s warm-up + 5 s per endpoint');
+  const token = await accessToken(baseUrl, USER.username, USER.password);
+  const loads: LoadResult[] = [];
+  for (const [path, auth] of [
+    ['/api/init/settings/', null],
+    ['/api/system/user/user_info/', token],
+    ['/api/system/menu/web_router/', token],
+  ] as const) {
+    loads.push(await load(baseUrl, path, auth, 16, 5));
+  }
+  return { weight, username, usernameThrottled, login, loads };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  ensureBuilt();
+  console.log('bench: starting the reference server (separate process, CAPTCHA=off)');
+  const server = await startServerProcess(ROOT);
+  process.once('SIGINT', () => void server.stop().then(() => process.exit(130)));
+  const { weight, username, usernameThrottled, login, loads } = await measure(server.baseUrl).finally(() => server.stop());
+
+  const lines: Line[] = [];
+  lines.push({ measure: 'login page JS (gzip -9)', value: kib(weight.jsGzip), budget: `≤ ${kib(BUDGET.loginJsGzipBytes)}`, pass: weight.jsGzip <= BUDGET.loginJsGzipBytes });
+  lines.push({ measure: 'login page CSS (gzip -9)', value: kib(weight.cssGzip), budget: '', pass: null });
+  lines.push({ measure: `username visible (median of ${SAMPLES})`, value: ms(median(username)), budget: `≤ ${ms(BUDGET.usernameVisibleMs)}`, pass: median(username) <= BUDGET.usernameVisibleMs });
+  lines.push({
+    measure: 'username visible, 4x CPU throttling',
+    value: ms(median(usernameThrottled)),
+    budget: `≤ ${ms(BUDGET.usernameVisibleThrottledMs)}`,
+    pass: median(usernameThrottled) <= BUDGET.usernameVisibleThrottledMs,
+  });
+  lines.push({ measure: `登录 → dashboard (median of ${SAMPLES})`, value: ms(median(login)), budget: `≤ ${ms(BUDGET.loginToDashboardMs)}`, pass: median(login) <= BUDGET.loginToDashboardMs });
+  for (const l of loads) {
+    const clean = l.errors === 0 && l.non2xx === 0;
+    lines.push({ measure: `GET ${l.path} req/s`, value: l.requestsPerSecond.toFixed(0), budget: `≥ ${BUDGET.requestsPerSecond}`, pass: clean && l.requestsPerSecond >= BUDGET.requestsPerSecond });
+    lines.push({ measure: `GET ${l.path} p99`, value: ms(l.p99Ms), budget: `< ${ms(BUDGET.p99Ms)}`, pass: clean && l.p99Ms < BUDGET.p99Ms });
+    if (!clean) lines.push({ measure: `GET ${l.path} errors / non-2xx`, value: `${l.errors} / ${l.non2xx}`, budget: '0 / 0', pass: false });
+  }
+
+  console.log();
+  console.log('files the login page loaded:');
+  for (const a of weight.assets) console.log(`  ${a.kind.padEnd(3)} ${kib(a.gzipBytes).padStart(10)} gzip  ${kib(a.bytes).padStart(10)} raw  ${a.url}`);
+  console.log();
+  printTable(lines);
+  const failed = lines.filter((l) => l.pass === false).length;
+  console.log();
+  console.log(failed === 0 ? 'bench: every measure is within its budget' : `bench: ${failed} measure(s) over budget (reported, not failed: this is a measurement)`);
+
+  mkdirSync(RESULTS, { recursive: true });
+  const result = {
+    at: new Date().toISOString(),
+    commit: gitCommit(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    budgets: BUDGET,
+    loginPage: weight,
+    usernameVisibleMs: { median: median(username), samples: username },
+    usernameVisibleThrottled4xMs: { median: median(usernameThrottled), samples: usernameThrottled },
+    loginToDashboardMs: { median: median(login), samples: login },
+    api: loads,
+    lines,
+  };
+  writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`bench: results in bench/results/latest.json (${result.seconds} s)`);
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench: could not finish: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The reference server as a separate process (`npx tsx server/main.ts`), as it runs in production. */
+export interface ServerProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/init/settings/`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer within ${timeoutMs} ms:\n${log()}`);
+}
+
+export async function startServerProcess(cwd: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const child = spawn('npx', ['--no-install', 'tsx', 'server/main.ts'], {
+    cwd,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() ends npx, tsx and the server together.
+    detached: true,
+  });
+  let output = '';
+  const keep = (b: Buffer) => {
+    output = (output + b.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      process.kill(-child.pid, 'SIGTERM');
+      const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5000))]);
+      if (timedOut && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilUp(baseUrl, child, () => output, 90_000);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { baseUrl, stop };
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium';
+
+/**
+ * Browser end-to-end tests: the built console served by the embedded reference server (started per
+ * worker in fixtures.ts), driven in Debian's Chromium. Screenshots are kept in e2e/artifacts/.
+ */
+const distIndex = fileURLToPath(new URL('../dist/index.html', import.meta.url));
+if (!existsSync(distIndex)) {
+  throw new Error(`e2e tests need the built console, and ${distIndex} is missing: run \`npm run build\` first.`);
+}
+
+const reporters: ReporterDescription[] = [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]];
+// scripts/test.sh asks for a JSON report to count the tests.
+if (process.env.PW_JSON_REPORT) reporters.push(['json', { outputFile: resolve(process.env.PW_JSON_REPORT) }]);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'artifacts/test-results',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: reporters,
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    viewport: { width: 1366, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+});
