@@ -60,6 +60,11 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-chs';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
+/** Narrows any stored value to a supported language, falling back to the default. */
+export function toLanguage(value: string | null | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
 // --- Routes (spec §2.1, §4) ---
 export const INDEX_PATH = '/index';
 export const LOGIN_PATH = '/login';

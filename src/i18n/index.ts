@@ -4,6 +4,7 @@ import { en } from './en';
 import { zhChs } from './zh-chs';
 
 export type { I18n, TFunction };
+export { toLanguage } from '../config';
 
 /** A translate function that the adapters receive by injection (they never import i18next). */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -12,11 +13,6 @@ export const resources = {
   'zh-chs': { translation: zhChs },
   en: { translation: en },
 } as const;
-
-/** Narrows any stored value to a supported language, falling back to the default. */
-export function toLanguage(value: string | null | undefined): Language {
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
-}
 
 /** Creates an initialised i18next instance (synchronous: resources are bundled). */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {

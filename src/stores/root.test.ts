@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../adapters/errors';
+import { fakeApi } from '../test/fake-api';
+import { rootFixture } from '../test/root-fixture';
+import { sampleDepts, sampleDictionaries, sampleMenu, sampleUser } from '../test/samples';
+
+const session = { uuid: '1', token: 'access-0', refresh: 'refresh-0' };
+
+/** A fake api for the guard's bootstrap that records the order of calls. */
+function bootstrapApi(order: string[], overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    userInfo: async () => (order.push('userInfo'), sampleUser),
+    settings: async () => (order.push('settings'), { 'base.captcha_state': true }),
+    dictionary: (async () => (order.push('dictionary'), sampleDictionaries)) as never,
+    allDept: async () => (order.push('allDept'), sampleDepts),
+    webRouter: async () => (order.push('webRouter'), sampleMenu),
+    ...overrides,
+  });
+}
+
+describe('RootStore.bootstrap (route guard, spec §4)', () => {
+  it('loads user info, then settings, dictionaries, departments, then the menu', async () => {
+    const order: string[] = [];
+    const { root, storage } = rootFixture(bootstrapApi(order), session);
+    await root.bootstrap();
+    expect(order).toEqual(['userInfo', 'settings', 'dictionary', 'allDept', 'webRouter']);
+    expect(root.session.userName).toBe('超级管理员');
+    expect(root.settings.values).toEqual({ 'base.captcha_state': true });
+    expect(root.dictionary.get('button_status_bool')).toHaveLength(2);
+    expect(root.departments.list).toEqual(sampleDepts);
+    expect(root.menu.loaded).toBe(true);
+    expect(storage.menuData.get()).toEqual(sampleMenu);
+    expect(root.bootState).toBe('ready');
+  });
+
+  it('concurrent callers share one run, and the menu is not fetched again once loaded', async () => {
+    const order: string[] = [];
+    const { root } = rootFixture(bootstrapApi(order), session);
+    await Promise.all([root.bootstrap(), root.bootstrap()]);
+    expect(order.filter((c) => c === 'userInfo')).toHaveLength(1);
+    root.session.clear();
+    await root.bootstrap();
+    expect(order.filter((c) => c === 'webRouter')).toHaveLength(1);
+    expect(order.filter((c) => c === 'userInfo')).toHaveLength(2);
+  });
+
+  it('goes on when settings, dictionaries or departments fail', async () => {
+    const order: string[] = [];
+    const fail = async () => {
+      order.push('fail');
+      throw new ApiError('http', '服务器内部错误', 'x', 500);
+    };
+    const { root } = rootFixture(bootstrapApi(order, { settings: fail, allDept: fail }), session);
+    await root.bootstrap();
+    expect(order).toEqual(['userInfo', 'fail', 'dictionary', 'fail', 'webRouter']);
+    expect(root.bootState).toBe('ready');
+  });
+
+  it('stops when the user info cannot be loaded', async () => {
+    const order: string[] = [];
+    const { root } = rootFixture(
+      bootstrapApi(order, {
+        userInfo: async () => {
+          order.push('userInfo');
+          throw new ApiError('network', 'x', 'u');
+        },
+      }),
+      session,
+    );
+    await root.bootstrap();
+    expect(order).toEqual(['userInfo']);
+    expect(root.bootState).toBe('failed');
+  });
+});
+
+describe('RootStore.logout (spec §4)', () => {
+  it('calls logout with the refresh token, removes the three cookies, clears stores and menuData, goes to /login and reloads', async () => {
+    const order: string[] = [];
+    const logouts: Array<string | null> = [];
+    const fixture = rootFixture(bootstrapApi(order, { logout: async (refresh) => void logouts.push(refresh) }), { ...session, lang: 'en' });
+    const { root, storage } = fixture;
+    await root.bootstrap();
+    root.tabs.open({ name: 'userInfo', path: '/userInfo', fullPath: '/userInfo', query: {}, params: {}, meta: { auth: true } });
+    root.ui.setGray(true);
+    await root.logout();
+    expect(logouts).toEqual(['refresh-0']);
+    expect([storage.cookies.get('uuid'), storage.cookies.get('token'), storage.cookies.get('refresh')]).toEqual([null, null, null]);
+    expect(storage.cookies.get('lang')).toBe('en');
+    expect(root.session.user).toBeNull();
+    expect(root.menu.items).toEqual([]);
+    expect(storage.menuData.get()).toBeNull();
+    expect(root.tabs.opened.map((t) => t.name)).toEqual(['index']);
+    expect(root.ui.gray).toBe(false);
+    expect(fixture.navigations).toEqual(['/login']);
+    expect(fixture.reloads()).toBe(1);
+  });
+
+  it('still ends the session when the logout call fails', async () => {
+    const fixture = rootFixture(
+      fakeApi({
+        logout: async () => {
+          throw new ApiError('network', 'x', 'api/logout/');
+        },
+      }),
+      session,
+    );
+    await fixture.root.logout();
+    expect(fixture.storage.cookies.get('token')).toBeNull();
+    expect(fixture.navigations).toEqual(['/login']);
+    expect(fixture.reloads()).toBe(1);
+  });
+
+  it('an expired session (from the adapter) clears the stores and goes to /login without reloading', async () => {
+    const order: string[] = [];
+    const fixture = rootFixture(bootstrapApi(order), session);
+    await fixture.root.bootstrap();
+    fixture.root.apiCallbacks().authExpired();
+    expect(fixture.root.session.user).toBeNull();
+    expect(fixture.root.menu.loaded).toBe(false);
+    expect(fixture.navigations).toEqual(['/login']);
+    expect(fixture.reloads()).toBe(0);
+  });
+});

@@ -1,0 +1,173 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ApiCallbacks, ConsoleApi, Failure, Notice } from '../adapters/api';
+import type { ConsoleStorage } from '../adapters/storage';
+import { LOGIN_PATH } from '../config';
+import { CaptchaStore } from './captcha';
+import { DashboardStore } from './dashboard';
+import { DepartmentsStore } from './departments';
+import { DictionaryStore } from './dictionary';
+import { LocaleStore } from './locale';
+import { LogStore } from './log';
+import { MenuStore, type LoadState } from './menu';
+import { SessionStore } from './session';
+import { SettingsStore } from './settings';
+import { TabsStore } from './tabs';
+import { UiStore } from './ui';
+
+/** What the stores receive from outside: transport, browser storage and the UI's side effects. */
+export interface RootStoreDeps {
+  api: ConsoleApi;
+  storage: ConsoleStorage;
+  /** Shows a toast. */
+  notify(notice: Notice): void;
+  /** Changes the route (the router's navigate). */
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** Reloads the page (after logout). */
+  reload(): void;
+  /** Clock (tests pass a fixed one). */
+  now?: () => Date;
+}
+
+/** Builds every store on injected adapters; one per console (or per story / test). */
+export class RootStore {
+  readonly session: SessionStore;
+  readonly settings: SettingsStore;
+  readonly dictionary: DictionaryStore;
+  readonly departments: DepartmentsStore;
+  readonly menu: MenuStore;
+  readonly tabs: TabsStore;
+  readonly log: LogStore;
+  readonly ui: UiStore;
+  readonly captcha: CaptchaStore;
+  readonly dashboard: DashboardStore;
+  readonly locale: LocaleStore;
+
+  /** Loading of the signed-in user's data by the route guard. */
+  bootState: LoadState = 'idle';
+  private booting: Promise<void> | null = null;
+
+  constructor(private readonly deps: RootStoreDeps) {
+    const { api, storage } = deps;
+    this.session = new SessionStore(api, storage.cookies);
+    this.settings = new SettingsStore(api);
+    this.dictionary = new DictionaryStore(api);
+    this.departments = new DepartmentsStore(api);
+    this.menu = new MenuStore(api, storage.menuData);
+    this.tabs = new TabsStore();
+    this.ui = new UiStore();
+    this.captcha = new CaptchaStore(api);
+    this.dashboard = new DashboardStore(api);
+    this.locale = new LocaleStore(storage.cookies);
+    this.log = new LogStore({
+      now: deps.now ?? (() => new Date()),
+      meta: () => ({
+        user: this.session.userName,
+        uuid: storage.cookies.get('uuid') ?? '',
+        token: storage.cookies.get('token') ?? '',
+      }),
+    });
+    makeAutoObservable<RootStore, 'deps' | 'booting'>(
+      this,
+      { deps: false, booting: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false },
+      { autoBind: true },
+    );
+  }
+
+  get api(): ConsoleApi {
+    return this.deps.api;
+  }
+
+  notify(notice: Notice): void {
+    this.deps.notify(notice);
+  }
+
+  navigate(to: string, options?: { replace?: boolean }): void {
+    this.deps.navigate(to, options);
+  }
+
+  /** The callbacks the API adapter reports to. */
+  apiCallbacks(): ApiCallbacks {
+    return {
+      notify: (notice) => this.deps.notify(notice),
+      authExpired: () => this.handleAuthExpired(),
+      logFailure: (failure) => this.reportFailure(failure),
+    };
+  }
+
+  reportFailure(failure: Failure): void {
+    this.log.add(failure.message, failure.severity === 'error' ? 'danger' : 'info', failure.url);
+  }
+
+  /**
+   * After sign-in or on a fresh page with a token (spec §4 route guard): user info, then settings,
+   * dictionaries and departments, then the menu if none is loaded. Only the user info is required;
+   * the others may fail (already shown and logged) without stopping the console.
+   * Concurrent callers share one run.
+   */
+  bootstrap(): Promise<void> {
+    this.booting ??= this.runBootstrap().finally(() => {
+      this.booting = null;
+    });
+    return this.booting;
+  }
+
+  private async runBootstrap(): Promise<void> {
+    this.bootState = 'loading';
+    try {
+      await this.session.loadUserInfo();
+    } catch {
+      runInAction(() => {
+        this.bootState = 'failed';
+      });
+      return;
+    }
+    const optional = async (step: () => Promise<void>) => {
+      try {
+        await step();
+      } catch {
+        // Shown and logged by the adapter; the console goes on without it.
+      }
+    };
+    await optional(this.settings.load);
+    await optional(this.dictionary.loadAll);
+    await optional(this.departments.load);
+    if (!this.menu.loaded) await optional(this.menu.load);
+    runInAction(() => {
+      this.bootState = 'ready';
+    });
+  }
+
+  /**
+   * Logout (spec §4), after the person confirmed: tell the server with the refresh token, remove the
+   * three cookies, clear the per-user state and menuData, go to login and reload the page.
+   */
+  async logout(): Promise<void> {
+    const refresh = this.session.refreshToken();
+    try {
+      await this.deps.api.logout(refresh);
+    } catch {
+      // The session ends on this side whatever the server says.
+    }
+    this.session.clearCookies();
+    this.clear();
+    this.deps.navigate(LOGIN_PATH);
+    this.deps.reload();
+  }
+
+  /** The adapter ended the session (cookies already cleared): reset and go to login. */
+  handleAuthExpired(): void {
+    this.clear();
+    this.deps.navigate(LOGIN_PATH);
+  }
+
+  /** Resets every per-user store in one place. */
+  clear(): void {
+    this.session.clear();
+    this.menu.clear();
+    this.tabs.reset();
+    this.departments.clear();
+    this.dashboard.clear();
+    this.ui.setGray(false);
+    this.bootState = 'idle';
+  }
+}

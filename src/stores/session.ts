@@ -1,0 +1,79 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { UserInfo } from '../../contracts/schemas';
+import type { ConsoleApi } from '../adapters/api';
+import type { Cookies } from '../adapters/cookies';
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  /** The captcha answer and the challenge's key, when captcha is on. */
+  captcha?: { answer: string; key: number };
+}
+
+/** Who is signed in: the cookies (uuid, token, refresh) and the user info. */
+export class SessionStore {
+  user: UserInfo | null = null;
+  signingIn = false;
+
+  constructor(
+    private readonly api: ConsoleApi,
+    private readonly cookies: Cookies,
+  ) {
+    makeAutoObservable<SessionStore, 'api' | 'cookies'>(this, { api: false, cookies: false }, { autoBind: true });
+  }
+
+  /** A token is present: not absent and not the text 'undefined' (spec §4). Read fresh from the cookie. */
+  hasToken(): boolean {
+    const token = this.cookies.get('token');
+    return !!token && token !== 'undefined';
+  }
+
+  /** The user's display name, '' when unknown. */
+  get userName(): string {
+    return this.user?.name ?? '';
+  }
+
+  /** Signs in and stores userId, access and refresh as the uuid, token and refresh cookies. */
+  async login(form: LoginForm): Promise<void> {
+    this.signingIn = true;
+    try {
+      const session = await this.api.login({
+        username: form.username,
+        password: form.password,
+        ...(form.captcha ? { captcha: form.captcha.answer, captchaKey: form.captcha.key } : {}),
+      });
+      this.cookies.set('uuid', String(session.userId));
+      this.cookies.set('token', session.access);
+      this.cookies.set('refresh', session.refresh);
+      runInAction(() => {
+        this.user = null; // loaded by the route guard next
+      });
+    } finally {
+      runInAction(() => {
+        this.signingIn = false;
+      });
+    }
+  }
+
+  async loadUserInfo(): Promise<void> {
+    const user = await this.api.userInfo();
+    runInAction(() => {
+      this.user = user;
+    });
+  }
+
+  /** The refresh token to hand to logout. */
+  refreshToken(): string | null {
+    return this.cookies.get('refresh');
+  }
+
+  /** Removes the three session cookies. */
+  clearCookies(): void {
+    this.cookies.clearSession();
+  }
+
+  clear(): void {
+    this.user = null;
+    this.signingIn = false;
+  }
+}

@@ -1,0 +1,23 @@
+import type { ConsoleApi, Notice } from '../adapters/api';
+import type { CookieName } from '../adapters/cookies';
+import { memoryStorage } from '../adapters/storage';
+import { RootStore } from '../stores/root';
+
+/** A RootStore on a fake api and in-memory storage, recording its side effects. */
+export function rootFixture(api: ConsoleApi, cookies: Partial<Record<CookieName, string>> = {}) {
+  const storage = memoryStorage(cookies);
+  const notices: Notice[] = [];
+  const navigations: string[] = [];
+  let reloads = 0;
+  const root = new RootStore({
+    api,
+    storage,
+    notify: (notice) => notices.push(notice),
+    navigate: (to) => navigations.push(to),
+    reload: () => {
+      reloads += 1;
+    },
+    now: () => new Date(2026, 10, 21, 9, 5, 7),
+  });
+  return { root, storage, notices, navigations, reloads: () => reloads };
+}
