@@ -4,6 +4,7 @@ import { buildServer } from './app';
 import { loadConfig } from './config';
 import { signJwt } from './auth/jwt';
 import { captchaAnswer } from './captcha/store';
+import type { AppContext } from './context';
 
 export interface TestServer {
   /** http://127.0.0.1:<port> */
@@ -37,6 +38,11 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
  * and key, unless env names a DATA_DIR or DATABASE_URL.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  return (await startTestServerWithContext(opts)).srv;
+}
+
+/** The same, also handing out the server's internals (database, caches) for the server's own tests. */
+export async function startTestServerWithContext(opts: TestServerOptions = {}): Promise<{ srv: TestServer; ctx: AppContext }> {
   const env = opts.env ?? {};
   const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', ...env, PORT: '0', HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;
@@ -44,7 +50,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const server = await buildServer(config);
   const baseUrl = await server.listen();
   const secret = server.ctx.jwtSecret;
-  return {
+  const srv: TestServer = {
     baseUrl,
     wsUrl: baseUrl.replace(/^http/, 'ws'),
     captchaAnswer: (key) => captchaAnswer(server.ctx.db, key),
@@ -55,4 +61,5 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     close: () => server.close(),
   };
+  return { srv, ctx: server.ctx };
 }

@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { anyEnvelope, envelope, loginResult, type Envelope } from '../../contracts/schemas';
+import type { TestServer } from '../testing';
+
+export interface CallOptions {
+  method?: string;
+  token?: string;
+  /** Sent as JSON unless `raw` is given. */
+  body?: unknown;
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+}
+
+/** One HTTP call to the test server; the answer must be a JSON envelope. */
+export async function call<T = unknown>(srv: TestServer, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { 'user-agent': 'vitest', ...opts.headers };
+  if (opts.token) headers.authorization = `JWT ${opts.token}`;
+  let body: string | Buffer | undefined;
+  if (opts.raw !== undefined) body = opts.raw;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${srv.baseUrl}${path}`, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${path}: not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, headers: res.headers, body: anyEnvelope.parse(json) as Envelope<T> };
+}
+
+/** Asserts a successful envelope and validates its data against a contract schema. */
+export function expectData<S extends z.ZodType>(res: CallResult, schema: S): z.infer<S> {
+  expect(res.status).toBe(200);
+  expect(res.body.code, JSON.stringify(res.body.msg)).toBe(2000);
+  return (envelope(schema).parse(res.body) as { data: z.infer<S> }).data;
+}
+
+/** Asserts a failure envelope: HTTP status, code and msg. */
+export function expectFailure(res: CallResult, code: number, msg: unknown, status = 200): void {
+  expect(res.status).toBe(status);
+  expect(res.body).toEqual({ code, data: null, msg });
+}
+
+/** Signs in (captcha solved when on) and returns the login data. */
+export async function login(srv: TestServer, username: string, password = 'admin123456', captchaOn = true) {
+  const body: Record<string, unknown> = { username, password };
+  if (captchaOn) {
+    const cap = await call<{ key: number }>(srv, '/api/captcha/');
+    const key = cap.body.data.key;
+    body.captcha = await srv.captchaAnswer(key);
+    body.captchaKey = key;
+  }
+  const res = await call(srv, '/api/login/', { body });
+  return expectData(res, loginResult);
+}
