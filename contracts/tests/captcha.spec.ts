@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures';
-import { captchaResult, loginResult, settings } from '../schemas';
+import { captchaResult, captchaStatus, loginResult, settings } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
 
 const CAPTCHA_OFF = 'Captcha is off on the target, so there is no captcha check to test (the embedded server always runs with it on).';
@@ -19,6 +19,16 @@ test.describe('captcha', () => {
     } else {
       expect(first, 'no challenge when captcha is off').toEqual({});
     }
+  });
+
+  test('api/captcha/status/ agrees with the setting (reference server); the real back end has no such route (404)', async ({ api, target }) => {
+    const reply = await api.get('api/captcha/status/');
+    if (target.flavour === 'upstream') {
+      expect(reply.status, 'no api/captcha/status/ on the real back end').toBe(404);
+      return;
+    }
+    const data = expectSuccess(reply, captchaStatus, 'GET api/captcha/status/');
+    expect(data.status, 'status = base.captcha_state').toBe(target.captchaOn);
   });
 
   test('login without a captcha is refused with 验证码不能为空', async ({ api, target }) => {

@@ -32,6 +32,7 @@ test.describe('socket', () => {
     const frame = expectShape(socketFrame, outcome.frame, 'connect frame');
     expect(frame).toMatchObject({ sender: 'system', contentType: 'SYSTEM' });
     expect(CONNECT_CONTENTS).toContain(frame.content);
+    reportDifference(testInfo, 'socketApiPath', 'reference');
   });
 
   for (const path of ['ws', 'api/ws']) {
