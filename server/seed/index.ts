@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { hashPassword } from '../auth/password';
+import { shanghaiDayStart } from '../domain/time';
 import { parseUserAgent } from '../domain/user-agent';
 import { DEPTS, ROLES, SEED_PASSWORD, USERS } from './accounts';
 import { DICTIONARIES } from './dictionaries';
@@ -134,8 +135,11 @@ async function seedLoginHistory(tx: Queryable, now: number): Promise<void> {
     if (!user) continue;
     const ua = SAMPLE_AGENTS[Math.floor(rnd() * SAMPLE_AGENTS.length)];
     const info = parseUserAgent(ua);
+    // Inside the dayOffset-th Shanghai day back, and never in the future.
     const dayOffset = i % 7;
-    const at = new Date(now - dayOffset * 86_400_000 - Math.floor(rnd() * 10 * 3_600_000) - 60_000);
+    const dayStart = shanghaiDayStart(now, dayOffset);
+    const span = dayOffset === 0 ? Math.max(now - dayStart - 60_000, 0) : 86_400_000 - 1;
+    const at = new Date(dayStart + Math.floor(rnd() * span));
     const ip = `192.168.${1 + Math.floor(rnd() * 20)}.${2 + Math.floor(rnd() * 250)}`;
     await tx.query(
       `INSERT INTO login_log (username, ip, agent, browser, os, login_type, creator, dept_belong_id, create_datetime, update_datetime)
