@@ -39,6 +39,8 @@ export interface ReferenceServer {
  * by testing.ts.
  */
 export async function buildServer(config: ServerConfig): Promise<ReferenceServer> {
+  // The key first: a bad key file should fail the start before the database work.
+  const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
   const db: Db = await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
@@ -46,7 +48,6 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
   try {
     await migrate(db);
     await seed(db);
-    const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
     const settings = new SettingsStore(db);
     if (config.captcha !== null) await settings.set('base', 'captcha_state', config.captcha);
     const ctx: AppContext = {

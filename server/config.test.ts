@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('has the agreed defaults', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/.data',
+      databaseUrl: null,
+      jwtSecret: null,
+      captcha: null,
+      apiUrl: '',
+      wsPath: 'api/ws/{token}/',
+      logLevel: null,
+      consoleDir: '/srv/app/dist',
+      bodyLimit: 1024 * 1024,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/console',
+        DATABASE_URL: 'postgres://u:p@db/console',
+        JWT_SECRET: 'a-long-enough-secret',
+        CAPTCHA: 'off',
+        API_URL: 'https://api.example.test',
+        WS_PATH: 'ws/{token}/',
+        LOG_LEVEL: 'info',
+      },
+      '/srv/app',
+    );
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/console',
+      databaseUrl: 'postgres://u:p@db/console',
+      jwtSecret: 'a-long-enough-secret',
+      captcha: false,
+      apiUrl: 'https://api.example.test',
+      wsPath: 'ws/{token}/',
+      logLevel: 'info',
+    });
+    expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);
+  });
+
+  it('refuses bad values with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ CAPTCHA: 'maybe' })).toThrow(/CAPTCHA/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ WS_PATH: 'ws/' })).toThrow(/WS_PATH/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing';
+
+describe('serving the built console', () => {
+  let dir: string;
+  let srv: TestServer;
+  const bigJs = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'console-dist-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><html><head><!--console-config--></head><body><div id="root"></div></body></html>');
+    await writeFile(join(dir, 'assets', 'index-abc123.js'), bigJs);
+    await writeFile(join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+    srv = await startTestServer({ captcha: false, serveConsole: true, env: { CONSOLE_DIR: dir, API_URL: 'https://api.example.test', WS_PATH: 'ws/{token}/' } });
+  });
+  afterAll(async () => {
+    await srv.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with the runtime config injected and no-cache', async () => {
+    const res = await fetch(`${srv.baseUrl}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<script>window.__CONSOLE_CONFIG__={"apiUrl":"https://api.example.test","wsPath":"ws/{token}/"}</script>');
+    expect(html).not.toContain('<!--console-config-->');
+  });
+
+  it('answers client-side routes with the same index.html (SPA fallback)', async () => {
+    for (const path of ['/login', '/index', '/system/user', '/game/detail?id=3']) {
+      const res = await fetch(`${srv.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('window.__CONSOLE_CONFIG__');
+    }
+  });
+
+  it('serves hashed assets with a long immutable cache, compressed when asked', async () => {
+    const plain = await fetch(`${srv.baseUrl}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.get('content-type')).toContain('text/javascript');
+    expect(await plain.text()).toBe(bigJs);
+
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        // node:http, because fetch decodes bodies by itself.
+        import('node:http').then(({ get }) => {
+          get(`${srv.baseUrl}/assets/index-abc123.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          }).on('error', reject);
+        }, reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(bigJs);
+    expect(br.body.length).toBeLessThan(bigJs.length / 5);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(bigJs);
+  });
+
+  it('a missing asset is a 404, not the app shell', async () => {
+    const res = await fetch(`${srv.baseUrl}/assets/missing-123.js`);
+    expect(res.status).toBe(404);
+  });
+
+  it('cannot be walked out of the folder', async () => {
+    for (const path of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/%00']) {
+      const res = await fetch(`${srv.baseUrl}${path}`);
+      const text = await res.text();
+      expect(text, path).not.toContain('root:');
+    }
+  });
+
+  it('API paths never get the app shell', async () => {
+    const res = await fetch(`${srv.baseUrl}/api/unknown/`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 404, data: null, msg: '接口地址不正确' });
+  });
+});
+
+describe('without a built console', () => {
+  it('GET / says to run npm run build', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'console-none-'));
+    const srv = await startTestServer({ captcha: false, serveConsole: true, env: { CONSOLE_DIR: join(dir, 'dist') } });
+    try {
+      const res = await fetch(`${srv.baseUrl}/`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(await res.text()).toContain('npm run build');
+      expect((await fetch(`${srv.baseUrl}/api/init/settings/`)).status).toBe(200);
+    } finally {
+      await srv.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
