@@ -19,6 +19,9 @@ export const en: Messages = {
   login: {
     brandTitle: 'Game Platform Operations',
     brandText: 'Attribution, income analysis, game management and system settings in one place.',
+    point1: 'Attribution and reports at a glance',
+    point2: 'Income, retention and user analytics',
+    point3: 'Multi-tab workspace in Chinese and English',
     welcome: 'Welcome',
     subtitle: 'Sign in with your staff account',
     username: 'Username',

@@ -17,6 +17,9 @@ export const zhChs = {
   login: {
     brandTitle: '游戏平台运营中心',
     brandText: '投放归因、收入分析、游戏管理与系统配置，一站式管理。',
+    point1: '投放归因与数据报表一目了然',
+    point2: '收入、留存与用户行为分析',
+    point3: '多标签工作台，中英文界面',
     welcome: '欢迎登录',
     subtitle: '请使用您的管理员账号登录',
     username: '用户名',

@@ -71,6 +71,22 @@ describe('RootStore.bootstrap (route guard, spec §4)', () => {
     expect(order).toEqual(['userInfo']);
     expect(root.bootState).toBe('failed');
   });
+
+  it('is ready to run again after the session expired during the user info call', async () => {
+    const fixture = rootFixture(
+      fakeApi({
+        userInfo: async () => {
+          fixture.storage.cookies.clearSession();
+          fixture.root.apiCallbacks().authExpired();
+          throw new ApiError('auth', '认证已失效,请重新登录~', '/api/system/user/user_info/');
+        },
+      }),
+      session,
+    );
+    await fixture.root.bootstrap();
+    expect(fixture.root.bootState).toBe('idle');
+    expect(fixture.navigations).toEqual(['/login']);
+  });
 });
 
 describe('RootStore.logout (spec §4)', () => {

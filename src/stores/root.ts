@@ -117,7 +117,8 @@ export class RootStore {
       await this.session.loadUserInfo();
     } catch {
       runInAction(() => {
-        this.bootState = 'failed';
+        // When the session ended meanwhile (the adapter cleared it), the next sign-in starts afresh.
+        this.bootState = this.session.hasToken() ? 'failed' : 'idle';
       });
       return;
     }

@@ -1,0 +1,57 @@
+import { reaction } from 'mobx';
+import { useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import { StoreProvider } from '../components/store-context';
+import type { Console } from './compose';
+import { AppRoutes } from './routes';
+import { ToastHost } from './ToastHost';
+
+export interface ConsoleAppProps {
+  console: Console;
+  /** The router's location hooks: the browser's in the app, a memory location in stories. */
+  hook?: BaseLocationHook;
+  searchHook?: BaseSearchHook;
+  /** What to render inside the providers; the route table by default. */
+  children?: ReactNode;
+}
+
+const HTML_LANG = { 'zh-chs': 'zh-CN', en: 'en' } as const;
+
+/** Providers (store, i18n, router), the toast host and the page-wide effects (gray mode, language). */
+export function ConsoleApp({ console: app, hook, searchHook, children }: ConsoleAppProps) {
+  const { root, i18n, notifier } = app;
+
+  useEffect(() => {
+    const html = document.documentElement;
+    const stopGray = reaction(
+      () => root.ui.gray,
+      (gray) => html.classList.toggle('gray-mode', gray),
+      { fireImmediately: true },
+    );
+    const stopLanguage = reaction(
+      () => root.locale.language,
+      (language) => {
+        void i18n.changeLanguage(language);
+        html.lang = HTML_LANG[language];
+      },
+      { fireImmediately: true },
+    );
+    return () => {
+      stopGray();
+      stopLanguage();
+      html.classList.remove('gray-mode');
+    };
+  }, [root, i18n]);
+
+  return (
+    <StoreProvider store={root}>
+      <I18nextProvider i18n={i18n}>
+        <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}>
+          {children ?? <AppRoutes />}
+        </Router>
+        <ToastHost notifier={notifier} />
+      </I18nextProvider>
+    </StoreProvider>
+  );
+}

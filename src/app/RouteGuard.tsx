@@ -1,0 +1,38 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { ActionButton } from '../components/controls';
+import { PageLoading } from '../components/PageLoading';
+import { useStore } from '../components/store-context';
+import { guardDecision, isWhiteListed } from '../components/routing';
+
+/**
+ * Spec §4: without a token only white-listed paths pass, others go to /login?redirect=<full path>;
+ * with a token and no user yet, the user's data loads first (white-listed pages show meanwhile).
+ */
+export const RouteGuard = observer(function RouteGuard({ children }: { children: ReactNode }) {
+  const root = useStore();
+  const { t } = useTranslation();
+  const [path] = useLocation();
+  const search = useSearch();
+  const decision = guardDecision({ path, search, hasToken: root.session.hasToken(), userLoaded: !!root.session.userName });
+  const mustLoad = decision.kind === 'load' && root.bootState !== 'failed';
+
+  useEffect(() => {
+    if (mustLoad) void root.bootstrap();
+  }, [mustLoad, root]);
+
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  if (decision.kind === 'pass' || isWhiteListed(path)) return <>{children}</>;
+  if (root.bootState === 'failed') {
+    return (
+      <div className="console-page-loading" role="alert">
+        <i className="pi pi-exclamation-circle" aria-hidden="true" />
+        <span>{t('guard.failed')}</span>
+        <ActionButton label={t('app.retry')} icon="pi pi-refresh" onClick={() => void root.bootstrap()} />
+      </div>
+    );
+  }
+  return <PageLoading textKey="guard.loading" />;
+});

@@ -1,0 +1,17 @@
+import { useEffect, useRef } from 'react';
+import { Toast } from 'primereact/toast';
+import { MESSAGE_DURATION_MS } from '../config';
+import type { Notifier } from './notifier';
+
+/** Shows the notifier's notices as PrimeReact toasts (5 s unless a notice says otherwise). */
+export default function ToastView({ notifier }: { notifier: Notifier }) {
+  const toast = useRef<Toast>(null);
+  useEffect(
+    () =>
+      notifier.attach((notice) => {
+        toast.current?.show({ severity: notice.severity, detail: notice.text, life: notice.life ?? MESSAGE_DURATION_MS });
+      }),
+    [notifier],
+  );
+  return <Toast ref={toast} position="top-center" className="console-toast" />;
+}

@@ -1,0 +1,47 @@
+import type { ApiCallbacks } from '../adapters/api';
+import { lateCallbacks } from '../adapters/callbacks';
+import { RestConsoleApi } from '../adapters/rest/rest-api';
+import type { ConsoleStorage } from '../adapters/storage';
+import { LOGIN_PATH, toLanguage, type RuntimeConfig } from '../config';
+import { createI18n, translator, type I18n } from '../i18n';
+import { RootStore } from '../stores/root';
+import { createNotifier, type Notifier } from './notifier';
+
+export interface ConsoleEnvironment {
+  runtime: RuntimeConfig;
+  storage: ConsoleStorage;
+  navigate(to: string, options?: { replace?: boolean }): void;
+  reload(): void;
+  fetch?: typeof fetch;
+}
+
+export interface Console {
+  root: RootStore;
+  i18n: I18n;
+  notifier: Notifier;
+}
+
+/**
+ * Wires one console: i18n in the stored language, the REST adapter on the configured server URL, and
+ * the RootStore that receives the adapter's callbacks (toast, log, back to login).
+ */
+export function createConsole(env: ConsoleEnvironment): Console {
+  const i18n = createI18n(toLanguage(env.storage.cookies.get('lang')));
+  const notifier = createNotifier();
+  const beforeConnect: ApiCallbacks = {
+    notify: notifier.notify,
+    authExpired: () => env.navigate(LOGIN_PATH),
+    logFailure: () => undefined,
+  };
+  const callbacks = lateCallbacks(beforeConnect);
+  const api = new RestConsoleApi({
+    serverUrl: env.runtime.apiUrl,
+    cookies: env.storage.cookies,
+    t: translator(i18n),
+    callbacks,
+    fetch: env.fetch,
+  });
+  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload });
+  callbacks.connect(root.apiCallbacks());
+  return { root, i18n, notifier };
+}

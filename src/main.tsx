@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
+import 'primereact/resources/themes/lara-light-blue/theme.css';
+import 'primeicons/primeicons.css';
+import './styles/base.css';
+import './styles/primary-color.css';
+import { browserStorage } from './adapters/storage';
+import { createConsole } from './app/compose';
+import { ConsoleApp } from './app/ConsoleApp';
+import { readRuntimeConfig } from './config';
+
+const app = createConsole({
+  runtime: readRuntimeConfig(window.__CONSOLE_CONFIG__),
+  storage: browserStorage(window),
+  navigate: (to, options) => navigate(to, options),
+  reload: () => window.location.reload(),
+});
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <ConsoleApp console={app} />
+    </StrictMode>,
+  );
+}

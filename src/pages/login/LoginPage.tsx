@@ -1,0 +1,207 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { isApiError } from '../../adapters/errors';
+import { INDEX_PATH, SYSTEM_NAME_KEY, VERSION } from '../../config';
+import { ActionButton, TextInput } from '../../components/controls';
+import { Logo } from '../../components/Logo';
+import { useStore } from '../../components/store-context';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { redirectTarget } from '../../components/routing';
+import './login.css';
+
+type Field = 'username' | 'password' | 'captcha';
+
+/**
+ * Sign-in (spec §4): username, password and, when the server has it on, the captcha (click the image
+ * for a new one). Required fields are checked here; the server's messages show as they come.
+ */
+const LoginPage = observer(function LoginPage() {
+  const root = useStore();
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  useDocumentTitle('route.login');
+
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [invalid, setInvalid] = useState<Field[]>([]);
+  const [messages, setMessages] = useState<string[]>([]);
+
+  useEffect(() => {
+    void root.captcha.init();
+    root.settings.load().catch(() => undefined);
+  }, [root]);
+
+  const captchaOn = root.captcha.enabled === true;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Field[] = [];
+    if (!username.trim()) missing.push('username');
+    if (!password) missing.push('password');
+    if (captchaOn && !captcha.trim()) missing.push('captcha');
+    setInvalid(missing);
+    if (missing.length) {
+      const keys: Record<Field, string> = { username: 'login.requiredUsername', password: 'login.requiredPassword', captcha: 'login.requiredCaptcha' };
+      setMessages(missing.map((field) => t(keys[field])));
+      return;
+    }
+    setMessages([]);
+    try {
+      await root.session.login({
+        username: username.trim(),
+        password,
+        captcha: captchaOn && root.captcha.key !== null ? { answer: captcha.trim(), key: root.captcha.key } : undefined,
+      });
+      navigate(redirectTarget(search, INDEX_PATH), { replace: true });
+    } catch (error) {
+      setMessages([isApiError(error) ? error.message : t('login.failed')]);
+      if (captchaOn) {
+        setCaptcha('');
+        void root.captcha.reload();
+      }
+    }
+  };
+
+  const copyright = root.settings.text('login.copyright');
+  const record = root.settings.text('login.keep_record');
+
+  return (
+    <div className="login-page">
+      <section className="login-brand" aria-hidden="true">
+        <div className="login-brand-shapes">
+          <span />
+          <span />
+          <span />
+        </div>
+        <div className="login-brand-content">
+          <div className="login-brand-logo">
+            <Logo size={44} />
+            <span>{t(SYSTEM_NAME_KEY)}</span>
+          </div>
+          <h2>{t('login.brandTitle')}</h2>
+          <p>{t('login.brandText')}</p>
+          <ul className="login-brand-points">
+            <li>
+              <i className="pi pi-chart-line" /> {t('login.point1')}
+            </li>
+            <li>
+              <i className="pi pi-wallet" /> {t('login.point2')}
+            </li>
+            <li>
+              <i className="pi pi-th-large" /> {t('login.point3')}
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="login-panel">
+        <form className="login-card" onSubmit={(event) => void submit(event)} noValidate>
+          <div className="login-card-head">
+            <Logo size={40} />
+            <div>
+              <h1>{t('login.welcome')}</h1>
+              <p>{t('login.subtitle')}</p>
+            </div>
+          </div>
+
+          {messages.length > 0 && (
+            <div className="login-error" data-testid="login-error" role="alert">
+              <i className="pi pi-exclamation-circle" aria-hidden="true" />
+              <div>
+                {messages.map((message) => (
+                  <div key={message}>{message}</div>
+                ))}
+              </div>
+            </div>
+          )}
+
+          <label className="login-field">
+            <span className="login-label">{t('login.username')}</span>
+            <span className="login-input">
+              <i className="pi pi-user" aria-hidden="true" />
+              <TextInput
+                data-testid="login-username"
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                placeholder={t('login.usernamePlaceholder')}
+                autoComplete="username"
+                invalid={invalid.includes('username')}
+                autoFocus
+              />
+            </span>
+          </label>
+
+          <label className="login-field">
+            <span className="login-label">{t('login.password')}</span>
+            <span className="login-input">
+              <i className="pi pi-lock" aria-hidden="true" />
+              <TextInput
+                data-testid="login-password"
+                type={showPassword ? 'text' : 'password'}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                invalid={invalid.includes('password')}
+              />
+              <button type="button" className="login-eye" onClick={() => setShowPassword((v) => !v)} aria-label={t('login.password')} tabIndex={-1}>
+                <i className={`pi ${showPassword ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
+              </button>
+            </span>
+          </label>
+
+          {captchaOn && (
+            <div className="login-field">
+              <label className="login-label" htmlFor="login-captcha">
+                {t('login.captcha')}
+              </label>
+              <div className="login-captcha-row">
+                <span className="login-input">
+                  <i className="pi pi-verified" aria-hidden="true" />
+                  <TextInput
+                    id="login-captcha"
+                    data-testid="login-captcha"
+                    value={captcha}
+                    onChange={(event) => setCaptcha(event.target.value)}
+                    placeholder={t('login.captchaPlaceholder')}
+                    autoComplete="off"
+                    invalid={invalid.includes('captcha')}
+                  />
+                </span>
+                {root.captcha.image ? (
+                  <img
+                    className="login-captcha-image"
+                    data-testid="login-captcha-image"
+                    src={root.captcha.image}
+                    alt={t('login.captchaImageAlt')}
+                    title={t('login.captchaReload')}
+                    onClick={() => void root.captcha.reload()}
+                  />
+                ) : (
+                  <button type="button" className="login-captcha-image is-placeholder" data-testid="login-captcha-retry" onClick={() => void root.captcha.reload()}>
+                    {root.captcha.state === 'failed' ? t('login.captchaLoadFailed') : <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
+                  </button>
+                )}
+              </div>
+            </div>
+          )}
+
+          <ActionButton type="submit" data-testid="login-submit" className="login-submit" label={t('login.submit')} loading={root.session.signingIn} />
+        </form>
+
+        <footer className="login-footer">
+          {copyright && <span>{copyright}</span>}
+          {record && <span>{record}</span>}
+          <span>v{VERSION}</span>
+        </footer>
+      </section>
+    </div>
+  );
+});
+
+export default LoginPage;
