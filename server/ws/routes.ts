@@ -4,6 +4,7 @@ import { SOCKET_CLOSE, type SocketFrame } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { readToken } from '../auth/tokens';
 import { isRevoked } from '../domain/revocation';
+import { fail } from '../http/envelope';
 
 export const CONNECTED_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false };
 export const UNREAD_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '请查看您的未读消息~', refresh_unread: true };
@@ -38,8 +39,14 @@ export function socketRoutes(app: FastifyInstance, ctx: AppContext, unread: Unre
     }
   };
   for (const path of ['/api/ws/:token/', '/ws/:token/']) {
-    app.get<{ Params: { token: string } }>(path, { websocket: true }, (socket, req) => {
-      void handler(socket, req.params.token);
+    app.route<{ Params: { token: string } }>({
+      method: 'GET',
+      url: path,
+      // A plain HTTP GET on a socket URL: say what it is instead of an empty 404.
+      handler: async (_req, reply) => reply.code(426).header('Upgrade', 'websocket').send(fail('该地址只接受 WebSocket 连接')),
+      wsHandler: (socket, req) => {
+        void handler(socket, req.params.token);
+      },
     });
   }
 }

@@ -101,6 +101,12 @@ describe('websocket', () => {
     expect(ctx.hub.count(1)).toBe(before - 1);
   });
 
+  it('a plain HTTP GET on a socket URL gets 426 with the envelope', async () => {
+    const res = await fetch(`${srv.baseUrl}/api/ws/${access}/`);
+    expect(res.status).toBe(426);
+    expect(await res.json()).toEqual({ code: 4000, data: null, msg: '该地址只接受 WebSocket 连接' });
+  });
+
   it('a path without the trailing slash is not a socket (HTTP refusal, server unharmed)', async () => {
     await expect(watch(`${srv.wsUrl}/api/ws/${access}`)).rejects.toThrow(/Unexpected server response/);
     expect((await call(srv, '/api/init/settings/')).body.code).toBe(2000);
