@@ -77,18 +77,27 @@ export async function timeToUsernameField(browser: Browser, baseUrl: string, sam
   return out;
 }
 
+export interface LoginSample {
+  /** Click on 登录 → first frame with the dashboard. */
+  totalMs: number;
+  /** Of which the POST api/login/ request (sent → last byte). */
+  loginCallMs: number;
+}
+
 /** Milliseconds from the click on 登录 until the dashboard is visible (captcha off), one fresh context per sample. */
-export async function timeLoginToDashboard(browser: Browser, baseUrl: string, samples: number, username: string, password: string): Promise<number[]> {
-  const out: number[] = [];
+export async function timeLoginToDashboard(browser: Browser, baseUrl: string, samples: number, username: string, password: string): Promise<LoginSample[]> {
+  const out: LoginSample[] = [];
   for (let i = 0; i < samples; i++) {
     const { context, page } = await freshPage(browser, 1);
     try {
       await page.goto(`${baseUrl}/login`);
       await page.getByTestId('login-username').fill(username);
       await page.getByTestId('login-password').fill(password);
+      const loginCall = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/login/');
       await page.getByTestId('login-submit').click();
       const m = await waitForMark(page, 'dashboardAt');
-      out.push((m.dashboardAt ?? Number.NaN) - (m.submitAt ?? Number.NaN));
+      const timing = (await loginCall).request().timing();
+      out.push({ totalMs: (m.dashboardAt ?? Number.NaN) - (m.submitAt ?? Number.NaN), loginCallMs: timing.responseEnd - timing.requestStart });
     } finally {
       await context.close();
     }

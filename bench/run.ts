@@ -15,7 +15,7 @@ import { chromium } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium';
 import { accessToken, load, type LoadResult } from './http-load';
 import { measurePageWeight, type PageWeight } from './page-weight';
-import { median, timeLoginToDashboard, timeToUsernameField } from './page-timing';
+import { median, timeLoginToDashboard, timeToUsernameField, type LoginSample } from './page-timing';
 import { startServerProcess } from './server-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -49,15 +49,30 @@ function ms(x: number): string {
   return `${Math.round(x)} ms`;
 }
 
+/** Columns a string takes in a terminal: CJK characters take two. */
+function width(s: string): number {
+  let n = 0;
+  for (const ch of s) n += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1;
+  return n;
+}
+
+function padEnd(s: string, w: number): string {
+  return s + ' '.repeat(Math.max(0, w - width(s)));
+}
+
+function padStart(s: string, w: number): string {
+  return ' '.repeat(Math.max(0, w - width(s))) + s;
+}
+
 function printTable(lines: Line[]): void {
   const w = [
-    Math.max(...lines.map((l) => l.measure.length), 7),
-    Math.max(...lines.map((l) => l.value.length), 5),
-    Math.max(...lines.map((l) => l.budget.length), 6),
-  ];
-  const row = (a: string, b: string, c: string, d: string) => `${a.padEnd(w[0] as number)}  ${b.padStart(w[1] as number)}  ${c.padEnd(w[2] as number)}  ${d}`;
+    Math.max(...lines.map((l) => width(l.measure)), 7),
+    Math.max(...lines.map((l) => width(l.value)), 5),
+    Math.max(...lines.map((l) => width(l.budget)), 6),
+  ] as const;
+  const row = (a: string, b: string, c: string, d: string) => `${padEnd(a, w[0])}  ${padStart(b, w[1])}  ${padEnd(c, w[2])}  ${d}`;
   console.log(row('measure', 'value', 'budget', 'result'));
-  console.log(row('-'.repeat(w[0] as number), '-'.repeat(w[1] as number), '-'.repeat(w[2] as number), '------'));
+  console.log(row('-'.repeat(w[0]), '-'.repeat(w[1]), '-'.repeat(w[2]), '------'));
   for (const l of lines) console.log(row(l.measure, l.value, l.budget, l.pass === null ? '' : l.pass ? 'PASS' : 'FAIL'));
 }
 
@@ -79,7 +94,7 @@ interface Measured {
   weight: PageWeight;
   username: number[];
   usernameThrottled: number[];
-  login: number[];
+  login: LoginSample[];
   loads: LoadResult[];
 }
 
@@ -88,7 +103,7 @@ async function measure(baseUrl: string): Promise<Measured> {
   let weight: PageWeight;
   let username: number[];
   let usernameThrottled: number[];
-  let login: number[];
+  let login: LoginSample[];
   try {
     console.log('bench: (a) login page weight');
     weight = await measurePageWeight(browser, baseUrl);
@@ -131,7 +146,9 @@ async function main(): Promise<void> {
     budget: `≤ ${ms(BUDGET.usernameVisibleThrottledMs)}`,
     pass: median(usernameThrottled) <= BUDGET.usernameVisibleThrottledMs,
   });
-  lines.push({ measure: `登录 → dashboard (median of ${SAMPLES})`, value: ms(median(login)), budget: `≤ ${ms(BUDGET.loginToDashboardMs)}`, pass: median(login) <= BUDGET.loginToDashboardMs });
+  const loginTotal = median(login.map((l) => l.totalMs));
+  lines.push({ measure: `登录 → dashboard (median of ${SAMPLES})`, value: ms(loginTotal), budget: `≤ ${ms(BUDGET.loginToDashboardMs)}`, pass: loginTotal <= BUDGET.loginToDashboardMs });
+  lines.push({ measure: '  of which POST api/login/', value: ms(median(login.map((l) => l.loginCallMs))), budget: '', pass: null });
   for (const l of loads) {
     const clean = l.errors === 0 && l.non2xx === 0;
     lines.push({ measure: `GET ${l.path} req/s`, value: l.requestsPerSecond.toFixed(0), budget: `≥ ${BUDGET.requestsPerSecond}`, pass: clean && l.requestsPerSecond >= BUDGET.requestsPerSecond });
@@ -157,7 +174,7 @@ async function main(): Promise<void> {
     loginPage: weight,
     usernameVisibleMs: { median: median(username), samples: username },
     usernameVisibleThrottled4xMs: { median: median(usernameThrottled), samples: usernameThrottled },
-    loginToDashboardMs: { median: median(login), samples: login },
+    loginToDashboardMs: { median: loginTotal, samples: login },
     api: loads,
     lines,
   };
