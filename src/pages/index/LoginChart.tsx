@@ -5,12 +5,15 @@ const WIDTH = 560;
 const HEIGHT = 240;
 const PAD = { top: 24, right: 12, bottom: 32, left: 36 };
 
-/** A round upper bound for the y axis: 1, 2, 5 × 10^n, at least 4 so the grid has whole steps. */
-export function niceMax(value: number): number {
-  if (value <= 4) return 4;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
+/** The y axis: whole, round steps (1, 2 or 5 × 10^n), at most 4 of them, covering the largest value. */
+export function axisTicks(largest: number): number[] {
+  const rough = Math.max(largest, 4) / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  const top = Math.ceil(Math.max(largest, 4) / step) * step;
+  const ticks: number[] = [];
+  for (let tick = 0; tick <= top; tick += step) ticks.push(tick);
+  return ticks;
 }
 
 /** Sign-ins per day as an SVG bar chart; '-' when the call failed. */
@@ -19,12 +22,12 @@ export function LoginChart({ days }: { days: LoginDay[] | null }) {
   if (days === null) return <div className="chart-empty">{t('app.unavailable')}</div>;
   if (days.length === 0) return <div className="chart-empty">{t('dashboard.trendEmpty')}</div>;
 
-  const max = niceMax(Math.max(...days.map((d) => d.count)));
+  const ticks = axisTicks(Math.max(...days.map((d) => d.count)));
+  const max = ticks[ticks.length - 1] ?? 1;
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / days.length;
   const barW = Math.min(36, slot * 0.5);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f));
   return (
     <svg className="login-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('dashboard.trendTitle')} data-testid="login-chart">
       {ticks.map((tick) => {
