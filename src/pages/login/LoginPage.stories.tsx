@@ -1,0 +1,127 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { storyBackend, storyConsole } from '../../../stories/console';
+import { captchaAnswer, PASSWORD, PASSWORD_MD5, ACCESS_TOKEN } from '../../../stories/mocks/fixtures';
+import { mockBackend } from '../../../stories/mocks/handlers';
+import LoginPage from './LoginPage';
+
+const meta = {
+  title: 'Pages/Login',
+  component: LoginPage,
+  parameters: { console: { path: '/login?redirect=%2FuserInfo' }, backend: mockBackend() },
+} satisfies Meta<typeof LoginPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Captcha on: username, password, captcha input and image, the 登录 button. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('login-captcha-image')).toBeVisible();
+    await expect(canvas.getByTestId('login-username')).toHaveAttribute('placeholder', '请输入用户名');
+    await expect(canvas.getByTestId('login-password')).toHaveAttribute('type', 'password');
+    await expect(canvas.getByTestId('login-captcha')).toBeVisible();
+    await expect(canvas.getByTestId('login-submit')).toHaveTextContent('登录');
+    await expect(canvas.getByText('欢迎登录')).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('企业级后台管理系统 - 登录'));
+  },
+};
+
+/** Signing in stores the session cookies and goes to the redirect target; the password travels as md5. */
+export const SignsIn: Story = {
+  parameters: { backend: mockBackend({ captcha: false, loginDelayMs: 300 }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const { storage, location } = storyConsole(context);
+    await userEvent.type(canvas.getByTestId('login-username'), 'superadmin');
+    await userEvent.type(canvas.getByTestId('login-password'), PASSWORD);
+    await userEvent.click(canvas.getByTestId('login-submit'));
+    await waitFor(() => expect(canvas.getByTestId('login-submit')).toBeDisabled());
+    await waitFor(() => expect(location.history.at(-1)).toBe('/userInfo'));
+    await expect(storage.cookies.get('token')).toBe(ACCESS_TOKEN);
+    await expect(storyBackend(context).state.logins).toEqual([{ username: 'superadmin', password: PASSWORD_MD5 }]);
+  },
+};
+
+/** Captcha off on the server: no captcha field, no image. */
+export const CaptchaOff: Story = {
+  parameters: { backend: mockBackend({ captcha: false }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await expect(await canvas.findByTestId('login-username')).toBeVisible();
+    await waitFor(() => expect(storyConsole(context).app.root.captcha.enabled).toBe(false));
+    await expect(canvas.queryByTestId('login-captcha')).toBeNull();
+    await expect(canvas.queryByTestId('login-captcha-image')).toBeNull();
+  },
+};
+
+/** Like the real back end, which has no captcha/status call: the console reads the settings instead, silently. */
+export const CaptchaStateFromSettings: Story = {
+  parameters: { backend: mockBackend({ captcha: false, withoutCaptchaStatus: true }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(storyConsole(context).app.root.captcha.enabled).toBe(false));
+    await expect(canvas.queryByTestId('login-captcha-image')).toBeNull();
+    await expect(within(document.body).queryByText(/请求地址出错/)).toBeNull();
+  },
+};
+
+/** A wrong password shows the server's message. */
+export const WrongPassword: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await canvas.findByTestId('login-captcha-image');
+    await userEvent.type(canvas.getByTestId('login-username'), 'superadmin');
+    await userEvent.type(canvas.getByTestId('login-password'), 'not-the-password');
+    await userEvent.type(canvas.getByTestId('login-captcha'), captchaAnswer(1));
+    await userEvent.click(canvas.getByTestId('login-submit'));
+    await expect(await canvas.findByTestId('login-error')).toHaveTextContent('账号/密码错误');
+    // A captcha is good for one try: a new one is fetched and the field is emptied.
+    await waitFor(() => expect(storyBackend(context).state.captchaIssued).toBe(2));
+    await expect(canvas.getByTestId('login-captcha')).toHaveValue('');
+    await expect(storyConsole(context).storage.cookies.get('token')).toBeNull();
+  },
+};
+
+/** Without a server message the console says 账号或密码不正确. */
+export const WrongPasswordWithoutMessage: Story = {
+  parameters: { backend: mockBackend({ captcha: false, wrongPasswordMessage: '' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByTestId('login-username'), 'superadmin');
+    await userEvent.type(canvas.getByTestId('login-password'), 'nope');
+    await userEvent.click(canvas.getByTestId('login-submit'));
+    await expect(await canvas.findByTestId('login-error')).toHaveTextContent('账号或密码不正确');
+  },
+};
+
+/** Required fields are checked before anything is sent. */
+export const MissingFields: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await canvas.findByTestId('login-captcha-image');
+    await userEvent.click(canvas.getByTestId('login-submit'));
+    const error = await canvas.findByTestId('login-error');
+    await expect(error).toHaveTextContent('请输入用户名');
+    await expect(error).toHaveTextContent('请输入密码');
+    await expect(error).toHaveTextContent('请输入验证码');
+    await expect(canvas.getByTestId('login-username')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(canvas.getByTestId('login-username'), 'superadmin');
+    await userEvent.click(canvas.getByTestId('login-submit'));
+    await expect(canvas.getByTestId('login-error')).not.toHaveTextContent('请输入用户名');
+    await expect(storyBackend(context).state.logins).toEqual([]);
+  },
+};
+
+/** Clicking the captcha image fetches a new challenge. */
+export const CaptchaClickReloads: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const image = await canvas.findByTestId('login-captcha-image');
+    const first = image.getAttribute('src');
+    await userEvent.click(image);
+    await waitFor(() => expect(canvas.getByTestId('login-captcha-image').getAttribute('src')).not.toBe(first));
+    await expect(storyBackend(context).state.captchaIssued).toBe(2);
+  },
+};

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  captchaResult,
+  countResult,
+  deptNode,
+  dictionaryGroup,
+  envelope,
+  listPage,
+  loginResult,
+  loginTrend,
+  menuItem,
+  recentLogin,
+  settings,
+  userInfo,
+  type MenuItem,
+} from '../../contracts/schemas';
+import { CAPTCHA_CHALLENGES } from './captcha-images';
+
+/**
+ * Mock data for the stories, every piece passed through the contract schemas (schema.parse), so a
+ * change of the wire shapes breaks the mocks at once instead of letting them drift.
+ */
+
+export const ACCESS_TOKEN = 'story-access-token';
+export const REFRESHED_ACCESS_TOKEN = 'story-access-token-2';
+export const REFRESH_TOKEN = 'story-refresh-token';
+export const PASSWORD = 'admin123456';
+export const PASSWORD_MD5 = 'a66abb5684c45962d887564f08346e8d';
+
+/** The cookies of a signed-in session, by cookie name. */
+export const SIGNED_IN_COOKIES = { uuid: '1', token: ACCESS_TOKEN, refresh: REFRESH_TOKEN } as const;
+
+export const superadmin = userInfo.parse({
+  id: 1,
+  username: 'superadmin',
+  name: '超级管理员',
+  mobile: '13333333333',
+  user_type: 0,
+  gender: 1,
+  email: 'dvadmin@django-vue-admin.com',
+  avatar: null,
+  dept: 1,
+  is_superuser: true,
+  role: [1],
+  dept_info: { dept_id: 1, dept_name: 'DVAdmin团队' },
+  role_info: [{ id: 1, name: '管理员', key: 'admin' }],
+});
+
+export const loginData = loginResult.parse({
+  refresh: REFRESH_TOKEN,
+  access: ACCESS_TOKEN,
+  name: superadmin.name,
+  userId: superadmin.id,
+  avatar: null,
+  user_type: 0,
+  dept_info: superadmin.dept_info,
+  role_info: superadmin.role_info,
+});
+
+export const settingsData = (captchaOn: boolean) =>
+  settings.parse({
+    'base.captcha_state': captchaOn,
+    'base.single_login': false,
+    'login.site_name': '企业级后台管理系统',
+    'base.default_password': 'admin123456',
+    'login.site_logo': null,
+    'login.login_background': null,
+    'login.copyright': '2021-2026 游戏平台 版权所有',
+    'login.keep_record': '京ICP备00000000号',
+    'login.help_url': '#',
+    'login.privacy_url': '#',
+    'login.clause_url': '#',
+  });
+
+export const captchaChallenge = (key: number) => {
+  const challenge = CAPTCHA_CHALLENGES[key % CAPTCHA_CHALLENGES.length] ?? CAPTCHA_CHALLENGES[0];
+  return captchaResult.parse({ key, image_base: challenge?.image });
+};
+export const captchaAnswer = (key: number) => CAPTCHA_CHALLENGES[key % CAPTCHA_CHALLENGES.length]?.answer ?? '';
+export const captchaOff = captchaResult.parse({});
+
+export const dictionaries = z.array(dictionaryGroup).parse([
+  { id: 1, value: 'button_status_bool', children: [{ label: '启用', value: 'true', type: 6, color: null }, { label: '禁用', value: 'false', type: 6, color: null }] },
+  { id: 4, value: 'system_button', children: [{ label: '新增', value: 'Create', type: 0, color: 'success' }, { label: '编辑', value: 'Update', type: 0, color: 'primary' }] },
+  { id: 13, value: 'button_status_number', children: [{ label: '启用', value: '1', type: 1, color: null }, { label: '禁用', value: '0', type: 1, color: null }] },
+]);
+
+const menu = (id: number, parent: number | null, name: string, icon: string, path = '', component = ''): MenuItem =>
+  menuItem.parse({
+    id,
+    parent,
+    icon,
+    sort: id,
+    path,
+    name,
+    title: name,
+    is_link: false,
+    is_catalog: !component,
+    web_path: path,
+    component,
+    component_name: component ? (component.split('/')[1] ?? '') : '',
+    cache: false,
+    visible: true,
+    menuPermission: component ? ['Retrieve', 'Search'] : [],
+    frame_out: false,
+  });
+
+export const menus: MenuItem[] = [
+  menu(1, null, '系统管理', 'cog'),
+  menu(2, 1, '菜单管理', 'bars', '/menu', 'system/menu'),
+  menu(6, 1, '用户管理', 'users', '/user', 'system/user/index'),
+  menu(30, null, '游戏管理', 'gamepad'),
+  menu(31, 30, '安卓游戏', 'android', '/game/android', 'game/android/index'),
+  menu(40, null, '收入中心', 'money'),
+  menu(41, 40, '收入概览', 'line-chart', '/income/overview', 'center_income/overview/index'),
+];
+
+export const departments = z.array(deptNode).parse([
+  { id: 1, name: 'DVAdmin团队', parent: null },
+  { id: 3, name: '技术部', parent: 1 },
+  { id: 2, name: '运营部', parent: 1 },
+]);
+
+export const counts = {
+  users: countResult.parse({ count: 3 }),
+  logins: countResult.parse({ count: 128 }),
+  attachments: countResult.parse({ count: 42 }),
+};
+
+export const trend = loginTrend.parse({
+  login_user: [
+    { day: '2026-11-15', count: 4 },
+    { day: '2026-11-16', count: 9 },
+    { day: '2026-11-17', count: 6 },
+    { day: '2026-11-18', count: 12 },
+    { day: '2026-11-19', count: 7 },
+    { day: '2026-11-20', count: 15 },
+    { day: '2026-11-21', count: 10 },
+  ],
+});
+
+export const recentLogins = z.array(recentLogin).parse([
+  { username: 'superadmin', ip: '10.0.0.12', browser: 'Chrome 131.0', os: 'Windows 10', create_datetime: '2026-11-21 09:41:07' },
+  { username: 'admin', ip: '10.0.3.40', browser: 'Safari 17.5', os: 'Mac OS X 10.15.7', create_datetime: '2026-11-21 09:12:55' },
+  { username: 'test', ip: '192.168.7.247', browser: 'Edge 125.0', os: 'Windows 11', create_datetime: '2026-11-20 18:03:21' },
+]);
+
+/** Wraps data in the success envelope, checked against the data's schema. */
+export function ok<T extends z.ZodType>(schema: T, data: z.input<T>, msg = 'success') {
+  return envelope(schema).parse({ code: 2000, msg, data });
+}
+
+/** A failure envelope (code other than 2000, data null). */
+export function failure(code: number, msg: string | { detail: string; code: string }) {
+  return envelope(z.null()).parse({ code, msg, data: null });
+}
+
+export const wrapList = <T extends z.ZodType>(row: T, rows: z.input<T>[]) => listPage(row).parse({ page: 1, limit: 1, total: rows.length, data: rows });
