@@ -34,11 +34,12 @@ function num(obj: Record<string, unknown>, key: string, where: string): number {
 function vitestCounts(report: unknown): Counts {
   if (!isRecord(report)) throw new Error('vitest report: not an object');
   const failedTests = num(report, 'numFailedTests', 'vitest report');
-  // A file that cannot even load fails as a suite with no failed test in it.
-  const failedSuites = num(report, 'numFailedTestSuites', 'vitest report');
+  // A file that cannot load, or whose beforeAll fails, fails with no failed test in it: count such files.
+  const files = Array.isArray(report.testResults) ? report.testResults : [];
+  const failedFiles = files.filter((f) => isRecord(f) && f.status === 'failed').length;
   return {
     passed: num(report, 'numPassedTests', 'vitest report'),
-    failed: failedTests > 0 ? failedTests : failedSuites,
+    failed: failedTests > 0 ? failedTests : failedFiles,
     skipped: num(report, 'numPendingTests', 'vitest report') + num(report, 'numTodoTests', 'vitest report'),
   };
 }
