@@ -71,6 +71,7 @@ test.describe('sign in and out', () => {
     await submitLogin(SUPERADMIN);
     await expect(page.getByTestId('dashboard')).toBeVisible();
     await page.goto('/no-such-page');
+    await expect(page, 'an unknown route goes to the 404 route').toHaveURL(/\/404$/);
     await expect(page.getByText('404').first()).toBeVisible();
     await expect(page.getByTestId('dashboard')).toHaveCount(0);
     await shot('not-found');
