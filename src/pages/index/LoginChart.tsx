@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { LoginDay } from '../../adapters/api';
 
-const WIDTH = 560;
-const HEIGHT = 240;
+const WIDTH = 420;
+const HEIGHT = 250;
 const PAD = { top: 24, right: 12, bottom: 32, left: 36 };
 
 /** The y axis: whole, round steps (1, 2 or 5 × 10^n), at most 4 of them, covering the largest value. */
@@ -27,7 +27,7 @@ export function LoginChart({ days }: { days: LoginDay[] | null }) {
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / days.length;
-  const barW = Math.min(36, slot * 0.5);
+  const barW = Math.min(32, slot * 0.56);
   return (
     <svg className="login-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('dashboard.trendTitle')} data-testid="login-chart">
       {ticks.map((tick) => {
