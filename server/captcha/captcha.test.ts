@@ -1,3 +1,4 @@
+import { SERVER_TIMEOUT_MS } from '../test/timeouts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/pglite';
 import { migrate } from '../db/migrate';
@@ -56,10 +57,10 @@ describe('captcha store', () => {
   beforeAll(async () => {
     db = await openPglite('memory://');
     await migrate(db);
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await db.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('issues a key and a data URL of a 160x60 PNG', async () => {
     const c = await issueCaptcha(db);

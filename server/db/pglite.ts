@@ -14,10 +14,15 @@ function wrapTx(tx: Transaction): Queryable {
   };
 }
 
-/** Embedded PostgreSQL (WASM) in a folder, or in memory for 'memory://'. */
-export async function openPglite(dir: string): Promise<Db> {
+export interface PgliteDb extends Db {
+  /** A copy of the whole database folder, to start another in-memory database from. */
+  snapshot(): Promise<Blob>;
+}
+
+/** Embedded PostgreSQL (WASM) in a folder, or in memory for 'memory://' (optionally from a snapshot). */
+export async function openPglite(dir: string, from?: Blob): Promise<PgliteDb> {
   if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
-  const pg = await PGlite.create(dir);
+  const pg = await PGlite.create(dir, from ? { loadDataDir: from } : {});
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -29,6 +34,9 @@ export async function openPglite(dir: string): Promise<Db> {
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return pg.transaction((tx) => fn(wrapTx(tx)));
+    },
+    async snapshot() {
+      return pg.dumpDataDir('none');
     },
     async close() {
       if (!pg.closed) await pg.close();

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_TIMEOUT_MS } from '../test/timeouts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
@@ -14,10 +15,10 @@ describe('migrations', () => {
   let db: Db;
   beforeAll(async () => {
     db = await openPglite('memory://');
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await db.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('applies every numbered file once, in order, and records it', async () => {
     const files = await listMigrations();
@@ -47,7 +48,7 @@ describe('migrations', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('seeds once: a second run adds nothing', async () => {
     expect(await isSeeded(db)).toBe(false);
@@ -108,7 +109,7 @@ describe('a server on a data folder', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('refuses to start on an unusable key file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'server-badkey-'));
@@ -121,5 +122,5 @@ describe('a server on a data folder', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, SERVER_TIMEOUT_MS);
 });

@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { SERVER_TIMEOUT_MS } from '../test/timeouts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing';
 
@@ -17,11 +18,11 @@ describe('serving the built console', () => {
     await writeFile(join(dir, 'assets', 'index-abc123.js'), bigJs);
     await writeFile(join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
     srv = await startTestServer({ captcha: false, serveConsole: true, env: { CONSOLE_DIR: dir, API_URL: 'https://api.example.test', WS_PATH: 'ws/{token}/' } });
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await srv.close();
     await rm(dir, { recursive: true, force: true });
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('serves index.html at / with the runtime config injected and no-cache', async () => {
     const res = await fetch(`${srv.baseUrl}/`);
@@ -102,5 +103,5 @@ describe('without a built console', () => {
       await srv.close();
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, SERVER_TIMEOUT_MS);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaResult, captchaStatus, errorEnvelope, loginResult, refreshResult, tokenClaims, userInfo } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
-import { call, expectData, expectFailure, login } from '../test/helpers';
+import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
 
 const BAD_LOGIN = '账号/密码错误';
 
@@ -15,10 +15,10 @@ describe('auth with captcha on', () => {
   let ctx: AppContext;
   beforeAll(async () => {
     ({ srv, ctx } = await startTestServerWithContext());
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await srv.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   async function freshCaptcha(): Promise<{ key: number; answer: string }> {
     const res = await call<{ key: number }>(srv, '/api/captcha/');
@@ -112,10 +112,10 @@ describe('auth with captcha off', () => {
   let ctx: AppContext;
   beforeAll(async () => {
     ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await srv.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('GET api/captcha/ answers {} and status false; settings agree', async () => {
     const res = await call(srv, '/api/captcha/');
@@ -229,5 +229,5 @@ describe('single login', () => {
     } finally {
       await srv.close();
     }
-  });
+  }, SERVER_TIMEOUT_MS);
 });

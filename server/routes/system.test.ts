@@ -14,7 +14,7 @@ import {
 } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
-import { call, expectData, expectFailure, login } from '../test/helpers';
+import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
 
 const TOKEN_NOT_VALID = {
   detail: 'Given token not valid for any token type',
@@ -36,10 +36,10 @@ describe('first-slice system routes', () => {
       string,
       string,
     ];
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await srv.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   describe('user_info', () => {
     it('answers contract example 39 for superadmin', async () => {

@@ -1,3 +1,4 @@
+export { SERVER_TIMEOUT_MS } from './timeouts';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { anyEnvelope, envelope, loginResult, type Envelope } from '../../contracts/schemas';

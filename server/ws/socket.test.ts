@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { socketFrame, SOCKET_CLOSE } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
-import { call, login } from '../test/helpers';
+import { call, login, SERVER_TIMEOUT_MS } from '../test/helpers';
 
 interface Outcome {
   frames: unknown[];
@@ -38,10 +38,10 @@ describe('websocket', () => {
   beforeAll(async () => {
     ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
     ({ access, refresh } = await login(srv, 'superadmin', 'admin123456', false));
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await srv.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('sends the connect frame on both paths and keeps the socket open', async () => {
     for (const path of ['/api/ws/', '/ws/']) {
