@@ -16,6 +16,7 @@ import { registerBodyParsers } from './http/body';
 import { registerCors } from './http/cors';
 import { registerErrorHandling } from './http/errors';
 import { registerOperationLog } from './http/operation-log';
+import { errorReporter } from './http/report';
 import { ConsoleFiles } from './http/static';
 import { authRoutes } from './routes/auth';
 import { initRoutes } from './routes/init';
@@ -120,14 +121,15 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerBodyParsers(app);
   registerCors(app);
-  registerErrorHandling(app, files);
-  registerOperationLog(app, ctx);
+  const report = errorReporter(app.log, config.logLevel !== null);
+  registerErrorHandling(app, files, report);
+  registerOperationLog(app, ctx, report);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   authRoutes(app, ctx);
   initRoutes(app, ctx);
   systemRoutes(app, ctx);
-  socketRoutes(app, ctx);
+  socketRoutes(app, ctx, report);
   await app.ready();
   return app;
 }

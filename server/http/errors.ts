@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { NOT_FOUND_MSG, fail } from './envelope';
+import type { ErrorReporter } from './report';
 import type { ConsoleFiles } from './static';
 
 const BODY_ERRORS: Record<string, string> = {
@@ -20,11 +21,11 @@ export function isApiPath(path: string): boolean {
  * Every error becomes the envelope (HTTP 200, code 4000, like upstream's handled failures), with a
  * Chinese message for bad bodies and a generic one for anything unexpected; no stack trace leaves.
  */
-export function registerErrorHandling(app: FastifyInstance, files: ConsoleFiles | null): void {
+export function registerErrorHandling(app: FastifyInstance, files: ConsoleFiles | null, report: ErrorReporter): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const known = err.code ? BODY_ERRORS[err.code] : undefined;
     if (known) return reply.code(200).send(fail(known));
-    req.log.error({ err }, 'unhandled error');
+    report(err, `unhandled error in ${req.method} ${req.url.split('?')[0] ?? ''}`);
     return reply.code(200).send(fail('服务器内部错误，请稍后再试'));
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { maskBody, writeOperationLog } from '../domain/logs';
 import { parseUserAgent } from '../domain/user-agent';
+import type { ErrorReporter } from './report';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +26,7 @@ function modularOf(path: string): string {
  * Every write call (POST/PUT/PATCH/DELETE) on the API is recorded in operation_log after the answer
  * has gone out, with secrets in the body masked. A failure to log never affects the answer.
  */
-export function registerOperationLog(app: FastifyInstance, ctx: AppContext): void {
+export function registerOperationLog(app: FastifyInstance, ctx: AppContext, report: ErrorReporter): void {
   app.decorateRequest('opLogUser', null);
   app.decorateRequest('opLogResult', null);
   app.addHook('onSend', async (req, _reply, payload) => {
@@ -62,7 +63,7 @@ export function registerOperationLog(app: FastifyInstance, ctx: AppContext): voi
         dept: user?.dept ?? null,
       });
     } catch (err) {
-      req.log.warn({ err }, 'operation log not written');
+      report(err, 'operation log not written');
     }
   });
 }

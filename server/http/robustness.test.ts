@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, startTestServerWithContext, type TestServer } from '../testing';
 import { call, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
 
 describe('robustness: every failure is the envelope, never a 500', () => {
@@ -78,4 +78,22 @@ describe('robustness: every failure is the envelope, never a 500', () => {
   it('keeps answering after all of the above', async () => {
     expect((await login(srv, 'superadmin', 'admin123456', false)).userId).toBe(1);
   });
+});
+
+describe('an unexpected failure inside a route', () => {
+  it('answers the 4000 envelope with a generic message and reports the error on stderr', async () => {
+    const { srv, ctx } = await startTestServerWithContext({ captcha: false });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      // Break the storage under the running server: the next uncached read fails.
+      await ctx.db.close();
+      const res = await call(srv, '/api/init/dictionary/?dictionary_key=all');
+      expectFailure(res, 4000, '服务器内部错误，请稍后再试');
+      expect(JSON.stringify(res.body)).not.toMatch(/closed|pglite|\.ts/i);
+      expect(stderr.mock.calls.some(([line]) => String(line).includes('unhandled error in GET /api/init/dictionary/'))).toBe(true);
+    } finally {
+      stderr.mockRestore();
+      await srv.close();
+    }
+  }, SERVER_TIMEOUT_MS);
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { readToken } from '../auth/tokens';
 import { isRevoked } from '../domain/revocation';
 import { fail } from '../http/envelope';
+import type { ErrorReporter } from '../http/report';
 
 export const CONNECTED_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false };
 export const UNREAD_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '请查看您的未读消息~', refresh_unread: true };
@@ -17,7 +18,7 @@ export type UnreadCounter = (userId: number) => Promise<number>;
  * only the signature). A bad token: the upgrade is accepted and the socket closed at once with 4401
  * 'token_not_valid' (upstream fails the handshake with HTTP 500). Client frames are ignored.
  */
-export function socketRoutes(app: FastifyInstance, ctx: AppContext, unread: UnreadCounter = async () => 0): void {
+export function socketRoutes(app: FastifyInstance, ctx: AppContext, report: ErrorReporter, unread: UnreadCounter = async () => 0): void {
   const handler = async (socket: WebSocket, token: string) => {
     // Frames sent by the client are accepted and ignored.
     socket.on('message', () => undefined);
@@ -34,7 +35,7 @@ export function socketRoutes(app: FastifyInstance, ctx: AppContext, unread: Unre
       const frame = (await unread(account.id)) > 0 ? UNREAD_FRAME : CONNECTED_FRAME;
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     } catch (err) {
-      app.log.error({ err }, 'socket setup failed');
+      report(err, 'socket setup failed');
       if (socket.readyState === socket.OPEN) socket.close(1011, 'server_error');
     }
   };
