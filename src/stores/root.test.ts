@@ -89,6 +89,25 @@ describe('RootStore.bootstrap (route guard, spec §4)', () => {
   });
 });
 
+describe('RootStore.login', () => {
+  it("drops an earlier session's user and menu so the guard loads the new user's", async () => {
+    const order: string[] = [];
+    const { root, storage } = rootFixture(
+      bootstrapApi(order, { login: async () => ({ userId: 3, access: 'A3', refresh: 'R3', name: '测试人员' }) }),
+      session,
+    );
+    await root.bootstrap();
+    expect(root.menu.loaded).toBe(true);
+    await root.login({ username: 'test', password: 'admin123456' });
+    expect(root.session.user).toBeNull();
+    expect(root.menu.loaded).toBe(false);
+    expect(storage.menuData.get()).toBeNull();
+    expect(storage.cookies.get('token')).toBe('A3');
+    await root.bootstrap();
+    expect(order.filter((c) => c === 'webRouter')).toHaveLength(2);
+  });
+});
+
 describe('RootStore.logout (spec §4)', () => {
   it('calls logout with the refresh token, removes the three cookies, clears stores and menuData, goes to /login and reloads', async () => {
     const order: string[] = [];

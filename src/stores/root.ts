@@ -9,7 +9,7 @@ import { DictionaryStore } from './dictionary';
 import { LocaleStore } from './locale';
 import { LogStore } from './log';
 import { MenuStore, type LoadState } from './menu';
-import { SessionStore } from './session';
+import { SessionStore, type LoginForm } from './session';
 import { SettingsStore } from './settings';
 import { TabsStore } from './tabs';
 import { UiStore } from './ui';
@@ -136,6 +136,15 @@ export class RootStore {
     runInAction(() => {
       this.bootState = 'ready';
     });
+  }
+
+  /**
+   * Sign-in (spec §4): whatever an earlier session left (user, menu, tabs) goes first, then the
+   * session cookies are stored; the route guard loads the new user's data next.
+   */
+  async login(form: LoginForm): Promise<void> {
+    this.clear();
+    await this.session.login(form);
   }
 
   /**

@@ -52,7 +52,7 @@ const LoginPage = observer(function LoginPage() {
     }
     setMessages([]);
     try {
-      await root.session.login({
+      await root.login({
         username: username.trim(),
         password,
         captcha: captchaOn && root.captcha.key !== null ? { answer: captcha.trim(), key: root.captcha.key } : undefined,
