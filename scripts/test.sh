@@ -8,6 +8,7 @@ export npm_config_nodedir=/usr
 
 cd "$(dirname "$0")/.."
 
+tsx=node_modules/.bin/tsx
 counts_dir=test-results/counts
 tally="$counts_dir/tally.json"
 rm -rf "$counts_dir"
@@ -53,9 +54,9 @@ tests() {
   fi
   local secs; secs=$(elapsed "$t0")
   local counted=0
-  npx --no-install tsx scripts/summary.ts record "$name" "$kind" "$report" "$tally" || counted=$?
+  "$tsx" scripts/summary.ts record "$name" "$kind" "$report" "$tally" || counted=$?
   if [ "$rc" -ne 0 ]; then
-    npx --no-install tsx scripts/summary.ts total "$tally" --if-failed || true
+    "$tsx" scripts/summary.ts total "$tally" --if-failed || true
     fail "$name" "$rc" "$secs"
   fi
   [ "$counted" -eq 0 ] || fail "$name" 1 "$secs"
@@ -74,4 +75,4 @@ tests e2e playwright npm run test:e2e
 
 echo
 echo "npm test: all steps passed: ${timings[*]}"
-npx --no-install tsx scripts/summary.ts total "$tally"
+"$tsx" scripts/summary.ts total "$tally"
