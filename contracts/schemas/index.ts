@@ -6,3 +6,4 @@ export * from './menu';
 export * from './dept';
 export * from './socket';
 export * from './dashboard';
+export * from './messages';
