@@ -51,6 +51,9 @@ export const DEFAULT_DICTIONARY_KEY = 'all';
 /** Cookie names carry the version so that two console versions never read each other's session. */
 export const COOKIE_PREFIX = `console-${VERSION}-`;
 export const COOKIE_EXPIRES_DAYS = 30;
+/** Template name the local browser database is named after (spec §3), plus the version. */
+export const TEMPLATE_NAME = 'd2admin';
+export const LOCAL_DB_NAME = `${TEMPLATE_NAME}-${VERSION}`;
 /** sessionStorage key of the raw menu list (spec §5: permission checks read it). */
 export const MENU_DATA_KEY = 'menuData';
 
@@ -93,3 +96,31 @@ export function readRuntimeConfig(source: unknown): RuntimeConfig {
   }
   return cfg;
 }
+
+// --- Tables and forms (spec §2.5, §3, §5, §7, §9; issue 7) ---
+/** Form label width, default column span (of 24) and size of CRUD dialogs. */
+export const TABLE_FORM_LABEL_WIDTH_PX = 110;
+export const TABLE_FORM_DEFAULT_SPAN = 12;
+/** Width of a CRUD table's row action column. */
+export const ROW_ACTION_WIDTH_PX = 260;
+/** Rows per page of a CRUD table by default, and the page sizes offered by the compact pager. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+/** Remark (description) textarea: maximum length. */
+export const REMARK_MAX_LENGTH = 200;
+/** Array display: items shown as tags before the '...' marker. */
+export const ARRAY_DISPLAY_MAX = 50;
+/** JSON column: characters shown in the cell. */
+export const JSON_COLUMN_MAX_CHARS = 100;
+/** Image cell and avatar sizes. */
+export const IMAGE_CELL_SIZE_PX = 100;
+export const AVATAR_SIZE_PX = 200;
+/** Image types the image and avatar uploaders accept. */
+export const IMAGE_TYPES = ['png', 'jpeg', 'jpg', 'ico', 'bmp', 'gif'] as const;
+/** Progress cell colours: red at or below the first, orange up to the second, green from the second. */
+export const PROGRESS_RED_MAX = 50;
+export const PROGRESS_GREEN_MIN = 80;
+/** Name of an exported file when the server sends no content-disposition. */
+export const DEFAULT_EXPORT_FILE_NAME = '文件导出.xlsx';
+/** Date format of the create_datetime range search. */
+export const DATE_RANGE_FORMAT = 'yyyy-MM-dd';

@@ -6,13 +6,16 @@ import 'primeicons/primeicons.css';
 import './styles/base.css';
 import './styles/primary-color.css';
 import { browserStorage } from './adapters/storage';
+import { createLocalDb } from './adapters/local-db';
 import { createConsole } from './app/compose';
 import { ConsoleApp } from './app/ConsoleApp';
 import { readRuntimeConfig } from './config';
 
+const storage = browserStorage(window);
 const app = createConsole({
   runtime: readRuntimeConfig(window.__CONSOLE_CONFIG__),
-  storage: browserStorage(window),
+  storage,
+  localDb: createLocalDb({ uuid: () => storage.cookies.get('uuid') }),
   navigate: (to, options) => navigate(to, options),
   reload: () => window.location.reload(),
 });

@@ -2,6 +2,7 @@ import type { ApiCallbacks } from '../adapters/api';
 import { lateCallbacks } from '../adapters/callbacks';
 import { RestConsoleApi } from '../adapters/rest/rest-api';
 import type { ConsoleStorage } from '../adapters/storage';
+import type { LocalDb } from '../adapters/local-db';
 import { LOGIN_PATH, toLanguage, type RuntimeConfig } from '../config';
 import { createI18n, translator, type I18n } from '../i18n';
 import { RootStore } from '../stores/root';
@@ -13,6 +14,8 @@ export interface ConsoleEnvironment {
   navigate(to: string, options?: { replace?: boolean }): void;
   reload(): void;
   fetch?: typeof fetch;
+  /** The local browser database; default in memory (stories, tests). */
+  localDb?: LocalDb;
 }
 
 export interface Console {
@@ -41,7 +44,7 @@ export function createConsole(env: ConsoleEnvironment): Console {
     callbacks,
     fetch: env.fetch,
   });
-  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload });
+  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb });
   callbacks.connect(root.apiCallbacks());
   return { root, i18n, notifier };
 }

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiCallbacks, ConsoleApi, Failure, Notice } from '../adapters/api';
 import type { ConsoleStorage } from '../adapters/storage';
+import { createMemoryLocalDb, type LocalDb } from '../adapters/local-db';
 import { LOGIN_PATH } from '../config';
 import { CaptchaStore } from './captcha';
 import { DashboardStore } from './dashboard';
@@ -26,6 +27,8 @@ export interface RootStoreDeps {
   reload(): void;
   /** Clock (tests pass a fixed one). */
   now?: () => Date;
+  /** The local browser database (spec §3); default an in-memory one keyed by the uuid cookie. */
+  localDb?: LocalDb;
 }
 
 /** Builds every store on injected adapters; one per console (or per story / test). */
@@ -46,8 +49,12 @@ export class RootStore {
   bootState: LoadState = 'idle';
   private booting: Promise<void> | null = null;
 
+  /** The local browser database (IndexedDB in the browser, memory in tests). */
+  readonly localDb: LocalDb;
+
   constructor(private readonly deps: RootStoreDeps) {
     const { api, storage } = deps;
+    this.localDb = deps.localDb ?? createMemoryLocalDb(() => storage.cookies.get('uuid'));
     this.session = new SessionStore(api, storage.cookies);
     this.settings = new SettingsStore(api);
     this.dictionary = new DictionaryStore(api);
@@ -68,7 +75,7 @@ export class RootStore {
     });
     makeAutoObservable<RootStore, 'deps' | 'booting'>(
       this,
-      { deps: false, booting: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false },
+      { deps: false, booting: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false },
       { autoBind: true },
     );
   }
