@@ -18,6 +18,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerOperationLog } from './http/operation-log';
 import { errorReporter } from './http/report';
 import { ConsoleFiles } from './http/static';
+import { graphqlGateway, selfUrl } from './gateway/plugin';
 import { authRoutes } from './routes/auth';
 import { initRoutes } from './routes/init';
 import { systemRoutes } from './routes/system';
@@ -130,6 +131,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   initRoutes(app, ctx);
   systemRoutes(app, ctx);
   socketRoutes(app, ctx, report);
+  // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).
+  await app.register(graphqlGateway, { upstream: () => config.graphqlUpstream ?? selfUrl(app) });
   await app.ready();
   return app;
 }

@@ -22,6 +22,10 @@ export interface ServerConfig {
   consoleDir: string | null;
   /** Largest accepted request body, bytes. */
   bodyLimit: number;
+  /** GRAPHQL_UPSTREAM: the REST server the gateway at POST /graphql calls; null = this very server. */
+  graphqlUpstream: string | null;
+  /** CONSOLE_ADAPTER=rest|graphql: which ConsoleApi the console uses (written into index.html). */
+  consoleAdapter: 'rest' | 'graphql';
 }
 
 export class ConfigError extends Error {}
@@ -41,6 +45,13 @@ function parseSwitch(name: string, raw: string | undefined): boolean | null {
   if (['on', 'true', '1', 'yes'].includes(v)) return true;
   if (['off', 'false', '0', 'no'].includes(v)) return false;
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+function parseAdapter(raw: string | undefined): 'rest' | 'graphql' {
+  if (raw === undefined || raw === '') return 'rest';
+  const v = raw.toLowerCase();
+  if (v === 'rest' || v === 'graphql') return v;
+  throw new ConfigError(`CONSOLE_ADAPTER must be rest or graphql, got "${raw}"`);
 }
 
 /** Reads the configuration from an environment map (process.env by default). Throws ConfigError on bad values. */
@@ -65,5 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel,
     consoleDir: resolve(cwd, env.CONSOLE_DIR && env.CONSOLE_DIR !== '' ? env.CONSOLE_DIR : 'dist'),
     bodyLimit: 1024 * 1024,
+    graphqlUpstream: env.GRAPHQL_UPSTREAM && env.GRAPHQL_UPSTREAM !== '' ? env.GRAPHQL_UPSTREAM : null,
+    consoleAdapter: parseAdapter(env.CONSOLE_ADAPTER),
   };
 }

@@ -1,18 +1,43 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, graphql, GraphQLError, type ExecutionResult } from 'graphql';
-import type { DeptNode, DictionaryEntry, DictionaryGroup, ListPage, LoginResult, MenuItem, RefreshResult, UserInfo } from '../../contracts/schemas';
+import type { DeptNode, DictionaryEntry, DictionaryGroup, ListPage, LoginResult, MenuItem, RecentLogin, RefreshResult, UserInfo } from '../../contracts/schemas';
 import { callUpstream, type UpstreamCall } from './upstream';
 
 const schemaSource = readFileSync(fileURLToPath(new URL('./schema.graphql', import.meta.url)), 'utf8');
 export const gatewaySchema = buildSchema(schemaSource);
 
 type Args = Record<string, unknown>;
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A count answer: `{count}` (reference server) or the first number of the object (other back ends). */
+function countOf(data: unknown, path: string): number {
+  if (typeof data === 'number') return data;
+  if (isRecord(data)) {
+    if (typeof data.count === 'number') return data.count;
+    const first = Object.values(data).find((v): v is number => typeof v === 'number');
+    if (first !== undefined) return first;
+  }
+  throw new GraphQLError(`上游返回了无法识别的数据: ${path}`, { extensions: { kind: 'format', code: 2000, httpStatus: 200 } });
+}
+
+const count = async (ctx: UpstreamCall, path: string) => countOf(await callUpstream<unknown>(ctx, 'GET', path), path);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Resolvers: each field is one REST call of the contract. */
 const root = {
   captcha: (_: Args, ctx: UpstreamCall) => callUpstream<{ key?: number; image_base?: string }>(ctx, 'GET', 'api/captcha/'),
+  captchaStatus: async (_: Args, ctx: UpstreamCall) => {
+    try {
+      const data = await callUpstream<unknown>({ ...ctx, authorization: undefined }, 'GET', 'api/captcha/status/');
+      if (isRecord(data) && typeof data.status === 'boolean') return data.status;
+    } catch {
+      // The real back end has no status call: read the setting instead.
+    }
+    const settings = await callUpstream<unknown>(ctx, 'GET', 'api/init/settings/');
+    return !(isRecord(settings) && settings['base.captcha_state'] === false);
+  },
   userInfo: (_: Args, ctx: UpstreamCall) => callUpstream<UserInfo>(ctx, 'GET', 'api/system/user/user_info/'),
   settings: (_: Args, ctx: UpstreamCall) => callUpstream<Record<string, unknown>>(ctx, 'GET', 'api/init/settings/'),
   dictionaries: async (_: Args, ctx: UpstreamCall) =>
@@ -21,6 +46,16 @@ const root = {
     (await callUpstream<ListPage<DictionaryEntry>>(ctx, 'GET', 'api/init/dictionary/', undefined, { dictionary_key: str(args.key) ?? '', limit: '100' })).data,
   webRouter: async (_: Args, ctx: UpstreamCall) => (await callUpstream<ListPage<MenuItem>>(ctx, 'GET', 'api/system/menu/web_router/')).data,
   allDept: (_: Args, ctx: UpstreamCall) => callUpstream<DeptNode[]>(ctx, 'GET', 'api/system/dept/all_dept/'),
+  usersTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/users_total/'),
+  usersLoginTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/users_login_total/'),
+  attachmentTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/attachment_total/'),
+  loginTrend: async (_: Args, ctx: UpstreamCall) => {
+    const data = await callUpstream<unknown>(ctx, 'GET', 'api/system/datav/login_user/');
+    const rows: unknown = isRecord(data) ? data.login_user : data;
+    if (!Array.isArray(rows)) throw new GraphQLError('上游返回了无法识别的数据: api/system/datav/login_user/', { extensions: { kind: 'format', code: 2000, httpStatus: 200 } });
+    return rows.filter(isRecord).map((row) => ({ day: String(row.day ?? ''), count: Number(row.count) || 0 }));
+  },
+  recentLogins: (_: Args, ctx: UpstreamCall) => callUpstream<RecentLogin[]>(ctx, 'GET', 'api/system/datav/recent_logins/'),
   login: (args: Args, ctx: UpstreamCall) => {
     const body: Record<string, unknown> = { username: args.username, password: args.password };
     if (args.captcha != null) body.captcha = args.captcha;
@@ -43,10 +78,10 @@ export interface GatewayRequest {
 /** Executes one GraphQL request against the upstream. Never throws: bad requests come back as `errors`. */
 export async function executeGateway(req: GatewayRequest, call: UpstreamCall): Promise<ExecutionResult> {
   if (typeof req.query !== 'string' || req.query.trim() === '') {
-    return { errors: [new GraphQLError('query 必须是非空字符串', { extensions: { code: 400 } })] };
+    return { errors: [new GraphQLError('query 必须是非空字符串', { extensions: { kind: 'request', code: 400 } })] };
   }
   if (req.variables != null && (typeof req.variables !== 'object' || Array.isArray(req.variables))) {
-    return { errors: [new GraphQLError('variables 必须是对象', { extensions: { code: 400 } })] };
+    return { errors: [new GraphQLError('variables 必须是对象', { extensions: { kind: 'request', code: 400 } })] };
   }
   return graphql({
     schema: gatewaySchema,

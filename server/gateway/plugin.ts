@@ -7,6 +7,17 @@ export interface GatewayOptions {
   path?: string;
 }
 
+/**
+ * The URL of the server `app` listens on, for a gateway mounted on the reference server itself
+ * (a wildcard bind address is reached through the loopback).
+ */
+export function selfUrl(app: FastifyInstance): string {
+  const addr = app.server.address();
+  if (!addr || typeof addr !== 'object') throw new Error('the server is not listening yet');
+  const host = addr.address === '0.0.0.0' ? '127.0.0.1' : addr.address === '::' ? '::1' : addr.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
+}
+
 /** Mounts POST <path> (default /graphql): GraphQL over the REST contract of the upstream. */
 export async function graphqlGateway(app: FastifyInstance, opts: GatewayOptions): Promise<void> {
   app.post(opts.path ?? '/graphql', async (request, reply) => {

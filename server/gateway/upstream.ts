@@ -42,20 +42,20 @@ export async function callUpstream<T>(
   try {
     res = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(60_000) });
   } catch (err) {
-    throw new GraphQLError('上游服务不可用', { extensions: { code: 503, httpStatus: 503, cause: String(err) } });
+    throw new GraphQLError('上游服务不可用', { extensions: { kind: 'network', code: 503, httpStatus: 503, cause: String(err) } });
   }
   let envelope: Envelope;
   try {
     envelope = (await res.json()) as Envelope;
   } catch {
-    throw new GraphQLError(`上游返回了非 JSON 响应 (HTTP ${res.status})`, { extensions: { code: res.status, httpStatus: res.status } });
+    throw new GraphQLError(`上游返回了非 JSON 响应 (HTTP ${res.status})`, { extensions: { kind: 'http', code: res.status, httpStatus: res.status } });
   }
   if (typeof envelope?.code !== 'number') {
-    throw new GraphQLError(`上游返回了无效的信封 (HTTP ${res.status})`, { extensions: { code: res.status, httpStatus: res.status } });
+    throw new GraphQLError(`上游返回了无效的信封 (HTTP ${res.status})`, { extensions: { kind: 'http', code: res.status, httpStatus: res.status } });
   }
   if (envelope.code !== 2000) {
     throw new GraphQLError(messageOf(envelope.msg), {
-      extensions: { code: envelope.code, httpStatus: res.status, reason: reasonOf(envelope.msg), msg: envelope.msg },
+      extensions: { kind: 'envelope', code: envelope.code, httpStatus: res.status, reason: reasonOf(envelope.msg), msg: envelope.msg },
     });
   }
   return envelope.data as T;

@@ -44,13 +44,25 @@ export interface HttpClientOptions {
   timeouts?: { plain: number; auth: number };
   retry?: { count: number; delayMs: number };
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * How a refresh token is exchanged for a new pair (default: POST token/refresh/ on this server).
+   * The GraphQL adapter passes its refreshToken mutation here; the answer is a Reply like any other.
+   */
+  refreshExchange?: (refresh: string, signal: AbortSignal) => Promise<Reply>;
 }
+
+/**
+ * One exchange of a transport: sends with the given token (null = none) and reports how it ended.
+ * It may throw only when the signal aborted or the network failed.
+ */
+export type Exchange = (token: string | null, signal: AbortSignal) => Promise<Reply>;
 
 /** The login call: a 401 there means wrong credentials. */
 const LOGIN_PATH = 'api/login/';
 const REFRESH_PATH = 'token/refresh/';
 
-type Reply =
+/** How one exchange with the server ended, whatever the transport (REST here, GraphQL in ../graphql). */
+export type Reply =
   | { kind: 'envelope'; status: number; code: number; msg: unknown; data: unknown }
   | { kind: 'http'; status: number }
   | { kind: 'format'; status: number }
@@ -70,6 +82,7 @@ export class HttpClient {
   private readonly timeouts: { plain: number; auth: number };
   private readonly retry: { count: number; delayMs: number };
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly refreshExchange: ((refresh: string, signal: AbortSignal) => Promise<Reply>) | undefined;
   /** The refresh in flight, shared by every request that met a 401 meanwhile. */
   private refreshing: Promise<string> | null = null;
 
@@ -82,15 +95,25 @@ export class HttpClient {
     this.timeouts = options.timeouts ?? { plain: HTTP_TIMEOUT_PLAIN_MS, auth: HTTP_TIMEOUT_AUTH_MS };
     this.retry = options.retry ?? { count: REQUEST_RETRY, delayMs: REQUEST_RETRY_DELAY_MS };
     this.sleep = options.sleep ?? defaultSleep;
+    this.refreshExchange = options.refreshExchange;
   }
 
   /** Sends a request and resolves with the envelope's `data`, or rejects with an ApiError already shown. */
-  async request<T = unknown>(options: RequestOptions): Promise<T> {
+  request<T = unknown>(options: RequestOptions): Promise<T> {
+    return this.perform<T>(options, (token, signal) => this.send(options, token, signal));
+  }
+
+  /**
+   * Runs the spec's rules around any transport: `exchange` does one round trip, this decides what the
+   * answer means (envelope codes, HTTP statuses), refreshes and retries, shows and logs failures.
+   * `options.path` names the call in messages ('msg: url') and marks the login call.
+   */
+  async perform<T = unknown>(options: RequestOptions, exchange: Exchange): Promise<T> {
     const path = normalize(options.path);
     const ctx: AnswerContext = { url: options.path, isLogin: path === LOGIN_PATH, t: this.t };
     for (let attempt = 0; ; attempt++) {
       const token = options.plain ? null : this.token();
-      const reply = await this.send(options, token);
+      const reply = await this.timed(options.plain ? this.timeouts.plain : this.timeouts.auth, (signal) => exchange(token, signal));
       let outcome: Outcome;
       switch (reply.kind) {
         case 'envelope':
@@ -164,7 +187,11 @@ export class HttpClient {
   private async refreshNow(): Promise<string> {
     const refresh = this.cookies.get('refresh');
     if (!refresh || refresh === 'undefined') throw new ApiError('auth', this.t('auth.expired'), REFRESH_PATH);
-    const reply = await this.send({ method: 'POST', path: REFRESH_PATH, body: { refresh }, plain: true }, null);
+    const reply = await this.timed(this.timeouts.plain, (signal) =>
+      this.refreshExchange
+        ? this.refreshExchange(refresh, signal)
+        : this.send({ method: 'POST', path: REFRESH_PATH, body: { refresh }, plain: true }, null, signal),
+    );
     if (reply.kind === 'envelope' && reply.code === ENVELOPE.ok && reply.data && typeof reply.data === 'object') {
       const data = reply.data as Record<string, unknown>;
       if (typeof data.access === 'string' && data.access) {
@@ -176,35 +203,33 @@ export class HttpClient {
     throw new ApiError('auth', this.t('auth.expired'), REFRESH_PATH);
   }
 
-  /** One HTTP exchange. Never throws: every way it can end is a Reply. */
-  private async send(options: RequestOptions, token: string | null): Promise<Reply> {
-    const query = encodeParams(options.params);
-    const url = apiUrl(this.serverUrl, options.path) + (query ? `?${query}` : '');
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
+  /** Runs one exchange under a timeout. Never throws: a timeout or network failure is a Reply too. */
+  private async timed(timeoutMs: number, run: (signal: AbortSignal) => Promise<Reply>): Promise<Reply> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.plain ? this.timeouts.plain : this.timeouts.auth);
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      const response = await this.fetchImpl(url, {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      const body = parseJson(text);
-      if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).code === 'number') {
-        const { code, msg, data } = body as { code: number; msg?: unknown; data?: unknown };
-        return { kind: 'envelope', status: response.status, code, msg, data };
-      }
-      if (!response.ok) return { kind: 'http', status: response.status };
-      return { kind: 'format', status: response.status };
+      return await run(controller.signal);
     } catch {
       return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network' };
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** One HTTP exchange. Throws only on network failure or abort (see `timed`). */
+  private async send(options: RequestOptions, token: string | null, signal: AbortSignal): Promise<Reply> {
+    const query = encodeParams(options.params);
+    const url = apiUrl(this.serverUrl, options.path) + (query ? `?${query}` : '');
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
+    const response = await this.fetchImpl(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+    return replyOf(response.status, response.ok, await response.text());
   }
 
   /** Shows (unless quiet), logs, and builds the error a failed call rejects with. */
@@ -230,6 +255,17 @@ export class HttpClient {
     }
     return new ApiError('auth', message, options.path, code);
   }
+}
+
+/** Reads an HTTP answer: an envelope when the body is one, else an HTTP error or an unreadable answer. */
+export function replyOf(status: number, ok: boolean, text: string): Reply {
+  const body = parseJson(text);
+  if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).code === 'number') {
+    const { code, msg, data } = body as { code: number; msg?: unknown; data?: unknown };
+    return { kind: 'envelope', status, code, msg, data };
+  }
+  if (!ok) return { kind: 'http', status };
+  return { kind: 'format', status };
 }
 
 function parseJson(text: string): unknown {
