@@ -7,3 +7,4 @@ export * from './dept';
 export * from './socket';
 export * from './dashboard';
 export * from './messages';
+export * from './system';
