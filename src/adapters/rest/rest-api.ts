@@ -6,6 +6,8 @@ import type { Cookies } from '../cookies';
 import type { ApiError } from '../errors';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
 import { md5 } from './md5';
+import { RestResources } from './resources';
+import type { ActionOptions, DownloadedFile, ListQuery, ProgressListener, ResourcePage, ResourceRow, RowId, UploadedFile } from '../resource-types';
 
 export interface RestApiOptions {
   serverUrl: string;
@@ -29,9 +31,12 @@ const isRecord = (value: unknown): value is Json => !!value && typeof value === 
 export class RestConsoleApi implements ConsoleApi {
   readonly http: HttpClient;
   private readonly passwordEncoding: 'md5' | 'plain';
+  /** Generic resource calls (list, retrieve, create, update, delete, export, import, upload, actions). */
+  private readonly resources: RestResources;
 
   constructor(options: RestApiOptions) {
     this.http = new HttpClient(options);
+    this.resources = new RestResources(this.http, options);
     this.passwordEncoding = options.passwordEncoding ?? 'md5';
   }
 
@@ -141,6 +146,41 @@ export class RestConsoleApi implements ConsoleApi {
   async recentLogins(): Promise<RecentLogin[]> {
     const request: RequestOptions = { path: '/api/system/datav/recent_logins/', quiet: true };
     return this.listOf<RecentLogin>(request, await this.http.request(request));
+  }
+
+  // --- Generic resources (issue 7): see resources.ts ---
+  list(resource: string, query?: ListQuery): Promise<ResourcePage> {
+    return this.resources.list(resource, query);
+  }
+  retrieve(resource: string, id: RowId): Promise<ResourceRow> {
+    return this.resources.retrieve(resource, id);
+  }
+  create(resource: string, body: ResourceRow): Promise<ResourceRow> {
+    return this.resources.create(resource, body);
+  }
+  update(resource: string, id: RowId, body: ResourceRow): Promise<ResourceRow> {
+    return this.resources.update(resource, id, body);
+  }
+  remove(resource: string, id: RowId): Promise<void> {
+    return this.resources.remove(resource, id);
+  }
+  multipleDelete(resource: string, keys: readonly RowId[]): Promise<void> {
+    return this.resources.multipleDelete(resource, keys);
+  }
+  exportData(resource: string, query: ListQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.exportData(resource, query, onProgress);
+  }
+  importTemplate(resource: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.importTemplate(resource, onProgress);
+  }
+  importData(resource: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<string> {
+    return this.resources.importData(resource, file, fileName, onProgress);
+  }
+  action(resource: string, path: string, options?: ActionOptions): Promise<unknown> {
+    return this.resources.action(resource, path, options);
+  }
+  upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
+    return this.resources.upload(file, fileName, onProgress);
   }
 
   /** Dashboard counts are quiet: a back end without them makes the dashboard show '-', not a toast. */
