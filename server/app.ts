@@ -25,6 +25,8 @@ import { systemRoutes } from './routes/system';
 import { seed } from './seed';
 import { SocketHub } from './ws/hub';
 import { socketRoutes } from './ws/routes';
+import { messageCenterRoutes } from './routes/message-center';
+import { attachPushBroker, unreadCounter } from './ws/realtime';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -130,7 +132,9 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   initRoutes(app, ctx);
   systemRoutes(app, ctx);
-  socketRoutes(app, ctx, report);
+  messageCenterRoutes(app, ctx);
+  await attachPushBroker(app, ctx, report);
+  socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).
   await app.register(graphqlGateway, { upstream: () => config.graphqlUpstream ?? selfUrl(app) });
   await app.ready();

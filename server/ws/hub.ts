@@ -1,6 +1,18 @@
 import type { WebSocket } from 'ws';
 import type { SocketFrame } from '../../contracts/schemas';
 
+/** Who a push goes to: some users, or every open socket. */
+export type PushTarget = readonly number[] | 'all';
+
+/**
+ * Carries pushes between server instances. The hub hands every push to its broker; the broker
+ * delivers it to the hub of each instance (this one included) through `deliver`.
+ */
+export interface PushBroker {
+  publish(target: PushTarget, frame: SocketFrame): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
  * Open sockets per user, for pushes (new message, read receipt, settings changed). Also pings every
  * socket periodically and drops the ones that stopped answering.
@@ -9,6 +21,7 @@ export class SocketHub {
   private readonly byUser = new Map<number, Set<WebSocket>>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
   private readonly timer: NodeJS.Timeout;
+  private broker: PushBroker | null = null;
 
   constructor(pingIntervalMs = 30_000) {
     this.timer = setInterval(() => this.ping(), pingIntervalMs);
@@ -42,10 +55,36 @@ export class SocketHub {
     return n;
   }
 
+  /**
+   * Pushes a frame to users (or everybody) on every instance: through the broker when one is
+   * attached (PostgreSQL LISTEN/NOTIFY), else straight to this instance's sockets.
+   */
+  async publish(target: PushTarget, frame: SocketFrame): Promise<void> {
+    if (this.broker) await this.broker.publish(target, frame);
+    else this.deliver(target, frame);
+  }
+
+  /** Uses a broker for `publish` from now on (null: local delivery only). */
+  useBroker(broker: PushBroker | null): void {
+    this.broker = broker;
+  }
+
+  /** Delivers a push to this instance's sockets; resolves to the number of sockets written. */
+  deliver(target: PushTarget, frame: SocketFrame): number {
+    if (target === 'all') return this.broadcast(frame);
+    const text = JSON.stringify(frame);
+    let sent = 0;
+    for (const userId of new Set(target)) sent += this.sendText(userId, text);
+    return sent;
+  }
+
   sendToUser(userId: number, frame: SocketFrame): number {
+    return this.sendText(userId, JSON.stringify(frame));
+  }
+
+  private sendText(userId: number, text: string): number {
     const set = this.byUser.get(userId);
     if (!set) return 0;
-    const text = JSON.stringify(frame);
     let sent = 0;
     for (const s of set) {
       if (s.readyState === s.OPEN) {
@@ -57,8 +96,9 @@ export class SocketHub {
   }
 
   broadcast(frame: SocketFrame): number {
+    const text = JSON.stringify(frame);
     let sent = 0;
-    for (const userId of this.byUser.keys()) sent += this.sendToUser(userId, frame);
+    for (const userId of this.byUser.keys()) sent += this.sendText(userId, text);
     return sent;
   }
 

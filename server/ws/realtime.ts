@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db } from '../db/db';
+import { MessageCenter } from '../domain/messages';
+import type { ErrorReporter } from '../http/report';
+import { PgPushBroker } from './pg-broker';
+import type { UnreadCounter } from './routes';
+
+/**
+ * Cross-instance pushes: with a PostgreSQL server (DATABASE_URL) every push travels through
+ * LISTEN/NOTIFY so sockets on every instance sharing the database get it; with the embedded PGlite
+ * (one process owns the database) pushes stay in-process. The broker stops with the server.
+ */
+export async function attachPushBroker(app: FastifyInstance, ctx: AppContext, report: ErrorReporter): Promise<void> {
+  const url = ctx.config.databaseUrl;
+  if (!url || ctx.db.kind !== 'postgres') return;
+  const broker = await PgPushBroker.start({
+    databaseUrl: url,
+    deliver: (target, frame) => ctx.hub.deliver(target, frame),
+    notify: async (channel, payload) => {
+      await ctx.db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    onError: (err) => report(err, 'push broker connection lost'),
+  });
+  ctx.hub.useBroker(broker);
+  app.addHook('onClose', async () => {
+    ctx.hub.useBroker(null);
+    await broker.close();
+  });
+}
+
+/** Unread count for the socket's first frame. */
+export function unreadCounter(db: Db): UnreadCounter {
+  const messages = new MessageCenter(db);
+  return (userId) => messages.unreadCount(userId);
+}
