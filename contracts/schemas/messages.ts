@@ -6,7 +6,7 @@ export const MESSAGE_TARGET = { user: 0, role: 1, dept: 2, all: 3 } as const;
 export const messageTargetType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type MessageTargetType = z.infer<typeof messageTargetType>;
 
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(2_147_483_647);
 const idList = z.array(id).max(10_000);
 
 /** POST /api/system/message_center/ (and PUT /{id}/) body. */
