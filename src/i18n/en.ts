@@ -236,6 +236,11 @@ export const en: Messages = {
     format: 'Format',
     iconPlaceholder: 'Choose an icon',
   },
+  adapter: {
+    unsupported: 'The GraphQL adapter does not support {{method}}; use the REST adapter (CONSOLE_ADAPTER=rest)',
+    uploadFailed: 'Upload failed',
+    exportDefaultName: '文件导出.xlsx',
+  },
   auth: {
     expired: 'Your session has expired, please sign in again',
     tokenTimeout: 'Your sign-in timed out, please sign in again!',

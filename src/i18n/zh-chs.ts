@@ -234,6 +234,11 @@ export const zhChs = {
     format: '格式化',
     iconPlaceholder: '请选择图标',
   },
+  adapter: {
+    unsupported: 'GraphQL 适配器不支持 {{method}}，请使用 REST 适配器（CONSOLE_ADAPTER=rest）',
+    uploadFailed: '上传失败',
+    exportDefaultName: '文件导出.xlsx',
+  },
   auth: {
     expired: '认证已失效,请重新登录~',
     tokenTimeout: '登录超时，请重新登录！',
