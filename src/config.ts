@@ -43,6 +43,16 @@ export const DEFAULT_SIZE: SizeOption = 'default';
 export const COLOR_PRESETS = ['#ff4500', '#ff8c00', '#ffd700', '#90ee90', '#00ced1', '#1e90ff', '#c71585'] as const;
 export const DEFAULT_THEME_COLOR = '#409EFF';
 
+/** The themes of spec §3, in order: the first is the default and the fallback for unknown names. */
+export const THEME_NAMES = ['d2', 'chester', 'element', 'violet', 'line', 'star', 'tomorrow-night-blue'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+/** Themes with a background image (spec §3). */
+export const THEMES_WITH_BACKGROUND: readonly ThemeName[] = ['line', 'star'];
+/** Layout containers (spec §2.4). */
+export const CONTAINER_TYPES = ['full', 'card', 'ghost'] as const;
+export type ContainerType = (typeof CONTAINER_TYPES)[number];
+export const DEFAULT_CONTAINER: ContainerType = 'full';
+
 // --- Data (spec §7, §9) ---
 export const DICTIONARY_LIMIT = 100;
 export const DEFAULT_DICTIONARY_KEY = 'all';
@@ -73,6 +83,17 @@ export const INDEX_PATH = '/index';
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 export const USER_INFO_PATH = '/userInfo';
+export const FORBIDDEN_PATH = '/403';
+export const PREVIEW_PATH = '/preview';
+export const REFRESH_PATH = '/refresh';
+/** Prefix of the redirect helper route `redirect/:route*` (spec §2.1). */
+export const REDIRECT_PREFIX = '/redirect/';
+/** Console message when a menu item's page file cannot be loaded (spec §2.3). */
+export const PAGE_MISSING_MESSAGE = '在页面目录下找不到 {component} 对应的页面文件，该菜单将无法访问，请检查文件是否存在';
+/** Local-database keys (per-user sys area) of the shell: open tabs, aside collapse and transition. */
+export const TABS_DB_KEY = 'page.opened';
+export const ASIDE_COLLAPSE_DB_KEY = 'menu.asideCollapse';
+export const ASIDE_TRANSITION_DB_KEY = 'menu.asideTransitionActive';
 /** Paths reachable without a token (spec §2.1). */
 export const WHITE_LIST = ['/login', '/auth-redirect', '/bind', '/register', '/oauth2', '/privacy', '/preview'] as const;
 

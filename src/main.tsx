@@ -21,6 +21,8 @@ const app = createConsole({
 });
 
 const container = document.getElementById('root');
+// The signed-in user's theme, colour, size and layout choices are read before the first paint.
+await app.root.preferences.load().catch(() => undefined);
 if (container) {
   createRoot(container).render(
     <StrictMode>

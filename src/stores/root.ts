@@ -14,6 +14,8 @@ import { SessionStore, type LoginForm } from './session';
 import { SettingsStore } from './settings';
 import { TabsStore } from './tabs';
 import { UiStore } from './ui';
+import { PreferencesStore } from './preferences';
+import { ThemeStore } from './theme';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -44,6 +46,9 @@ export class RootStore {
   readonly captcha: CaptchaStore;
   readonly dashboard: DashboardStore;
   readonly locale: LocaleStore;
+  /** Per-user choices (theme, colour, size, aside, transitions, tabs), in the local database. */
+  readonly preferences: PreferencesStore;
+  readonly theme: ThemeStore;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -61,10 +66,12 @@ export class RootStore {
     this.departments = new DepartmentsStore(api);
     this.menu = new MenuStore(api, storage.menuData);
     this.tabs = new TabsStore();
-    this.ui = new UiStore();
+    this.locale = new LocaleStore(storage.cookies);
+    this.preferences = new PreferencesStore(this.localDb, this.locale, () => storage.cookies.get('uuid'));
+    this.theme = new ThemeStore(this.preferences);
+    this.ui = new UiStore(this.preferences);
     this.captcha = new CaptchaStore(api);
     this.dashboard = new DashboardStore(api);
-    this.locale = new LocaleStore(storage.cookies);
     this.log = new LogStore({
       now: deps.now ?? (() => new Date()),
       meta: () => ({
@@ -75,7 +82,7 @@ export class RootStore {
     });
     makeAutoObservable<RootStore, 'deps' | 'booting'>(
       this,
-      { deps: false, booting: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false },
+      { deps: false, booting: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false },
       { autoBind: true },
     );
   }
@@ -152,6 +159,8 @@ export class RootStore {
   async login(form: LoginForm): Promise<void> {
     this.clear();
     await this.session.login(form);
+    // The new user's own choices (spec §4: load saved settings after sign-in).
+    await this.preferences.load();
   }
 
   /**
@@ -164,6 +173,11 @@ export class RootStore {
       await this.deps.api.logout(refresh);
     } catch {
       // The session ends on this side whatever the server says.
+    }
+    try {
+      await this.localDb.clearUserDatabase();
+    } catch {
+      // The local database is a convenience; logout goes on.
     }
     this.session.clearCookies();
     this.clear();
@@ -184,7 +198,8 @@ export class RootStore {
     this.tabs.reset();
     this.departments.clear();
     this.dashboard.clear();
-    this.ui.setGray(false);
+    this.ui.reset();
+    this.preferences.reset();
     this.bootState = 'idle';
   }
 }
