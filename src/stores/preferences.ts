@@ -1,6 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LocalDb } from '../adapters/local-db';
 import {
+  ASIDE_COLLAPSE_DB_KEY,
+  ASIDE_TRANSITION_DB_KEY,
+  TABS_DB_KEY,
   CONTAINER_TYPES,
   DEFAULT_CONTAINER,
   DEFAULT_SIZE,
@@ -40,12 +43,12 @@ export const PREFERENCE_KEYS: Record<keyof StoredPreferences, string> = {
   theme: 'theme.activeName',
   color: 'color.value',
   size: 'size.value',
-  asideCollapse: 'menu.asideCollapse',
-  asideTransition: 'menu.asideTransition',
+  asideCollapse: ASIDE_COLLAPSE_DB_KEY,
+  asideTransition: ASIDE_TRANSITION_DB_KEY,
   transition: 'transition.active',
   container: 'container.type',
   smoothScroll: 'container.smoothScroll',
-  openedTabs: 'page.opened',
+  openedTabs: TABS_DB_KEY,
 };
 
 /** Spec §4 initial state: aside expanded with transitions, page transitions on, only the index tab. */
