@@ -120,7 +120,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   app.decorateRequest('account', null);
-  const files = config.consoleDir ? new ConsoleFiles(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath }) : null;
+  const files = config.consoleDir ? new ConsoleFiles(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? 'graphql' : undefined }) : null;
 
   registerBodyParsers(app);
   registerCors(app);

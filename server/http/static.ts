@@ -37,6 +37,8 @@ const MIN_COMPRESS_BYTES = 1024;
 export interface ConsoleConfig {
   apiUrl: string;
   wsPath: string;
+  /** Which ConsoleApi the console builds (CONSOLE_ADAPTER); absent = rest. */
+  adapter?: 'rest' | 'graphql';
 }
 
 interface Cached {

@@ -1,0 +1,230 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../server/testing';
+import { createI18n, translator } from '../../i18n';
+import type { ConsoleApi } from '../api';
+import { createCookies, memoryCookieJar, type Cookies } from '../cookies';
+import { ApiError } from '../errors';
+import { recordingCallbacks } from '../../test/fake-callbacks';
+import { RestConsoleApi } from '../rest/rest-api';
+import { createGraphqlConsoleApi } from './graphql-api';
+
+/**
+ * The shared adapter suite: the same cases against both ConsoleApi adapters, on the real reference
+ * server (REST directly; GraphQL through the gateway it mounts at POST /graphql). Each adapter's
+ * fetch is wrapped to count the refresh exchanges it makes.
+ */
+
+const SERVER_TIMEOUT_MS = 60_000;
+const t = translator(createI18n('zh-chs'));
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ captcha: true });
+}, SERVER_TIMEOUT_MS);
+afterAll(() => server?.close(), SERVER_TIMEOUT_MS);
+
+interface Harness {
+  api: ConsoleApi;
+  cookies: Cookies;
+  callbacks: ReturnType<typeof recordingCallbacks>;
+  /** Refresh exchanges this adapter sent (REST: POST token/refresh/; GraphQL: the RefreshToken mutation). */
+  refreshes(): number;
+  /** Every request this adapter sent. */
+  requests(): number;
+}
+
+type Kind = 'rest' | 'graphql';
+
+function harness(kind: Kind): Harness {
+  const cookies = createCookies(memoryCookieJar());
+  const callbacks = recordingCallbacks();
+  let refreshes = 0;
+  let requests = 0;
+  const counting: typeof fetch = async (input, init) => {
+    requests += 1;
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body = typeof init?.body === 'string' ? init.body : '';
+    if (url.endsWith('/token/refresh/') || body.includes('mutation RefreshToken')) refreshes += 1;
+    return fetch(input, init);
+  };
+  const options = { serverUrl: server.baseUrl, cookies, t, callbacks, fetch: counting, retry: { count: 3, delayMs: 10 } };
+  const api = kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options);
+  return { api, cookies, callbacks, refreshes: () => refreshes, requests: () => requests };
+}
+
+/** Signs in through the adapter (captcha solved the way a harness reads the database) and keeps the cookies. */
+async function signIn(h: Harness, username = 'superadmin'): Promise<{ access: string; refresh: string }> {
+  const challenge = await h.api.captcha();
+  if (!challenge.enabled) throw new Error('captcha expected on');
+  const answer = await server.captchaAnswer(challenge.key);
+  const session = await h.api.login({ username, password: 'admin123456', captcha: answer ?? '', captchaKey: challenge.key });
+  h.cookies.set('token', session.access);
+  h.cookies.set('refresh', session.refresh);
+  return session;
+}
+
+function expiredTokenOf(access: string): string {
+  const claims = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  return server.signToken({ ...claims, iat: now - 7200, exp: now - 3600, jti: `expired-${Math.random()}` });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (error instanceof ApiError) return error;
+  throw new Error(`expected an ApiError, got ${String(error)}`);
+}
+
+describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
+  it('captcha is on, a challenge comes with a key and a PNG data URL', async () => {
+    const h = harness(kind);
+    await expect(h.api.captchaStatus()).resolves.toBe(true);
+    const challenge = await h.api.captcha();
+    expect(challenge).toMatchObject({ enabled: true, key: expect.any(Number) as number, image: expect.stringMatching(/^data:image\/png;base64,/) as string });
+  });
+
+  it('signs in with the captcha and reads the session', async () => {
+    const h = harness(kind);
+    const session = await signIn(h);
+    expect(session).toMatchObject({ userId: 1, name: '超级管理员' });
+    expect(session.access.split('.')).toHaveLength(3);
+    const user = await h.api.userInfo();
+    expect(user).toMatchObject({ id: 1, username: 'superadmin', is_superuser: true });
+    expect(h.callbacks.notices).toEqual([]);
+  });
+
+  it('a wrong password shows the server message and never refreshes (401 on login)', async () => {
+    const h = harness(kind);
+    const challenge = await h.api.captcha();
+    if (!challenge.enabled) throw new Error('captcha expected on');
+    const answer = (await server.captchaAnswer(challenge.key)) ?? '';
+    const error = await failure(h.api.login({ username: 'superadmin', password: 'wrong-password', captcha: answer, captchaKey: challenge.key }));
+    expect(error.message).toBe('账号/密码错误');
+    expect(h.callbacks.notices.map((n) => n.text)).toEqual(['账号/密码错误']);
+    expect(h.callbacks.expired).toBe(0);
+    expect(h.refreshes()).toBe(0);
+  });
+
+  it('a wrong captcha shows 图片验证码错误 (4000 on login)', async () => {
+    const h = harness(kind);
+    const challenge = await h.api.captcha();
+    if (!challenge.enabled) throw new Error('captcha expected on');
+    const error = await failure(h.api.login({ username: 'superadmin', password: 'admin123456', captcha: 'nope', captchaKey: challenge.key }));
+    expect(error).toMatchObject({ code: 4000 });
+    expect(h.callbacks.notices[0]).toMatchObject({ severity: 'error', life: 5000 });
+  });
+
+  it('20 concurrent requests that all meet a 401 cause exactly one refresh, then all succeed with the new token', async () => {
+    const h = harness(kind);
+    const { access } = await signIn(h);
+    h.cookies.set('token', expiredTokenOf(access));
+    const before = h.refreshes();
+    const results = await Promise.all(Array.from({ length: 20 }, () => h.api.userInfo()));
+    expect(results.every((u) => u.username === 'superadmin')).toBe(true);
+    expect(h.refreshes() - before).toBe(1);
+    expect(h.cookies.get('token')).not.toBe(access);
+    expect(h.callbacks.notices).toEqual([]);
+    expect(h.callbacks.expired).toBe(0);
+  });
+
+  it('a 401 with a refused refresh clears the cookies, goes to login once and shows 认证已失效,请重新登录~', async () => {
+    const h = harness(kind);
+    const { access } = await signIn(h);
+    h.cookies.set('token', expiredTokenOf(access));
+    h.cookies.set('refresh', 'not-a-refresh-token');
+    const errors = await Promise.all(Array.from({ length: 5 }, () => failure(h.api.webRouter())));
+    expect(errors.every((e) => e.kind === 'auth' && e.message === '认证已失效,请重新登录~')).toBe(true);
+    expect(h.refreshes()).toBe(1);
+    expect(h.cookies.get('token')).toBeFalsy();
+    expect(h.cookies.get('refresh')).toBeFalsy();
+    expect(h.callbacks.expired).toBe(1);
+    expect(h.callbacks.notices.map((n) => n.text)).toEqual(['认证已失效,请重新登录~']);
+  });
+
+  it('a tampered token is refreshed like an expired one', async () => {
+    const h = harness(kind);
+    const { access } = await signIn(h);
+    const [head, body] = access.split('.');
+    h.cookies.set('token', `${head}.${body}.${'A'.repeat(43)}`);
+    await expect(h.api.settings()).resolves.toMatchObject({ 'base.captcha_state': true });
+    await expect(h.api.allDept()).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ parent: null })]));
+    expect(h.refreshes()).toBe(1);
+  });
+
+  it('refreshToken stores the new access token; logout revokes the refresh token', async () => {
+    const h = harness(kind);
+    const { refresh } = await signIn(h);
+    const access = await h.api.refreshToken();
+    expect(h.cookies.get('token')).toBe(access);
+    await h.api.logout(refresh);
+    h.cookies.set('refresh', refresh);
+    await expect(h.api.refreshToken()).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('without a token the server says 4000 身份认证信息未提供。 and the error shows for 5 s', async () => {
+    const h = harness(kind);
+    const error = await failure(h.api.userInfo());
+    expect(error).toMatchObject({ kind: 'envelope', code: 4000, message: '身份认证信息未提供。' });
+    expect(h.callbacks.notices).toEqual([{ severity: 'error', text: '身份认证信息未提供。', life: 5000 }]);
+    expect(h.callbacks.failures[0]).toMatchObject({ message: '身份认证信息未提供。', url: '/api/system/user/user_info/' });
+  });
+});
+
+describe('both adapters read the same data', () => {
+  it('user info, settings, dictionaries, menus, departments and the dashboard are equal over REST and GraphQL', async () => {
+    const rest = harness('rest');
+    const gql = harness('graphql');
+    await signIn(rest);
+    await signIn(gql);
+    const read = (api: ConsoleApi) =>
+      Promise.all([
+        api.userInfo(),
+        api.settings(),
+        api.dictionary(),
+        api.dictionary('button_status_bool'),
+        api.webRouter(),
+        api.allDept(),
+        api.usersTotal(),
+        api.usersLoginTotal(),
+        api.attachmentTotal(),
+        api.loginTrend(),
+        api.recentLogins(),
+      ]);
+    const [viaRest, viaGraphql] = await Promise.all([read(rest.api), read(gql.api)]);
+    // Logins of this very test differ by a few seconds: compare the recent logins by shape.
+    const recentRest = viaRest.pop();
+    const recentGraphql = viaGraphql.pop();
+    expect(viaGraphql).toEqual(viaRest);
+    expect(Array.isArray(recentRest) && Array.isArray(recentGraphql) && recentGraphql.length === recentRest.length).toBe(true);
+    const [user, settings, groups, entries, menus, depts, users] = viaRest;
+    expect(user).toMatchObject({ username: 'superadmin' });
+    expect(settings).toHaveProperty(['login.site_name']);
+    expect(groups).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'button_status_bool' })]));
+    expect(entries).toEqual(expect.arrayContaining([expect.objectContaining({ label: '启用' })]));
+    expect(Array.isArray(menus) && menus.length > 0).toBe(true);
+    expect(Array.isArray(depts) && depts.length > 0).toBe(true);
+    expect(users).toBeGreaterThan(0);
+  });
+});
+
+describe('GraphQL adapter specifics', () => {
+  it('refuses a ConsoleApi method the gateway does not cover, naming it and the way out', async () => {
+    const h = harness('graphql');
+    const error = await failure(h.api.list('/api/system/user/'));
+    expect(error.message).toBe('GraphQL 适配器不支持 list，请使用 REST 适配器（CONSOLE_ADAPTER=rest）');
+    expect(h.callbacks.notices[0]?.text).toBe(error.message);
+    expect(h.requests()).toBe(0);
+  });
+
+  it('a gateway that cannot be reached is a network failure with the spec message', async () => {
+    const callbacks = recordingCallbacks();
+    const api = createGraphqlConsoleApi({ serverUrl: 'http://127.0.0.1:9', cookies: createCookies(memoryCookieJar()), t, callbacks });
+    const error = await failure(api.settings());
+    expect(error.kind).toBe('network');
+    expect(callbacks.notices[0]?.text).toBe('网络连接失败，请检查服务器地址');
+  });
+});

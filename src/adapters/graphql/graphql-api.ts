@@ -1,0 +1,218 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { DeptNode, DictionaryEntry, DictionaryGroup, MenuItem, RecentLogin, Settings, UserInfo } from '../../../contracts/schemas';
+import { DEFAULT_DICTIONARY_KEY, MESSAGE_DURATION_MS } from '../../config';
+import type { Translate } from '../../i18n';
+import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
+import type { Cookies } from '../cookies';
+import { ApiError } from '../errors';
+import { HttpClient, type HttpClientOptions, type RequestOptions } from '../rest/http';
+import { md5 } from '../rest/md5';
+import {
+  AllDeptDocument,
+  AttachmentTotalDocument,
+  CaptchaDocument,
+  CaptchaStatusDocument,
+  DictionariesDocument,
+  DictionaryDocument,
+  LoginDocument,
+  LoginTrendDocument,
+  LogoutDocument,
+  RecentLoginsDocument,
+  RefreshTokenDocument,
+  SettingsDocument,
+  UserInfoDocument,
+  UsersLoginTotalDocument,
+  UsersTotalDocument,
+  WebRouterDocument,
+} from './generated/graphql';
+import { GraphqlTransport } from './transport';
+
+export interface GraphqlApiOptions {
+  /** The configured server URL ('' = same origin); the gateway is at <serverUrl>/graphql. */
+  serverUrl: string;
+  cookies: Cookies;
+  t: Translate;
+  callbacks: ApiCallbacks;
+  fetch?: typeof fetch;
+  timeouts?: HttpClientOptions['timeouts'];
+  retry?: HttpClientOptions['retry'];
+  sleep?: HttpClientOptions['sleep'];
+  passwordEncoding?: 'md5' | 'plain';
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The calls this adapter makes, each named by the REST path the gateway calls for it: messages that
+ * carry the url ('msg: url', 404 texts) read the same as with the REST adapter, and 'api/login/' marks
+ * the login call whose 401 is a wrong password.
+ */
+const CALL = {
+  captcha: { path: 'api/captcha/', plain: true },
+  captchaStatus: { path: 'api/captcha/status/', plain: true, quiet: true },
+  login: { method: 'POST', path: 'api/login/', plain: true },
+  logout: { method: 'POST', path: 'api/logout/', quiet: true },
+  userInfo: { path: '/api/system/user/user_info/' },
+  settings: { path: '/api/init/settings/' },
+  dictionary: { path: '/api/init/dictionary/' },
+  webRouter: { path: '/api/system/menu/web_router/' },
+  allDept: { path: '/api/system/dept/all_dept/' },
+  usersTotal: { path: '/api/system/datav/users_total/', quiet: true },
+  usersLoginTotal: { path: '/api/system/datav/users_login_total/', quiet: true },
+  attachmentTotal: { path: '/api/system/datav/attachment_total/', quiet: true },
+  loginTrend: { path: '/api/system/datav/login_user/', quiet: true },
+  recentLogins: { path: '/api/system/datav/recent_logins/', quiet: true },
+} satisfies Record<string, RequestOptions>;
+
+/** The ConsoleApi methods the gateway's schema covers. */
+export type GraphqlMethod =
+  | 'captcha'
+  | 'captchaStatus'
+  | 'login'
+  | 'logout'
+  | 'refreshToken'
+  | 'userInfo'
+  | 'settings'
+  | 'dictionary'
+  | 'webRouter'
+  | 'allDept'
+  | 'usersTotal'
+  | 'usersLoginTotal'
+  | 'attachmentTotal'
+  | 'loginTrend'
+  | 'recentLogins';
+
+/**
+ * `ConsoleApi` over the GraphQL gateway (server/gateway) through graphql-request and the typed
+ * documents generated from src/adapters/graphql/operations.graphql. The spec's rules are the REST
+ * adapter's own: HttpClient.perform runs them around each GraphQL exchange, and the refresh goes
+ * through the refreshToken mutation (one refresh shared by concurrent requests).
+ */
+export class GraphqlConsoleApi implements Pick<ConsoleApi, GraphqlMethod> {
+  readonly http: HttpClient;
+  private readonly transport: GraphqlTransport;
+  private readonly passwordEncoding: 'md5' | 'plain';
+
+  constructor(options: GraphqlApiOptions) {
+    const transport = new GraphqlTransport(options.serverUrl, options.fetch);
+    this.transport = transport;
+    this.passwordEncoding = options.passwordEncoding ?? 'md5';
+    this.http = new HttpClient({
+      ...options,
+      refreshExchange: (refresh, signal) => transport.exchange(RefreshTokenDocument, { refresh }, 'refreshToken', null, signal),
+    });
+  }
+
+  async captcha(): Promise<Captcha> {
+    const data = await this.run(CALL.captcha, CaptchaDocument, {}, 'captcha');
+    if (typeof data.key === 'number' && typeof data.image_base === 'string') return { enabled: true, key: data.key, image: data.image_base };
+    return { enabled: false };
+  }
+
+  async captchaStatus(): Promise<boolean> {
+    try {
+      return await this.run(CALL.captchaStatus, CaptchaStatusDocument, {}, 'captchaStatus');
+    } catch {
+      // As with REST: assume on; the captcha call itself tells (it answers {} when off).
+      return true;
+    }
+  }
+
+  async login(credentials: Credentials): Promise<LoginSession> {
+    const data = await this.run(
+      CALL.login,
+      LoginDocument,
+      {
+        username: credentials.username,
+        password: this.passwordEncoding === 'md5' ? md5(credentials.password) : credentials.password,
+        captcha: credentials.captcha ?? null,
+        captchaKey: credentials.captchaKey ?? null,
+      },
+      'login',
+    );
+    return { userId: data.userId, access: data.access, refresh: data.refresh, name: data.name };
+  }
+
+  async logout(refresh: string | null): Promise<void> {
+    await this.run(CALL.logout, LogoutDocument, { refresh }, 'logout');
+  }
+
+  refreshToken(): Promise<string> {
+    return this.http.refresh();
+  }
+
+  async userInfo(): Promise<UserInfo> {
+    const data = await this.run(CALL.userInfo, UserInfoDocument, {}, 'userInfo');
+    const { dept_info, tenant_name, ...rest } = data;
+    return { ...rest, ...(dept_info ? { dept_info } : {}), ...(tenant_name != null ? { tenant_name } : {}) };
+  }
+
+  async settings(): Promise<Settings> {
+    const data: unknown = await this.run(CALL.settings, SettingsDocument, {}, 'settings');
+    if (data && typeof data === 'object' && !Array.isArray(data)) return data as Settings;
+    throw this.http.malformed(CALL.settings);
+  }
+
+  dictionary(key?: 'all'): Promise<DictionaryGroup[]>;
+  dictionary(key: string): Promise<DictionaryEntry[]>;
+  async dictionary(key: string = DEFAULT_DICTIONARY_KEY): Promise<DictionaryGroup[] | DictionaryEntry[]> {
+    if (key === DEFAULT_DICTIONARY_KEY) return this.run(CALL.dictionary, DictionariesDocument, {}, 'dictionaries');
+    return this.run(CALL.dictionary, DictionaryDocument, { key }, 'dictionary');
+  }
+
+  webRouter(): Promise<MenuItem[]> {
+    return this.run(CALL.webRouter, WebRouterDocument, {}, 'webRouter');
+  }
+
+  allDept(): Promise<DeptNode[]> {
+    return this.run(CALL.allDept, AllDeptDocument, {}, 'allDept');
+  }
+
+  usersTotal(): Promise<number> {
+    return this.run(CALL.usersTotal, UsersTotalDocument, {}, 'usersTotal');
+  }
+
+  usersLoginTotal(): Promise<number> {
+    return this.run(CALL.usersLoginTotal, UsersLoginTotalDocument, {}, 'usersLoginTotal');
+  }
+
+  attachmentTotal(): Promise<number> {
+    return this.run(CALL.attachmentTotal, AttachmentTotalDocument, {}, 'attachmentTotal');
+  }
+
+  loginTrend(): Promise<LoginDay[]> {
+    return this.run(CALL.loginTrend, LoginTrendDocument, {}, 'loginTrend');
+  }
+
+  recentLogins(): Promise<RecentLogin[]> {
+    return this.run(CALL.recentLogins, RecentLoginsDocument, {}, 'recentLogins');
+  }
+
+  /** One operation under the spec's rules; resolves with `data[field]`. */
+  private run<R, V extends Json, F extends keyof R & string>(call: RequestOptions, document: TypedDocumentNode<R, V>, variables: V, field: F): Promise<R[F]> {
+    return this.http.perform<R[F]>(call, (token, signal) => this.transport.exchange(document, variables, field, token, signal));
+  }
+}
+
+/**
+ * The GraphQL ConsoleApi. Methods the gateway does not (yet) cover reject at once with an ApiError
+ * that names the method and says to use the REST adapter, shown and logged like any failure, instead
+ * of failing somewhere deep inside.
+ */
+export function createGraphqlConsoleApi(options: GraphqlApiOptions): ConsoleApi {
+  const api = new GraphqlConsoleApi(options);
+  const refuse = (method: string) => () => {
+    const message = options.t('adapter.unsupported', { method });
+    options.callbacks.notify({ severity: 'error', text: message, life: MESSAGE_DURATION_MS });
+    options.callbacks.logFailure({ message, url: `graphql:${method}`, severity: 'error' });
+    return Promise.reject(new ApiError('format', message, `graphql:${method}`));
+  };
+  const proxy = new Proxy(api, {
+    get(target, property, receiver) {
+      if (typeof property !== 'string' || property in target || property === 'then') return Reflect.get(target, property, receiver) as unknown;
+      return refuse(property);
+    },
+  });
+  // Every ConsoleApi method exists on the proxy: covered ones on the class, the rest refusing.
+  return proxy as unknown as ConsoleApi;
+}
