@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the whole pipeline, in order, failing fast with the failing step named.
-#   typecheck → lint → unit → stories → build → contracts → e2e
+#   codegen → typecheck → lint → unit → stories → build → contracts → e2e
 # Each test runner writes a JSON report; scripts/summary.ts turns it into counts, fails a step that
 # ran no test, and prints the closing line `test: N passed, M failed` that CI reads.
 set -euo pipefail
@@ -65,6 +65,7 @@ tests() {
 }
 
 step system bash scripts/ensure-system.sh
+step codegen npm run codegen
 step typecheck npm run typecheck
 step lint npm run lint
 tests unit vitest npm run test:unit
