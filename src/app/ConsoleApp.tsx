@@ -1,10 +1,11 @@
 import { reaction } from 'mobx';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { StoreProvider } from '../components/store-context';
 import type { Console } from './compose';
 import { AppRoutes } from './routes';
+import { applyAppearance } from './header/appearance';
 import { ToastHost } from './ToastHost';
 
 export interface ConsoleAppProps {
@@ -21,6 +22,9 @@ const HTML_LANG = { 'zh-chs': 'zh-CN', en: 'en' } as const;
 /** Providers (store, i18n, router), the toast host and the page-wide effects (gray mode, language). */
 export function ConsoleApp({ console: app, hook, searchHook, children }: ConsoleAppProps) {
   const { root, i18n, notifier } = app;
+
+  // Theme, colour, size and layout choices, applied before the first paint (src/app/header/appearance.ts).
+  useLayoutEffect(() => applyAppearance(root, document.documentElement), [root]);
 
   useEffect(() => {
     const html = document.documentElement;
