@@ -83,6 +83,10 @@ export const INDEX_PATH = '/index';
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 export const USER_INFO_PATH = '/userInfo';
+/** The front-end log page (menu path of component system/log/frontendLog, spec §2.1 named route frontendLog). */
+export const FRONTEND_LOG_PATH = '/frontendLog';
+/** The OAuth2 sign-in route added by the oauth2 plugin (white-listed, spec §2.1). */
+export const OAUTH2_PATH = '/oauth2';
 export const FORBIDDEN_PATH = '/403';
 export const PREVIEW_PATH = '/preview';
 export const REFRESH_PATH = '/refresh';
@@ -103,7 +107,12 @@ export const WHITE_LIST = ['/login', '/auth-redirect', '/bind', '/register', '/o
 export interface RuntimeConfig {
   apiUrl: string;
   wsPath: string;
+  /** Which ConsoleApi to build (server env CONSOLE_ADAPTER); absent = 'rest'. */
+  adapter?: ConsoleAdapterName;
 }
+
+/** The ConsoleApi implementations the console can run on. */
+export type ConsoleAdapterName = 'rest' | 'graphql';
 
 export const DEFAULT_WS_PATH = 'api/ws/{token}/';
 
@@ -114,6 +123,7 @@ export function readRuntimeConfig(source: unknown): RuntimeConfig {
     const { apiUrl, wsPath } = source as Record<string, unknown>;
     if (typeof apiUrl === 'string') cfg.apiUrl = apiUrl.trim();
     if (typeof wsPath === 'string' && wsPath.includes('{token}')) cfg.wsPath = wsPath.trim();
+    if ((source as Record<string, unknown>).adapter === 'graphql') cfg.adapter = 'graphql';
   }
   return cfg;
 }
@@ -145,3 +155,15 @@ export const PROGRESS_GREEN_MIN = 80;
 export const DEFAULT_EXPORT_FILE_NAME = '文件导出.xlsx';
 /** Date format of the create_datetime range search. */
 export const DATE_RANGE_FORMAT = 'yyyy-MM-dd';
+
+// --- Real-time notifications and the message center (spec §2.4, §4, §8; issue 6) ---
+/** Socket notification durations: SYSTEM and other types close after 3 s; ERROR and INFO stay until closed. */
+export const SOCKET_NOTICE_SHORT_MS = 3000;
+/** "Until closed": the longest delay a browser timer accepts (about 24.8 days). */
+export const NOTICE_UNTIL_CLOSED_MS = 2_147_483_647;
+/** Route name and path of the notification centre (the popover's 前往通知中心 link). */
+export const MESSAGE_CENTER_ROUTE = 'messageCenter';
+export const MESSAGE_CENTER_COMPONENT = 'system/messageCenter';
+export const MESSAGE_CENTER_PATH = '/messageCenter';
+/** Message title limit (server column). */
+export const MESSAGE_TITLE_MAX = 100;

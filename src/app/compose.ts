@@ -1,6 +1,8 @@
 import type { ApiCallbacks } from '../adapters/api';
 import { lateCallbacks } from '../adapters/callbacks';
+import { lazyGraphqlConsoleApi } from '../adapters/graphql/lazy';
 import { RestConsoleApi } from '../adapters/rest/rest-api';
+import { createRealtimeConnector } from '../adapters/socket/connector';
 import type { ConsoleStorage } from '../adapters/storage';
 import type { LocalDb } from '../adapters/local-db';
 import { LOGIN_PATH, toLanguage, type RuntimeConfig } from '../config';
@@ -37,14 +39,16 @@ export function createConsole(env: ConsoleEnvironment): Console {
     logFailure: () => undefined,
   };
   const callbacks = lateCallbacks(beforeConnect);
-  const api = new RestConsoleApi({
+  const apiOptions = {
     serverUrl: env.runtime.apiUrl,
     cookies: env.storage.cookies,
     t: translator(i18n),
     callbacks,
     fetch: env.fetch,
-  });
-  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb });
+  };
+  // window.__CONSOLE_CONFIG__.adapter (server env CONSOLE_ADAPTER) picks REST (default) or the GraphQL gateway.
+  const api = env.runtime.adapter === 'graphql' ? lazyGraphqlConsoleApi(apiOptions) : new RestConsoleApi(apiOptions);
+  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb, realtime: createRealtimeConnector({ serverUrl: env.runtime.apiUrl, wsPath: env.runtime.wsPath, cookies: env.storage.cookies }) });
   callbacks.connect(root.apiCallbacks());
   return { root, i18n, notifier };
 }

@@ -1,0 +1,34 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { readRuntimeConfig } from '../../config';
+import { createI18n, translator } from '../../i18n';
+import { createCookies, memoryCookieJar } from '../cookies';
+import { recordingCallbacks } from '../../test/fake-callbacks';
+import { envelope, startTestServer } from '../../test/http-server';
+import { lazyGraphqlConsoleApi } from './lazy';
+
+const t = translator(createI18n('zh-chs'));
+
+describe('choosing the GraphQL adapter', () => {
+  it('reads adapter "graphql" from the runtime config and ignores anything else', () => {
+    expect(readRuntimeConfig({ apiUrl: '', wsPath: 'ws/{token}/', adapter: 'graphql' }).adapter).toBe('graphql');
+    expect(readRuntimeConfig({ apiUrl: '', adapter: 'soap' }).adapter).toBeUndefined();
+    expect(readRuntimeConfig({ apiUrl: '' }).adapter).toBeUndefined();
+  });
+
+  it('the lazy adapter loads on first call and answers through POST <server>/graphql', async () => {
+    const server = await startTestServer((req) =>
+      req.path === "/graphql" ? { json: { data: { settings: { "base.captcha_state": false } } } } : envelope(404, "x"),
+    );
+    try {
+      const callbacks = recordingCallbacks();
+      const api = lazyGraphqlConsoleApi({ serverUrl: server.url, cookies: createCookies(memoryCookieJar()), t, callbacks });
+      await expect(api.settings()).resolves.toEqual({ 'base.captcha_state': false });
+      expect(server.to('/graphql')).toHaveLength(1);
+      expect(server.to('/graphql')[0]?.body).toMatchObject({ query: expect.stringContaining('query Settings') as string });
+      await expect(api.exportData('/api/system/user/', {})).rejects.toThrow('GraphQL 适配器不支持 exportData');
+    } finally {
+      await server.close();
+    }
+  });
+});
