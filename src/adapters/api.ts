@@ -8,15 +8,17 @@ import type {
   UserInfo,
 } from '../../contracts/schemas';
 import type { ResourceApi } from './resource-types';
+import type { MessageApi } from './message-types';
 
 export type * from './resource-types';
+export type * from './message-types';
 
 /**
  * Everything the console asks of a back end, for this slice. Stores speak only this interface;
  * `rest/` implements it over HTTP (the spec's HTTP rules live there), tests and stories pass fakes.
  * Every method resolves with plain data or rejects with an `ApiError` (see errors.ts).
  */
-export interface ConsoleApi extends ResourceApi {
+export interface ConsoleApi extends ResourceApi, MessageApi {
   /** A captcha challenge, or `{ enabled: false }` when the server has captcha off. */
   captcha(): Promise<Captcha>;
   /** Whether captcha is on. Falls back to the settings key `base.captcha_state` when the status call fails. */

@@ -10,6 +10,8 @@ import { DictionaryStore } from './dictionary';
 import { LocaleStore } from './locale';
 import { LogStore } from './log';
 import { MenuStore, type LoadState } from './menu';
+import { MessagesStore } from './messages';
+import type { RealtimeConnector } from '../adapters/socket/connector';
 import { SessionStore, type LoginForm } from './session';
 import { SettingsStore } from './settings';
 import { TabsStore } from './tabs';
@@ -31,6 +33,8 @@ export interface RootStoreDeps {
   now?: () => Date;
   /** The local browser database (spec §3); default an in-memory one keyed by the uuid cookie. */
   localDb?: LocalDb;
+  /** Opens the layout's real-time socket (none in tests and stories that do not need one). */
+  realtime?: RealtimeConnector;
 }
 
 /** Builds every store on injected adapters; one per console (or per story / test). */
@@ -45,6 +49,8 @@ export class RootStore {
   readonly ui: UiStore;
   readonly captcha: CaptchaStore;
   readonly dashboard: DashboardStore;
+  /** Unread count, newest message, the socket and the message center lists. */
+  readonly messages: MessagesStore;
   readonly locale: LocaleStore;
   /** Per-user choices (theme, colour, size, aside, transitions, tabs), in the local database. */
   readonly preferences: PreferencesStore;
@@ -72,6 +78,7 @@ export class RootStore {
     this.ui = new UiStore(this.preferences);
     this.captcha = new CaptchaStore(api);
     this.dashboard = new DashboardStore(api);
+    this.messages = new MessagesStore({ api, notify: deps.notify, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
     this.log = new LogStore({
       now: deps.now ?? (() => new Date()),
       meta: () => ({
@@ -82,7 +89,7 @@ export class RootStore {
     });
     makeAutoObservable<RootStore, 'deps' | 'booting'>(
       this,
-      { deps: false, booting: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false },
+      { deps: false, booting: false, messages: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false },
       { autoBind: true },
     );
   }
@@ -198,6 +205,7 @@ export class RootStore {
     this.tabs.reset();
     this.departments.clear();
     this.dashboard.clear();
+    this.messages.clear();
     this.ui.reset();
     this.preferences.reset();
     this.bootState = 'idle';

@@ -7,6 +7,9 @@ import type { ApiError } from '../errors';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
 import { md5 } from './md5';
 import { RestResources } from './resources';
+import { RestMessages } from './messages';
+import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../contracts/schemas';
+import type { MessagePageQuery } from '../message-types';
 import type { ActionOptions, DownloadedFile, ListQuery, ProgressListener, ResourcePage, ResourceRow, RowId, UploadedFile } from '../resource-types';
 
 export interface RestApiOptions {
@@ -33,10 +36,13 @@ export class RestConsoleApi implements ConsoleApi {
   private readonly passwordEncoding: 'md5' | 'plain';
   /** Generic resource calls (list, retrieve, create, update, delete, export, import, upload, actions). */
   private readonly resources: RestResources;
+  /** Message center calls. */
+  private readonly messages: RestMessages;
 
   constructor(options: RestApiOptions) {
     this.http = new HttpClient(options);
     this.resources = new RestResources(this.http, options);
+    this.messages = new RestMessages(this.http);
     this.passwordEncoding = options.passwordEncoding ?? 'md5';
   }
 
@@ -181,6 +187,31 @@ export class RestConsoleApi implements ConsoleApi {
   }
   upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
     return this.resources.upload(file, fileName, onProgress);
+  }
+
+  sentMessages(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
+    return this.messages.sentMessages(query);
+  }
+  receivedMessages(query: MessagePageQuery & { isRead?: boolean }): Promise<ListPage<ReceivedMessage>> {
+    return this.messages.receivedMessages(query);
+  }
+  newestMessage(): Promise<ReceivedMessage | null> {
+    return this.messages.newestMessage();
+  }
+  unreadMessageCount(): Promise<number> {
+    return this.messages.unreadMessageCount();
+  }
+  openMessage(id: number): Promise<MessageDetail> {
+    return this.messages.openMessage(id);
+  }
+  sendMessage(body: MessageCreateRequest): Promise<MessageDetail> {
+    return this.messages.sendMessage(body);
+  }
+  updateMessage(id: number, body: MessageCreateRequest): Promise<MessageDetail> {
+    return this.messages.updateMessage(id, body);
+  }
+  deleteMessages(ids: readonly number[]): Promise<void> {
+    return this.messages.deleteMessages(ids);
   }
 
   /** Dashboard counts are quiet: a back end without them makes the dashboard show '-', not a toast. */

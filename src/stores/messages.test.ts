@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { ReceivedMessage } from '../../contracts/schemas';
+import type { Notice } from '../adapters/api';
+import type { RealtimeEvents } from '../adapters/socket/realtime-socket';
+import { RealtimeSocket } from '../adapters/socket/realtime-socket';
+import { fakeApi } from '../test/fake-api';
+import { badgeText, frameNotice, MessagesStore } from './messages';
+
+const msg = (id: number, is_read = false): ReceivedMessage => ({
+  id, title: `t${id}`, content: '<p>x</p>', target_type: 0, target_user: [3], target_role: [], target_dept: [], creator: 1, creator_name: 'a',
+  modifier: '1', modifier_name: 'a', dept_belong_id: '1', description: null, create_datetime: '2026-11-21 10:00:00', update_datetime: '2026-11-21 10:00:00', is_read,
+});
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('MessagesStore', () => {
+  it('maps contentType to the notification style of spec §4', () => {
+    expect(frameNotice({ contentType: 'SYSTEM', content: 'a' })).toEqual({ severity: 'success', text: 'a', life: 3000 });
+    expect(frameNotice({ contentType: 'ERROR', content: 'b' })).toMatchObject({ severity: 'error', life: 2_147_483_647 });
+    expect(frameNotice({ contentType: 'INFO', content: 'c' })).toMatchObject({ severity: 'success', life: 2_147_483_647 });
+    expect(frameNotice({ contentType: 'TEXT', content: 'd' })).toEqual({ severity: 'info', text: 'd', life: 3000 });
+    expect(frameNotice({ systemConfig: true })).toBeNull();
+  });
+
+  it('caps the badge at 99', () => {
+    expect([0, 1, 99, 100, 5000].map(badgeText)).toEqual(['', '1', '99', '99+', '99+']);
+  });
+
+  it('refresh_unread and refreshUnread reload the count and the newest message; systemConfig reloads settings', async () => {
+    let count = 2;
+    let settingsLoads = 0;
+    const notices: Notice[] = [];
+    const store = new MessagesStore({
+      api: fakeApi({ unreadMessageCount: async () => count, newestMessage: async () => msg(7) }),
+      notify: (n) => notices.push(n),
+      reloadSettings: async () => void settingsLoads++,
+    });
+    store.handleFrame({ sender: 'system', contentType: 'SYSTEM', content: '您有一条新消息~', refresh_unread: true });
+    await flush();
+    expect(store.unread).toBe(2);
+    expect(store.newest?.id).toBe(7);
+    count = 150;
+    store.handleFrame({ refreshUnread: true });
+    await flush();
+    expect(store.badge).toBe('99+');
+    store.handleFrame({ contentType: 'SYSTEM', content: '系统配置有变化~', systemConfig: true });
+    await flush();
+    expect(settingsLoads).toBe(1);
+    expect(notices.map((n) => n.text)).toEqual(['您有一条新消息~', '系统配置有变化~']);
+  });
+
+  it('opening an unread message marks its row read and lowers the count', async () => {
+    let unread = 1;
+    const store = new MessagesStore({
+      api: fakeApi({
+        receivedMessages: async () => ({ page: 1, limit: 10, total: 1, data: [msg(5)] }),
+        openMessage: async (id) => {
+          unread = 0;
+          return { ...msg(id), user_info: [], role_info: [], dept_info: [] };
+        },
+        unreadMessageCount: async () => unread,
+        newestMessage: async () => msg(5, true),
+      }),
+      notify: () => undefined,
+      reloadSettings: async () => undefined,
+    });
+    store.setUnread(1);
+    await store.loadReceived(1, 10);
+    const row = store.received.rows[0] as ReceivedMessage;
+    await store.openReceived(row);
+    expect(store.received.rows[0]?.is_read).toBe(true);
+    expect(store.unread).toBe(0);
+    expect(store.current?.id).toBe(5);
+  });
+
+  it('connect() opens the socket once, refetches unread on every open, says when it stopped; clear() closes it', async () => {
+    let opened: RealtimeEvents | null = null;
+    let started = 0;
+    let stopped = 0;
+    let fetches = 0;
+    const notices: Notice[] = [];
+    const store = new MessagesStore({
+      api: fakeApi({ unreadMessageCount: async () => ++fetches, newestMessage: async () => null }),
+      notify: (n) => notices.push(n),
+      reloadSettings: async () => undefined,
+      connector: (events) => {
+        opened = events;
+        const fake = Object.create(RealtimeSocket.prototype) as RealtimeSocket;
+        fake.start = () => void started++;
+        fake.stop = () => void stopped++;
+        return fake;
+      },
+    });
+    store.connect((k) => `T(${k})`);
+    store.connect((k) => k);
+    expect(started).toBe(1);
+    const ev = opened as unknown as RealtimeEvents;
+    ev.open(false);
+    await flush();
+    ev.open(true);
+    await flush();
+    expect(fetches).toBe(2);
+    ev.error();
+    ev.closed();
+    ev.stopped('auth');
+    expect(notices.map((n) => n.text)).toEqual(['T(messages.socket.error)', 'T(messages.socket.closed)', 'T(messages.socket.stoppedAuth)']);
+    expect(store.stoppedReason).toBe('auth');
+    store.clear();
+    expect(stopped).toBe(1);
+    expect(store.unread).toBe(0);
+  });
+});

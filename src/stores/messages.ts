@@ -1,0 +1,231 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage, SocketFrame } from '../../contracts/schemas';
+import type { ConsoleApi, Notice } from '../adapters/api';
+import type { RealtimeConnector } from '../adapters/socket/connector';
+import type { RealtimeSocket, SocketStatus, StopReason } from '../adapters/socket/realtime-socket';
+import { BADGE_MAX, NOTICE_UNTIL_CLOSED_MS, SOCKET_NOTICE_SHORT_MS } from '../config';
+import type { LoadState } from './menu';
+
+/** Translates the connection texts (the layout passes i18next's t). */
+export type TextOf = (key: string) => string;
+
+export interface MessagesStoreDeps {
+  api: ConsoleApi;
+  notify(notice: Notice): void;
+  /** Reloads the server settings (systemConfig frame). */
+  reloadSettings(): Promise<void>;
+  /** Opens the socket; absent in tests and stories that need none. */
+  connector?: RealtimeConnector;
+}
+
+/** How a frame's contentType shows (spec §4). */
+export function frameNotice(frame: SocketFrame): Notice | null {
+  if (!frame.content) return null;
+  switch (frame.contentType) {
+    case 'SYSTEM':
+      return { severity: 'success', text: frame.content, life: SOCKET_NOTICE_SHORT_MS };
+    case 'ERROR':
+      return { severity: 'error', text: frame.content, life: NOTICE_UNTIL_CLOSED_MS };
+    case 'INFO':
+      return { severity: 'success', text: frame.content, life: NOTICE_UNTIL_CLOSED_MS };
+    default:
+      return { severity: 'info', text: frame.content, life: SOCKET_NOTICE_SHORT_MS };
+  }
+}
+
+/** The badge text: the count capped at 99 (99+), nothing at zero. */
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}
+
+export interface PagedList<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  limit: number;
+  state: LoadState;
+}
+
+const emptyList = <T>(): PagedList<T> => ({ rows: [], total: 0, page: 1, limit: 10, state: 'idle' });
+
+/**
+ * Unread count, newest message and the socket that keeps them current (spec §2.4, §4), plus the
+ * message center's lists. Frames: refresh_unread (or refreshUnread) reloads the count, systemConfig
+ * reloads the settings, contentType chooses the notification.
+ */
+export class MessagesStore {
+  unread = 0;
+  newest: ReceivedMessage | null = null;
+  connection: SocketStatus = 'idle';
+  stoppedReason: StopReason | null = null;
+  received: PagedList<ReceivedMessage> = emptyList();
+  sent: PagedList<MessageDetail> = emptyList();
+  /** The message open in the reader. */
+  current: MessageDetail | ReceivedMessage | null = null;
+  private socket: RealtimeSocket | null = null;
+  private refreshing: Promise<void> | null = null;
+
+  constructor(private readonly deps: MessagesStoreDeps) {
+    makeAutoObservable<MessagesStore, 'deps' | 'socket' | 'refreshing'>(this, { deps: false, socket: false, refreshing: false }, { autoBind: true });
+  }
+
+  get badge(): string {
+    return badgeText(this.unread);
+  }
+
+  /** Opens the socket (the layout appeared). `text` translates the connection messages. */
+  connect(text: TextOf): void {
+    if (this.socket || !this.deps.connector) return;
+    this.stoppedReason = null;
+    const notify = this.deps.notify;
+    this.socket = this.deps.connector({
+      frame: (frame) => this.handleFrame(frame),
+      open: () => void this.refreshUnread(),
+      error: () => notify({ severity: 'error', text: text('messages.socket.error') }),
+      closed: () => notify({ severity: 'info', text: text('messages.socket.closed') }),
+      stopped: (reason) => {
+        runInAction(() => {
+          this.stoppedReason = reason;
+        });
+        notify({ severity: 'error', text: text(reason === 'auth' ? 'messages.socket.stoppedAuth' : 'messages.socket.stoppedHandshake'), life: NOTICE_UNTIL_CLOSED_MS });
+      },
+      status: (status) =>
+        runInAction(() => {
+          this.connection = status;
+        }),
+    });
+    this.socket.start();
+  }
+
+  /** Closes the socket (the layout went away, or logout). */
+  disconnect(): void {
+    const socket = this.socket;
+    this.socket = null;
+    socket?.stop();
+    this.connection = 'idle';
+  }
+
+  handleFrame(frame: SocketFrame): void {
+    if (frame.refresh_unread === true || frame.refreshUnread === true) void this.refreshUnread();
+    if (frame.systemConfig === true) void this.deps.reloadSettings().catch(() => undefined);
+    const notice = frameNotice(frame);
+    if (notice) this.deps.notify(notice);
+  }
+
+  setUnread(count: number): void {
+    this.unread = Math.max(0, Math.trunc(count));
+  }
+
+  /** Reloads the unread count and the newest message (concurrent callers share one run). */
+  refreshUnread(): Promise<void> {
+    this.refreshing ??= this.loadUnread().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async loadUnread(): Promise<void> {
+    const [count, newest] = await Promise.allSettled([this.deps.api.unreadMessageCount(), this.deps.api.newestMessage()]);
+    runInAction(() => {
+      if (count.status === 'fulfilled') this.setUnread(count.value);
+      if (newest.status === 'fulfilled') this.newest = newest.value;
+    });
+  }
+
+  async loadReceived(page = this.received.page, limit = this.received.limit): Promise<void> {
+    this.received = { ...this.received, page, limit, state: 'loading' };
+    try {
+      const res = await this.deps.api.receivedMessages({ page, limit });
+      runInAction(() => {
+        this.received = toList(res, page, limit);
+      });
+    } catch {
+      runInAction(() => {
+        this.received = { ...this.received, state: 'failed' };
+      });
+    }
+  }
+
+  async loadSent(page = this.sent.page, limit = this.sent.limit): Promise<void> {
+    this.sent = { ...this.sent, page, limit, state: 'loading' };
+    try {
+      const res = await this.deps.api.sentMessages({ page, limit });
+      runInAction(() => {
+        this.sent = toList(res, page, limit);
+      });
+    } catch {
+      runInAction(() => {
+        this.sent = { ...this.sent, state: 'failed' };
+      });
+    }
+  }
+
+  /**
+   * Opens a received message: the server marks it read (and pushes a refresh frame); the row and the
+   * badge update at once. A back end that refuses the read (the real one does for non-superusers) still
+   * lets the person read the text from the list.
+   */
+  async openReceived(message: ReceivedMessage): Promise<void> {
+    this.current = message;
+    try {
+      const detail = await this.deps.api.openMessage(message.id);
+      runInAction(() => {
+        this.current = { ...detail, is_read: true };
+        if (!message.is_read) {
+          this.received = { ...this.received, rows: this.received.rows.map((r) => (r.id === message.id ? { ...r, is_read: true } : r)) };
+          this.setUnread(this.unread - 1);
+        }
+      });
+      await this.refreshUnread();
+    } catch {
+      // Shown by the adapter; the list row stays as it was.
+    }
+  }
+
+  showSent(message: MessageDetail): void {
+    this.current = message;
+  }
+
+  closeCurrent(): void {
+    this.current = null;
+  }
+
+  /** Sends a message; resolves to true when the server accepted it (the sent list reloads). */
+  async send(body: MessageCreateRequest): Promise<boolean> {
+    try {
+      await this.deps.api.sendMessage(body);
+    } catch {
+      return false;
+    }
+    await this.loadSent(1);
+    return true;
+  }
+
+  /** Deletes sent messages; resolves to true on success (the sent list reloads). */
+  async remove(ids: readonly number[]): Promise<boolean> {
+    try {
+      await this.deps.api.deleteMessages(ids);
+    } catch {
+      return false;
+    }
+    const lastPage = Math.max(1, Math.ceil((this.sent.total - ids.length) / this.sent.limit));
+    await this.loadSent(Math.min(this.sent.page, lastPage));
+    return true;
+  }
+
+  /** Forgets the user's messages (sign-out) and closes the socket. */
+  clear(): void {
+    this.disconnect();
+    this.unread = 0;
+    this.newest = null;
+    this.received = emptyList();
+    this.sent = emptyList();
+    this.current = null;
+    this.stoppedReason = null;
+  }
+}
+
+function toList<T>(res: ListPage<T>, page: number, limit: number): PagedList<T> {
+  return { rows: res.data, total: res.total, page, limit, state: 'ready' };
+}
