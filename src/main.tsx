@@ -9,6 +9,9 @@ import { browserStorage } from './adapters/storage';
 import { createLocalDb } from './adapters/local-db';
 import { createConsole } from './app/compose';
 import { ConsoleApp } from './app/ConsoleApp';
+import { captureErrors } from './app/header/error-capture';
+import { discoverPlugins, loadPlugins } from './plugins/loader';
+import { PluginProvider } from './plugins/context';
 import { readRuntimeConfig } from './config';
 
 const storage = browserStorage(window);
@@ -23,10 +26,14 @@ const app = createConsole({
 const container = document.getElementById('root');
 // The signed-in user's theme, colour, size and layout choices are read before the first paint.
 await app.root.preferences.load().catch(() => undefined);
+captureErrors(app.root, window);
+const plugins = await loadPlugins(discoverPlugins());
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <ConsoleApp console={app} />
+      <PluginProvider plugins={plugins}>
+        <ConsoleApp console={app} />
+      </PluginProvider>
     </StrictMode>,
   );
 }

@@ -3,6 +3,8 @@ import { formatDateTime } from './format';
 
 /** A front-end log entry (spec §3). */
 export interface LogEntry {
+  /** Running number, unique within the page's life (list keys, details). */
+  id: number;
   message: string;
   type: 'info' | 'danger';
   /** YYYY-MM-DD HH:mm:ss */
@@ -16,20 +18,36 @@ export interface LogContext {
   meta(): { user: string; uuid: string; token: string };
 }
 
+export type LogTypeFilter = 'all' | LogEntry['type'];
+
 /** The front-end log: every failed call and every error the console meets. */
 export class LogStore {
   entries: LogEntry[] = [];
+  private nextId = 1;
 
   constructor(private readonly context: LogContext) {
-    makeAutoObservable<LogStore, 'context'>(this, { context: false }, { autoBind: true });
+    makeAutoObservable<LogStore, 'context' | 'nextId'>(this, { context: false, nextId: false }, { autoBind: true });
   }
 
   add(message: string, type: LogEntry['type'], url: string): void {
-    this.entries.push({ message, type, time: formatDateTime(this.context.now()), meta: { ...this.context.meta(), url } });
+    this.entries.push({ id: this.nextId++, message, type, time: formatDateTime(this.context.now()), meta: { ...this.context.meta(), url } });
   }
 
   get errorCount(): number {
     return this.entries.filter((entry) => entry.type === 'danger').length;
+  }
+
+  /** Newest first, by type and by a case-insensitive text in the message or url. */
+  filtered(type: LogTypeFilter, text: string): LogEntry[] {
+    const needle = text.trim().toLowerCase();
+    return this.entries
+      .filter((entry) => type === 'all' || entry.type === type)
+      .filter((entry) => !needle || entry.message.toLowerCase().includes(needle) || entry.meta.url.toLowerCase().includes(needle))
+      .reverse();
+  }
+
+  find(id: number): LogEntry | undefined {
+    return this.entries.find((entry) => entry.id === id);
   }
 
   clear(): void {

@@ -4,10 +4,21 @@ import { Link } from 'wouter';
 import { INDEX_PATH, SYSTEM_NAME_KEY } from '../../config';
 import { Logo } from '../../components/Logo';
 import { useStore } from '../../components/store-context';
-import { LanguageSwitch } from './LanguageSwitch';
-import { UserMenu } from './UserMenu';
+import { ColorPicker } from '../header/ColorPicker';
+import { Fullscreen } from '../header/Fullscreen';
+import { LanguageMenu } from '../header/LanguageMenu';
+import { LayoutSettings } from '../header/LayoutSettings';
+import { LogIndicator } from '../header/LogIndicator';
+import { SizeMenu } from '../header/SizeMenu';
+import { ThemeButton } from '../header/ThemeButton';
+import { UserMenu } from '../header/UserMenu';
+import '../header/header.css';
 
-/** The top bar: logo and system name, the aside toggle, language and the user dropdown. */
+/**
+ * The top bar (spec §2.4): logo and system name, the aside toggle, then the header tools — log
+ * indicator, fullscreen, theme, size, colour, layout, language — and the user dropdown.
+ * It ships with the lazy layout chunk, never with the login page.
+ */
 export const Header = observer(function Header() {
   const root = useStore();
   const { t } = useTranslation();
@@ -28,7 +39,15 @@ export const Header = observer(function Header() {
         <i className={`pi ${collapsed ? 'pi-angle-double-right' : 'pi-angle-double-left'}`} aria-hidden="true" />
       </button>
       <div className="console-header-spacer" />
-      <LanguageSwitch />
+      <div className="header-tools">
+        <LogIndicator />
+        <Fullscreen />
+        <ThemeButton />
+        <SizeMenu />
+        <ColorPicker />
+        <LayoutSettings />
+        <LanguageMenu />
+      </div>
       <UserMenu />
     </header>
   );
