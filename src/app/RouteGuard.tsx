@@ -6,6 +6,10 @@ import { ActionButton } from '../components/controls';
 import { PageLoading } from '../components/PageLoading';
 import { useStore } from '../components/store-context';
 import { guardDecision, isWhiteListed } from '../components/routing';
+import { FORBIDDEN_PATH, NOT_FOUND_PATH } from '../config';
+
+/** The error pages are open to everyone (spec §6: 404 is open; the 403 page is where /preview sends visitors). */
+const OPEN_PAGES: readonly string[] = [NOT_FOUND_PATH, FORBIDDEN_PATH];
 
 /**
  * Spec §4: without a token only white-listed paths pass, others go to /login?redirect=<full path>;
@@ -16,6 +20,7 @@ export const RouteGuard = observer(function RouteGuard({ children }: { children:
   const { t } = useTranslation();
   const [path] = useLocation();
   const search = useSearch();
+  const open = OPEN_PAGES.includes(path);
   const decision = guardDecision({ path, search, hasToken: root.session.hasToken(), userLoaded: !!root.session.userName });
   const mustLoad = decision.kind === 'load' && root.bootState !== 'failed';
 
@@ -23,8 +28,8 @@ export const RouteGuard = observer(function RouteGuard({ children }: { children:
     if (mustLoad) void root.bootstrap();
   }, [mustLoad, root]);
 
-  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
-  if (decision.kind === 'pass' || isWhiteListed(path)) return <>{children}</>;
+  if (decision.kind === 'redirect' && !open) return <Redirect to={decision.to} replace />;
+  if (open || decision.kind === 'pass' || isWhiteListed(path)) return <>{children}</>;
   if (root.bootState === 'failed') {
     return (
       <div className="console-page-loading" role="alert">

@@ -1,53 +1,71 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { INDEX_PATH, LOGIN_PATH, NOT_FOUND_PATH, USER_INFO_PATH } from '../config';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useEffect } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { FORBIDDEN_PATH, INDEX_PATH, LOGIN_PATH, NOT_FOUND_PATH, PREVIEW_PATH, REDIRECT_PREFIX, REFRESH_PATH } from '../config';
 import { PageLoading } from '../components/PageLoading';
+import { useStore } from '../components/store-context';
 import LoginPage from '../pages/login/LoginPage';
 import { RouteGuard } from './RouteGuard';
-
-/** A console route that renders inside the layout frame and opens a tab. */
-export interface LayoutRoute {
-  name: string;
-  path: string;
-  titleKey: string;
-  Page: LazyExoticComponent<ComponentType>;
-}
+import { resolveShellRoute } from './shell-routes';
 
 /** Everything behind login is loaded on demand: the login page bundle stays small. */
 const Layout = lazy(() => import('./layout/Layout'));
 const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage'));
+const ForbiddenPage = lazy(() => import('../pages/error/ForbiddenPage'));
+const PreviewPage = lazy(() => import('../pages/preview/PreviewPage'));
 
-export const LAYOUT_ROUTES: readonly LayoutRoute[] = [
-  { name: 'index', path: INDEX_PATH, titleKey: 'route.index', Page: lazy(() => import('../pages/index/DashboardPage')) },
-  { name: 'userInfo', path: USER_INFO_PATH, titleKey: 'route.userInfo', Page: lazy(() => import('../pages/userInfo/UserInfoPage')) },
-];
+/** `/redirect/<route>?q` → `/<route>?q` (spec §2.1 redirect/:route*). */
+export function redirectTargetOf(path: string, search: string): string {
+  const rest = path.slice(REDIRECT_PREFIX.length).replace(/^\/+/, '');
+  const target = `/${rest}`;
+  return search ? `${target}?${search}` : target;
+}
 
-/** The route table (spec §2.1): / → /index, /login, /404, layout routes, anything else → /404. */
-export function AppRoutes() {
+/** /refresh (spec §2.1): the current tab starts afresh, then the router goes back to it. */
+const RefreshRoute = observer(function RefreshRoute() {
+  const root = useStore();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const target = root.tabs.current;
+    root.tabs.refresh(target);
+    navigate(target, { replace: true });
+  }, [root, navigate]);
+  return <PageLoading textKey="shell.refreshing" />;
+});
+
+/**
+ * The route table (spec §2.1, §2.3): / → /index; /login; /404; /403; /preview (code required, else
+ * 403); /refresh; /redirect/*; the layout routes (fixed and built from the menu). An unnamed route
+ * goes to /404 once the menu is known; until then (a reload on a menu route) it waits for the guard,
+ * which loads the menu and re-enters the same path.
+ */
+export const AppRoutes = observer(function AppRoutes() {
+  const root = useStore();
   const [path] = useLocation();
-  const layoutRoute = LAYOUT_ROUTES.find((route) => route.path === path);
+  const search = useSearch();
   return (
     <RouteGuard>
       <Suspense fallback={<PageLoading />}>
-        {layoutRoute ? (
-          <Layout route={layoutRoute} />
-        ) : (
-          <Switch>
-            <Route path="/">
-              <Redirect to={INDEX_PATH} replace />
-            </Route>
-            <Route path={LOGIN_PATH}>
-              <LoginPage />
-            </Route>
-            <Route path={NOT_FOUND_PATH}>
-              <NotFoundPage />
-            </Route>
-            <Route>
-              <Redirect to={NOT_FOUND_PATH} replace />
-            </Route>
-          </Switch>
-        )}
+        <RouteSwitch path={path} search={search} root={root} />
       </Suspense>
     </RouteGuard>
   );
-}
+});
+
+const RouteSwitch = observer(function RouteSwitch({ path, search, root }: { path: string; search: string; root: ReturnType<typeof useStore> }) {
+  if (path === '/' || path === '') return <Redirect to={INDEX_PATH} replace />;
+  if (path === LOGIN_PATH) return <LoginPage />;
+  if (path === NOT_FOUND_PATH) return <NotFoundPage />;
+  if (path === FORBIDDEN_PATH) return <ForbiddenPage />;
+  if (path === PREVIEW_PATH) {
+    const code = new URLSearchParams(search).get('code');
+    return code ? <PreviewPage code={code} /> : <Redirect to={FORBIDDEN_PATH} replace />;
+  }
+  if (path === REFRESH_PATH) return <RefreshRoute />;
+  if (path.startsWith(REDIRECT_PREFIX)) return <Redirect to={redirectTargetOf(path, search)} replace />;
+  const route = resolveShellRoute(root, path);
+  if (route) return <Layout route={route} />;
+  const menuPending = root.session.hasToken() && !root.menu.loaded && root.bootState !== 'failed' && root.menu.state !== 'failed' && root.bootState !== 'ready';
+  if (menuPending) return <PageLoading textKey="guard.loading" />;
+  return <Redirect to={NOT_FOUND_PATH} replace />;
+});

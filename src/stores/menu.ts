@@ -5,15 +5,157 @@ import type { MenuDataStore } from '../adapters/storage';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
 
+/** Components starting with this load from the plugin area (spec §2.3). */
+export const PLUGIN_COMPONENT_PREFIX = 'plugins/';
+/** Paths generated for menu entries that have none (spec §2.3); clicking one warns 临时菜单. */
+export const PLACEHOLDER_PATH_PREFIX = 'menu-empty-';
+
 const bySort = (a: MenuItem, b: MenuItem) => (a.sort ?? 0) - (b.sort ?? 0) || a.id - b.id;
 
+/** One route built from a menu item (spec §2.3): title = menu name, auth, cache flag. */
+export interface MenuRoute {
+  id: number;
+  name: string;
+  path: string;
+  /** The menu's component string as sent (the page registry normalises it). */
+  component: string;
+  /** Loads from the plugin area instead of the page area. */
+  plugin: boolean;
+  meta: { title: string; auth: true; cache: boolean };
+}
+
+/** An entry of the side or header menu (spec §3). `path` may be a placeholder or an external address. */
+export interface MenuEntry {
+  id: number;
+  parent: number | null;
+  name: string;
+  title: string;
+  icon: string | null;
+  catalog: boolean;
+  path: string;
+  visible: boolean;
+  children: MenuEntry[];
+}
+
+/** A leaf of the search pool: full title joined by ' / ' (spec §2.4). */
+export interface SearchItem {
+  id: number;
+  path: string;
+  title: string;
+  fullTitle: string;
+}
+
+export interface BuiltMenu {
+  routes: MenuRoute[];
+  /** Route by path, for the router. */
+  routeByPath: Map<string, MenuRoute>;
+  /** The whole visible tree: top level = header sections, their children = the side menu. */
+  tree: MenuEntry[];
+  searchPool: SearchItem[];
+  /** 'path:Permission' strings (spec §5). */
+  permissions: Set<string>;
+}
+
+export const isExternal = (path: string): boolean => /^https?:\/\//i.test(path);
+export const isPlaceholder = (path: string): boolean => path === '' || path.startsWith(PLACEHOLDER_PATH_PREFIX);
+
+/** A route path always starts with one '/'. */
+function routePath(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
 /**
- * The server's menu (`web_router`): the raw flat list, also kept in sessionStorage as menuData.
- * Building routes and the full side menu comes with the next issue.
+ * Builds routes, the menu tree, the search pool and the permission set from the flat `web_router`
+ * list in one pass (spec §2.3): tree by `parent` in strict mode (items whose parent is missing are
+ * dropped with their descendants); empty-path non-link items lose their path; items without a path
+ * get a generated placeholder path; only visible entries reach the menus and search.
+ */
+export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
+  const childrenOf = new Map<number | null, MenuItem[]>();
+  for (const item of items) {
+    const key = item.parent === null ? null : item.parent;
+    let list = childrenOf.get(key);
+    if (!list) childrenOf.set(key, (list = []));
+    list.push(item);
+  }
+  for (const list of childrenOf.values()) list.sort(bySort);
+
+  const routes: MenuRoute[] = [];
+  const routeByPath = new Map<string, MenuRoute>();
+  const searchPool: SearchItem[] = [];
+  const permissions = new Set<string>();
+  const seen = new Set<number>();
+
+  const walk = (item: MenuItem, titles: readonly string[], visibleChain: boolean): MenuEntry | null => {
+    if (seen.has(item.id)) return null; // a cycle in bad data
+    seen.add(item.id);
+    let path: string | null = item.path;
+    if (path === '' && !item.is_link) path = null;
+    const entryPath = path ?? `${PLACEHOLDER_PATH_PREFIX}${item.id}`;
+    const kids = childrenOf.get(item.id) ?? [];
+    const fullTitles = [...titles, item.title || item.name];
+    const visible = visibleChain && item.visible;
+    const children: MenuEntry[] = [];
+    for (const kid of kids) {
+      const entry = walk(kid, fullTitles, visible);
+      if (entry && entry.visible) children.push(entry);
+    }
+    if (path !== null && !item.is_link && !item.is_catalog && !isExternal(path) && item.component) {
+      const route: MenuRoute = {
+        id: item.id,
+        name: item.component_name || `menu-${item.id}`,
+        path: routePath(path),
+        component: item.component,
+        plugin: item.component.startsWith(PLUGIN_COMPONENT_PREFIX),
+        meta: { title: item.name || item.title, auth: true, cache: item.cache },
+      };
+      if (!routeByPath.has(route.path)) {
+        routes.push(route);
+        routeByPath.set(route.path, route);
+      }
+    }
+    if (path !== null) for (const perm of item.menuPermission ?? []) permissions.add(`${routePath(path)}:${perm}`);
+    const leaf = children.length === 0 && !item.is_catalog;
+    if (visible && leaf && path !== null) {
+      searchPool.push({ id: item.id, path: isExternal(path) ? path : routePath(path), title: item.title || item.name, fullTitle: fullTitles.join(' / ') });
+    }
+    return {
+      id: item.id,
+      parent: item.parent,
+      name: item.component_name || item.name,
+      title: item.title || item.name,
+      icon: item.icon,
+      catalog: item.is_catalog,
+      path: path === null ? entryPath : isExternal(path) ? path : routePath(path),
+      visible,
+      children,
+    };
+  };
+
+  const tree: MenuEntry[] = [];
+  for (const root of childrenOf.get(null) ?? []) {
+    const entry = walk(root, [], true);
+    if (entry && entry.visible) tree.push(entry);
+  }
+  // Strict mode: walking from the roots, items whose parent is not in the list never reach the tree (nor routes).
+  return { routes, routeByPath, tree, searchPool, permissions };
+}
+
+/** The top-level entry whose subtree holds `path`, if any. */
+export function sectionOf(tree: readonly MenuEntry[], path: string): MenuEntry | null {
+  const holds = (entry: MenuEntry): boolean => entry.path === path || entry.children.some(holds);
+  return tree.find(holds) ?? null;
+}
+
+/**
+ * The server's menu (`web_router`): the raw flat list, also kept in sessionStorage as menuData, and
+ * what is built from it (routes, menus, search pool, permissions), and the section the side menu shows.
  */
 export class MenuStore {
   items: MenuItem[] = [];
   state: LoadState = 'idle';
+  /** The header section whose children the side menu shows when the current path is in none. */
+  sectionId: number | null = null;
 
   constructor(
     private readonly api: ConsoleApi,
@@ -43,6 +185,43 @@ export class MenuStore {
     }
   }
 
+  /** Replaces the list (tests, stories, bench). */
+  setItems(items: MenuItem[]): void {
+    this.items = items;
+    this.menuData.set(items);
+    this.state = 'ready';
+  }
+
+  get built(): BuiltMenu {
+    return buildMenu(this.items);
+  }
+
+  routeFor(path: string): MenuRoute | null {
+    return this.built.routeByPath.get(path) ?? null;
+  }
+
+  /** Header sections: the visible top-level entries. */
+  get sections(): MenuEntry[] {
+    return this.built.tree;
+  }
+
+  /** Side-menu entries for a path: the children of the section holding it, else of the chosen section. */
+  asideEntries(path: string): MenuEntry[] {
+    const tree = this.built.tree;
+    const section = sectionOf(tree, path) ?? tree.find((entry) => entry.id === this.sectionId) ?? tree[0];
+    if (!section) return [];
+    return section.children.length > 0 ? section.children : [section];
+  }
+
+  selectSection(id: number): void {
+    this.sectionId = id;
+  }
+
+  /** Spec §5: granted only if `path:name` is among the menu permissions (menuData). */
+  hasPermission(path: string, name: string): boolean {
+    return this.built.permissions.has(`${path}:${name}`);
+  }
+
   /** Visible entries without a parent, in menu order. */
   get topLevel(): MenuItem[] {
     return this.items.filter((item) => item.parent === null && item.visible).sort(bySort);
@@ -56,6 +235,7 @@ export class MenuStore {
   clear(): void {
     this.items = [];
     this.state = 'idle';
+    this.sectionId = null;
     this.menuData.clear();
   }
 }

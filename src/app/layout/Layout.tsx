@@ -1,50 +1,92 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect, type CSSProperties } from 'react';
+import { Activity, Suspense, useEffect, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX } from '../../config';
+import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, SYSTEM_NAME_KEY } from '../../config';
 import { PageLoading } from '../../components/PageLoading';
+import { PagePathProvider } from '../../components/Permission';
 import { useStore } from '../../components/store-context';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import type { LayoutRoute } from '../routes';
+import type { Tab } from '../../stores/tabs';
+import { SearchPanel } from '../search/SearchPanel';
+import { resolveShellRoute, type ShellRoute } from '../shell-routes';
 import { Aside } from './Aside';
 import { Header } from './Header';
 import { TabBar } from './TabBar';
+import { useShellPersistence } from './useShellPersistence';
 import './layout.css';
 
-/** The frame of every signed-in page: header, aside, tab bar and the content area. */
-const Layout = observer(function Layout({ route }: { route: LayoutRoute }) {
-  const root = useStore();
-  const search = useSearch();
-  useDocumentTitle(route.titleKey);
+function tabOf(route: ShellRoute, search: string): Tab {
+  return {
+    name: route.name,
+    path: route.path,
+    fullPath: search ? `${route.path}?${search}` : route.path,
+    query: Object.fromEntries(new URLSearchParams(search)),
+    params: {},
+    meta: { ...(route.titleKey ? { titleKey: route.titleKey } : {}), ...(route.title !== undefined ? { title: route.title } : {}), auth: true, cache: route.cache },
+  };
+}
 
+/**
+ * The pages of the open tabs (spec §2.4): the current one is visible; pages marked cache stay mounted
+ * while hidden (React's <Activity>), so their state survives a tab switch; a closed or refreshed tab
+ * gets a new key, so it starts afresh.
+ */
+const PageOutlet = observer(function PageOutlet({ current }: { current: Tab }) {
+  const root = useStore();
+  const tabs = root.tabs.opened.some((tab) => tab.fullPath === current.fullPath) ? root.tabs.opened : [...root.tabs.opened, current];
+  return (
+    <>
+      {tabs.map((tab) => {
+        const active = tab.fullPath === current.fullPath;
+        const route = resolveShellRoute(root, tab.path);
+        if (!route || (!active && !route.cache)) return null;
+        return (
+          <Activity key={`${tab.fullPath}#${root.tabs.generation(tab.fullPath)}`} mode={active ? 'visible' : 'hidden'}>
+            <div className="console-page" data-page={tab.fullPath}>
+              <PagePathProvider path={tab.path}>
+                <Suspense fallback={<PageLoading />}>{route.render()}</Suspense>
+              </PagePathProvider>
+            </div>
+          </Activity>
+        );
+      })}
+    </>
+  );
+});
+
+/** The frame of every signed-in page: header, aside, tab bar, the kept-alive pages and the search panel. */
+const Layout = observer(function Layout({ route }: { route: ShellRoute }) {
+  const root = useStore();
+  const { t } = useTranslation();
+  const search = useSearch();
+  const current = tabOf(route, search);
+  useShellPersistence(root, root.session.userName);
+
+  const pageTitle = route.titleKey ? t(route.titleKey) : route.title || t('route.untitled');
   useEffect(() => {
-    const query = Object.fromEntries(new URLSearchParams(search));
-    root.tabs.open({
-      name: route.name,
-      path: route.path,
-      fullPath: search ? `${route.path}?${search}` : route.path,
-      query,
-      params: {},
-      meta: { titleKey: route.titleKey, auth: true },
-    });
-  }, [root, route, search]);
+    document.title = `${t(SYSTEM_NAME_KEY)} - ${pageTitle}`;
+  }, [t, pageTitle]);
+
+  const currentJson = JSON.stringify(current);
+  useEffect(() => {
+    root.tabs.open(JSON.parse(currentJson) as Tab);
+  }, [root, currentJson]);
 
   const asideWidth = root.ui.asideCollapsed ? ASIDE_COLLAPSED_WIDTH_PX : ASIDE_WIDTH_PX;
-  const { Page } = route;
+  const transition = root.ui.asideTransition ? '' : ' no-aside-transition';
   return (
-    <div className="console-layout" style={{ '--aside-width': `${asideWidth}px` } as CSSProperties}>
+    <div className={`console-layout${transition}`} style={{ '--aside-width': `${asideWidth}px` } as CSSProperties}>
       <Header />
       <div className="console-body">
         <Aside />
         <div className="console-main">
           <TabBar />
           <main className="console-content">
-            <Suspense fallback={<PageLoading />}>
-              <Page />
-            </Suspense>
+            <PageOutlet current={current} />
           </main>
         </div>
       </div>
+      <SearchPanel />
     </div>
   );
 });

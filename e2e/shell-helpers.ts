@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { expect, type Credentials } from './fixtures';
+
+/** Signs in from /login and waits for the dashboard. */
+export async function signIn(page: Page, submitLogin: (creds?: Credentials) => Promise<void>, creds?: Credentials): Promise<void> {
+  if (!/\/login(\?|$)/.test(page.url())) await page.goto('/login');
+  await submitLogin(creds);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+}
+
+/** Client-side navigation (no reload), the way a menu click routes. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+}
+
+/** Titles of the open tabs, in order. */
+export async function tabTitles(page: Page): Promise<string[]> {
+  return page.getByTestId('tab').locator('.console-tab-title').allTextContents();
+}
+
+/** The tab with this title. */
+export function tab(page: Page, title: string) {
+  return page.getByTestId('tab').filter({ has: page.locator('.console-tab-title', { hasText: new RegExp(`^${title}$`) }) });
+}
+
+/** Marks the menus with these component strings as cached (cache: true) in every web_router answer. */
+export async function cacheMenus(page: Page, components: string[]): Promise<void> {
+  await page.route('**/api/system/menu/web_router/**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data?: { data?: Array<{ component: string | null; cache: boolean }> } };
+    for (const item of body.data?.data ?? []) if (item.component && components.includes(item.component)) item.cache = true;
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** Signs out through the user menu and waits for the page reload that follows. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-logout').click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '确定' }).click()]);
+  await expect(page.getByTestId('login-username')).toBeVisible();
+}

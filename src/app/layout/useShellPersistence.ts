@@ -1,0 +1,43 @@
+import { reaction, runInAction } from 'mobx';
+import { useEffect } from 'react';
+import type { RootStore } from '../../stores/root';
+import { parseStoredTabs, type Tab } from '../../stores/tabs';
+import { resolveShellRoute } from '../shell-routes';
+
+/**
+ * Per-user persistence of the open tabs (spec §2.4) through the preferences' tab persistence (the
+ * per-user sys area of the local database): restored in their order after a reload, only those whose
+ * route still exists; saved on every change once this user's tabs were read, so one user's tabs never
+ * overwrite another's. (The aside collapse and transition are preferences of the ui store.)
+ */
+export function useShellPersistence(root: RootStore, userName: string): void {
+  useEffect(() => {
+    if (!userName) return;
+    const persistence = root.preferences.tabsPersistence;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void (async () => {
+      let saved: unknown = [];
+      try {
+        saved = await persistence.load();
+      } catch {
+        // Nothing stored or storage unavailable: start with the tabs open now.
+      }
+      if (cancelled) return;
+      runInAction(() => {
+        if (!root.tabs.restored) root.tabs.restore(parseStoredTabs(saved), (tab: Tab) => resolveShellRoute(root, tab.path) !== null);
+      });
+      stop = reaction(
+        () => (root.tabs.restored ? JSON.stringify(root.tabs.persisted) : null),
+        (json) => {
+          if (json !== null) void persistence.save(JSON.parse(json) as Tab[]).catch(() => undefined);
+        },
+        { fireImmediately: true },
+      );
+    })();
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [root, userName]);
+}

@@ -1,0 +1,60 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { INDEX_PATH, PAGE_MISSING_MESSAGE, USER_INFO_PATH } from '../config';
+import { pageRegistry, type PageRegistry } from '../pages/registry';
+import FallbackPage from '../pages/fallback/FallbackPage';
+import type { RootStore } from '../stores/root';
+
+/** A page that renders inside the layout frame and opens a tab. */
+export interface ShellRoute {
+  name: string;
+  path: string;
+  /** i18n key (console routes) or server text (menu routes). */
+  titleKey?: string;
+  title?: string;
+  cache: boolean;
+  render(): ReactNode;
+}
+
+const DashboardPage = lazy(() => import('../pages/index/DashboardPage'));
+const UserInfoPage = lazy(() => import('../pages/userInfo/UserInfoPage'));
+
+/** The fixed layout routes of spec §2.1. */
+export const STATIC_ROUTES: readonly ShellRoute[] = [
+  { name: 'index', path: INDEX_PATH, titleKey: 'route.index', cache: false, render: () => <DashboardPage /> },
+  { name: 'userInfo', path: USER_INFO_PATH, titleKey: 'route.userInfo', cache: false, render: () => <UserInfoPage /> },
+];
+
+/** Components reported missing once per page load (the spec's console message). */
+const reported = new Set<string>();
+
+function reportMissing(component: string): void {
+  if (reported.has(component)) return;
+  reported.add(component);
+  console.warn(PAGE_MISSING_MESSAGE.replace('{component}', component));
+}
+
+const menuRouteCache = new WeakMap<object, ShellRoute>();
+
+/**
+ * The layout route of a path: a fixed one, or one built from the menu (spec §2.3) whose page comes
+ * from the registry; a menu page without a file logs the spec's message and shows the fallback page.
+ */
+export function resolveShellRoute(root: RootStore, path: string, registry: PageRegistry = pageRegistry): ShellRoute | null {
+  const fixed = STATIC_ROUTES.find((route) => route.path === path);
+  if (fixed) return fixed;
+  const menuRoute = root.menu.routeFor(path);
+  if (!menuRoute) return null;
+  const known = menuRouteCache.get(menuRoute);
+  if (known) return known;
+  const Page: ComponentType | null = registry.lazyPage(menuRoute.component);
+  if (!Page) reportMissing(menuRoute.component);
+  const route: ShellRoute = {
+    name: menuRoute.name,
+    path: menuRoute.path,
+    title: menuRoute.meta.title,
+    cache: menuRoute.meta.cache,
+    render: () => (Page ? <Page /> : <FallbackPage title={menuRoute.meta.title} component={menuRoute.component} />),
+  };
+  menuRouteCache.set(menuRoute, route);
+  return route;
+}

@@ -1,0 +1,82 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A page module: its default export is the page. */
+export interface PageModule {
+  default: ComponentType;
+}
+export type PageLoader = () => Promise<PageModule>;
+
+/**
+ * The page registry (spec §2.3): menu component strings → page files. Page area: `src/pages/<component>/index.tsx`;
+ * plugin area: component `plugins/<plugin>/<page>` → `src/plugins/<plugin>/pages/<page>/index.tsx`.
+ * A component string is accepted with or without a trailing `/index` (and a leading '/').
+ */
+const PAGE_FILES = import.meta.glob<PageModule>('./**/index.tsx');
+const PLUGIN_FILES = import.meta.glob<PageModule>('../plugins/*/pages/**/index.tsx');
+
+export const PLUGIN_PREFIX = 'plugins/';
+
+/** `system/user/index` / `/system/user` / `system/user.tsx` → `system/user`. */
+export function normaliseComponent(component: string): string {
+  return component
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/\.(tsx|jsx|ts|js|vue)$/, '')
+    .replace(/\/+$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\/+$/, '');
+}
+
+/** Registry keys from glob file names, so tests can check them. */
+export function pageKey(file: string): string | null {
+  const page = /^\.\/(.+)\/index\.tsx$/.exec(file);
+  if (page?.[1]) return page[1];
+  const plugin = /^\.\.\/plugins\/([^/]+)\/pages\/(.+)\/index\.tsx$/.exec(file);
+  if (plugin?.[1] && plugin[2]) return `${PLUGIN_PREFIX}${plugin[1]}/${plugin[2]}`;
+  return null;
+}
+
+function buildIndex(files: Record<string, PageLoader>): Map<string, PageLoader> {
+  const index = new Map<string, PageLoader>();
+  for (const [file, loader] of Object.entries(files)) {
+    const key = pageKey(file);
+    if (key) index.set(key, loader);
+  }
+  return index;
+}
+
+export interface PageRegistry {
+  /** The loader for a component string, or null when no page file exists for it. */
+  loader(component: string): PageLoader | null;
+  /** One lazy component per component string (kept, so switching tabs never remounts it). */
+  lazyPage(component: string): LazyExoticComponent<ComponentType> | null;
+  keys(): string[];
+}
+
+export function createPageRegistry(pages: Record<string, PageLoader>, plugins: Record<string, PageLoader> = {}): PageRegistry {
+  const pageIndex = buildIndex(pages);
+  const pluginIndex = buildIndex(plugins);
+  const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
+  const loader = (component: string): PageLoader | null => {
+    const key = normaliseComponent(component);
+    if (key.startsWith(PLUGIN_PREFIX)) return pluginIndex.get(key) ?? null;
+    return pageIndex.get(key) ?? null;
+  };
+  return {
+    loader,
+    lazyPage(component) {
+      const key = normaliseComponent(component);
+      const cached = lazies.get(key);
+      if (cached) return cached;
+      const load = loader(component);
+      if (!load) return null;
+      const page = lazy(load);
+      lazies.set(key, page);
+      return page;
+    },
+    keys: () => [...pageIndex.keys(), ...pluginIndex.keys()].sort(),
+  };
+}
+
+/** The console's registry over the real page and plugin files. */
+export const pageRegistry: PageRegistry = createPageRegistry(PAGE_FILES, PLUGIN_FILES);
