@@ -12,6 +12,8 @@ import { LogIndicator } from '../header/LogIndicator';
 import { SizeMenu } from '../header/SizeMenu';
 import { ThemeButton } from '../header/ThemeButton';
 import { UserMenu } from '../header/UserMenu';
+import { HeaderMenu } from '../menu/HeaderMenu';
+import { SearchTrigger } from '../search/SearchPanel';
 import '../header/header.css';
 
 /**
@@ -38,8 +40,10 @@ export const Header = observer(function Header() {
       >
         <i className={`pi ${collapsed ? 'pi-angle-double-right' : 'pi-angle-double-left'}`} aria-hidden="true" />
       </button>
+      <HeaderMenu />
       <div className="console-header-spacer" />
       <div className="header-tools">
+        <SearchTrigger />
         <LogIndicator />
         <Fullscreen />
         <ThemeButton />
