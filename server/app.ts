@@ -19,6 +19,7 @@ import { registerOperationLog } from './http/operation-log';
 import { errorReporter } from './http/report';
 import { ConsoleFiles } from './http/static';
 import { graphqlGateway, selfUrl } from './gateway/plugin';
+import { filesRoutes } from './routes/files';
 import { authRoutes } from './routes/auth';
 import { initRoutes } from './routes/init';
 import { systemRoutes } from './routes/system';
@@ -27,6 +28,8 @@ import { SocketHub } from './ws/hub';
 import { socketRoutes } from './ws/routes';
 import { messageCenterRoutes } from './routes/message-center';
 import { attachPushBroker, unreadCounter } from './ws/realtime';
+import { registerPermissions } from './domain/permissions';
+import { systemAdminRoutes } from './routes/system/index';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -127,12 +130,16 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   const report = errorReporter(app.log, config.logLevel !== null);
   registerErrorHandling(app, files, report);
   registerOperationLog(app, ctx, report);
+  registerPermissions(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   authRoutes(app, ctx);
   initRoutes(app, ctx);
   systemRoutes(app, ctx);
   messageCenterRoutes(app, ctx);
+  // Upload, file_list rows and /media/ first: the generic file resource below yields to them.
+  await filesRoutes(app, ctx);
+  await systemAdminRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).

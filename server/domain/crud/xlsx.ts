@@ -1,0 +1,120 @@
+import { readZip, writeZip, ZipError } from './zip';
+
+export type Cell = string | number | boolean | null | undefined;
+
+function esc(s: string): string {
+  // Characters XML 1.0 cannot carry are dropped.
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function colName(i: number): string {
+  let s = '';
+  let n = i + 1;
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+function cellXml(ref: string, v: Cell, header: boolean): string {
+  const style = header ? ' s="1"' : '';
+  if (v === null || v === undefined || v === '') return '';
+  if (typeof v === 'number' && Number.isFinite(v)) return `<c r="${ref}"${style}><v>${v}</v></c>`;
+  if (typeof v === 'boolean') return `<c r="${ref}"${style} t="b"><v>${v ? 1 : 0}</v></c>`;
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${esc(String(v))}</t></is></c>`;
+}
+
+/** One-sheet workbook: a bold header row, then the rows (strings inline, numbers, booleans). */
+export function writeXlsx(sheetName: string, header: string[], rows: Cell[][], widths: number[] = []): Buffer {
+  const lines = [header as Cell[], ...rows].map((r, ri) => `<row r="${ri + 1}">${r.map((v, ci) => cellXml(`${colName(ci)}${ri + 1}`, v, ri === 0)).join('')}</row>`);
+  const cols = header.map((h, i) => `<col min="${i + 1}" max="${i + 1}" width="${widths[i] ?? Math.min(Math.max(h.length * 2 + 4, 12), 50)}" customWidth="1"/>`).join('');
+  const sheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>${lines.join('')}</sheetData></worksheet>`;
+  const files: Array<[string, string]> = [
+    [
+      '[Content_Types].xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${esc(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+    ],
+    [
+      'xl/styles.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="2"><xf/><xf fontId="1" applyFont="1"/></cellXfs></styleSheet>`,
+    ],
+    ['xl/worksheets/sheet1.xml', sheet],
+  ];
+  return writeZip(files.map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') })));
+}
+
+function unesc(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
+    .replace(/&amp;/g, '&');
+}
+
+function textOf(xml: string): string {
+  return [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => unesc(m[1] ?? '')).join('');
+}
+
+function colIndex(ref: string): number {
+  const letters = /^[A-Z]+/.exec(ref)?.[0] ?? 'A';
+  let n = 0;
+  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+export class XlsxError extends Error {}
+
+/** The first sheet of an xlsx file as rows of cell texts (shared strings, inline strings, numbers, booleans). */
+export function readXlsx(buf: Buffer): string[][] {
+  let files: Map<string, Buffer>;
+  try {
+    files = readZip(buf);
+  } catch (err) {
+    throw new XlsxError(err instanceof ZipError ? '文件不是有效的 xlsx 表格' : '文件无法读取');
+  }
+  const sheetName = [...files.keys()].filter((k) => /^xl\/worksheets\/sheet\d+\.xml$/.test(k)).sort()[0];
+  const sheet = sheetName ? files.get(sheetName) : undefined;
+  if (!sheet) throw new XlsxError('文件不是有效的 xlsx 表格');
+  const shared = files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '';
+  const strings = [...shared.matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1] ?? ''));
+  const rows: string[][] = [];
+  for (const rm of sheet.toString('utf8').matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)) {
+    const rowNo = Number(/\br="(\d+)"/.exec(rm[1] ?? '')?.[1] ?? rows.length + 1);
+    const cells: string[] = [];
+    for (const cm of (rm[2] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const attrs = cm[1] ?? '';
+      const body = cm[2] ?? '';
+      const ref = /\br="([A-Z]+)\d*"/.exec(attrs)?.[1] ?? colName(cells.length);
+      const type = /\bt="(\w+)"/.exec(attrs)?.[1];
+      const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+      const text = type === 's' ? (strings[Number(v)] ?? '') : type === 'inlineStr' ? textOf(body) : type === 'b' ? (v === '1' ? 'true' : 'false') : v === undefined ? '' : unesc(v);
+      cells[colIndex(ref)] = text;
+    }
+    rows[rowNo - 1] = Array.from(cells, (c) => c ?? '');
+  }
+  return Array.from(rows, (r) => r ?? []);
+}

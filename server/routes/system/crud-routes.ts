@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { CrudError } from '../../domain/crud/spec';
+import { CrudResource, type Scope } from '../../domain/crud/resource';
+import type { QueryParams } from '../../domain/crud/query';
+import { permissionsOf, requirePermission } from '../../domain/permissions';
+import { currentAccount } from '../../http/auth';
+import { fail, NOT_FOUND_MSG, ok } from '../../http/envelope';
+import { importByUrlInput, multipleDeleteInput } from '../../../contracts/schemas';
+import { parseInput } from '../../http/validation';
+import { multipartFile } from './multipart';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Not found (contract example 50: code 400 接口地址不正确). */
+export const NOT_FOUND = fail(NOT_FOUND_MSG, 400);
+
+/** Turns a CrudError into the envelope; anything else goes to the global error handler. */
+export async function guarded<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof CrudError) return reply.send(fail(err.message, err.code));
+    throw err;
+  }
+}
+
+export function rowId(req: FastifyRequest): number | null {
+  const raw = (req.params as { id?: string }).id ?? '';
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+export function query(req: FastifyRequest): QueryParams {
+  return req.query as QueryParams;
+}
+
+/** The data-scope condition of the caller for a resource that has one. */
+export async function scopeOf(ctx: AppContext, req: FastifyRequest, dataScope: boolean | undefined): Promise<Scope | null> {
+  if (!dataScope || req.noDataScope) return null;
+  return permissionsOf(ctx).scopeCondition(currentAccount(req));
+}
+
+export function sendFile(reply: FastifyReply, file: { file: Buffer; name: string }): FastifyReply {
+  return reply
+    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Disposition', `attachment;filename=${encodeURIComponent(file.name)}`)
+    .header('Access-Control-Expose-Headers', 'Content-Disposition')
+    .send(file.file);
+}
+
+export interface ResourceRouteOptions {
+  /** Skip the generic list (the caller registers its own). */
+  customList?: boolean;
+  /** Skip create/update/destroy routes entirely (read-only resources). */
+  readOnly?: boolean;
+  /** Allow DELETE on a read-only resource. */
+  deletable?: boolean;
+  /** Skip xlsx routes. */
+  noSheets?: boolean;
+}
+
+/** Reads an uploaded import file: multipart (field `file`) or JSON {url} naming a file this server serves. */
+async function importFile(app: FastifyInstance, req: FastifyRequest): Promise<Buffer> {
+  if (Buffer.isBuffer(req.body)) {
+    const part = multipartFile(req.body, req.headers['content-type'] ?? '');
+    if (!part) throw new CrudError('请上传文件（表单字段 file）。');
+    return part.data;
+  }
+  const parsed = parseInput(importByUrlInput, req.body, { url: '文件地址' });
+  if (!parsed.ok) throw new CrudError(parsed.msg);
+  let path = parsed.data.url;
+  try {
+    path = new URL(path, 'http://local/').pathname; // absolute urls: only their path, fetched from this server
+  } catch {
+    throw new CrudError('文件地址:格式不正确。');
+  }
+  if (!/^\/media\//.test(path) || path.includes('..')) throw new CrudError('文件地址:只能导入本系统上传的文件（media/...）。');
+  const res = await app.inject({ method: 'GET', url: path, headers: { authorization: req.headers.authorization ?? '' } });
+  if (res.statusCode !== 200) throw new CrudError('文件地址:文件不存在。');
+  return res.rawPayload;
+}
+
+/**
+ * Registers the standard routes of one resource under /api/system/<path>/: list, create, retrieve,
+ * update (PUT/PATCH), destroy, multiple_delete, export_data, import_data (GET template / POST file),
+ * update_template. Every route goes through the permission check.
+ */
+export function registerResource(app: FastifyInstance, ctx: AppContext, resource: CrudResource, opts: ResourceRouteOptions = {}): void {
+  const spec = resource.spec;
+  const base = `/api/system/${spec.path}/`;
+  const guard = { preHandler: requirePermission(ctx) };
+
+  if (!opts.customList) {
+    app.get(base, guard, async (req, reply) =>
+      guarded(reply, async () => {
+        const data = await resource.list(query(req), await scopeOf(ctx, req, spec.dataScope));
+        return ok(data, data.data.length === 0 && spec.listShape !== 'plain' ? '暂无数据' : 'success');
+      }),
+    );
+  }
+  app.get(`${base}:id/`, guard, async (req, reply) =>
+    guarded(reply, async () => {
+      const id = rowId(req);
+      const row = id === null ? null : await resource.retrieve(id, await scopeOf(ctx, req, spec.dataScope));
+      return row ? ok(row, '获取成功') : NOT_FOUND;
+    }),
+  );
+
+  if (!opts.readOnly) {
+    app.post(base, guard, async (req, reply) => guarded(reply, async () => ok(await resource.create(currentAccount(req), req.body), '新增成功')));
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: `${base}:id/`,
+        preHandler: guard.preHandler,
+        handler: async (req, reply) =>
+          guarded(reply, async () => {
+            const id = rowId(req);
+            if (id === null) return NOT_FOUND;
+            const row = await resource.update(currentAccount(req), id, req.body, method === 'PATCH', await scopeOf(ctx, req, spec.dataScope));
+            return row ? ok(row, '更新成功') : NOT_FOUND;
+          }),
+      });
+    }
+  }
+  if (!opts.readOnly || opts.deletable) {
+    app.delete(`${base}:id/`, guard, async (req, reply) =>
+      guarded(reply, async () => {
+        const id = rowId(req);
+        if (id === null) return NOT_FOUND;
+        return (await resource.destroy(currentAccount(req), [id], await scopeOf(ctx, req, spec.dataScope))) ? ok([], '删除成功') : NOT_FOUND;
+      }),
+    );
+    app.delete(`${base}multiple_delete/`, guard, async (req, reply) =>
+      guarded(reply, async () => {
+        const parsed = parseInput(multipleDeleteInput, req.body, { keys: 'keys' });
+        if (!parsed.ok) throw new CrudError(parsed.msg);
+        const done = await resource.destroy(currentAccount(req), parsed.data.keys, await scopeOf(ctx, req, spec.dataScope));
+        return done ? ok([], '删除成功') : fail('部分数据不存在或无权删除，未删除任何数据。', 400);
+      }),
+    );
+  }
+  if (opts.noSheets || !spec.sheet) return;
+  app.get(`${base}export_data/`, guard, async (req, reply) =>
+    guarded(reply, async () => sendFile(reply, await resource.exportXlsx(query(req), await scopeOf(ctx, req, spec.dataScope)))),
+  );
+  if (opts.readOnly) return;
+  app.get(`${base}import_data/`, guard, async (_req, reply) => sendFile(reply, resource.template()));
+  app.get(`${base}update_template/`, guard, async (req, reply) =>
+    guarded(reply, async () => sendFile(reply, await resource.updateTemplate(await scopeOf(ctx, req, spec.dataScope)))),
+  );
+  app.post(`${base}import_data/`, guard, async (req, reply) =>
+    guarded(reply, async () => {
+      const file = await importFile(app, req);
+      const res = await resource.importXlsx(currentAccount(req), file);
+      return ok(res, `导入成功：新增 ${res.created} 条，更新 ${res.updated} 条`);
+    }),
+  );
+}

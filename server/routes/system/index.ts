@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { CrudResource } from '../../domain/crud/resource';
+import { deptSpec, roleSpec, userSpec } from '../../domain/crud/resources/accounts';
+import { apiWhiteListSpec, areaSpec, dictionarySpec, menuButtonSpec, menuSpec, systemConfigSpec } from '../../domain/crud/resources/config';
+import { fileListSpec, loginLogSpec, operationLogSpec } from '../../domain/crud/resources/logs';
+import { registerResource } from './crud-routes';
+import { accountActions } from './account-actions';
+import { configActions } from './config-actions';
+
+/**
+ * The system administration endpoints (API-CONTRACT §14): one declarative resource each, plus the
+ * extra actions. Registered in their own plugin so the multipart parser for imports stays local.
+ */
+export async function systemAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+    const resources = {
+      dept: new CrudResource(deptSpec(), ctx.db),
+      user: new CrudResource(userSpec(ctx), ctx.db),
+      role: new CrudResource(roleSpec(ctx), ctx.db),
+      menu: new CrudResource(menuSpec(ctx), ctx.db),
+      menuButton: new CrudResource(menuButtonSpec(ctx), ctx.db),
+      dictionary: new CrudResource(dictionarySpec(ctx), ctx.db),
+      systemConfig: new CrudResource(systemConfigSpec(ctx), ctx.db),
+      apiWhiteList: new CrudResource(apiWhiteListSpec(ctx), ctx.db),
+      area: new CrudResource(areaSpec(), ctx.db),
+      loginLog: new CrudResource(loginLogSpec(), ctx.db),
+      operationLog: new CrudResource(operationLogSpec(), ctx.db),
+    };
+    // Extra actions first: their static paths must exist before anything else claims them.
+    accountActions(scope, ctx);
+    configActions(scope, ctx);
+    for (const r of Object.values(resources)) {
+      registerResource(scope, ctx, r, { readOnly: r.spec.readOnly, deletable: r.spec.deletable });
+    }
+    // The file list: upload (POST) belongs to the files module; list, read, rename and delete are here
+    // unless that module already serves them.
+    const files = new CrudResource(fileListSpec(), ctx.db);
+    if (!app.hasRoute({ method: 'GET', url: '/api/system/file/' }) && !scope.hasRoute({ method: 'GET', url: '/api/system/file/' })) {
+      registerResource(scope, ctx, files, { readOnly: false });
+    }
+  });
+}
