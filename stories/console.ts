@@ -2,6 +2,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { memoryStorage, type ConsoleStorage } from '../src/adapters/storage';
 import type { CookieName } from '../src/adapters/cookies';
 import { createConsole, type Console } from '../src/app/compose';
+import type { RealtimeConnector } from '../src/adapters/socket/connector';
 import { DEFAULT_WS_PATH, type Language } from '../src/config';
 import { SIGNED_IN_COOKIES } from './mocks/fixtures';
 import { MockBackend } from './mocks/handlers';
@@ -17,6 +18,8 @@ export interface ConsoleStoryParameters {
   /** Load the signed-in user's data before rendering (what the route guard does). */
   bootstrap?: boolean;
   language?: Language;
+  /** The layout's socket (e.g. on mock-socket); none by default, so stories never reach for a server. */
+  realtime?: RealtimeConnector;
 }
 
 /** One story's console: the real stores on the real REST adapter (answered by MSW), a memory router. */
@@ -40,6 +43,7 @@ export async function buildStoryConsole(params: ConsoleStoryParameters = {}): Pr
     reloads: 0,
     app: createConsole({
       runtime: { apiUrl: '', wsPath: DEFAULT_WS_PATH },
+      realtime: params.realtime ?? null,
       storage,
       navigate: (to, options) => location.navigate(to, options),
       reload: () => {

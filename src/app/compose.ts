@@ -2,7 +2,7 @@ import type { ApiCallbacks } from '../adapters/api';
 import { lateCallbacks } from '../adapters/callbacks';
 import { lazyGraphqlConsoleApi } from '../adapters/graphql/lazy';
 import { RestConsoleApi } from '../adapters/rest/rest-api';
-import { createRealtimeConnector } from '../adapters/socket/connector';
+import { createRealtimeConnector, type RealtimeConnector } from '../adapters/socket/connector';
 import type { ConsoleStorage } from '../adapters/storage';
 import type { LocalDb } from '../adapters/local-db';
 import { LOGIN_PATH, toLanguage, type RuntimeConfig } from '../config';
@@ -18,6 +18,8 @@ export interface ConsoleEnvironment {
   fetch?: typeof fetch;
   /** The local browser database; default in memory (stories, tests). */
   localDb?: LocalDb;
+  /** The layout's socket: default a browser WebSocket to the configured server; null for none (stories, tests). */
+  realtime?: RealtimeConnector | null;
 }
 
 export interface Console {
@@ -48,7 +50,12 @@ export function createConsole(env: ConsoleEnvironment): Console {
   };
   // window.__CONSOLE_CONFIG__.adapter (server env CONSOLE_ADAPTER) picks REST (default) or the GraphQL gateway.
   const api = env.runtime.adapter === 'graphql' ? lazyGraphqlConsoleApi(apiOptions) : new RestConsoleApi(apiOptions);
-  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb, realtime: createRealtimeConnector({ serverUrl: env.runtime.apiUrl, wsPath: env.runtime.wsPath, cookies: env.storage.cookies }) });
+  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb, ...realtimeOf(env) });
   callbacks.connect(root.apiCallbacks());
   return { root, i18n, notifier };
+}
+
+function realtimeOf(env: ConsoleEnvironment): { realtime?: RealtimeConnector } {
+  if (env.realtime === null) return {};
+  return { realtime: env.realtime ?? createRealtimeConnector({ serverUrl: env.runtime.apiUrl, wsPath: env.runtime.wsPath, cookies: env.storage.cookies }) };
 }
