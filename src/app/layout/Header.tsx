@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { INDEX_PATH, SYSTEM_NAME_KEY } from '../../config';
 import { Logo } from '../../components/Logo';
 import { useStore } from '../../components/store-context';
+import { MessageBell } from '../header/MessageBell';
 import { ColorPicker } from '../header/ColorPicker';
 import { Fullscreen } from '../header/Fullscreen';
 import { LanguageMenu } from '../header/LanguageMenu';
@@ -52,6 +53,7 @@ export const Header = observer(function Header() {
         <LayoutSettings />
         <LanguageMenu />
       </div>
+      <MessageBell />
       <UserMenu />
     </header>
   );

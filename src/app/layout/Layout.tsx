@@ -11,6 +11,7 @@ import { SearchPanel } from '../search/SearchPanel';
 import { resolveShellRoute, type ShellRoute } from '../shell-routes';
 import { Aside } from './Aside';
 import { Header } from './Header';
+import { RealtimeConnection } from './RealtimeConnection';
 import { TabBar } from './TabBar';
 import { useShellPersistence } from './useShellPersistence';
 import './layout.css';
@@ -77,6 +78,7 @@ const Layout = observer(function Layout({ route }: { route: ShellRoute }) {
   return (
     <div className={`console-layout${transition}`} style={{ '--aside-width': `${asideWidth}px` } as CSSProperties}>
       <Header />
+      <RealtimeConnection />
       <div className="console-body">
         <Aside />
         <div className="console-main">
