@@ -1,0 +1,124 @@
+import { test, expect, SUPERADMIN } from './fixtures';
+import { go, signIn, tab, tabTitles } from './shell-helpers';
+
+const TEST_USER = { username: 'test', password: 'admin123456' };
+
+test.describe('shell navigation', () => {
+  test('/preview needs a code (else 403); an unknown path goes to 404', async ({ page, submitLogin, shot }) => {
+    await page.goto('/preview');
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByTestId('forbidden')).toContainText('403');
+    await shot('shell-403');
+    await page.goto('/preview?code=H5-2026');
+    await expect(page.getByTestId('preview-code')).toContainText('H5-2026');
+
+    await signIn(page, submitLogin);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    // redirect/:route* goes to the route, query kept.
+    await page.goto('/redirect/index?x=1');
+    await expect(page).toHaveURL(/\/index\?x=1$/);
+  });
+
+  test('a reload on a menu route lands on it; a page without a file shows the fallback and the console message', async ({ page, submitLogin }) => {
+    const messages: string[] = [];
+    page.on('console', (msg) => messages.push(msg.text()));
+    await signIn(page, submitLogin);
+    await page.goto('/game/query');
+    await expect(page).toHaveURL(/\/game\/query$/);
+    await expect(page.getByTestId('page-fallback')).toContainText('游戏查询');
+    await expect(page).toHaveTitle(/ - 游戏查询$/);
+    expect(messages.some((m) => m.includes('game/query') && m.includes('该菜单将无法访问，请检查文件是否存在'))).toBe(true);
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '游戏查询']);
+  });
+
+  test('a button hidden for user test is shown to superadmin (Permission)', async ({ page, submitLogin, shot }) => {
+    await signIn(page, submitLogin, TEST_USER);
+    await go(page, '/dashboard/workbench');
+    await expect(page.getByTestId('workbench-retrieve')).toBeVisible();
+    await expect(page.getByTestId('workbench-update')).toHaveCount(0);
+    // test's menu holds only its granted screens.
+    await expect(page.getByTestId('header-menu-item')).toHaveText(['仪表盘', '游戏管理']);
+    await shot('shell-permission-test-user');
+
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await signIn(page, submitLogin, SUPERADMIN);
+    await go(page, '/dashboard/workbench');
+    await expect(page.getByTestId('workbench-retrieve')).toBeVisible();
+    await expect(page.getByTestId('workbench-update')).toBeVisible();
+  });
+
+  test('side menu: one submenu open, current path highlighted, collapse 65px / 200px persisted', async ({ page, submitLogin, shot }) => {
+    await signIn(page, submitLogin);
+    await go(page, '/loginLog');
+    const aside = page.getByTestId('aside');
+    await expect(aside.locator('[aria-current="page"]')).toHaveText('登录日志');
+    await expect(aside.getByRole('button', { name: '日志管理' })).toHaveAttribute('aria-expanded', 'true');
+    await aside.getByRole('button', { name: '常规配置' }).click();
+    await expect(aside.getByRole('button', { name: '常规配置' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(aside.getByRole('button', { name: '日志管理' })).toHaveAttribute('aria-expanded', 'false');
+    await aside.getByRole('button', { name: '字典管理' }).click();
+    await expect(page).toHaveURL(/\/dictionary$/);
+    await expect(aside.locator('[aria-current="page"]')).toHaveText('字典管理');
+    await shot('shell-side-menu');
+
+    expect(await aside.evaluate((el) => el.getBoundingClientRect().width)).toBe(200);
+    await page.getByRole('button', { name: '收起侧栏' }).click();
+    await expect.poll(() => aside.evaluate((el) => el.getBoundingClientRect().width)).toBe(65);
+    await page.reload();
+    await expect.poll(() => aside.evaluate((el) => el.getBoundingClientRect().width)).toBe(65);
+    await page.getByRole('button', { name: '展开侧栏' }).click();
+    await expect.poll(() => aside.evaluate((el) => el.getBoundingClientRect().width)).toBe(200);
+
+    // The home link goes to /index.
+    await aside.getByTestId('aside-home').click();
+    await expect(page).toHaveURL(/\/index$/);
+  });
+
+  test('header menu: arrows only when it overflows; a section click shows its entries in the aside', async ({ page, submitLogin }) => {
+    await page.setViewportSize({ width: 1900, height: 800 });
+    await signIn(page, submitLogin, TEST_USER);
+    await expect(page.getByTestId('header-menu-item')).toHaveCount(2);
+    await expect(page.getByTestId('header-menu-right')).toHaveCount(0);
+    await page.getByTestId('header-menu-item').filter({ hasText: '游戏管理' }).click();
+    await expect(page).toHaveURL(/\/game\/query$/);
+    await expect(page.getByTestId('aside').getByTestId('aside-entry')).toHaveText(['游戏查询']);
+
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await signIn(page, submitLogin, SUPERADMIN);
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect(page.getByTestId('header-menu-right')).toBeVisible();
+    await page.setViewportSize({ width: 3200, height: 800 });
+    await expect(page.getByTestId('header-menu-right')).toHaveCount(0);
+  });
+
+  test('search: s opens (not while typing), focus after 500 ms, fuzzy match, Enter navigates, Esc closes', async ({ page, submitLogin, shot }) => {
+    await signIn(page, submitLogin);
+    await page.keyboard.press('s');
+    const input = page.getByTestId('search-input');
+    await expect(input).toBeVisible();
+    await expect(input).toBeFocused();
+    await input.fill('日志登录');
+    await expect(page.getByTestId('search-result').first()).toContainText('系统管理 / 日志管理 / 登录日志');
+    await shot('shell-search');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/loginLog$/);
+    await expect(page.getByTestId('search-panel')).toHaveCount(0);
+    await expect(tab(page, '登录日志')).toHaveAttribute('aria-selected', 'true');
+
+    await page.keyboard.press('s');
+    await expect(input).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('search-panel')).toHaveCount(0);
+
+    // Typing an s into a field does not open the panel.
+    await go(page, '/dashboard/workbench');
+    await page.getByTestId('workbench-note').fill('');
+    await page.getByTestId('workbench-note').press('s');
+    await expect(page.getByTestId('search-panel')).toHaveCount(0);
+    await expect(page.getByTestId('workbench-note')).toHaveValue('s');
+  });
+});
