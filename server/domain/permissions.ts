@@ -30,6 +30,8 @@ const OPEN_PATHS: Array<[string, RegExp]> = [
   ['GET', /^\/api\/system\/menu\/web_router\/$/],
   ['GET', /^\/api\/system\/menu_button\/get_btn_permission\/$/],
   ['GET', /^\/api\/system\/message_center\/(get_self_receive|get_newest_msg|get_unread_msg)\/$/],
+  // Reading one message: the message-center module itself allows only its sender and recipients.
+  ['GET', /^\/api\/system\/message_center\/\d+\/$/],
   ['GET', /^\/api\/system\/dept\/all_dept\/$/],
   ['GET', /^\/api\/system\/datav\/[^/]+\/$/],
   // Upload for any form's image/file field (the file list itself stays guarded).
