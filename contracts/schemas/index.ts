@@ -8,3 +8,5 @@ export * from './socket';
 export * from './dashboard';
 export * from './messages';
 export * from './system';
+export * from './files';
+export * from './profile';
