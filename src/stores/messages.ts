@@ -47,6 +47,24 @@ export interface PagedList<T> {
   state: LoadState;
 }
 
+/** A choice in a target picker. */
+export interface TargetOption {
+  id: number;
+  label: string;
+}
+
+export const USER_RESOURCE = '/api/system/user/';
+export const ROLE_RESOURCE = '/api/system/role/';
+/** How many users a picker search shows. */
+const USER_SEARCH_LIMIT = 20;
+
+const rowOption = (row: Record<string, unknown>, sub?: string): TargetOption | null => {
+  if (typeof row.id !== 'number') return null;
+  const name = typeof row.name === 'string' ? row.name : String(row.id);
+  const extra = sub && typeof row[sub] === 'string' ? ` (${row[sub] as string})` : '';
+  return { id: row.id, label: `${name}${extra}` };
+};
+
 const emptyList = <T>(): PagedList<T> => ({ rows: [], total: 0, page: 1, limit: 10, state: 'idle' });
 
 /**
@@ -63,6 +81,9 @@ export class MessagesStore {
   sent: PagedList<MessageDetail> = emptyList();
   /** The message open in the reader. */
   current: MessageDetail | ReceivedMessage | null = null;
+  /** Target pickers: users found by the last search (plus those already chosen), and all roles. */
+  userOptions: TargetOption[] = [];
+  roleOptions: TargetOption[] = [];
   private socket: RealtimeSocket | null = null;
   private refreshing: Promise<void> | null = null;
 
@@ -214,6 +235,31 @@ export class MessagesStore {
     return true;
   }
 
+  /** Searches users for the picker (keeps the chosen ones so their labels stay). */
+  async searchUsers(keyword: string, keep: readonly number[] = []): Promise<void> {
+    try {
+      const page = await this.deps.api.list(USER_RESOURCE, { page: 1, limit: USER_SEARCH_LIMIT, ...(keyword.trim() ? { search: keyword.trim() } : {}) });
+      const found = page.rows.map((r) => rowOption(r, 'username')).filter((o): o is TargetOption => o !== null);
+      runInAction(() => {
+        const kept = this.userOptions.filter((o) => keep.includes(o.id) && !found.some((f) => f.id === o.id));
+        this.userOptions = [...kept, ...found];
+      });
+    } catch {
+      // Shown by the adapter; the picker keeps what it had.
+    }
+  }
+
+  async loadRoles(): Promise<void> {
+    try {
+      const page = await this.deps.api.list(ROLE_RESOURCE, { page: 1, limit: 999 });
+      runInAction(() => {
+        this.roleOptions = page.rows.map((r) => rowOption(r, 'key')).filter((o): o is TargetOption => o !== null);
+      });
+    } catch {
+      // Shown by the adapter.
+    }
+  }
+
   /** Forgets the user's messages (sign-out) and closes the socket. */
   clear(): void {
     this.disconnect();
@@ -223,6 +269,8 @@ export class MessagesStore {
     this.sent = emptyList();
     this.current = null;
     this.stoppedReason = null;
+    this.userOptions = [];
+    this.roleOptions = [];
   }
 }
 
