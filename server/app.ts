@@ -23,6 +23,7 @@ import { filesRoutes } from './routes/files';
 import { authRoutes } from './routes/auth';
 import { initRoutes } from './routes/init';
 import { systemRoutes } from './routes/system';
+import { profileRoutes } from './routes/profile';
 import { seed } from './seed';
 import { SocketHub } from './ws/hub';
 import { socketRoutes } from './ws/routes';
@@ -136,6 +137,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   authRoutes(app, ctx);
   initRoutes(app, ctx);
   systemRoutes(app, ctx);
+  profileRoutes(app, ctx);
   messageCenterRoutes(app, ctx);
   // Upload, file_list rows and /media/ first: the generic file resource below yields to them.
   await filesRoutes(app, ctx);

@@ -10,3 +10,4 @@ export * from './messages';
 export * from './system';
 export * from './files';
 export * from './profile';
+export * from './profile';
