@@ -9,7 +9,7 @@ set -euo pipefail
 
 has_chromium() { [ -x /usr/bin/chromium ]; }
 has_cjk_font() { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh 2>/dev/null)" ]; }
-# has_postgresql() { command -v psql >/dev/null 2>&1 && compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; }
+has_postgresql() { command -v psql >/dev/null 2>&1 && compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; }
 
 missing=()
 need() { # need <package...> -- <check function>
@@ -22,7 +22,7 @@ need() { # need <package...> -- <check function>
 requirements() {
   need chromium -- has_chromium                    # Playwright (contracts, e2e, bench) and story tests
   need fontconfig fonts-noto-cjk -- has_cjk_font   # Chinese text in screenshots instead of empty boxes
-  # need postgresql -- has_postgresql              # DATABASE_URL runs of the reference server
+  need postgresql -- has_postgresql                # the cross-instance push test (server/ws/cluster.test.ts) and DATABASE_URL runs
 }
 
 requirements

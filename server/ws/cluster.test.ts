@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageDetail, unreadCount } from '../../contracts/schemas';
+import { startTestServerWithContext, type TestServer } from '../testing';
+import type { AppContext } from '../context';
+import { call, expectData, login } from '../test/helpers';
+import { startPostgres, type TestPostgres } from '../test/postgres-server';
+import { openWatched, type WatchedSocket } from '../test/socket-watch';
+
+const NEW = { sender: 'system', contentType: 'SYSTEM', content: '您有一条新消息~', refresh_unread: true };
+const M = '/api/system/message_center/';
+const SETUP_MS = 120_000;
+
+/**
+ * Two reference server instances on one real PostgreSQL server (installed by scripts/ensure-system.sh,
+ * started here on loopback): a message sent through instance A reaches a socket held by instance B,
+ * for every target type, through LISTEN/NOTIFY.
+ */
+describe('cross-instance pushes through PostgreSQL', () => {
+  let pg: TestPostgres;
+  let a: { srv: TestServer; ctx: AppContext };
+  let b: { srv: TestServer; ctx: AppContext };
+  const sockets: WatchedSocket[] = [];
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    await pg.psql('CREATE DATABASE console_cluster');
+    const env = { DATABASE_URL: pg.urlFor('console_cluster'), JWT_SECRET: 'cluster-test-secret-0123456789' };
+    // One after the other: the first migrates and seeds, the second finds the work done.
+    a = await startTestServerWithContext({ captcha: false, env });
+    b = await startTestServerWithContext({ captcha: false, env });
+  }, SETUP_MS);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await a?.srv.close();
+    await b?.srv.close();
+    await pg?.stop();
+  }, SETUP_MS);
+
+  const watch = async (srv: TestServer, token: string) => {
+    const s = await openWatched(`${srv.wsUrl}/api/ws/${token}/`);
+    sockets.push(s);
+    return s;
+  };
+
+  it('both instances use PostgreSQL with the broker listening', () => {
+    expect(a.ctx.db.kind).toBe('postgres');
+    expect(b.ctx.db.kind).toBe('postgres');
+  });
+
+  it('a message sent on A reaches the recipient connected to B (user, role, department, everybody) and nobody else', async () => {
+    const sa = (await login(a.srv, 'superadmin', 'admin123456', false)).access;
+    const test = (await login(b.srv, 'test', 'admin123456', false)).access;
+    const admin = (await login(b.srv, 'admin', 'admin123456', false)).access;
+    const testOnB = await watch(b.srv, test);
+    const adminOnB = await watch(b.srv, admin);
+
+    const started = Date.now();
+    expectData(await call(a.srv, M, { token: sa, body: { title: 'to test', content: '<p>x</p>', target_type: 0, target_user: [3] } }), messageDetail);
+    expect(await testOnB.next()).toEqual(NEW);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(adminOnB.next(undefined, 400)).rejects.toThrow(/no matching frame/);
+
+    expectData(await call(a.srv, M, { token: sa, body: { title: 'to role', content: 'r', target_type: 1, target_role: [1] } }), messageDetail);
+    expect(await adminOnB.next()).toEqual(NEW);
+    expectData(await call(a.srv, M, { token: sa, body: { title: 'to dept', content: 'd', target_type: 2, target_dept: [3] } }), messageDetail);
+    expect(await testOnB.next()).toEqual(NEW);
+    expectData(await call(a.srv, M, { token: sa, body: { title: 'to all', content: 'a', target_type: 3 } }), messageDetail);
+    await Promise.all([testOnB.next(), adminOnB.next()]);
+
+    // The read state is shared too: B counts what A stored, and reading on B pushes to the reader.
+    expect(expectData(await call(b.srv, `${M}get_unread_msg/`, { token: test }), unreadCount).count).toBe(3);
+  });
+
+  it('a push sent on B reaches a socket on A as well (both directions)', async () => {
+    const sa = (await login(b.srv, 'superadmin', 'admin123456', false)).access;
+    const onA = await watch(a.srv, sa);
+    await b.ctx.hub.publish('all', { sender: 'system', contentType: 'SYSTEM', content: '系统配置有变化~', systemConfig: true });
+    expect(await onA.next()).toEqual({ sender: 'system', contentType: 'SYSTEM', content: '系统配置有变化~', systemConfig: true });
+  });
+});
