@@ -24,7 +24,9 @@ export const SignedIn: Story = {
     await expect(canvas.getByTestId('tab-bar')).toHaveTextContent('控制台');
     await expect(canvas.getByText('企业级后台管理系统')).toBeVisible();
     const aside = canvas.getByTestId('aside');
-    await waitFor(() => expect(within(aside).getAllByTestId('aside-entry').map((e) => e.textContent)).toEqual(['系统管理', '游戏管理', '收入中心']));
+    // The header lists the sections; the aside shows the entries of the first one.
+    await waitFor(() => expect(canvas.getAllByTestId('header-menu-item').map((e) => e.textContent)).toEqual(['系统管理', '游戏管理', '收入中心']));
+    await waitFor(() => expect(within(aside).getAllByTestId('aside-entry').map((e) => e.textContent)).toEqual(['菜单管理', '用户管理']));
     await expect(await canvas.findByTestId('dashboard')).toBeVisible();
     await waitFor(() => expect(document.title).toBe('企业级后台管理系统 - 控制台'));
   },

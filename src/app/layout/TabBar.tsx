@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { useStore } from '../../components/store-context';
 import type { Tab } from '../../stores/tabs';
 import { TabMenu } from '../tabs/TabMenu';
+import { useTabCommand } from '../tabs/useTabCommand';
 
 /** Context menu of the index tab, and of any other tab (spec §2.4). */
 export const INDEX_TAB_COMMANDS = ['closeAll'] as const;
@@ -39,15 +40,7 @@ export const TabBar = observer(function TabBar() {
     if (to) navigate(to);
   };
 
-  /** Runs a command; an unknown one shows 无效的操作 (spec §8). */
-  const run = (command: string, target: string) => {
-    const result = root.tabs.command(command, target);
-    if (result === 'invalid') {
-      root.notify({ severity: 'error', text: t('shell.invalidCommand') });
-      return;
-    }
-    go(result.navigate);
-  };
+  const run = useTabCommand();
 
   const openContext = (event: MouseEvent, tab: Tab) => {
     event.preventDefault();
