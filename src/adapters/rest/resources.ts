@@ -42,6 +42,11 @@ export function toResourcePage(data: unknown, query: ListQuery = {}): ResourcePa
   if (Array.isArray(data)) {
     return { page: 1, limit: data.length, total: data.length, rows: data.filter(isRecord) };
   }
+  // Some endpoints answer { results: [...] } (spec §7: remote select initial values).
+  if (isRecord(data) && !Array.isArray(data.data) && Array.isArray(data.results)) {
+    const rows = data.results.filter(isRecord);
+    return { page: 1, limit: rows.length, total: typeof data.count === 'number' ? data.count : rows.length, rows };
+  }
   if (isRecord(data) && Array.isArray(data.data)) {
     const rows = data.data.filter(isRecord);
     const limit = typeof data.limit === 'number' ? data.limit : (query.limit ?? rows.length);
@@ -72,6 +77,18 @@ export function fileNameFromDisposition(header: string | null): string | null {
     return decodeURIComponent(raw);
   } catch {
     return raw;
+  }
+}
+
+/** A failed import: the message plus the rows the server refused (`details`: [{row, msg}]). */
+export class ImportError extends ApiError {
+  constructor(
+    message: string,
+    url: string,
+    code: number | null,
+    readonly details: unknown[],
+  ) {
+    super('envelope', message, url, code);
   }
 }
 
@@ -135,8 +152,16 @@ export class RestResources implements ResourceApi {
   async importData(resource: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<string> {
     const uploaded = await this.upload(file, fileName, onProgress);
     const path = resourcePath(resource, 'import_data');
-    const data = await this.http.request({ method: 'POST', path, body: { url: uploaded.url } });
-    return typeof data === 'string' ? data : '';
+    const response = await this.authorized(path, {
+      method: 'POST',
+      body: JSON.stringify({ url: uploaded.url }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const body = await readJson(response);
+    if (isRecord(body) && body.code === 2000) return typeof body.msg === 'string' ? body.msg : '';
+    const error = isRecord(body) ? this.envelopeFailure(path, body) : this.show(path, this.options.t('http.badResponse'), response.status);
+    // The reference server lists each bad row in data: [{row, msg}] (all or nothing: nothing was written).
+    throw new ImportError(error.message, path, error.code, isRecord(body) && Array.isArray(body.data) ? body.data : []);
   }
 
   async upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
@@ -182,7 +207,7 @@ export class RestResources implements ResourceApi {
   private async authorized(path: string, init: RequestInit): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const token = this.http.token();
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
       if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
       let response: Response;
       try {

@@ -1,0 +1,134 @@
+import { observer } from 'mobx-react-lite';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceRow } from '../../adapters/api';
+import { isApiError } from '../../adapters/errors';
+import { TABLE_FORM_DEFAULT_SPAN, TABLE_FORM_LABEL_WIDTH_PX } from '../../config';
+import type { RootStore } from '../../stores/root';
+import { useStore } from '../store-context';
+import { CellValue } from './CellValue';
+import { deptBelongValue } from './commonColumns';
+import { FieldInput } from './FieldInput';
+import type { FieldDef } from './types';
+import { validateForm } from './validate';
+
+export type FormMode = 'create' | 'edit' | 'view';
+
+/** The fields a form of this mode shows. */
+export function formFields(fields: readonly FieldDef[], mode: FormMode): FieldDef[] {
+  return fields.filter((field) => {
+    if (field.form === false || field.form === undefined) return mode === 'view' && field.column !== false;
+    if (mode === 'create' && field.form.editOnly) return false;
+    if (mode !== 'create' && field.form.createOnly) return false;
+    return true;
+  });
+}
+
+/** Starting values: a new row's defaults, or the row being edited (dept_belong_id as a number). */
+export function initialValues(fields: readonly FieldDef[], mode: FormMode, row: ResourceRow | null, root: RootStore): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of formFields(fields, mode)) {
+    if (row && mode !== 'create') values[field.key] = field.key === 'dept_belong_id' ? deptBelongValue(row[field.key]) : row[field.key];
+    else if (field.form) {
+      const d = field.form.default;
+      values[field.key] = typeof d === 'function' ? (d as (root: RootStore) => unknown)(root) : (d ?? null);
+    }
+  }
+  return values;
+}
+
+interface CrudFormProps {
+  mode: FormMode;
+  fields: readonly FieldDef[];
+  row: ResourceRow | null;
+  width?: string;
+  onHide(): void;
+  /** Saves the values; rejects with the server's error (already shown as a toast). */
+  onSave(values: Record<string, unknown>): Promise<void>;
+}
+
+/** View / create / edit dialog: label width 110px, default span 12 (of 24), small size (spec §9). */
+export const CrudForm = observer(function CrudForm({ mode, fields, row, width = '860px', onHide, onSave }: CrudFormProps) {
+  const { t } = useTranslation();
+  const root = useStore();
+  const shown = formFields(fields, mode);
+  const [values, setValues] = useState(() => initialValues(fields, mode, row, root));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState('');
+  const [saving, setSaving] = useState(false);
+  const readOnly = mode === 'view';
+
+  const submit = async () => {
+    const found = validateForm(shown, values, t);
+    setProblems(found);
+    setServerError('');
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await onSave(values);
+    } catch (error) {
+      setServerError(isApiError(error) ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = t(mode === 'create' ? 'crud.addTitle' : mode === 'edit' ? 'crud.editTitle' : 'crud.viewTitle');
+  const footer = (
+    <div className="crud-form-footer">
+      <Button type="button" size="small" outlined label={t(readOnly ? 'crud.close' : 'crud.cancel')} onClick={onHide} data-testid="crud-form-cancel" />
+      {!readOnly && <Button type="button" size="small" label={t('crud.ok')} loading={saving} onClick={() => void submit()} data-testid="crud-form-submit" />}
+    </div>
+  );
+
+  return (
+    <Dialog header={title} visible onHide={onHide} style={{ width, maxWidth: '96vw' }} footer={footer} data-testid="crud-form" className="crud-form-dialog">
+      <form
+        className="crud-form-grid"
+        style={{ ['--crud-label-width' as string]: `${TABLE_FORM_LABEL_WIDTH_PX}px` }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {shown.map((field) => {
+          const span = (field.form && field.form.span) || TABLE_FORM_DEFAULT_SPAN;
+          const required = !!(field.form && field.form.rules?.required);
+          return (
+            <div key={field.key} className="crud-form-item" style={{ gridColumn: `span ${span}` }} data-testid={`form-item-${field.key}`}>
+              <label htmlFor={`field-${field.key}`} className={`crud-form-label${required ? ' is-required' : ''}`}>
+                {field.label}
+              </label>
+              <div className="crud-form-control">
+                {readOnly ? (
+                  <CellValue field={field} row={row ?? {}} />
+                ) : (
+                  <FieldInput
+                    field={field}
+                    value={values[field.key]}
+                    invalid={!!problems[field.key]}
+                    disabled={!!(field.form && field.form.disabled)}
+                    onChange={(v) => setValues((old) => ({ ...old, [field.key]: v }))}
+                  />
+                )}
+                {problems[field.key] && (
+                  <small className="p-error" data-testid={`form-error-${field.key}`}>
+                    {problems[field.key]}
+                  </small>
+                )}
+              </div>
+            </div>
+          );
+        })}
+        <button type="submit" hidden />
+      </form>
+      {serverError && (
+        <div className="p-error crud-form-server-error" data-testid="crud-form-error">
+          {serverError}
+        </div>
+      )}
+    </Dialog>
+  );
+});

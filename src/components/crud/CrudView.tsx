@@ -1,0 +1,423 @@
+import { observer } from 'mobx-react-lite';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { TreeTable } from 'primereact/treetable';
+import type { TreeNode } from 'primereact/treenode';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceRow } from '../../adapters/api';
+import type { Params } from '../../adapters/rest/params';
+import { PAGE_SIZES, ROW_ACTION_WIDTH_PX } from '../../config';
+import { ResourceStore } from '../../stores/resource';
+import { usePermission } from '../Permission';
+import { useStore } from '../store-context';
+import { CellValue } from './CellValue';
+import { commonColumns, deptBelongValue } from './commonColumns';
+import { CrudForm, type FormMode } from './CrudForm';
+import { saveFile } from './download';
+import { FieldInput, ymd } from './FieldInput';
+import { ImportDialog } from './ImportDialog';
+import type { ActionContext, FieldDef, ResourceDescription } from './types';
+import './crud.css';
+
+/** Compact pager (spec §9). */
+const PAGER = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport';
+
+interface Confirming {
+  text: string;
+  run(): Promise<void>;
+}
+
+export interface CrudViewProps {
+  description: ResourceDescription;
+  /** Receives the page's store (pages with extra panels use it). */
+  onStore?(store: ResourceStore): void;
+}
+
+/** The id of a row as sent back in URLs. */
+const rowId = (row: ResourceRow): number | string => (typeof row.id === 'number' || typeof row.id === 'string' ? row.id : String(row.id));
+
+/**
+ * One CRUD page from a resource description: server-paged table (page, limit, total), sorting by
+ * `ordering`, search form, column filters and the create_datetime date range, view/create/edit dialog,
+ * delete and multi-delete with confirmation, export with progress, import with per-row errors, row
+ * actions; each button only when the permission check grants it; loading, empty and error states.
+ */
+export const CrudView = observer(function CrudView({ description, onStore }: CrudViewProps) {
+  const { t } = useTranslation();
+  const root = useStore();
+  const can = usePermission();
+  const fields: FieldDef[] = useMemo(
+    () => (description.commonColumns === false ? description.fields : [...description.fields, ...commonColumns(t)]),
+    [description, t],
+  );
+  const [store] = useState(
+    () =>
+      new ResourceStore(root.api, {
+        resource: description.resource,
+        ordering: description.ordering,
+        baseQuery: description.baseQuery,
+        paginated: description.paginated ?? !description.tree,
+      }),
+  );
+  const [form, setForm] = useState<{ mode: FormMode; row: ResourceRow | null } | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [searchValues, setSearchValues] = useState<Record<string, unknown>>({});
+  const [range, setRange] = useState<(Date | null)[] | null>(null);
+  const [children, setChildren] = useState<Record<string, ResourceRow[]>>({});
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const testId = description.testId ?? 'crud';
+
+  const has = (button: keyof ResourceDescription['permissions']): boolean => {
+    const name = description.permissions[button];
+    return !!name && can(name);
+  };
+
+  useEffect(() => {
+    onStore?.(store);
+    void store.load();
+  }, [store, onStore]);
+
+  const reload = useCallback(async () => {
+    setChildren({});
+    setExpanded({});
+    await store.load();
+  }, [store]);
+
+  const ctx: ActionContext = { root, store, edit: (row) => setForm({ mode: 'edit', row }) };
+
+  const searchFields = fields.filter((field) => field.search);
+  const hasDateRange = fields.some((field) => field.key === 'create_datetime') && description.paginated !== false && !description.tree;
+
+  const runSearch = () => {
+    const filters: Params = {};
+    for (const field of searchFields) {
+      const param = field.search === true || !field.search?.param ? field.key : field.search.param;
+      const value = searchValues[field.key];
+      if (value === undefined || value === null || value === '') continue;
+      filters[param] = value as Params[string];
+    }
+    const [from, to] = range ?? [];
+    void store.search(filters, from || to ? { from: from ? ymd(from) : '', to: to ? ymd(to) : '' } : null);
+  };
+
+  const resetSearch = () => {
+    setSearchValues({});
+    setRange(null);
+    void store.resetSearch();
+  };
+
+  const save = async (values: Record<string, unknown>) => {
+    const mode = form?.mode === 'edit' ? 'edit' : 'create';
+    const body = { ...values };
+    if ('dept_belong_id' in body) body.dept_belong_id = deptBelongValue(body.dept_belong_id);
+    const sent = description.toBody ? description.toBody(body, mode) : body;
+    await store.save(sent, mode === 'edit' && form?.row ? rowId(form.row) : undefined);
+    setChildren({});
+    root.notify({ severity: 'success', text: t(mode === 'edit' ? 'crud.updated' : 'crud.created') });
+    setForm(null);
+  };
+
+  const askRemove = (row: ResourceRow) =>
+    setConfirming({
+      text: t('crud.deleteConfirm'),
+      run: async () => {
+        await store.remove(rowId(row));
+        setChildren({});
+        root.notify({ severity: 'success', text: t('crud.deleted') });
+      },
+    });
+
+  const askRemoveSelected = () =>
+    setConfirming({
+      text: t('crud.multiDeleteConfirm', { count: store.selection.length }),
+      run: async () => {
+        await store.removeSelected();
+        root.notify({ severity: 'success', text: t('crud.deleted') });
+      },
+    });
+
+  const runExport = async () => {
+    try {
+      saveFile(await store.exportData());
+      root.notify({ severity: 'success', text: t('crud.exported') });
+    } catch {
+      // shown by the adapter
+    }
+  };
+
+  const actionsBody = (row: ResourceRow) => (
+    <span className="crud-row-actions">
+      {has('view') && <Button size="small" text icon="pi pi-eye" label={t('crud.view')} onClick={() => setForm({ mode: 'view', row })} data-testid="row-view" />}
+      {has('edit') && <Button size="small" text icon="pi pi-pencil" label={t('crud.edit')} onClick={() => setForm({ mode: 'edit', row })} data-testid="row-edit" />}
+      {has('remove') && (
+        <Button size="small" text severity="danger" icon="pi pi-trash" label={t('crud.remove')} onClick={() => askRemove(row)} data-testid="row-remove" />
+      )}
+      {(description.rowActions ?? [])
+        .filter((action) => can(action.permission) && (!action.visible || action.visible(row)))
+        .map((action) => (
+          <Button
+            key={action.key}
+            size="small"
+            text
+            severity={action.severity}
+            icon={action.icon}
+            label={action.label}
+            onClick={() => void action.run(row, ctx)}
+            data-testid={`row-${action.key}`}
+          />
+        ))}
+    </span>
+  );
+  const showActions = has('view') || has('edit') || has('remove') || (description.rowActions ?? []).some((action) => can(action.permission));
+
+  const columnFields = fields.filter((field) => field.column !== false && !(field.column && field.column.hidden));
+  const selectable = has('remove') && !description.tree;
+
+  const onPage = (event: DataTableStateEvent) => void store.setPage((event.page ?? 0) + 1, event.rows);
+  const onSort = (event: DataTableStateEvent) => {
+    const order = event.sortOrder === 1 || event.sortOrder === -1 ? event.sortOrder : 0;
+    void store.sort(String(event.sortField ?? ''), order, description.ordering ?? '');
+  };
+  const sortField = store.ordering.replace(/^-/, '') || undefined;
+  const sortOrder = store.ordering ? (store.ordering.startsWith('-') ? -1 : 1) : 0;
+
+  const filterInput = (field: FieldDef) => (
+    <FieldInput
+      field={field}
+      purpose="search"
+      value={searchValues[field.key]}
+      onChange={(value) => setSearchValues((old) => ({ ...old, [field.key]: value }))}
+    />
+  );
+
+  const columns = columnFields.map((field) => (
+    <Column
+      key={field.key}
+      field={field.key}
+      header={field.label}
+      sortable={!!(field.column && field.column.sortable)}
+      style={field.column && field.column.width ? { minWidth: field.column.width } : undefined}
+      body={(row: ResourceRow) => <CellValue field={field} row={row} />}
+      {...(field.column && field.column.filter && !description.tree
+        ? { filter: true, showFilterMenu: false, filterElement: () => <span onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field)}</span> }
+        : {})}
+      expander={description.tree ? field === columnFields[0] : undefined}
+    />
+  ));
+  const actionColumn = showActions ? (
+    <Column
+      key="__actions"
+      header={t('crud.actions')}
+      body={actionsBody}
+      frozen
+      alignFrozen="right"
+      style={{ width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }}
+    />
+  ) : null;
+
+  const emptyState = (
+    <div className="crud-empty" data-testid={`${testId}-empty`}>
+      <i className="pi pi-inbox" /> {t('crud.empty')}
+    </div>
+  );
+
+  const treeNodes = (rows: ResourceRow[], path = ''): TreeNode[] =>
+    rows.map((row) => {
+      const key = `${path}${String(rowId(row))}`;
+      const kids = children[key];
+      return {
+        key,
+        data: row,
+        leaf: !description.tree?.hasChildren(row),
+        children: kids ? treeNodes(kids, `${key}/`) : undefined,
+      };
+    });
+
+  const expand = async (node: TreeNode) => {
+    const tree = description.tree;
+    if (!tree || !node.key || children[String(node.key)]) return;
+    const row = node.data as ResourceRow;
+    const parent = row[tree.childValueKey ?? 'id'];
+    const page = await root.api.list(description.resource, { ...description.baseQuery, [tree.childParam]: parent as string | number });
+    setChildren((old) => ({ ...old, [String(node.key)]: page.rows }));
+  };
+
+  return (
+    <div className="crud-page" data-testid={testId}>
+      {searchFields.length + (hasDateRange ? 1 : 0) > 0 && (description.permissions.search === undefined || has('search')) && (
+        <form
+          className="crud-search"
+          data-testid={`${testId}-search`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            runSearch();
+          }}
+        >
+          {searchFields.map((field) => (
+            <label key={field.key} className="crud-search-item">
+              <span>{field.label}</span>
+              {filterInput(field)}
+            </label>
+          ))}
+          {hasDateRange && (
+            <label className="crud-search-item crud-search-range">
+              <span>{t('columns.createDatetime')}</span>
+              <Calendar
+                className="w-full"
+                inputClassName="p-inputtext-sm"
+                selectionMode="range"
+                dateFormat="yy-mm-dd"
+                readOnlyInput
+                showButtonBar
+                value={range}
+                placeholder={`${t('crud.dateFrom')} - ${t('crud.dateTo')}`}
+                onChange={(event) => setRange((event.value as (Date | null)[] | null) ?? null)}
+                data-testid="search-create_datetime"
+              />
+            </label>
+          )}
+          <span className="crud-search-buttons">
+            <Button type="submit" size="small" icon="pi pi-search" label={t('crud.search')} data-testid={`${testId}-search-submit`} />
+            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('crud.reset')} onClick={resetSearch} data-testid={`${testId}-search-reset`} />
+          </span>
+        </form>
+      )}
+      <div className="crud-toolbar">
+        {has('add') && <Button size="small" icon="pi pi-plus" label={t('crud.add')} onClick={() => setForm({ mode: 'create', row: null })} data-testid="crud-add" />}
+        {selectable && (
+          <Button
+            size="small"
+            severity="danger"
+            outlined
+            icon="pi pi-trash"
+            label={t('crud.multiDelete')}
+            disabled={store.selection.length === 0}
+            onClick={askRemoveSelected}
+            data-testid="crud-multi-delete"
+          />
+        )}
+        {has('export') && (
+          <Button size="small" outlined severity="warning" icon="pi pi-download" label={t('crud.export')} loading={store.exportProgress !== null} onClick={() => void runExport()} data-testid="crud-export" />
+        )}
+        {has('import') && <Button size="small" outlined icon="pi pi-upload" label={t('crud.import')} onClick={() => setImporting(true)} data-testid="crud-import" />}
+        {(description.toolbarActions ?? [])
+          .filter((action) => can(action.permission))
+          .map((action) => (
+            <Button key={action.key} size="small" outlined icon={action.icon} label={action.label} onClick={() => void action.run(ctx)} data-testid={`toolbar-${action.key}`} />
+          ))}
+        {store.exportProgress !== null && (
+          <span className="crud-progress" data-testid="crud-export-progress">
+            {t('crud.exporting', { percent: Number.isNaN(store.exportProgress) ? '' : `${Math.round(store.exportProgress * 100)}%` })}
+          </span>
+        )}
+        <span className="crud-toolbar-spacer" />
+        <Button size="small" text icon="pi pi-refresh" aria-label={t('crud.retry')} onClick={() => void reload()} data-testid="crud-reload" />
+      </div>
+      {store.state === 'failed' ? (
+        <div className="crud-error" role="alert" data-testid={`${testId}-error`}>
+          <i className="pi pi-exclamation-triangle" />
+          <span>
+            {t('crud.loadFailed')}: {store.error}
+          </span>
+          <Button size="small" label={t('crud.retry')} onClick={() => void reload()} />
+        </div>
+      ) : description.tree ? (
+        <TreeTable
+          value={treeNodes(store.rows)}
+          lazy
+          loading={store.state === 'loading'}
+          expandedKeys={expanded}
+          onToggle={(event) => setExpanded(event.value as Record<string, boolean>)}
+          onExpand={(event) => void expand(event.node)}
+          emptyMessage={emptyState}
+          className="p-treetable-sm"
+          scrollable
+          tableStyle={{ minWidth: '50rem' }}
+          data-testid={`${testId}-table`}
+        >
+          {columns}
+          {actionColumn}
+        </TreeTable>
+      ) : (
+        <DataTable
+          value={store.rows}
+          dataKey="id"
+          lazy
+          loading={store.state === 'loading'}
+          size="small"
+          stripedRows
+          scrollable
+          tableStyle={{ minWidth: '50rem' }}
+          paginator={store.paginated}
+          paginatorTemplate={PAGER}
+          currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          first={(store.page - 1) * store.limit}
+          rows={store.limit}
+          totalRecords={store.total}
+          onPage={onPage}
+          sortField={sortField}
+          sortOrder={sortOrder}
+          onSort={onSort}
+          removableSort
+          filterDisplay={columnFields.some((f) => f.column && f.column.filter) ? 'row' : undefined}
+          selectionMode="checkbox"
+          selection={store.selection}
+          onSelectionChange={(event: { value: unknown }) => store.select(Array.isArray(event.value) ? (event.value as ResourceRow[]) : [])}
+          emptyMessage={emptyState}
+          data-testid={`${testId}-table`}
+        >
+          {selectable && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
+          {columns}
+          {actionColumn}
+        </DataTable>
+      )}
+      {form && (
+        <CrudForm
+          key={`${form.mode}-${form.row ? String(rowId(form.row)) : 'new'}`}
+          mode={form.mode}
+          fields={fields}
+          row={form.row}
+          width={description.dialogWidth}
+          onHide={() => setForm(null)}
+          onSave={save}
+        />
+      )}
+      <Dialog
+        header={t('crud.confirmTitle')}
+        visible={!!confirming}
+        onHide={() => setConfirming(null)}
+        style={{ width: 380 }}
+        data-testid="crud-confirm"
+        footer={
+          <div className="crud-form-footer">
+            <Button size="small" outlined label={t('crud.cancel')} onClick={() => setConfirming(null)} />
+            <Button
+              size="small"
+              severity="danger"
+              label={t('crud.ok')}
+              data-testid="crud-confirm-ok"
+              onClick={() => {
+                const job = confirming;
+                setConfirming(null);
+                void job?.run().catch(() => undefined);
+              }}
+            />
+          </div>
+        }
+      >
+        <p>
+          <i className="pi pi-exclamation-triangle crud-warn-icon" /> {confirming?.text}
+        </p>
+      </Dialog>
+      {importing && <ImportDialog store={store} onHide={() => setImporting(false)} />}
+    </div>
+  );
+});
+
+export default CrudView;
