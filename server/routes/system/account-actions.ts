@@ -8,7 +8,7 @@ import { requirePermission } from '../../domain/permissions';
 import { currentAccount } from '../../http/auth';
 import { fail, ok } from '../../http/envelope';
 import { parseInput } from '../../http/validation';
-import { guarded, NOT_FOUND, rowId, scopeOf } from './crud-routes';
+import { guarded, ID, NOT_FOUND, rowId, scopeOf } from './crud-routes';
 
 const DATA_SCOPE_CHOICES = [
   { value: 0, label: '仅本人数据权限' },
@@ -41,7 +41,7 @@ export function accountActions(app: FastifyInstance, ctx: AppContext): void {
     return true;
   }
 
-  app.put('/api/system/user/:id/reset_password/', guard, async (req, reply) =>
+  app.put(`/api/system/user/${ID}/reset_password/`, guard, async (req, reply) =>
     guarded(reply, async () => {
       const parsed = parseInput(resetPasswordInput, req.body, USER_LABELS);
       if (!parsed.ok) throw new CrudError(parsed.msg);
@@ -50,7 +50,7 @@ export function accountActions(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
 
-  app.put('/api/system/user/:id/reset_to_default_password/', guard, async (req, reply) =>
+  app.put(`/api/system/user/${ID}/reset_to_default_password/`, guard, async (req, reply) =>
     guarded(reply, async () => {
       const fallback = (await ctx.settings.all())['base.default_password'];
       const password = typeof fallback === 'string' && fallback !== '' ? fallback : 'admin123456';

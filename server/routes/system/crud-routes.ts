@@ -10,6 +10,9 @@ import { importByUrlInput, multipleDeleteInput } from '../../../contracts/schema
 import { parseInput } from '../../http/validation';
 import { multipartFile } from './multipart';
 
+/** Row ids in paths are digits only, so `user_info/` and friends never reach a row route. */
+export const ID = ':id(^\\d+)';
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Not found (contract example 50: code 400 接口地址不正确). */
@@ -98,7 +101,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
       }),
     );
   }
-  app.get(`${base}:id/`, guard, async (req, reply) =>
+  app.get(`${base}${ID}/`, guard, async (req, reply) =>
     guarded(reply, async () => {
       const id = rowId(req);
       const row = id === null ? null : await resource.retrieve(id, await scopeOf(ctx, req, spec.dataScope));
@@ -111,7 +114,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
         method,
-        url: `${base}:id/`,
+        url: `${base}${ID}/`,
         preHandler: guard.preHandler,
         handler: async (req, reply) =>
           guarded(reply, async () => {
@@ -124,7 +127,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
     }
   }
   if (!opts.readOnly || opts.deletable) {
-    app.delete(`${base}:id/`, guard, async (req, reply) =>
+    app.delete(`${base}${ID}/`, guard, async (req, reply) =>
       guarded(reply, async () => {
         const id = rowId(req);
         if (id === null) return NOT_FOUND;
