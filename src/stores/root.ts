@@ -18,6 +18,7 @@ import { TabsStore } from './tabs';
 import { UiStore } from './ui';
 import { PreferencesStore } from './preferences';
 import { ThemeStore } from './theme';
+import { ProfileStore } from './profile';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -55,6 +56,8 @@ export class RootStore {
   /** Per-user choices (theme, colour, size, aside, transitions, tabs), in the local database. */
   readonly preferences: PreferencesStore;
   readonly theme: ThemeStore;
+  /** The personal page's calls (own profile, password, avatar). */
+  readonly profile: ProfileStore;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -76,6 +79,7 @@ export class RootStore {
     this.preferences = new PreferencesStore(this.localDb, this.locale, () => storage.cookies.get('uuid'));
     this.theme = new ThemeStore(this.preferences);
     this.ui = new UiStore(this.preferences);
+    this.profile = new ProfileStore(api, this.session);
     this.captcha = new CaptchaStore(api);
     this.dashboard = new DashboardStore(api);
     this.messages = new MessagesStore({ api, notify: deps.notify, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
@@ -89,7 +93,7 @@ export class RootStore {
     });
     makeAutoObservable<RootStore, 'deps' | 'booting'>(
       this,
-      { deps: false, booting: false, messages: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false },
+      { deps: false, booting: false, messages: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false, profile: false },
       { autoBind: true },
     );
   }
