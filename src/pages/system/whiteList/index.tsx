@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { CrudPage } from '../../../components/crud/CrudPage';
+import type { ResourceDescription } from '../../../components/crud/types';
+import { useSystemTexts } from '../locale';
+import { FULL_PERMISSIONS, METHOD_OPTIONS, WHETHER_DICT } from '../shared';
+
+/** 接口白名单 (system/whiteList): API paths any signed-in user may call. */
+export default function WhiteListPage() {
+  const t = useSystemTexts();
+  const description = useMemo<ResourceDescription>(
+    () => ({
+      resource: '/api/system/api_white_list/',
+      testId: 'whiteList',
+      permissions: FULL_PERMISSIONS,
+      ordering: '-create_datetime',
+      fields: [
+        {
+          key: 'url',
+          label: t('sys.whiteList.url'),
+          search: true,
+          column: { width: 260 },
+          form: { span: 24, rules: { required: true, maxLength: 200, pattern: { regex: /^\//, message: t('sys.whiteList.urlPattern') } } },
+        },
+        { key: 'method', label: t('sys.whiteList.method'), options: METHOD_OPTIONS, search: true, column: { width: 110 }, form: { default: 0, rules: { required: true } } },
+        { key: 'enable_datasource', label: t('sys.whiteList.enableDatasource'), dict: WHETHER_DICT, column: { width: 120 }, form: { default: true } },
+      ],
+    }),
+    [t],
+  );
+  return <CrudPage description={description} />;
+}

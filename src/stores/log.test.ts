@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { LogStore } from './log';
+
+describe('LogStore', () => {
+  const build = () => new LogStore({ now: () => new Date(2026, 0, 2, 3, 4, 5), meta: () => ({ user: '超级管理员', uuid: '1', token: 'tok' }) });
+
+  it('keeps message, type, time YYYY-MM-DD HH:mm:ss and meta {user, uuid, token, url}', () => {
+    const log = build();
+    log.add('boom', 'danger', 'http://h/index');
+    expect(log.entries).toEqual([{ id: 1, message: 'boom', type: 'danger', time: '2026-01-02 03:04:05', meta: { user: '超级管理员', uuid: '1', token: 'tok', url: 'http://h/index' } }]);
+    expect(log.errorCount).toBe(1);
+  });
+
+  it('filters by type and text, newest first; clears', () => {
+    const log = build();
+    log.add('one', 'info', '/a');
+    log.add('Two failed', 'danger', '/b');
+    log.add('three', 'danger', '/api/c');
+    expect(log.filtered('all', '').map((e) => e.message)).toEqual(['three', 'Two failed', 'one']);
+    expect(log.filtered('danger', '').map((e) => e.message)).toEqual(['three', 'Two failed']);
+    expect(log.filtered('all', 'two').map((e) => e.message)).toEqual(['Two failed']);
+    expect(log.filtered('all', '/api/').map((e) => e.message)).toEqual(['three']);
+    expect(log.find(2)?.message).toBe('Two failed');
+    log.clear();
+    expect(log.entries).toEqual([]);
+    expect(log.errorCount).toBe(0);
+  });
+});
