@@ -20,10 +20,12 @@ import { errorReporter } from './http/report';
 import { ConsoleFiles } from './http/static';
 import { graphqlGateway, selfUrl } from './gateway/plugin';
 import { filesRoutes } from './routes/files';
+import { openApiRoutes } from './openapi/plugin';
 import { authRoutes } from './routes/auth';
 import { initRoutes } from './routes/init';
 import { systemRoutes } from './routes/system';
 import { profileRoutes } from './routes/profile';
+import { oauth2Routes } from './routes/oauth2';
 import { seed } from './seed';
 import { SocketHub } from './ws/hub';
 import { socketRoutes } from './ws/routes';
@@ -138,12 +140,15 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   initRoutes(app, ctx);
   systemRoutes(app, ctx);
   profileRoutes(app, ctx);
+  oauth2Routes(app, ctx);
   messageCenterRoutes(app, ctx);
   // Upload, file_list rows and /media/ first: the generic file resource below yields to them.
   await filesRoutes(app, ctx);
   await systemAdminRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
+  // The OpenAPI document generated from the contract schemas, and its viewer at /api/docs/.
+  openApiRoutes(app);
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).
   await app.register(graphqlGateway, { upstream: () => config.graphqlUpstream ?? selfUrl(app) });
   await app.ready();

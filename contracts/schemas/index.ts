@@ -11,3 +11,4 @@ export * from './system';
 export * from './files';
 export * from './profile';
 export * from './profile';
+export * from './oauth2';
