@@ -20,6 +20,7 @@ import { errorReporter } from './http/report';
 import { ConsoleFiles } from './http/static';
 import { graphqlGateway, selfUrl } from './gateway/plugin';
 import { filesRoutes } from './routes/files';
+import { openApiRoutes } from './openapi/plugin';
 import { authRoutes } from './routes/auth';
 import { initRoutes } from './routes/init';
 import { systemRoutes } from './routes/system';
@@ -146,6 +147,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await systemAdminRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
+  // The OpenAPI document generated from the contract schemas, and its viewer at /api/docs/.
+  openApiRoutes(app);
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).
   await app.register(graphqlGateway, { upstream: () => config.graphqlUpstream ?? selfUrl(app) });
   await app.ready();
