@@ -6,6 +6,8 @@ import { PageLoading } from '../components/PageLoading';
 import { useStore } from '../components/store-context';
 import LoginPage from '../pages/login/LoginPage';
 import { RouteGuard } from './RouteGuard';
+import { usePlugins } from '../plugins/context';
+import { pluginRouteFor } from '../plugins/routes';
 import { resolveShellRoute } from './shell-routes';
 
 /** Everything behind login is loaded on demand: the login page bundle stays small. */
@@ -53,6 +55,7 @@ export const AppRoutes = observer(function AppRoutes() {
 });
 
 const RouteSwitch = observer(function RouteSwitch({ path, search, root }: { path: string; search: string; root: ReturnType<typeof useStore> }) {
+  const plugins = usePlugins();
   if (path === '/' || path === '') return <Redirect to={INDEX_PATH} replace />;
   if (path === LOGIN_PATH) return <LoginPage />;
   if (path === NOT_FOUND_PATH) return <NotFoundPage />;
@@ -63,6 +66,8 @@ const RouteSwitch = observer(function RouteSwitch({ path, search, root }: { path
   }
   if (path === REFRESH_PATH) return <RefreshRoute />;
   if (path.startsWith(REDIRECT_PREFIX)) return <Redirect to={redirectTargetOf(path, search)} replace />;
+  const pluginView = pluginRouteFor(plugins.routes, path);
+  if (pluginView) return pluginView;
   const route = resolveShellRoute(root, path);
   if (route) return <Layout route={route} />;
   const menuPending = root.session.hasToken() && !root.menu.loaded && root.bootState !== 'failed' && root.menu.state !== 'failed' && root.bootState !== 'ready';

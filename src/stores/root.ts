@@ -202,6 +202,20 @@ export class RootStore {
     this.deps.navigate(LOGIN_PATH);
   }
 
+  /**
+   * Signs in with a session obtained elsewhere (the OAuth2 plugin): what an earlier session left goes
+   * first, then the session cookies are stored and the user's own preferences loaded; the route guard
+   * loads the user's data next.
+   */
+  async adoptSession(session: { userId: number; access: string; refresh: string }): Promise<void> {
+    this.clear();
+    const { cookies } = this.deps.storage;
+    cookies.set('uuid', String(session.userId));
+    cookies.set('token', session.access);
+    cookies.set('refresh', session.refresh);
+    await this.preferences.load();
+  }
+
   /** Resets every per-user store in one place. */
   clear(): void {
     this.session.clear();

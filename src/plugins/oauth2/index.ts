@@ -1,0 +1,14 @@
+import { OAUTH2_PATH } from '../../config';
+import type { ConsolePlugin } from '../types';
+
+/**
+ * OAuth2 sign-in: adds /oauth2 (white-listed; also named login) where the authorization-code flow
+ * starts and ends. The provider is configured on the server (OAUTH2_* environment).
+ */
+const oauth2: ConsolePlugin = {
+  name: 'oauth2',
+  routes: [{ path: OAUTH2_PATH, names: ['oauth2', 'login'], public: true, load: () => import('./OAuth2Page') }],
+  loginLinks: [{ path: OAUTH2_PATH, labelKey: 'oauth2.title', icon: 'pi pi-sign-in' }],
+};
+
+export default oauth2;
