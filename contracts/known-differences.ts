@@ -45,6 +45,13 @@ export const KNOWN_DIFFERENCES = {
     upstream: 'the back end itself serves only ws/{token}/; api/ws/ exists only where a proxy maps it',
     source: 'API-CONTRACT.md §12; console-spec §7',
   },
+  uploadNeedsToken: {
+    id: 'upload-needs-token',
+    what: 'POST api/system/file/ without a token',
+    reference: 'refused with 4000 身份认证信息未提供。 (a deliberate fix: anyone could fill the disk)',
+    upstream: 'accepted: FileViewSet has permission_classes = [], the file is stored with creator null',
+    source: 'API-CONTRACT.md §11, appendix example 64',
+  },
 } as const satisfies Record<string, KnownDifference>;
 
 export type KnownDifferenceId = keyof typeof KNOWN_DIFFERENCES;
