@@ -29,6 +29,7 @@ const PAGER = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink Ro
 interface Confirming {
   text: string;
   run(): Promise<void>;
+  cancel?(): void;
 }
 
 export interface CrudViewProps {
@@ -61,6 +62,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
         ordering: description.ordering,
         baseQuery: description.baseQuery,
         paginated: description.paginated ?? !description.tree,
+        limit: description.limit,
       }),
   );
   const [form, setForm] = useState<{ mode: FormMode; row: ResourceRow | null } | null>(null);
@@ -88,7 +90,19 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     await store.load();
   }, [store]);
 
-  const ctx: ActionContext = { root, store, edit: (row) => setForm({ mode: 'edit', row }) };
+  const ctx: ActionContext = {
+    root,
+    store,
+    edit: (row) => setForm({ mode: 'edit', row }),
+    confirm: (text) =>
+      new Promise<boolean>((resolve) => {
+        setConfirming({ text, run: async () => resolve(true), cancel: () => resolve(false) });
+      }),
+  };
+  const dismiss = () => {
+    confirming?.cancel?.();
+    setConfirming(null);
+  };
 
   const searchFields = fields.filter((field) => field.search);
   const hasDateRange = fields.some((field) => field.key === 'create_datetime') && description.paginated !== false && !description.tree;
@@ -243,7 +257,8 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     if (!tree || !node.key || children[String(node.key)]) return;
     const row = node.data as ResourceRow;
     const parent = row[tree.childValueKey ?? 'id'];
-    const page = await root.api.list(description.resource, { ...description.baseQuery, [tree.childParam]: parent as string | number });
+    // Children: only the parent filter (the root filters such as `pcode__isnull` would exclude them), all at once.
+    const page = await root.api.list(description.resource, { [tree.childParam]: parent as string | number, limit: 999 });
     setChildren((old) => ({ ...old, [String(node.key)]: page.rows }));
   };
 
@@ -335,6 +350,14 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
           onToggle={(event) => setExpanded(event.value as Record<string, boolean>)}
           onExpand={(event) => void expand(event.node)}
           emptyMessage={emptyState}
+          paginator={store.paginated}
+          paginatorTemplate={PAGER}
+          currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          first={(store.page - 1) * store.limit}
+          rows={store.limit}
+          totalRecords={store.total}
+          onPage={(event) => void store.setPage(event.page + 1, event.rows)}
           className="p-treetable-sm"
           scrollable
           tableStyle={{ minWidth: '50rem' }}
@@ -391,12 +414,12 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       <Dialog
         header={t('crud.confirmTitle')}
         visible={!!confirming}
-        onHide={() => setConfirming(null)}
+        onHide={dismiss}
         style={{ width: 380 }}
         data-testid="crud-confirm"
         footer={
           <div className="crud-form-footer">
-            <Button size="small" outlined label={t('crud.cancel')} onClick={() => setConfirming(null)} />
+            <Button size="small" outlined label={t('crud.cancel')} onClick={dismiss} data-testid="crud-confirm-cancel" />
             <Button
               size="small"
               severity="danger"

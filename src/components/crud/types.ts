@@ -107,6 +107,8 @@ export interface ActionContext {
   store: ResourceStore;
   /** Opens the edit form of a row. */
   edit(row: ResourceRow): void;
+  /** Asks with the page's confirmation dialog (确定 / 取消). */
+  confirm(text: string): Promise<boolean>;
 }
 
 export interface RowAction {
@@ -146,6 +148,8 @@ export interface ResourceDescription {
   ordering?: string;
   /** Filters always sent (e.g. the parent of a sub-dictionary). */
   baseQuery?: Params;
+  /** Rows per page (default 10). */
+  limit?: number;
   /** false: a lazy tree or a plain list (no page/limit). */
   paginated?: boolean;
   tree?: TreeOptions;
