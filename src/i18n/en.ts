@@ -365,6 +365,7 @@ export const en: Messages = {
       title: 'Message center',
       empty: 'No messages',
       link: 'Go to the notification centre',
+      markRead: 'Mark as read',
       label: 'Messages ({{count}} unread)',
     },
     page: {

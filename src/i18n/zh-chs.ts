@@ -363,6 +363,7 @@ export const zhChs = {
       title: '消息中心',
       empty: '暂无消息',
       link: '前往通知中心',
+      markRead: '标记为已读',
       label: '消息（{{count}} 条未读）',
     },
     page: {

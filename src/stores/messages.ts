@@ -204,6 +204,22 @@ export class MessagesStore {
     }
   }
 
+  /** Opens the newest message from the bell's popover (marks it read like opening it in the centre). */
+  async readNewest(): Promise<void> {
+    const newest = this.newest;
+    if (!newest || newest.is_read) return;
+    try {
+      await this.deps.api.openMessage(newest.id);
+      runInAction(() => {
+        if (this.newest?.id === newest.id) this.newest = { ...newest, is_read: true };
+        this.setUnread(this.unread - 1);
+      });
+      await this.refreshUnread();
+    } catch {
+      // Shown by the adapter.
+    }
+  }
+
   showSent(message: MessageDetail): void {
     this.current = message;
   }

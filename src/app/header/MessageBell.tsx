@@ -43,6 +43,7 @@ export const MessageBell = observer(function MessageBell() {
       <OverlayPanel ref={panel} className="message-bell-panel" style={{ width: POPOVER_WIDTH_PX }}>
         <MessagePopover
           newest={messages.newest}
+          onRead={() => void messages.readNewest()}
           onOpenCenter={() => {
             panel.current?.hide();
             navigate(MESSAGE_CENTER_PATH);
