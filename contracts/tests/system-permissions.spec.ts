@@ -8,7 +8,7 @@ import { expectFailure, expectSuccess } from './support/expect-contract';
  * message (API-CONTRACT examples 88-89) — and nothing changes.
  */
 
-const RESOURCES = ['dept', 'user', 'role', 'menu', 'menu_button', 'dictionary', 'system_config', 'api_white_list', 'area', 'operation_log'];
+const RESOURCES = ['dept', 'user', 'role', 'menu', 'menu_button', 'dictionary', 'system_config', 'api_white_list', 'area'];
 
 type Call = [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string];
 
@@ -31,6 +31,12 @@ function resourceCalls(name: string): Call[] {
 
 const UPSTREAM_GUARDED: Call[] = [
   ...RESOURCES.flatMap(resourceCalls),
+  // Logs are read-only (the operation log can also be deleted).
+  ['GET', '/api/system/operation_log/'],
+  ['GET', '/api/system/operation_log/1/'],
+  ['DELETE', '/api/system/operation_log/1/'],
+  ['DELETE', '/api/system/operation_log/multiple_delete/'],
+  ['GET', '/api/system/operation_log/export_data/'],
   ['GET', '/api/system/login_log/'],
   ['GET', '/api/system/login_log/1/'],
   ['PUT', '/api/system/user/2/reset_password/'],

@@ -225,6 +225,8 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
     if (req.method === 'OPTIONS') return;
     const route = req.routeOptions.url;
     if (route === undefined || !route.startsWith('/api/system/')) return;
+    // A route that authorizes each call itself may declare `config: { permission: 'signed-in' }`.
+    if ((req.routeOptions.config as { permission?: unknown } | undefined)?.permission === 'signed-in') return;
     return check(req, reply);
   });
 }
