@@ -187,6 +187,8 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
         ))}
     </span>
   );
+  /** TreeTable hands cells the node; DataTable the row. */
+  const asRow = (value: ResourceRow | TreeNode): ResourceRow => (description.tree ? ((value as TreeNode).data as ResourceRow) : (value as ResourceRow));
   const showActions = has('view') || has('edit') || has('remove') || (description.rowActions ?? []).some((action) => can(action.permission));
 
   const columnFields = fields.filter((field) => field.column !== false && !(field.column && field.column.hidden));
@@ -216,7 +218,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       header={field.label}
       sortable={!!(field.column && field.column.sortable)}
       style={field.column && field.column.width ? { minWidth: field.column.width } : undefined}
-      body={(row: ResourceRow) => <CellValue field={field} row={row} />}
+      body={(row: ResourceRow | TreeNode) => <CellValue field={field} row={asRow(row)} />}
       {...(field.column && field.column.filter && !description.tree
         ? { filter: true, showFilterMenu: false, filterElement: () => <span onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field)}</span> }
         : {})}
@@ -227,8 +229,8 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     <Column
       key="__actions"
       header={t('crud.actions')}
-      body={actionsBody}
-      frozen
+      body={(row: ResourceRow | TreeNode) => actionsBody(asRow(row))}
+      frozen={!description.tree}
       alignFrozen="right"
       style={{ width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }}
     />

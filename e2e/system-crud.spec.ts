@@ -1,0 +1,265 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, SUPERADMIN } from './fixtures';
+
+/**
+ * The system screens (issue 7) on the reference server, as superadmin: for each screen the list, a
+ * search, create, edit and delete through the CRUD page; export where the screen has it. One signed-in
+ * page serves the whole file (serial), so the file costs one login.
+ */
+test.describe.configure({ mode: 'serial' });
+
+type TestServer = Awaited<ReturnType<typeof import('../server/testing').startTestServer>>;
+
+let page: Page;
+const pageErrors: string[] = [];
+
+async function signInOnce(browser: Browser, server: TestServer): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true });
+  const p = await context.newPage();
+  p.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
+  const challenges = new Map<string, number>();
+  p.on('response', (res) => {
+    if (new URL(res.url()).pathname !== '/api/captcha/') return;
+    res
+      .json()
+      .then((body: { data?: { key?: number; image_base?: string } }) => {
+        if (body.data?.key !== undefined && body.data.image_base) challenges.set(body.data.image_base, body.data.key);
+      })
+      .catch(() => undefined);
+  });
+  await p.goto('/login');
+  const img = p.getByTestId('login-captcha-image');
+  await expect(img).toBeVisible();
+  let key: number | undefined;
+  await expect.poll(async () => (key = challenges.get((await img.getAttribute('src')) ?? ''))).toBeDefined();
+  const answer = await server.captchaAnswer(key as number);
+  await p.getByTestId('login-username').fill(SUPERADMIN.username);
+  await p.getByTestId('login-password').fill(SUPERADMIN.password);
+  await p.getByTestId('login-captcha').fill(answer ?? '');
+  await p.getByTestId('login-submit').click();
+  await expect(p.getByTestId('dashboard')).toBeVisible();
+  return p;
+}
+
+/** Client-side navigation, the way a menu click routes. */
+async function open(path: string, testId: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.getByTestId(testId).first()).toBeVisible();
+}
+
+/** The visible table of a CRUD page. */
+const table = (testId: string) => page.getByTestId(`${testId}-table`).first();
+const rowWith = (testId: string, text: string) => table(testId).locator('tr', { hasText: text });
+
+async function fillForm(values: Record<string, string>): Promise<void> {
+  const form = page.getByTestId('crud-form');
+  for (const [key, value] of Object.entries(values)) await form.getByTestId(`form-${key}`).fill(value);
+}
+
+async function submitForm(): Promise<void> {
+  await page.getByTestId('crud-form-submit').click();
+  await expect(page.getByTestId('crud-form')).toHaveCount(0);
+}
+
+async function confirmDelete(testId: string, text: string): Promise<void> {
+  await rowWith(testId, text).getByTestId('row-remove').click();
+  await page.getByTestId('crud-confirm-ok').click();
+  await expect(rowWith(testId, text)).toHaveCount(0);
+}
+
+async function search(testId: string, key: string, value: string): Promise<void> {
+  const form = page.getByTestId(`${testId}-search`);
+  await form.getByTestId(`search-${key}`).fill(value);
+  await form.getByTestId(`${testId}-search-submit`).click();
+}
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
+}
+
+test.beforeAll(async ({ browser, server }) => {
+  page = await signInOnce(browser, server);
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+});
+
+test('用户管理: list, search, create (client rules first), edit, export, delete', async () => {
+  await open('/user', 'user');
+  await expect(rowWith('user', 'test')).toBeVisible();
+  await expect(rowWith('user', 'admin')).toBeVisible();
+  await shot('system-user');
+
+  await page.getByTestId('crud-add').click();
+  await page.getByTestId('crud-form-submit').click();
+  await expect(page.getByTestId('form-error-username')).toHaveText('用户账号:该字段是必填项。');
+  await fillForm({ username: 'e2e_user', name: 'E2E 用户', mobile: '13800000000' });
+  await submitForm();
+  await expect(rowWith('user', 'e2e_user')).toBeVisible();
+
+  await search('user', 'username', 'e2e_user');
+  await expect(table('user').locator('tbody tr')).toHaveCount(1);
+
+  await rowWith('user', 'e2e_user').getByTestId('row-edit').click();
+  await fillForm({ name: 'E2E 改名' });
+  await submitForm();
+  await expect(rowWith('user', 'E2E 改名')).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('crud-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const path = await download.path();
+  expect(readFileSync(path).subarray(0, 2).toString(), 'an xlsx file is a zip').toBe('PK');
+
+  await confirmDelete('user', 'e2e_user');
+  await page.getByTestId('user-search-reset').click();
+  await expect(rowWith('user', 'test')).toBeVisible();
+});
+
+/** Create → search → edit → delete on a flat CRUD screen. */
+async function crudCycle(testId: string, create: Record<string, string>, searchKey: string, edit: Record<string, string>): Promise<void> {
+  const marker = create[searchKey] ?? '';
+  await page.getByTestId('crud-add').click();
+  await fillForm(create);
+  await submitForm();
+  await expect(rowWith(testId, marker)).toBeVisible();
+  await search(testId, searchKey, marker);
+  await expect(table(testId).locator('tbody tr')).toHaveCount(1);
+  await rowWith(testId, marker).getByTestId('row-edit').click();
+  await fillForm(edit);
+  await submitForm();
+  await expect(rowWith(testId, Object.values(edit)[0] ?? marker)).toBeVisible();
+  await confirmDelete(testId, marker);
+  await page.getByTestId(`${testId}-search-reset`).click();
+}
+
+test('部门管理: the tree (children on expand), create, search, edit, delete; a department with users is refused', async () => {
+  await open('/dept', 'dept');
+  const root = rowWith('dept', 'DVAdmin团队');
+  await expect(root).toBeVisible();
+  await root.locator('button.p-treetable-toggler').click();
+  await expect(rowWith('dept', '技术部')).toBeVisible();
+  await shot('system-dept');
+
+  await rowWith('dept', '技术部').getByTestId('row-remove').click();
+  await page.getByTestId('crud-confirm-ok').click();
+  await expect(rowWith('dept', '技术部'), 'a department that still has users stays').toBeVisible();
+
+  await page.getByTestId('crud-add').click();
+  await fillForm({ name: 'E2E部门', key: 'e2e_dept' });
+  await submitForm();
+  await search('dept', 'name', 'E2E部门');
+  await expect(rowWith('dept', 'E2E部门')).toBeVisible();
+  await rowWith('dept', 'E2E部门').getByTestId('row-edit').click();
+  await fillForm({ owner: 'E2E负责人' });
+  await submitForm();
+  await expect(rowWith('dept', 'E2E负责人')).toBeVisible();
+  await confirmDelete('dept', 'E2E部门');
+});
+
+test('角色管理: create, search, edit, grant menus and data scope, delete', async () => {
+  await open('/role', 'role');
+  await expect(rowWith('role', 'public')).toBeVisible();
+  await page.getByTestId('crud-add').click();
+  await fillForm({ name: 'E2E角色', key: 'e2e_role' });
+  await submitForm();
+  await search('role', 'key', 'e2e_role');
+  await expect(table('role').locator('tbody tr')).toHaveCount(1);
+  await rowWith('role', 'e2e_role').getByTestId('row-edit').click();
+  await fillForm({ name: 'E2E角色改' });
+  await submitForm();
+  await expect(rowWith('role', 'E2E角色改')).toBeVisible();
+
+  await rowWith('role', 'e2e_role').getByTestId('row-permission').click();
+  const dialog = page.getByTestId('role-permission-dialog');
+  await expect(dialog.getByText('系统管理')).toBeVisible();
+  await dialog.locator('.p-treenode-content', { hasText: '系统管理' }).locator('.p-checkbox').first().click();
+  await shot('system-role-permission');
+  await dialog.getByTestId('role-permission-save').click();
+  await expect(dialog).toHaveCount(0);
+  await confirmDelete('role', 'e2e_role');
+});
+
+test('菜单管理 and 菜单按钮: the menu tree, a menu with its buttons, create/edit/delete', async () => {
+  await open('/menu', 'menu');
+  const sys = rowWith('menu', '系统管理');
+  await expect(sys).toBeVisible();
+  await sys.locator('button.p-treetable-toggler').click();
+  await expect(rowWith('menu', '用户管理')).toBeVisible();
+  await rowWith('menu', '用户管理').getByTestId('row-buttons').click();
+  await expect(page.getByTestId('menu-buttons-table').getByText('ResetPassword')).toBeVisible();
+  await shot('system-menu-buttons');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('crud-add').first().click();
+  await fillForm({ name: 'E2E菜单', web_path: '/e2eMenu', component: 'system/e2e' });
+  await submitForm();
+  await search('menu', 'name', 'E2E菜单');
+  await expect(rowWith('menu', 'E2E菜单')).toBeVisible();
+  await rowWith('menu', 'E2E菜单').getByTestId('row-edit').click();
+  await fillForm({ component_name: 'e2eMenu' });
+  await submitForm();
+  await confirmDelete('menu', 'E2E菜单');
+
+  await open('/menuButton', 'menuButton');
+  await expect(rowWith('menuButton', 'ResetPassword')).toBeVisible();
+  await search('menuButton', 'value', 'DefaultPassword');
+  await expect(table('menuButton').locator('tbody tr')).toHaveCount(1);
+});
+
+test('字典管理: dictionaries and their entries', async () => {
+  await open('/dictionary', 'dictionary');
+  await expect(rowWith('dictionary', 'button_status_bool')).toBeVisible();
+  await crudCycle('dictionary', { label: 'E2E字典', value: 'e2e_dict' }, 'value', { label: 'E2E字典改' });
+  await rowWith('dictionary', 'gender').getByTestId('row-entries').click();
+  const entries = page.getByTestId('dictionary-entries-table');
+  await expect(entries.getByText('未知')).toBeVisible();
+  await shot('system-dictionary-entries');
+});
+
+test('系统配置: settings in tabs, saved with save_content', async () => {
+  await open('/config', 'config');
+  await expect(page.getByText('基础配置')).toBeVisible();
+  await shot('system-config');
+  await page.getByTestId('config-save-base').click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+});
+
+test('接口白名单: create, search, edit, delete', async () => {
+  await open('/apiWhiteList', 'whiteList');
+  await expect(rowWith('whiteList', '/api/system/dept_lazy_tree/')).toBeVisible();
+  await page.getByTestId('crud-add').click();
+  await fillForm({ url: 'api/no-slash/' });
+  await page.getByTestId('crud-form-submit').click();
+  await expect(page.getByTestId('form-error-url')).toHaveText('接口地址:请以 / 开头。');
+  await page.getByTestId('crud-form-cancel').click();
+  await crudCycle('whiteList', { url: '/api/e2e/' }, 'url', { url: '/api/e2e/edited/' });
+});
+
+test('地区管理: lazy tree and search', async () => {
+  await open('/areas', 'areas');
+  await expect(table('areas').locator('tbody tr').first()).toBeVisible();
+  await shot('system-areas');
+  await crudCycle('areas', { name: 'E2E地区', code: '990001', pinyin: 'e2e', initials: 'E' }, 'code', { name: 'E2E地区改' });
+});
+
+test('附件管理, 登录日志, 操作日志: lists and search', async () => {
+  await open('/file', 'fileList');
+  await expect(page.getByTestId('fileList-table')).toBeVisible();
+  await open('/loginLog', 'loginLog');
+  await expect(rowWith('loginLog', 'superadmin').first()).toBeVisible();
+  await search('loginLog', 'username', 'superadmin');
+  await expect(rowWith('loginLog', 'superadmin').first()).toBeVisible();
+  await rowWith('loginLog', 'superadmin').first().getByTestId('row-view').click();
+  await expect(page.getByTestId('crud-form')).toBeVisible();
+  await page.getByTestId('crud-form-cancel').click();
+  await open('/operationLog', 'operationLog');
+  await search('operationLog', 'request_path', '/api/system/');
+  await expect(table('operationLog').locator('tbody tr').first()).toBeVisible();
+  await shot('system-operation-log');
+});
