@@ -12,7 +12,7 @@ beforeAll(async () => {
 }, SERVER_TIMEOUT_MS);
 afterAll(() => srv.close(), SERVER_TIMEOUT_MS);
 
-function upload(content: string | Uint8Array, name: string, opts: { field?: string; token?: string | null; type?: string } = {}) {
+function upload(content: string, name: string, opts: { field?: string; token?: string | null; type?: string } = {}) {
   const form = new FormData();
   form.append(opts.field ?? 'file', new Blob([content], { type: opts.type ?? 'text/plain' }), name);
   const headers: Record<string, string> = {};
