@@ -17,6 +17,7 @@ import { accessToken, load, type LoadResult } from './http-load';
 import { measurePageWeight, type PageWeight } from './page-weight';
 import { median, timeLoginToDashboard, timeToUsernameField, type LoginSample } from './page-timing';
 import { startServerProcess } from './server-process';
+import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -96,6 +97,7 @@ interface Measured {
   usernameThrottled: number[];
   login: LoginSample[];
   loads: LoadResult[];
+  shellTabs: Omit<ShellBench, 'buildMs' | 'buildAllMs'>;
 }
 
 async function measure(baseUrl: string): Promise<Measured> {
@@ -104,6 +106,7 @@ async function measure(baseUrl: string): Promise<Measured> {
   let username: number[];
   let usernameThrottled: number[];
   let login: LoginSample[];
+  let shellTabs: Measured['shellTabs'];
   try {
     console.log('bench: (a) login page weight');
     weight = await measurePageWeight(browser, baseUrl);
@@ -112,6 +115,8 @@ async function measure(baseUrl: string): Promise<Measured> {
     usernameThrottled = await timeToUsernameField(browser, baseUrl, SAMPLES, 4);
     console.log(`bench: (c) 登录 → dashboard, ${SAMPLES} times`);
     login = await timeLoginToDashboard(browser, baseUrl, SAMPLES, USER.username, USER.password);
+    console.log('bench: (f) 50 cached tabs and switching, (g) heap after opening and closing them');
+    shellTabs = await benchTabs(browser, baseUrl, USER.username, USER.password);
   } finally {
     await browser.close();
   }
@@ -125,7 +130,7 @@ async function measure(baseUrl: string): Promise<Measured> {
   ] as const) {
     loads.push(await load(baseUrl, path, auth, 16, 5));
   }
-  return { weight, username, usernameThrottled, login, loads };
+  return { weight, username, usernameThrottled, login, loads, shellTabs };
 }
 
 async function main(): Promise<void> {
@@ -134,7 +139,9 @@ async function main(): Promise<void> {
   console.log('bench: starting the reference server (separate process, CAPTCHA=off)');
   const server = await startServerProcess(ROOT);
   process.once('SIGINT', () => void server.stop().then(() => process.exit(130)));
-  const { weight, username, usernameThrottled, login, loads } = await measure(server.baseUrl).finally(() => server.stop());
+  const { weight, username, usernameThrottled, login, loads, shellTabs } = await measure(server.baseUrl).finally(() => server.stop());
+  console.log('bench: (e) route table and side menu from 2,000 menu items');
+  const menuBuild = benchMenuBuild();
 
   const lines: Line[] = [];
   lines.push({ measure: 'login page JS (gzip -9)', value: kib(weight.jsGzip), budget: `≤ ${kib(BUDGET.loginJsGzipBytes)}`, pass: weight.jsGzip <= BUDGET.loginJsGzipBytes });
@@ -156,6 +163,12 @@ async function main(): Promise<void> {
     if (!clean) lines.push({ measure: `GET ${l.path} errors / non-2xx`, value: `${l.errors} / ${l.non2xx}`, budget: '0 / 0', pass: false });
   }
 
+  lines.push({ measure: 'routes + side menu, 2,000 items (median)', value: `${menuBuild.routesAndAside.median.toFixed(2)} ms`, budget: '< 10 ms', pass: menuBuild.routesAndAside.median < 10 });
+  lines.push({ measure: '  with search pool + permissions (median)', value: `${menuBuild.withSearchAndPermissions.median.toFixed(2)} ms`, budget: '', pass: null });
+  lines.push({ measure: `tab switch, ${shellTabs.tabs} cached tabs (max)`, value: `${shellTabs.switchMs.max.toFixed(1)} ms`, budget: '≤ 16 ms', pass: shellTabs.switchMs.max <= 16 });
+  lines.push({ measure: '  median / p95 / switches over 16 ms', value: `${shellTabs.switchMs.median.toFixed(1)} / ${shellTabs.switchMs.p95.toFixed(1)} ms / ${shellTabs.switchMs.over16}`, budget: '', pass: null });
+  lines.push({ measure: `heap after opening + closing ${shellTabs.tabs} tabs`, value: `${((shellTabs.heap.ratio - 1) * 100).toFixed(1)} %`, budget: '≤ +10 %', pass: shellTabs.heap.ratio <= 1.1 });
+
   console.log();
   console.log('files the login page loaded:');
   for (const a of weight.assets) console.log(`  ${a.kind.padEnd(3)} ${kib(a.gzipBytes).padStart(10)} gzip  ${kib(a.bytes).padStart(10)} raw  ${a.url}`);
@@ -176,6 +189,7 @@ async function main(): Promise<void> {
     usernameVisibleThrottled4xMs: { median: median(usernameThrottled), samples: usernameThrottled },
     loginToDashboardMs: { median: loginTotal, samples: login },
     api: loads,
+    shell: { menuBuild, tabs: shellTabs },
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -25,7 +25,7 @@ export function usePermission(): (name: string) => boolean {
   const [location] = useLocation();
   const pagePath = useContext(PagePathContext);
   const path = pagePath ?? location;
-  return useCallback((name: string) => checkPermission((key) => root.menu.built.permissions.has(key), path, name), [root, path]);
+  return useCallback((name: string) => checkPermission((key) => root.menu.permissions.has(key), path, name), [root, path]);
 }
 
 /** Renders its children only when the permission is granted; a denied element is not rendered at all. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { menuItem } from '../test/samples';
-import { buildMenu, isPlaceholder, PLACEHOLDER_PATH_PREFIX, sectionOf } from './menu';
+import { buildMenu, buildPermissions, buildSearchPool, isPlaceholder, PLACEHOLDER_PATH_PREFIX, sectionOf } from './menu';
 
 const items = [
   menuItem(1, null, '系统管理', { sort: 2 }),
@@ -56,7 +56,7 @@ describe('buildMenu (spec §2.3)', () => {
   });
 
   it('search pool: visible leaves with titles joined by " / "', () => {
-    expect(built.searchPool.map((s) => s.fullTitle)).toEqual([
+    expect(buildSearchPool(built.tree).map((s) => s.fullTitle)).toEqual([
       '游戏管理 / 游戏查询',
       '游戏管理 / 官网',
       '游戏管理 / 租户',
@@ -67,7 +67,7 @@ describe('buildMenu (spec §2.3)', () => {
   });
 
   it('permissions are path:name for every granted button (null = none)', () => {
-    expect([...built.permissions].sort()).toEqual(['/game/detail:Retrieve', '/user:Create', '/user:Delete']);
+    expect([...buildPermissions(items)].sort()).toEqual(['/game/detail:Retrieve', '/user:Create', '/user:Delete']);
   });
 
   it('sectionOf finds the top-level entry holding a path', () => {

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { MenuItem } from '../../contracts/schemas';
 import type { ConsoleApi } from '../adapters/api';
 import type { MenuDataStore } from '../adapters/storage';
@@ -51,9 +51,6 @@ export interface BuiltMenu {
   routeByPath: Map<string, MenuRoute>;
   /** The whole visible tree: top level = header sections, their children = the side menu. */
   tree: MenuEntry[];
-  searchPool: SearchItem[];
-  /** 'path:Permission' strings (spec §5). */
-  permissions: Set<string>;
 }
 
 export const isExternal = (path: string): boolean => /^https?:\/\//i.test(path);
@@ -82,22 +79,19 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
 
   const routes: MenuRoute[] = [];
   const routeByPath = new Map<string, MenuRoute>();
-  const searchPool: SearchItem[] = [];
-  const permissions = new Set<string>();
   const seen = new Set<number>();
 
-  const walk = (item: MenuItem, titles: readonly string[], visibleChain: boolean): MenuEntry | null => {
+  const walk = (item: MenuItem, visibleChain: boolean): MenuEntry | null => {
     if (seen.has(item.id)) return null; // a cycle in bad data
     seen.add(item.id);
     let path: string | null = item.path;
     if (path === '' && !item.is_link) path = null;
     const entryPath = path ?? `${PLACEHOLDER_PATH_PREFIX}${item.id}`;
     const kids = childrenOf.get(item.id) ?? [];
-    const fullTitles = [...titles, item.title || item.name];
     const visible = visibleChain && item.visible;
     const children: MenuEntry[] = [];
     for (const kid of kids) {
-      const entry = walk(kid, fullTitles, visible);
+      const entry = walk(kid, visible);
       if (entry && entry.visible) children.push(entry);
     }
     if (path !== null && !item.is_link && !item.is_catalog && !isExternal(path) && item.component) {
@@ -114,11 +108,6 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
         routeByPath.set(route.path, route);
       }
     }
-    if (path !== null) for (const perm of item.menuPermission ?? []) permissions.add(`${routePath(path)}:${perm}`);
-    const leaf = children.length === 0 && !item.is_catalog;
-    if (visible && leaf && path !== null) {
-      searchPool.push({ id: item.id, path: isExternal(path) ? path : routePath(path), title: item.title || item.name, fullTitle: fullTitles.join(' / ') });
-    }
     return {
       id: item.id,
       parent: item.parent,
@@ -134,11 +123,36 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
 
   const tree: MenuEntry[] = [];
   for (const root of childrenOf.get(null) ?? []) {
-    const entry = walk(root, [], true);
+    const entry = walk(root, true);
     if (entry && entry.visible) tree.push(entry);
   }
   // Strict mode: walking from the roots, items whose parent is not in the list never reach the tree (nor routes).
-  return { routes, routeByPath, tree, searchPool, permissions };
+  return { routes, routeByPath, tree };
+}
+
+/** The search pool (spec §2.4): visible leaf entries with their full titles joined by ' / '. */
+export function buildSearchPool(tree: readonly MenuEntry[]): SearchItem[] {
+  const pool: SearchItem[] = [];
+  const walk = (entries: readonly MenuEntry[], prefix: string) => {
+    for (const entry of entries) {
+      const fullTitle = prefix ? `${prefix} / ${entry.title}` : entry.title;
+      if (entry.children.length > 0) walk(entry.children, fullTitle);
+      else if (!entry.catalog && !isPlaceholder(entry.path)) pool.push({ id: entry.id, path: entry.path, title: entry.title, fullTitle });
+    }
+  };
+  walk(tree, '');
+  return pool;
+}
+
+/** The button permissions (spec §5): 'path:name' for every granted button of every item with a path. */
+export function buildPermissions(items: readonly MenuItem[]): Set<string> {
+  const permissions = new Set<string>();
+  for (const item of items) {
+    if (!item.path || !item.menuPermission) continue;
+    const path = routePath(item.path);
+    for (const perm of item.menuPermission) permissions.add(`${path}:${perm}`);
+  }
+  return permissions;
 }
 
 /** The top-level entry whose subtree holds `path`, if any. */
@@ -161,7 +175,8 @@ export class MenuStore {
     private readonly api: ConsoleApi,
     private readonly menuData: MenuDataStore,
   ) {
-    makeAutoObservable<MenuStore, 'api' | 'menuData'>(this, { api: false, menuData: false }, { autoBind: true });
+    // The list is replaced whole, never mutated: a reference, not 2,000 deep observables.
+    makeAutoObservable<MenuStore, 'api' | 'menuData'>(this, { api: false, menuData: false, items: observableRef }, { autoBind: true });
   }
 
   get loaded(): boolean {
@@ -196,6 +211,14 @@ export class MenuStore {
     return buildMenu(this.items);
   }
 
+  get searchPool(): SearchItem[] {
+    return buildSearchPool(this.built.tree);
+  }
+
+  get permissions(): Set<string> {
+    return buildPermissions(this.items);
+  }
+
   routeFor(path: string): MenuRoute | null {
     return this.built.routeByPath.get(path) ?? null;
   }
@@ -219,7 +242,7 @@ export class MenuStore {
 
   /** Spec §5: granted only if `path:name` is among the menu permissions (menuData). */
   hasPermission(path: string, name: string): boolean {
-    return this.built.permissions.has(`${path}:${name}`);
+    return this.permissions.has(`${path}:${name}`);
   }
 
   /** Visible entries without a parent, in menu order. */

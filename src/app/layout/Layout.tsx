@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Activity, Suspense, useEffect, type CSSProperties } from 'react';
+import { Activity, memo, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, SYSTEM_NAME_KEY } from '../../config';
@@ -27,6 +27,20 @@ function tabOf(route: ShellRoute, search: string): Tab {
   };
 }
 
+/** One tab's page. Memoised: a tab switch re-renders none of the kept pages, only flips their Activity. */
+const KeptPage = memo(
+  observer(function KeptPage({ path }: { path: string }) {
+    const root = useStore();
+    const route = resolveShellRoute(root, path);
+    if (!route) return null;
+    return (
+      <PagePathProvider path={path}>
+        <Suspense fallback={<PageLoading />}>{route.render()}</Suspense>
+      </PagePathProvider>
+    );
+  }),
+);
+
 /**
  * The pages of the open tabs (spec §2.4): the current one is visible; pages marked cache stay mounted
  * while hidden (React's <Activity>), so their state survives a tab switch; a closed or refreshed tab
@@ -44,9 +58,7 @@ const PageOutlet = observer(function PageOutlet({ current }: { current: Tab }) {
         return (
           <Activity key={`${tab.fullPath}#${root.tabs.generation(tab.fullPath)}`} mode={active ? 'visible' : 'hidden'}>
             <div className="console-page" data-page={tab.fullPath}>
-              <PagePathProvider path={tab.path}>
-                <Suspense fallback={<PageLoading />}>{route.render()}</Suspense>
-              </PagePathProvider>
+              <KeptPage path={tab.path} />
             </div>
           </Activity>
         );

@@ -7,7 +7,7 @@ const stores = new WeakMap<RootStore, SearchStore>();
 export function searchStoreOf(root: RootStore): SearchStore {
   let store = stores.get(root);
   if (!store) {
-    store = new SearchStore(() => root.menu.built.searchPool);
+    store = new SearchStore(() => root.menu.searchPool);
     stores.set(root, store);
   }
   return store;
