@@ -3,8 +3,6 @@ import { formatDateTime } from './format';
 
 /** A front-end log entry (spec §3). */
 export interface LogEntry {
-  /** Running number, unique within the page's life (list keys, details). */
-  id: number;
   message: string;
   type: 'info' | 'danger';
   /** YYYY-MM-DD HH:mm:ss */
@@ -23,14 +21,13 @@ export type LogTypeFilter = 'all' | LogEntry['type'];
 /** The front-end log: every failed call and every error the console meets. */
 export class LogStore {
   entries: LogEntry[] = [];
-  private nextId = 1;
 
   constructor(private readonly context: LogContext) {
-    makeAutoObservable<LogStore, 'context' | 'nextId'>(this, { context: false, nextId: false }, { autoBind: true });
+    makeAutoObservable<LogStore, 'context'>(this, { context: false }, { autoBind: true });
   }
 
   add(message: string, type: LogEntry['type'], url: string): void {
-    this.entries.push({ id: this.nextId++, message, type, time: formatDateTime(this.context.now()), meta: { ...this.context.meta(), url } });
+    this.entries.push({ message, type, time: formatDateTime(this.context.now()), meta: { ...this.context.meta(), url } });
   }
 
   get errorCount(): number {
@@ -44,10 +41,6 @@ export class LogStore {
       .filter((entry) => type === 'all' || entry.type === type)
       .filter((entry) => !needle || entry.message.toLowerCase().includes(needle) || entry.meta.url.toLowerCase().includes(needle))
       .reverse();
-  }
-
-  find(id: number): LogEntry | undefined {
-    return this.entries.find((entry) => entry.id === id);
   }
 
   clear(): void {

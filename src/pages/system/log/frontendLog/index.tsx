@@ -70,8 +70,8 @@ const FrontendLogPage = observer(function FrontendLogPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((entry) => (
-              <tr key={entry.id} data-testid="frontend-log-row" data-type={entry.type}>
+            {rows.map((entry, index) => (
+              <tr key={`${rows.length - index}-${entry.time}`} data-testid="frontend-log-row" data-type={entry.type}>
                 <td className="is-nowrap">{entry.time}</td>
                 <td>
                   <span className={`frontend-log-tag is-${entry.type}`}>{typeLabel(entry.type)}</span>
