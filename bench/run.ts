@@ -17,6 +17,8 @@ import { accessToken, load, type LoadResult } from './http-load';
 import { measurePageWeight, type PageWeight } from './page-weight';
 import { median, timeLoginToDashboard, timeToUsernameField, type LoginSample } from './page-timing';
 import { startServerProcess } from './server-process';
+import { benchUserList, USER_LIST_P99_BUDGET_MS } from './users';
+import { benchSockets } from './sockets';
 import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -142,6 +144,10 @@ async function main(): Promise<void> {
   const { weight, username, usernameThrottled, login, loads, shellTabs } = await measure(server.baseUrl).finally(() => server.stop());
   console.log('bench: (e) route table and side menu from 2,000 menu items');
   const menuBuild = benchMenuBuild();
+  console.log('bench: (i) user list with 100,000 users in the database: server time per page');
+  const userList = await benchUserList();
+  console.log('bench: (h) 1,000 open sockets on one instance: memory per socket, announcement delivery');
+  const sockets = await benchSockets(1000);
 
   const lines: Line[] = [];
   lines.push({ measure: 'login page JS (gzip -9)', value: kib(weight.jsGzip), budget: `≤ ${kib(BUDGET.loginJsGzipBytes)}`, pass: weight.jsGzip <= BUDGET.loginJsGzipBytes });
@@ -169,6 +175,15 @@ async function main(): Promise<void> {
   lines.push({ measure: '  median / p95 / switches over 16 ms', value: `${shellTabs.switchMs.median.toFixed(1)} / ${shellTabs.switchMs.p95.toFixed(1)} ms / ${shellTabs.switchMs.over16}`, budget: '', pass: null });
   lines.push({ measure: `heap after opening + closing ${shellTabs.tabs} tabs`, value: `${((shellTabs.heap.ratio - 1) * 100).toFixed(1)} %`, budget: '≤ +10 %', pass: shellTabs.heap.ratio <= 1.1 });
 
+  lines.push({ measure: `announcement to ${sockets.sockets} sockets (max)`, value: ms(sockets.deliveryMs.max), budget: '≤ 500 ms', pass: sockets.deliveryMs.delivered === sockets.sockets && sockets.deliveryMs.max <= 500 });
+  lines.push({ measure: '  p50 / p99 / delivered', value: `${ms(sockets.deliveryMs.p50)} / ${ms(sockets.deliveryMs.p99)} / ${sockets.deliveryMs.delivered}`, budget: '', pass: null });
+  lines.push({ measure: '  server memory per open socket', value: `${kib(sockets.bytesPerSocket)} (RSS ${kib(sockets.rssPerSocket)})`, budget: '', pass: null });
+
+  for (const t of userList.timings) {
+    lines.push({ measure: `user list (100k): ${t.name} p99`, value: `${t.p99Ms.toFixed(1)} ms`, budget: `< ${USER_LIST_P99_BUDGET_MS} ms`, pass: t.p99Ms < USER_LIST_P99_BUDGET_MS });
+    lines.push({ measure: '  p50 / max', value: `${t.p50Ms.toFixed(1)} / ${t.maxMs.toFixed(1)} ms`, budget: '', pass: null });
+  }
+
   console.log();
   console.log('files the login page loaded:');
   for (const a of weight.assets) console.log(`  ${a.kind.padEnd(3)} ${kib(a.gzipBytes).padStart(10)} gzip  ${kib(a.bytes).padStart(10)} raw  ${a.url}`);
@@ -190,6 +205,8 @@ async function main(): Promise<void> {
     loginToDashboardMs: { median: loginTotal, samples: login },
     api: loads,
     shell: { menuBuild, tabs: shellTabs },
+    userList,
+    sockets,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);
