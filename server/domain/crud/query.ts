@@ -124,7 +124,8 @@ export function orderClause(spec: ResourceSpec, ordering: string | undefined): s
     const f = spec.fields[name];
     if (!f || f.sortable === false) continue;
     if (parts.length === 0) firstDesc = desc;
-    parts.push(`${f.sql} ${desc ? 'DESC' : 'ASC'}${desc ? ' NULLS LAST' : ' NULLS FIRST'}`);
+    // PostgreSQL's default null placement (last ascending, first descending) so indexes serve the order.
+    parts.push(`${f.sql} ${desc ? 'DESC' : 'ASC'}`);
   }
   if (parts.length === 0 && ordering !== undefined) return orderClause(spec, undefined);
   parts.push(`t.id ${firstDesc ? 'DESC' : 'ASC'}`);

@@ -89,6 +89,28 @@ function stamp(): string {
   return formatDatetime(Date.now()).replace(/[-: ]/g, '').slice(0, 14);
 }
 
+/** List totals per database and table, so that two servers in one process never share them. */
+const countCaches = new WeakMap<object, Map<string, Map<string, { n: number; until: number }>>>();
+
+function countCache(db: object, table: string): Map<string, { n: number; until: number }> {
+  let byTable = countCaches.get(db);
+  if (!byTable) {
+    byTable = new Map();
+    countCaches.set(db, byTable);
+  }
+  let cache = byTable.get(table);
+  if (!cache) {
+    cache = new Map();
+    byTable.set(table, cache);
+  }
+  return cache;
+}
+
+/** Drops the cached list totals of a table (after a change made outside the resources). */
+export function invalidateCounts(db: object, table: string): void {
+  countCaches.get(db)?.get(table)?.clear();
+}
+
 /** Generic operations over one ResourceSpec. */
 export class CrudResource {
   constructor(
@@ -127,11 +149,10 @@ export class CrudResource {
       return { page: 1, limit: 1, total: 1, data: this.trim(await this.viewRows(rows), lq.only) };
     }
     const offset = (lq.page - 1) * lq.limit;
-    const [countRows, rows] = await Promise.all([
-      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.from} ${where}`, params),
+    const [total, rows] = await Promise.all([
+      this.count(where, params),
       this.db.query(`SELECT ${this.spec.select} FROM ${this.from} ${where} ORDER BY ${lq.orderBy} LIMIT ${lq.limit} OFFSET ${offset}`, params),
     ]);
-    const total = countRows[0]?.n ?? 0;
     return {
       page: lq.page,
       total,
@@ -140,6 +161,21 @@ export class CrudResource {
       is_previous: lq.page > 1,
       data: this.trim(await this.viewRows(rows), lq.only),
     };
+  }
+
+  private async count(where: string, params: unknown[]): Promise<number> {
+    const sql = `SELECT count(*)::int AS n FROM ${this.from} ${where}`;
+    const ttl = this.spec.countCacheMs ?? 0;
+    if (ttl <= 0) return (await this.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
+    const cache = countCache(this.db, this.spec.table);
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.until > now) return hit.n;
+    const n = (await this.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
+    if (cache.size >= 1000) cache.clear();
+    cache.set(key, { n, until: now + ttl });
+    return n;
   }
 
   /** One row by id (inside the base condition and the scope), or null. */
@@ -233,9 +269,11 @@ export class CrudResource {
   private async inTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     try {
       const out = await this.db.transaction(fn);
+      invalidateCounts(this.db, this.spec.table);
       this.spec.changed?.();
       return out;
     } catch (err) {
+      invalidateCounts(this.db, this.spec.table);
       if (err instanceof CrudError) throw err;
       const msg = constraintMessage(err);
       if (msg) throw new CrudError(msg);

@@ -73,6 +73,11 @@ export interface ResourceSpec<C extends z.ZodType = z.ZodType, U extends z.ZodTy
   decorate?: (db: Queryable, rows: Array<Record<string, unknown>>) => Promise<void>;
   /** Lazy tree: a list call naming no filter, search or parent gives only the rows whose field IS NULL. */
   lazyParent?: string;
+  /**
+   * Keep list totals this long (ms), per filter; dropped at once by any write through a resource of
+   * the same table. Only for tables written by nothing else (the 100k-row user list).
+   */
+  countCacheMs?: number;
   /** Paginated list (shape 1, default) or all rows as shape 2 (menu and dept lazy lists). */
   listShape?: 'paged' | 'plain';
   createSchema?: C;

@@ -178,6 +178,7 @@ export function userSpec(ctx: AppContext): ResourceSpec {
       '(SELECT string_agg(r.name, \',\') FROM roles r JOIN user_roles ur ON ur.role_id = r.id WHERE ur.user_id = t.id)',
     ],
     dataScope: true,
+    countCacheMs: 10_000,
     createSchema: userCreateInput,
     updateSchema: userUpdateInput,
     labels: USER_LABELS,
