@@ -22,6 +22,14 @@ function countOf(data: unknown, path: string): number {
   throw new GraphQLError(`上游返回了无法识别的数据: ${path}`, { extensions: { kind: 'format', code: 2000, httpStatus: 200 } });
 }
 
+const MESSAGES = 'api/system/message_center/';
+
+/** A JSON argument that must be an object (a request body). */
+function bodyOf(value: unknown): Json {
+  if (!isRecord(value)) throw new GraphQLError('body 必须是对象', { extensions: { kind: 'request', code: 400 } });
+  return value;
+}
+
 const count = async (ctx: UpstreamCall, path: string) => countOf(await callUpstream<unknown>(ctx, 'GET', path), path);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -56,6 +64,28 @@ const root = {
     return rows.filter(isRecord).map((row) => ({ day: String(row.day ?? ''), count: Number(row.count) || 0 }));
   },
   recentLogins: (_: Args, ctx: UpstreamCall) => callUpstream<RecentLogin[]>(ctx, 'GET', 'api/system/datav/recent_logins/'),
+  sentMessages: (args: Args, ctx: UpstreamCall) =>
+    callUpstream<unknown>(ctx, 'GET', MESSAGES, undefined, { page: String(args.page), limit: String(args.limit) }),
+  receivedMessages: (args: Args, ctx: UpstreamCall) =>
+    callUpstream<unknown>(ctx, 'GET', `${MESSAGES}get_self_receive/`, undefined, {
+      page: String(args.page),
+      limit: String(args.limit),
+      ...(typeof args.isRead === 'boolean' ? { is_read: args.isRead ? '1' : '0' } : {}),
+    }),
+  newestMessage: async (_: Args, ctx: UpstreamCall) => {
+    const data = await callUpstream<unknown>(ctx, 'GET', `${MESSAGES}get_newest_msg/`);
+    return isRecord(data) && Object.keys(data).length > 0 ? data : null;
+  },
+  unreadMessageCount: (_: Args, ctx: UpstreamCall) => count(ctx, `${MESSAGES}get_unread_msg/`),
+  openMessage: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'GET', `${MESSAGES}${Number(args.id)}/`),
+  sendMessage: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'POST', MESSAGES, bodyOf(args.body)),
+  updateMessage: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'PUT', `${MESSAGES}${Number(args.id)}/`, bodyOf(args.body)),
+  deleteMessages: async (args: Args, ctx: UpstreamCall) => {
+    const ids = Array.isArray(args.ids) ? args.ids.map(Number) : [];
+    if (ids.length === 1) await callUpstream<unknown>(ctx, 'DELETE', `${MESSAGES}${ids[0]}/`);
+    else if (ids.length > 1) await callUpstream<unknown>(ctx, 'DELETE', `${MESSAGES}multiple_delete/`, { keys: ids });
+    return true;
+  },
   login: (args: Args, ctx: UpstreamCall) => {
     const body: Record<string, unknown> = { username: args.username, password: args.password };
     if (args.captcha != null) body.captcha = args.captcha;

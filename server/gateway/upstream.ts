@@ -28,7 +28,7 @@ function reasonOf(msg: unknown): string | undefined {
  */
 export async function callUpstream<T>(
   call: UpstreamCall,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: Record<string, unknown>,
   query?: Record<string, string>,

@@ -165,6 +165,34 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     await expect(h.api.refreshToken()).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('message center: send, count unread, list received, open (marks read), newest, update, delete', async () => {
+    const h = harness(kind);
+    await signIn(h);
+    const title = `adapter ${kind} ${Date.now()}`;
+    const before = await h.api.unreadMessageCount();
+    const sent = await h.api.sendMessage({ title, content: '<p>hi</p>', target_type: 0, target_user: [1] });
+    expect(sent).toMatchObject({ title, target_type: 0 });
+    await expect(h.api.unreadMessageCount()).resolves.toBe(before + 1);
+    const received = await h.api.receivedMessages({ page: 1, limit: 50, isRead: false });
+    expect(received.data.find((m) => m.id === sent.id)).toMatchObject({ title, is_read: false });
+    await expect(h.api.newestMessage()).resolves.toMatchObject({ title });
+    await expect(h.api.openMessage(sent.id)).resolves.toMatchObject({ id: sent.id, title });
+    await expect(h.api.unreadMessageCount()).resolves.toBe(before);
+    await expect(h.api.updateMessage(sent.id, { title: `${title} (edited)`, content: 'x', target_type: 0, target_user: [1] })).resolves.toMatchObject({ title: `${title} (edited)` });
+    const mine = await h.api.sentMessages({ page: 1, limit: 50 });
+    expect(mine.data.some((m) => m.id === sent.id)).toBe(true);
+    await h.api.deleteMessages([sent.id]);
+    const error = await failure(h.api.openMessage(sent.id));
+    expect(h.callbacks.notices.at(-1)?.text).toBe(error.message);
+  });
+
+  it('message center: a bad message is refused with the server text', async () => {
+    const h = harness(kind);
+    await signIn(h);
+    const error = await failure(h.api.sendMessage({ title: ' ', content: 'x', target_type: 3 }));
+    expect(error).toMatchObject({ kind: 'envelope', code: 4000, message: '标题:该字段不能为空。' });
+  });
+
   it('without a token the server says 4000 身份认证信息未提供。 and the error shows for 5 s', async () => {
     const h = harness(kind);
     const error = await failure(h.api.userInfo());

@@ -1,5 +1,18 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import type { DeptNode, DictionaryEntry, DictionaryGroup, MenuItem, RecentLogin, Settings, UserInfo } from '../../../contracts/schemas';
+import type {
+  DeptNode,
+  DictionaryEntry,
+  DictionaryGroup,
+  ListPage,
+  MenuItem,
+  MessageCreateRequest,
+  MessageDetail,
+  ReceivedMessage,
+  RecentLogin,
+  Settings,
+  UserInfo,
+} from '../../../contracts/schemas';
+import type { MessagePageQuery } from '../message-types';
 import { DEFAULT_DICTIONARY_KEY, MESSAGE_DURATION_MS } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
@@ -13,10 +26,18 @@ import {
   CaptchaDocument,
   CaptchaStatusDocument,
   DictionariesDocument,
+  DeleteMessagesDocument,
   DictionaryDocument,
   LoginDocument,
   LoginTrendDocument,
   LogoutDocument,
+  NewestMessageDocument,
+  OpenMessageDocument,
+  ReceivedMessagesDocument,
+  SendMessageDocument,
+  SentMessagesDocument,
+  UnreadMessageCountDocument,
+  UpdateMessageDocument,
   RecentLoginsDocument,
   RefreshTokenDocument,
   SettingsDocument,
@@ -41,6 +62,9 @@ export interface GraphqlApiOptions {
 }
 
 type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+
+const MESSAGES = '/api/system/message_center/';
 
 /**
  * The calls this adapter makes, each named by the REST path the gateway calls for it: messages that
@@ -62,6 +86,11 @@ const CALL = {
   attachmentTotal: { path: '/api/system/datav/attachment_total/', quiet: true },
   loginTrend: { path: '/api/system/datav/login_user/', quiet: true },
   recentLogins: { path: '/api/system/datav/recent_logins/', quiet: true },
+  sentMessages: { path: MESSAGES },
+  receivedMessages: { path: `${MESSAGES}get_self_receive/` },
+  newestMessage: { path: `${MESSAGES}get_newest_msg/` },
+  unreadMessageCount: { path: `${MESSAGES}get_unread_msg/` },
+  sendMessage: { method: 'POST', path: MESSAGES },
 } satisfies Record<string, RequestOptions>;
 
 /** The ConsoleApi methods the gateway's schema covers. */
@@ -80,7 +109,15 @@ export type GraphqlMethod =
   | 'usersLoginTotal'
   | 'attachmentTotal'
   | 'loginTrend'
-  | 'recentLogins';
+  | 'recentLogins'
+  | 'sentMessages'
+  | 'receivedMessages'
+  | 'newestMessage'
+  | 'unreadMessageCount'
+  | 'openMessage'
+  | 'sendMessage'
+  | 'updateMessage'
+  | 'deleteMessages';
 
 /**
  * `ConsoleApi` over the GraphQL gateway (server/gateway) through graphql-request and the typed
@@ -186,6 +223,66 @@ export class GraphqlConsoleApi implements Pick<ConsoleApi, GraphqlMethod> {
 
   recentLogins(): Promise<RecentLogin[]> {
     return this.run(CALL.recentLogins, RecentLoginsDocument, {}, 'recentLogins');
+  }
+
+  async sentMessages(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
+    return this.page<MessageDetail>(CALL.sentMessages, await this.run(CALL.sentMessages, SentMessagesDocument, { page: query.page, limit: query.limit }, 'sentMessages'));
+  }
+
+  async receivedMessages(query: MessagePageQuery & { isRead?: boolean }): Promise<ListPage<ReceivedMessage>> {
+    const variables = { page: query.page, limit: query.limit, isRead: query.isRead ?? null };
+    return this.page<ReceivedMessage>(CALL.receivedMessages, await this.run(CALL.receivedMessages, ReceivedMessagesDocument, variables, 'receivedMessages'));
+  }
+
+  async newestMessage(): Promise<ReceivedMessage | null> {
+    const data: unknown = await this.run(CALL.newestMessage, NewestMessageDocument, {}, 'newestMessage');
+    if (data === null) return null;
+    if (isRecord(data) && typeof data.title === 'string') return data as unknown as ReceivedMessage;
+    throw this.http.malformed(CALL.newestMessage);
+  }
+
+  unreadMessageCount(): Promise<number> {
+    return this.run(CALL.unreadMessageCount, UnreadMessageCountDocument, {}, 'unreadMessageCount');
+  }
+
+  async openMessage(id: number): Promise<MessageDetail> {
+    const call: RequestOptions = { path: `${MESSAGES}${id}/` };
+    return this.message(call, await this.run(call, OpenMessageDocument, { id }, 'openMessage'));
+  }
+
+  async sendMessage(body: MessageCreateRequest): Promise<MessageDetail> {
+    return this.message(CALL.sendMessage, await this.run(CALL.sendMessage, SendMessageDocument, { body }, 'sendMessage'));
+  }
+
+  async updateMessage(id: number, body: MessageCreateRequest): Promise<MessageDetail> {
+    const call: RequestOptions = { method: 'PUT', path: `${MESSAGES}${id}/` };
+    return this.message(call, await this.run(call, UpdateMessageDocument, { id, body }, 'updateMessage'));
+  }
+
+  async deleteMessages(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const call: RequestOptions = { method: 'DELETE', path: ids.length === 1 ? `${MESSAGES}${ids[0]}/` : `${MESSAGES}multiple_delete/` };
+    await this.run(call, DeleteMessagesDocument, { ids: [...ids] }, 'deleteMessages');
+  }
+
+  private message(call: RequestOptions, data: unknown): MessageDetail {
+    if (isRecord(data) && typeof data.id === 'number') return data as unknown as MessageDetail;
+    throw this.http.malformed(call);
+  }
+
+  private page<T>(call: RequestOptions, data: unknown): ListPage<T> {
+    if (isRecord(data) && Array.isArray(data.data)) {
+      const rows = data.data as T[];
+      return {
+        page: typeof data.page === 'number' ? data.page : 1,
+        limit: typeof data.limit === 'number' ? data.limit : rows.length,
+        total: typeof data.total === 'number' ? data.total : rows.length,
+        is_next: data.is_next === true,
+        is_previous: data.is_previous === true,
+        data: rows,
+      };
+    }
+    throw this.http.malformed(call);
   }
 
   /** One operation under the spec's rules; resolves with `data[field]`. */
