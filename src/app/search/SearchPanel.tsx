@@ -1,3 +1,4 @@
+import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,9 @@ export const SearchPanel = observer(function SearchPanel() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [search]);
+
+  // The shell's search-active state (spec §2.4) follows the panel.
+  useEffect(() => reaction(() => search.active, (active) => root.ui.setSearchActive(active), { fireImmediately: true }), [root, search]);
 
   useEffect(() => {
     if (!search.active) return;
