@@ -192,6 +192,12 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
   const showActions = has('view') || has('edit') || has('remove') || (description.rowActions ?? []).some((action) => can(action.permission));
 
   const columnFields = fields.filter((field) => field.column !== false && !(field.column && field.column.hidden));
+  /** A column's minimum width: its declared width, wider with a header filter. */
+  const columnWidth = (field: FieldDef): number => {
+    const width = (field.column && field.column.width) || 120;
+    return field.column && field.column.filter ? Math.max(width, 160) : width;
+  };
+  const tableWidth = columnFields.reduce((sum, field) => sum + columnWidth(field), 0) + ROW_ACTION_WIDTH_PX + 60;
   const selectable = has('remove') && !description.tree;
 
   const onPage = (event: DataTableStateEvent) => void store.setPage((event.page ?? 0) + 1, event.rows);
@@ -217,7 +223,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       field={field.key}
       header={field.label}
       sortable={!!(field.column && field.column.sortable)}
-      style={field.column && field.column.width ? { minWidth: field.column.width } : undefined}
+      style={{ minWidth: columnWidth(field) + (description.tree && field === columnFields[0] ? 60 : 0) }}
       body={(row: ResourceRow | TreeNode) => <CellValue field={field} row={asRow(row)} />}
       {...(field.column && field.column.filter && !description.tree
         ? { filter: true, showFilterMenu: false, filterElement: () => <span onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field)}</span> }
@@ -362,7 +368,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
           onPage={(event) => void store.setPage(event.page + 1, event.rows)}
           className="p-treetable-sm"
           scrollable
-          tableStyle={{ minWidth: '50rem' }}
+          tableStyle={{ minWidth: tableWidth }}
           data-testid={`${testId}-table`}
         >
           {columns}
@@ -377,7 +383,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
           size="small"
           stripedRows
           scrollable
-          tableStyle={{ minWidth: '50rem' }}
+          tableStyle={{ minWidth: tableWidth }}
           paginator={store.paginated}
           paginatorTemplate={PAGER}
           currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
