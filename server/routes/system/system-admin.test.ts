@@ -133,6 +133,8 @@ describe('system administration endpoints', () => {
       const stored = await ctx.db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [created.id]);
       expect(stored[0]?.password).toMatch(/^scrypt\$/);
       expect((await login(srv, 'alice', 'admin123456', false)).access).toBeTruthy();
+      const signIns = expectData(await call(srv, '/api/system/login_log/?username=alice', { token: sa }), listPage(loginLogRow));
+      expect(signIns.data.map((l) => l.username)).toEqual(['alice']);
       expectFailure(await call(srv, '/api/system/user/', { token: sa, body: { username: 'alice', name: 'dup' } }), 4000, '用户账号已存在，请换一个。');
       const updated = expectData(await call(srv, `/api/system/user/${created.id}/`, { method: 'PATCH', token: sa, body: { name: '爱丽丝2', role: [1, 2] } }), userRow);
       expect(updated).toMatchObject({ name: '爱丽丝2', role: [1, 2] });
