@@ -277,6 +277,17 @@ describe('system administration endpoints', () => {
         { username: 'imp2', gender: 2, dept: 3 },
       ]);
     });
+
+    it('import by the url of a file uploaded first (the upstream client flow); other urls refused', async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(writeXlsx('d', ['字典名称', '字典编号'], [['导入组', 'imported_group']]))]), 'dict.xlsx');
+      const up = (await (await fetch(`${srv.baseUrl}/api/system/file/`, { method: 'POST', headers: { authorization: `JWT ${sa}` }, body: form })).json()) as { data: { url: string } };
+      const res = await call(srv, '/api/system/dictionary/import_data/', { token: sa, body: { url: up.data.url } });
+      expect(res.body).toMatchObject({ code: 2000, data: { created: 1, updated: 0 } });
+      expect(await ctx.db.query("SELECT 1 FROM dictionaries WHERE value = 'imported_group'")).toHaveLength(1);
+      expectFailure(await call(srv, '/api/system/dictionary/import_data/', { token: sa, body: { url: 'http://169.254.169.254/latest/' } }), 4000, '文件地址:只能导入本系统上传的文件（media/...）。');
+      expectFailure(await call(srv, '/api/system/dictionary/import_data/', { token: sa, body: { url: 'media/files/none.xlsx' } }), 4000, '文件地址:文件不存在。');
+    });
   });
 
   describe('permissions', () => {
