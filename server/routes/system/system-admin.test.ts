@@ -219,6 +219,37 @@ describe('system administration endpoints', () => {
       ws.close();
     });
 
+    it('menu and button changes reach web_router and get_btn_permission at once', async () => {
+      const menu = expectData(await call(srv, '/api/system/menu/', { token: sa, body: { name: '新菜单', parent: 1, web_path: '/newScreen', component: 'system/newScreen', component_name: 'newScreen', sort: 99 } }), menuRow);
+      const router = await call<{ data: Array<{ id: number }> }>(srv, '/api/system/menu/web_router/', { token: sa });
+      expect(router.body.data.data.map((m) => m.id)).toContain(menu.id);
+      expectData(await call(srv, '/api/system/menu_button/', { token: sa, body: { menu: menu.id, name: '查询', value: 'Search', api: '/api/system/new_screen/', method: 0 } }), menuButtonRow);
+      expectFailure(await call(srv, '/api/system/menu_button/', { token: sa, body: { menu: menu.id, name: '查询2', value: 'Search', api: '/x/', method: 0 } }), 4000, '该菜单下已有相同的权限值。');
+      expect((await call<string[]>(srv, '/api/system/menu_button/get_btn_permission/', { token: sa })).body.data).toContain('/newScreen:Search');
+      expectFailure(await call(srv, `/api/system/menu/${menu.id}/`, { method: 'PATCH', token: sa, body: { parent: menu.id } }), 4000, '上级菜单不能是它自己或它的下级菜单。');
+      expect((await call(srv, `/api/system/menu/${menu.id}/`, { method: 'DELETE', token: sa })).body.code).toBe(2000);
+      const after = await call<{ data: Array<{ id: number }> }>(srv, '/api/system/menu/web_router/', { token: sa });
+      expect(after.body.data.data.map((m) => m.id)).not.toContain(menu.id);
+    });
+
+    it('a white-list entry opens an endpoint to everybody at once; removing it closes it', async () => {
+      expectFailure(await call(srv, '/api/system/area/', { token: test }), 4000, '您没有执行该操作的权限。 (GET: /api/system/area/)');
+      const entry = expectData(await call(srv, '/api/system/api_white_list/', { token: sa, body: { url: '/api/system/area/', method: 0 } }), apiWhiteListRow);
+      expect(expectData(await call(srv, '/api/system/area/?pcode=11', { token: test }), listPage(areaRow)).data.map((a) => a.code)).toEqual(['1101']);
+      expect((await call(srv, `/api/system/api_white_list/${entry.id}/`, { method: 'DELETE', token: sa })).body.code).toBe(2000);
+      expect((await call(srv, '/api/system/area/', { token: test })).body.code).toBe(4000);
+    });
+
+    it('operation log rows can be read and deleted (one or several), not created or edited', async () => {
+      const page = expectData(await call(srv, '/api/system/operation_log/?limit=2', { token: sa }), listPage(operationLogRow));
+      const [a, b] = page.data.map((r) => r.id);
+      expect(expectData(await call(srv, `/api/system/operation_log/${a}/`, { token: sa }), operationLogRow).id).toBe(a);
+      expect((await call(srv, '/api/system/operation_log/multiple_delete/', { method: 'DELETE', token: sa, body: { keys: [a, b] } })).body.code).toBe(2000);
+      expectFailure(await call(srv, `/api/system/operation_log/${a}/`, { token: sa }), 400, '接口地址不正确');
+      expectFailure(await call(srv, '/api/system/operation_log/', { token: sa, body: {} }), 404, '接口地址不正确', 404);
+      expectFailure(await call(srv, '/api/system/login_log/1/', { method: 'DELETE', token: sa }), 404, '接口地址不正确', 404);
+    });
+
     it('every write is in the operation log with the password masked', async () => {
       await call(srv, '/api/system/user/', { token: sa, body: { username: 'logged', name: 'l', password: 'secret-pass' } });
       const logs = expectData(await call(srv, '/api/system/operation_log/?request_path=/api/system/user/&request_method=POST', { token: sa }), listPage(operationLogRow));
