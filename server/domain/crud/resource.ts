@@ -362,7 +362,7 @@ export class CrudResource {
     const missing = cols.filter((c) => !index.has(c.title) && !index.has(c.field));
     if (missing.length === cols.length) throw new CrudError(`导入失败：表头应为 ${cols.map((c) => c.title).join('、')}`);
     const idCol = index.get('id');
-    const errors: string[] = [];
+    const errors: Array<{ row: number; msg: string }> = [];
     const inputs: Array<{ row: number; id: number | null; input: Record<string, unknown> }> = [];
     body.forEach((cells, i) => {
       if (cells.every((v) => (v ?? '').trim() === '')) return;
@@ -379,11 +379,11 @@ export class CrudResource {
       try {
         inputs.push({ row, id, input: this.validate(raw, id === null ? 'create' : 'patch') });
       } catch (err) {
-        errors.push(`第${row}行 ${err instanceof Error ? err.message : String(err)}`);
+        errors.push({ row, msg: err instanceof Error ? err.message : String(err) });
       }
     });
     if (errors.length === 0 && inputs.length === 0) throw new CrudError('导入失败：表格中没有数据。');
-    if (errors.length > 0) throw new CrudError(importFailure(errors));
+    if (errors.length > 0) throw new CrudError(importFailure(errors), 4000, errors);
     let created = 0;
     let updated = 0;
     await this.inTransaction(async (tx) => {
@@ -400,7 +400,7 @@ export class CrudResource {
         } catch (err) {
           const msg = err instanceof CrudError ? err.message : constraintMessage(err);
           if (msg === null) throw err;
-          throw new CrudError(importFailure([`第${it.row}行 ${msg}`]));
+          throw new CrudError(importFailure([{ row: it.row, msg }]), 4000, [{ row: it.row, msg }]);
         }
       }
     });
@@ -408,8 +408,12 @@ export class CrudResource {
   }
 }
 
-function importFailure(errors: string[]): string {
-  const shown = errors.slice(0, 50).join('；');
+/** One message naming every bad row (the same rows also go out as `data: [{row, msg}]`). */
+function importFailure(errors: Array<{ row: number; msg: string }>): string {
+  const shown = errors
+    .slice(0, 50)
+    .map((e) => `第${e.row}行 ${e.msg}`)
+    .join('；');
   return `导入失败，没有写入任何数据：${shown}${errors.length > 50 ? `；等共 ${errors.length} 行` : ''}`;
 }
 

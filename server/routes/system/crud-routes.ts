@@ -23,7 +23,8 @@ export async function guarded<T>(reply: FastifyReply, fn: () => Promise<T>): Pro
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof CrudError) return reply.send(fail(err.message, err.code));
+    // An import's bad rows also go out as data [{row, msg}]; every other failure has data null.
+    if (err instanceof CrudError) return reply.send(err.data === null ? fail(err.message, err.code) : { code: err.code, data: err.data, msg: err.message });
     throw err;
   }
 }

@@ -280,7 +280,7 @@ describe('system administration endpoints', () => {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(file)]), 'users.xlsx');
         const res = await fetch(`${srv.baseUrl}/api/system/user/import_data/`, { method: 'POST', headers: { authorization: `JWT ${sa}` }, body: form });
-        return (await res.json()) as { code: number; msg: string };
+        return (await res.json()) as { code: number; msg: string; data: unknown };
       };
       const before = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n;
       const bad = await upload([
@@ -291,6 +291,10 @@ describe('system administration endpoints', () => {
       expect(bad.code).toBe(4000);
       expect(bad.msg).toContain('第3行 用户账号:');
       expect(bad.msg).toContain('第4行 姓名:');
+      expect(bad.data).toEqual([
+        { row: 3, msg: '用户账号:该字段是必填项。' },
+        { row: 4, msg: '姓名:该字段是必填项。' },
+      ]);
       const dup = await upload([
         ['imp1', '导入一', '男', 2],
         ['imp1', '导入一', '男', 2],
