@@ -17,6 +17,8 @@ import { envelopeOutcome } from './codes';
 import type { HttpClient, RequestOptions } from './http';
 import { encodeParams, type Params } from './params';
 import { apiUrl } from './urls';
+import { FormUpload } from '../upload/form';
+import { defaultPostForm, fetchPostForm } from '../upload/transport';
 
 /**
  * The generic resource calls over REST (API-CONTRACT §3, §14). JSON calls go through the one HTTP
@@ -24,7 +26,6 @@ import { apiUrl } from './urls';
  * use fetch here with the same Authorization header and the same envelope rules for failures.
  */
 
-const UPLOAD_PATH = 'api/system/file/';
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -164,21 +165,14 @@ export class RestResources implements ResourceApi {
     throw new ImportError(error.message, path, error.code, isRecord(body) && Array.isArray(body.data) ? body.data : []);
   }
 
-  async upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
-    const form = new FormData();
-    form.append('file', file, fileName);
-    onProgress?.(0);
-    const response = await this.authorized(UPLOAD_PATH, { method: 'POST', body: form });
-    const body = await readJson(response);
-    const data: unknown = isRecord(body) ? body.data : null;
-    if (isRecord(body) && body.code === 2000 && isRecord(data) && (typeof data.url === 'string' || typeof data.file_url === 'string')) {
-      onProgress?.(1);
-      const url = typeof data.url === 'string' ? data.url : String(data.file_url);
-      return { id: Number(data.id), url, ...(typeof data.name === 'string' ? { name: data.name } : {}) };
-    }
-    if (isRecord(body) && typeof body.code === 'number' && body.code !== 2000) throw this.envelopeFailure(UPLOAD_PATH, body);
-    // An empty answer (spec §5): 上传失败.
-    throw this.show(UPLOAD_PATH, this.options.t('crud.uploadFailed'), response.status);
+  /**
+   * The form back end of src/adapters/upload (multipart field `file`, the HTTP client's rules, 上传失败
+   * on an empty answer), with XMLHttpRequest upload progress in the browser.
+   */
+  upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
+    const post = this.options.fetch ? fetchPostForm(this.options.fetch) : defaultPostForm();
+    const uploader = new FormUpload({ serverUrl: this.options.serverUrl, http: this.http, t: this.options.t, callbacks: this.options.callbacks, post });
+    return uploader.upload(file, fileName, onProgress);
   }
 
   private async row(request: RequestOptions): Promise<ResourceRow> {
