@@ -127,6 +127,19 @@ test.describe('tabs', () => {
     await page.getByRole('menuitem', { name: '刷新' }).click();
     await expect(page.getByTestId('workbench-note')).toHaveValue('');
 
+    // /refresh reloads the current tab and goes back to it.
+    await page.getByTestId('workbench-note').fill('刷新前');
+    await go(page, '/dashboard/realtime');
+    await go(page, '/dashboard/workbench');
+    await expect(page.getByTestId('workbench-note')).toHaveValue('刷新前');
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/refresh');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
+    await expect(page.getByTestId('workbench-note')).toHaveValue('');
+    expect(await tabTitles(page)).toEqual(['控制台', '工作台', '游戏查询', '实时概况']);
+
     // Closed and reopened: fresh again.
     await page.getByTestId('workbench-note').fill('再写一次');
     await tab(page, '工作台').getByTestId('tab-close').click();

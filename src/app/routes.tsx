@@ -23,14 +23,18 @@ export function redirectTargetOf(path: string, search: string): string {
   return search ? `${target}?${search}` : target;
 }
 
-/** /refresh (spec §2.1): the current tab starts afresh, then the router goes back to it. */
+/** The path part of a full path. */
+const pathOf = (fullPath: string): string => fullPath.split('?')[0] ?? fullPath;
+
+/**
+ * /refresh (spec §2.1) outside the layout (no tab to refresh): back to the current tab's path.
+ * Inside the layout, the layout itself refreshes the current tab (see `Layout`'s `refreshing`).
+ */
 const RefreshRoute = observer(function RefreshRoute() {
   const root = useStore();
   const [, navigate] = useLocation();
   useEffect(() => {
-    const target = root.tabs.current;
-    root.tabs.refresh(target);
-    navigate(target, { replace: true });
+    navigate(root.tabs.current, { replace: true });
   }, [root, navigate]);
   return <PageLoading textKey="shell.refreshing" />;
 });
@@ -64,7 +68,12 @@ const RouteSwitch = observer(function RouteSwitch({ path, search, root }: { path
     const code = new URLSearchParams(search).get('code');
     return code ? <PreviewPage code={code} /> : <Redirect to={FORBIDDEN_PATH} replace />;
   }
-  if (path === REFRESH_PATH) return <RefreshRoute />;
+  if (path === REFRESH_PATH) {
+    // The layout stays mounted (the other kept-alive pages keep their state); only the current tab reloads.
+    const target = root.tabs.current;
+    const current = resolveShellRoute(root, pathOf(target));
+    return current ? <Layout route={current} refreshing={target} /> : <RefreshRoute />;
+  }
   if (path.startsWith(REDIRECT_PREFIX)) return <Redirect to={redirectTargetOf(path, search)} replace />;
   const pluginView = pluginRouteFor(plugins.routes, path);
   if (pluginView) return pluginView;

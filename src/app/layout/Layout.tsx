@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Activity, memo, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, SYSTEM_NAME_KEY } from '../../config';
 import { PageLoading } from '../../components/PageLoading';
 import { PagePathProvider } from '../../components/Permission';
@@ -68,11 +68,19 @@ const PageOutlet = observer(function PageOutlet({ current }: { current: Tab }) {
 });
 
 /** The frame of every signed-in page: header, aside, tab bar, the kept-alive pages and the search panel. */
-const Layout = observer(function Layout({ route }: { route: ShellRoute }) {
+const Layout = observer(function Layout({ route, refreshing }: { route: ShellRoute; refreshing?: string }) {
   const root = useStore();
   const { t } = useTranslation();
-  const search = useSearch();
+  const [, navigate] = useLocation();
+  const locationSearch = useSearch();
+  // On /refresh the layout shows the tab being refreshed: its page starts afresh, then the router goes back to it.
+  const search = refreshing !== undefined ? (refreshing.split('?')[1] ?? '') : locationSearch;
   const current = tabOf(route, search);
+  useEffect(() => {
+    if (refreshing === undefined) return;
+    root.tabs.refresh(refreshing);
+    navigate(refreshing, { replace: true });
+  }, [root, navigate, refreshing]);
   useShellPersistence(root, root.session.userName);
 
   const pageTitle = route.titleKey ? t(route.titleKey) : route.title || t('route.untitled');
