@@ -34,6 +34,7 @@ export default defineConfig({
       '/ws': { target: devApi, ws: true },
       '/api': devApi,
       '/token': devApi,
+      '/graphql': devApi,
       '/media': devApi,
     },
   },
