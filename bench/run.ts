@@ -20,6 +20,7 @@ import { startServerProcess } from './server-process';
 import { benchUserList, USER_LIST_P99_BUDGET_MS } from './users';
 import { benchSockets } from './sockets';
 import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
+import { benchTableRender, type TableRenderBench } from './table-render';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -100,6 +101,7 @@ interface Measured {
   login: LoginSample[];
   loads: LoadResult[];
   shellTabs: Omit<ShellBench, 'buildMs' | 'buildAllMs'>;
+  tableRender: TableRenderBench;
 }
 
 async function measure(baseUrl: string): Promise<Measured> {
@@ -109,6 +111,7 @@ async function measure(baseUrl: string): Promise<Measured> {
   let usernameThrottled: number[];
   let login: LoginSample[];
   let shellTabs: Measured['shellTabs'];
+  let tableRender: TableRenderBench;
   try {
     console.log('bench: (a) login page weight');
     weight = await measurePageWeight(browser, baseUrl);
@@ -119,6 +122,8 @@ async function measure(baseUrl: string): Promise<Measured> {
     login = await timeLoginToDashboard(browser, baseUrl, SAMPLES, USER.username, USER.password);
     console.log('bench: (f) 50 cached tabs and switching, (g) heap after opening and closing them');
     shellTabs = await benchTabs(browser, baseUrl, USER.username, USER.password);
+    console.log('bench: (j) CRUD table: a page of 100 rows rendered in Chromium');
+    tableRender = await benchTableRender(browser, baseUrl, USER.username, USER.password);
   } finally {
     await browser.close();
   }
@@ -132,7 +137,7 @@ async function measure(baseUrl: string): Promise<Measured> {
   ] as const) {
     loads.push(await load(baseUrl, path, auth, 16, 5));
   }
-  return { weight, username, usernameThrottled, login, loads, shellTabs };
+  return { weight, username, usernameThrottled, login, loads, shellTabs, tableRender };
 }
 
 async function main(): Promise<void> {
@@ -141,7 +146,7 @@ async function main(): Promise<void> {
   console.log('bench: starting the reference server (separate process, CAPTCHA=off)');
   const server = await startServerProcess(ROOT);
   process.once('SIGINT', () => void server.stop().then(() => process.exit(130)));
-  const { weight, username, usernameThrottled, login, loads, shellTabs } = await measure(server.baseUrl).finally(() => server.stop());
+  const { weight, username, usernameThrottled, login, loads, shellTabs, tableRender } = await measure(server.baseUrl).finally(() => server.stop());
   console.log('bench: (e) route table and side menu from 2,000 menu items');
   const menuBuild = benchMenuBuild();
   console.log('bench: (i) user list with 100,000 users in the database: server time per page');
@@ -184,6 +189,9 @@ async function main(): Promise<void> {
     lines.push({ measure: '  p50 / max', value: `${t.p50Ms.toFixed(1)} / ${t.maxMs.toFixed(1)} ms`, budget: '', pass: null });
   }
 
+  lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
+  lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
+
   console.log();
   console.log('files the login page loaded:');
   for (const a of weight.assets) console.log(`  ${a.kind.padEnd(3)} ${kib(a.gzipBytes).padStart(10)} gzip  ${kib(a.bytes).padStart(10)} raw  ${a.url}`);
@@ -205,6 +213,7 @@ async function main(): Promise<void> {
     loginToDashboardMs: { median: loginTotal, samples: login },
     api: loads,
     shell: { menuBuild, tabs: shellTabs },
+    tableRender,
     userList,
     sockets,
     lines,

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { Tag } from 'primereact/tag';
-import { useTranslation } from 'react-i18next';
 import type { Option } from '../crud/types';
 import { useStore } from '../store-context';
+import { UNAVAILABLE } from './text';
 import { tagSeverity, tagType } from './colors';
+import { LightTag } from './LightTag';
 
 /** Finds the option of a value; values compare as text ('1' matches 1, 'true' matches true). */
 export function findOption(options: readonly Option[], value: unknown): Option | undefined {
@@ -12,19 +12,18 @@ export function findOption(options: readonly Option[], value: unknown): Option |
 
 /** A value shown as the tag of its dictionary entry (or given options), coloured by spec §4. */
 export const DictTag = observer(function DictTag({ value, dict, options }: { value: unknown; dict?: string; options?: readonly Option[] }) {
-  const { t } = useTranslation();
   const root = useStore();
   const list: readonly Option[] = options ?? (dict ? root.dictionary.get(dict) : []);
   const values = Array.isArray(value) ? (value as unknown[]) : [value];
   if (values.length === 0 || values.every((v) => v === null || v === undefined || v === '')) {
-    return <span className="cell-empty">{t('app.unavailable')}</span>;
+    return <span className="cell-empty">{UNAVAILABLE}</span>;
   }
   return (
     <span className="cell-array">
       {values.map((v, index) => {
         const option = findOption(list, v);
         const type = tagType(option?.value ?? v, option?.color);
-        return <Tag key={index} value={option?.label ?? String(v)} severity={tagSeverity(type)} data-testid="dict-tag" data-type={type} className="cell-tag" />;
+        return <LightTag key={index} value={option?.label ?? String(v)} severity={tagSeverity(type)} testId="dict-tag" type={type} />;
       })}
     </span>
   );

@@ -1,5 +1,8 @@
 import { ARRAY_DISPLAY_MAX, JSON_COLUMN_MAX_CHARS } from '../../config';
 
+/** What an empty cell shows (spec §9: a missing value shows '-'; the same in every language). */
+export const UNAVAILABLE = '-';
+
 /** The text a cell shows for any value: objects as compact JSON, null/undefined/'' as ''. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -12,6 +12,7 @@ import type { ResourceRow } from '../../adapters/api';
 import type { Params } from '../../adapters/rest/params';
 import { PAGE_SIZES, ROW_ACTION_WIDTH_PX } from '../../config';
 import { ResourceStore } from '../../stores/resource';
+import { ActionButton } from '../controls';
 import { usePermission } from '../Permission';
 import { useStore } from '../store-context';
 import { CellValue } from './CellValue';
@@ -74,9 +75,17 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const testId = description.testId ?? 'crud';
 
+  // Every permission this page asks about, decided once per render (cells render outside this
+  // component's reactive context, where asking the menu store each time would rebuild it).
+  const names = [
+    ...Object.values(description.permissions),
+    ...(description.rowActions ?? []).map((a) => a.permission),
+    ...(description.toolbarActions ?? []).map((a) => a.permission),
+  ].filter((name): name is string => !!name);
+  const granted = new Set(names.filter((name) => can(name)));
   const has = (button: keyof ResourceDescription['permissions']): boolean => {
     const name = description.permissions[button];
-    return !!name && can(name);
+    return !!name && granted.has(name);
   };
 
   useEffect(() => {
@@ -164,32 +173,30 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     }
   };
 
+  const rowButton = (key: string, label: string, icon: string | undefined, onClick: () => void, severity?: string) => (
+    <ActionButton
+      key={key}
+      label={label}
+      icon={icon}
+      className={`p-button-text p-button-sm${severity ? ` p-button-${severity}` : ''}`}
+      onClick={onClick}
+      data-testid={`row-${key}`}
+    />
+  );
+  // Light buttons (PrimeReact's classes on native buttons): a page of 100 rows holds hundreds of them.
   const actionsBody = (row: ResourceRow) => (
     <span className="crud-row-actions">
-      {has('view') && <Button size="small" text icon="pi pi-eye" label={t('crud.view')} onClick={() => setForm({ mode: 'view', row })} data-testid="row-view" />}
-      {has('edit') && <Button size="small" text icon="pi pi-pencil" label={t('crud.edit')} onClick={() => setForm({ mode: 'edit', row })} data-testid="row-edit" />}
-      {has('remove') && (
-        <Button size="small" text severity="danger" icon="pi pi-trash" label={t('crud.remove')} onClick={() => askRemove(row)} data-testid="row-remove" />
-      )}
+      {has('view') && rowButton('view', t('crud.view'), 'pi pi-eye', () => setForm({ mode: 'view', row }))}
+      {has('edit') && rowButton('edit', t('crud.edit'), 'pi pi-pencil', () => setForm({ mode: 'edit', row }))}
+      {has('remove') && rowButton('remove', t('crud.remove'), 'pi pi-trash', () => askRemove(row), 'danger')}
       {(description.rowActions ?? [])
-        .filter((action) => can(action.permission) && (!action.visible || action.visible(row)))
-        .map((action) => (
-          <Button
-            key={action.key}
-            size="small"
-            text
-            severity={action.severity}
-            icon={action.icon}
-            label={action.label}
-            onClick={() => void action.run(row, ctx)}
-            data-testid={`row-${action.key}`}
-          />
-        ))}
+        .filter((action) => granted.has(action.permission) && (!action.visible || action.visible(row)))
+        .map((action) => rowButton(action.key, action.label, action.icon, () => void action.run(row, ctx), action.severity))}
     </span>
   );
   /** TreeTable hands cells the node; DataTable the row. */
   const asRow = (value: ResourceRow | TreeNode): ResourceRow => (description.tree ? ((value as TreeNode).data as ResourceRow) : (value as ResourceRow));
-  const showActions = has('view') || has('edit') || has('remove') || (description.rowActions ?? []).some((action) => can(action.permission));
+  const showActions = has('view') || has('edit') || has('remove') || (description.rowActions ?? []).some((action) => granted.has(action.permission));
 
   const columnFields = fields.filter((field) => field.column !== false && !(field.column && field.column.hidden));
   /** A column's minimum width: its declared width, wider with a header filter. */
@@ -236,8 +243,6 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       key="__actions"
       header={t('crud.actions')}
       body={(row: ResourceRow | TreeNode) => actionsBody(asRow(row))}
-      frozen={!description.tree}
-      alignFrozen="right"
       style={{ width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }}
     />
   ) : null;
@@ -329,7 +334,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
         )}
         {has('import') && <Button size="small" outlined icon="pi pi-upload" label={t('crud.import')} onClick={() => setImporting(true)} data-testid="crud-import" />}
         {(description.toolbarActions ?? [])
-          .filter((action) => can(action.permission))
+          .filter((action) => granted.has(action.permission))
           .map((action) => (
             <Button key={action.key} size="small" outlined icon={action.icon} label={action.label} onClick={() => void action.run(ctx)} data-testid={`toolbar-${action.key}`} />
           ))}
