@@ -26,10 +26,15 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  * together with its record, so a failing file leaves nothing behind. Returns the versions applied.
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Under the same lock as the migrations: two servers starting at once on one PostgreSQL would
+  // otherwise race on creating this table (a duplicate-key error in pg_type).
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const m of await listMigrations(dir)) {
     const sql = await readFile(m.file, 'utf8');

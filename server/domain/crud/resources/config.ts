@@ -142,10 +142,10 @@ export function configItemView(r: Row): Record<string, unknown> {
 
 export const SYSTEM_CONFIG_FRAME = { sender: 'system', contentType: 'SYSTEM', content: '系统配置有变化~', systemConfig: true };
 
-/** Settings changed: drop the cache and tell every open socket to reload them. */
+/** Settings changed: drop the cache and tell every open socket, on every instance, to reload them. */
 export function configChanged(ctx: AppContext): void {
   ctx.settings.invalidate();
-  ctx.hub.broadcast(SYSTEM_CONFIG_FRAME);
+  void ctx.hub.publish('all', SYSTEM_CONFIG_FRAME).catch(() => ctx.hub.broadcast(SYSTEM_CONFIG_FRAME));
 }
 
 export function systemConfigSpec(ctx: AppContext): ResourceSpec {
