@@ -243,6 +243,8 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       key="__actions"
       header={t('crud.actions')}
       body={(row: ResourceRow | TreeNode) => actionsBody(asRow(row))}
+      frozen={!description.tree}
+      alignFrozen="right"
       style={{ width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }}
     />
   ) : null;
