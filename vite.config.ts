@@ -39,6 +39,21 @@ export default defineConfig({
     },
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  // Pre-bundle what lazy pages import, so the story tests never meet a mid-run dependency
+  // re-optimisation ("Vite unexpectedly reloaded a test") on a fresh clone.
+  optimizeDeps: {
+    include: [
+      ...['autocomplete', 'button', 'calendar', 'column', 'confirmdialog', 'datatable', 'dialog', 'dropdown', 'editor',
+        'inputnumber', 'inputswitch', 'inputtext', 'inputtextarea', 'menu', 'multiselect', 'overlaypanel', 'password',
+        'progressbar', 'selectbutton', 'slider', 'tabview', 'tag', 'toast', 'tree', 'treeselect', 'treetable',
+      ].map((name) => `primereact/${name}`),
+      'quill',
+      'dompurify',
+      'idb',
+      'mock-socket',
+      'graphql-request',
+    ],
+  },
   test: {
     projects: [
       {
