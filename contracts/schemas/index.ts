@@ -10,5 +10,4 @@ export * from './messages';
 export * from './system';
 export * from './files';
 export * from './profile';
-export * from './profile';
 export * from './oauth2';
