@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { INDEX_PATH, PAGE_MISSING_MESSAGE, USER_INFO_PATH } from '../config';
+import { FRONTEND_LOG_PATH, INDEX_PATH, MESSAGE_CENTER_PATH, PAGE_MISSING_MESSAGE, USER_INFO_PATH } from '../config';
 import { pageRegistry, type PageRegistry } from '../pages/registry';
 import FallbackPage from '../pages/fallback/FallbackPage';
 import type { RootStore } from '../stores/root';
@@ -24,6 +24,19 @@ export const STATIC_ROUTES: readonly ShellRoute[] = [
   { name: 'userInfo', path: USER_INFO_PATH, titleKey: 'route.userInfo', cache: false, render: () => <UserInfoPage /> },
 ];
 
+const MessageCenterPage = lazy(() => import('../pages/system/messageCenter'));
+const FrontendLogPage = lazy(() => import('../pages/system/log/frontendLog'));
+
+/**
+ * Named routes the shell itself navigates to (spec §2.1: the bell's 前往通知中心 and the log
+ * indicator). A user whose menu carries them gets the menu's route (title, cache flag); anyone else
+ * still reaches their own messages and their own browser log here.
+ */
+export const NAMED_ROUTES: readonly ShellRoute[] = [
+  { name: 'messageCenter', path: MESSAGE_CENTER_PATH, titleKey: 'route.messageCenter', cache: false, render: () => <MessageCenterPage /> },
+  { name: 'frontendLog', path: FRONTEND_LOG_PATH, titleKey: 'route.frontendLog', cache: false, render: () => <FrontendLogPage /> },
+];
+
 /** Components reported missing once per page load (the spec's console message). */
 const reported = new Set<string>();
 
@@ -43,7 +56,7 @@ export function resolveShellRoute(root: RootStore, path: string, registry: PageR
   const fixed = STATIC_ROUTES.find((route) => route.path === path);
   if (fixed) return fixed;
   const menuRoute = root.menu.routeFor(path);
-  if (!menuRoute) return null;
+  if (!menuRoute) return NAMED_ROUTES.find((route) => route.path === path) ?? null;
   const known = menuRouteCache.get(menuRoute);
   if (known) return known;
   const Page: ComponentType | null = registry.lazyPage(menuRoute.component);

@@ -15,6 +15,8 @@ export const en: Messages = {
     userInfo: 'Profile',
     notFound: 'Page not found',
     untitled: 'Untitled',
+    messageCenter: 'Message center',
+    frontendLog: 'Front-end log',
   },
   login: {
     brandTitle: 'Game Platform Operations',

@@ -13,6 +13,8 @@ export const zhChs = {
     userInfo: '个人信息',
     notFound: '页面不存在',
     untitled: '未命名',
+    messageCenter: '消息中心',
+    frontendLog: '前端日志',
   },
   login: {
     brandTitle: '游戏平台运营中心',

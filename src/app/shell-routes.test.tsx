@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../test/fake-api';
+import { rootFixture } from '../test/root-fixture';
+import { menuItem, sampleMenu } from '../test/samples';
+import { resolveShellRoute } from './shell-routes';
+
+const withMessageCenterMenu = [
+  ...sampleMenu,
+  menuItem(7, 1, '消息中心', { sort: 7, path: '/messageCenter', web_path: '/messageCenter', component: 'system/messageCenter/index', cache: true }),
+];
+
+async function rootWithMenu(menu: typeof sampleMenu) {
+  const { root } = rootFixture(fakeApi({ webRouter: async () => menu }), { token: 't' });
+  await root.menu.load();
+  return root;
+}
+
+describe('shell routes: named routes the shell navigates to (spec §2.1)', () => {
+  it('reaches the message center and the front-end log without a menu entry for them', async () => {
+    const root = await rootWithMenu(sampleMenu);
+    expect(resolveShellRoute(root, '/messageCenter')).toMatchObject({ name: 'messageCenter', titleKey: 'route.messageCenter' });
+    expect(resolveShellRoute(root, '/frontendLog')).toMatchObject({ name: 'frontendLog', titleKey: 'route.frontendLog' });
+  });
+
+  it("prefers the menu's own route (server title and cache flag) when the menu has one", async () => {
+    const root = await rootWithMenu(withMessageCenterMenu);
+    const route = resolveShellRoute(root, '/messageCenter');
+    expect(route).toMatchObject({ title: '消息中心', cache: true });
+    expect(route?.titleKey).toBeUndefined();
+  });
+
+  it('still answers null for a path that is neither fixed, named nor in the menu', async () => {
+    const root = await rootWithMenu(sampleMenu);
+    expect(resolveShellRoute(root, '/nowhere')).toBeNull();
+  });
+});
