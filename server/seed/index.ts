@@ -50,9 +50,9 @@ async function seedMenus(tx: Queryable): Promise<Map<string, number>> {
   const buttonIds = new Map<string, number>();
   for (const m of ALL_MENUS) {
     await tx.query(
-      `INSERT INTO menus (id, parent, icon, name, sort, is_catalog, web_path, component, component_name, visible)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
-      [m.id, m.parent, m.icon, m.name, m.sort, m.catalog, m.path, m.component, m.componentName, m.visible],
+      `INSERT INTO menus (id, parent, icon, name, sort, is_catalog, web_path, component, component_name, visible, cache)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+      [m.id, m.parent, m.icon, m.name, m.sort, m.catalog, m.path, m.component, m.componentName, m.visible, m.cache],
     );
     for (const value of m.buttons) {
       const { api, method } = buttonApi(m.api, value);

@@ -28,6 +28,8 @@ export interface SeedMenu {
   componentName: string;
   catalog: boolean;
   visible: boolean;
+  /** Kept alive while its tab is hidden (menu `cache`). */
+  cache: boolean;
   /** API base for the buttons, e.g. /api/system/user/ ('' for catalogs). */
   api: string;
   buttons: ButtonValue[];
@@ -76,7 +78,7 @@ const READ: ButtonValue[] = ['Search', 'Retrieve'];
 const REPORT: ButtonValue[] = ['Search', 'Retrieve', 'Export'];
 
 function catalog(id: number, parent: number | null, sort: number, name: string, icon: string): SeedMenu {
-  return { id, parent, sort, name, icon, path: '', component: '', componentName: '', catalog: true, visible: true, api: '', buttons: [] };
+  return { id, parent, sort, name, icon, path: '', component: '', componentName: '', catalog: true, visible: true, cache: false, api: '', buttons: [] };
 }
 
 function page(
@@ -91,8 +93,9 @@ function page(
   api: string,
   buttons: ButtonValue[],
   visible = true,
+  cache = false,
 ): SeedMenu {
-  return { id, parent, sort, name, icon, path, component, componentName, catalog: false, visible, api, buttons };
+  return { id, parent, sort, name, icon, path, component, componentName, catalog: false, visible, cache, api, buttons };
 }
 
 /** The contract's 17 system menus. */
@@ -132,6 +135,7 @@ interface AreaScreen {
   icon: string;
   buttons: ButtonValue[];
   visible?: boolean;
+  cache?: boolean;
 }
 
 interface Area {
@@ -151,7 +155,7 @@ const AREAS: Area[] = [
     icon: 'dashboard',
     sort: 0,
     screens: [
-      { screen: 'workbench', title: '工作台', icon: 'th-large', buttons: ['Retrieve', 'Update'] },
+      { screen: 'workbench', title: '工作台', icon: 'th-large', buttons: ['Retrieve', 'Update'], cache: true },
       { screen: 'realtime', title: '实时概况', icon: 'bolt', buttons: ['Retrieve'] },
       { screen: 'monitor', title: '服务监控', icon: 'heartbeat', buttons: ['Retrieve'] },
     ],
@@ -285,7 +289,7 @@ function buildAreaMenus(firstId: number): SeedMenu[] {
     out.push(catalog(catalogId, null, a.sort, a.title, a.icon));
     a.screens.forEach((s, i) => {
       out.push(
-        page(id++, catalogId, i + 1, s.title, s.icon, `/${a.area}/${s.screen}`, `${a.area}/${s.screen}`, s.screen, `/api/${a.area}/${s.screen}/`, s.buttons, s.visible ?? true),
+        page(id++, catalogId, i + 1, s.title, s.icon, `/${a.area}/${s.screen}`, `${a.area}/${s.screen}`, s.screen, `/api/${a.area}/${s.screen}/`, s.buttons, s.visible ?? true, s.cache ?? false),
       );
     });
   }
