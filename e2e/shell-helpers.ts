@@ -27,12 +27,12 @@ export function tab(page: Page, title: string) {
   return page.getByTestId('tab').filter({ has: page.locator('.console-tab-title', { hasText: new RegExp(`^${title}$`) }) });
 }
 
-/** Marks the menus with these component strings as cached (cache: true) in every web_router answer. */
-export async function cacheMenus(page: Page, components: string[]): Promise<void> {
+/** Sets the cache flag of the menus with these component strings in every web_router answer. */
+export async function cacheMenus(page: Page, components: string[], cache = true): Promise<void> {
   await page.route('**/api/system/menu/web_router/**', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { data?: { data?: Array<{ component: string | null; cache: boolean }> } };
-    for (const item of body.data?.data ?? []) if (item.component && components.includes(item.component)) item.cache = true;
+    for (const item of body.data?.data ?? []) if (item.component && components.includes(item.component)) item.cache = cache;
     await route.fulfill({ response, json: body });
   });
 }

@@ -111,7 +111,7 @@ test.describe('tabs', () => {
   });
 
   test('a cached page keeps typed text across tab switches; closing it drops the cache', async ({ page, submitLogin, shot }) => {
-    await cacheMenus(page, ['dashboard/workbench']);
+    // The seed marks the workbench menu cache: true; nothing is rewritten here.
     await signIn(page, submitLogin);
     await go(page, '/dashboard/workbench');
     await page.getByTestId('workbench-note').fill('半成品的记事');
@@ -148,6 +148,7 @@ test.describe('tabs', () => {
   });
 
   test('a page not marked cache starts afresh after a tab switch', async ({ page, submitLogin }) => {
+    await cacheMenus(page, ['dashboard/workbench'], false);
     await signIn(page, submitLogin);
     await go(page, '/dashboard/workbench');
     await page.getByTestId('workbench-note').fill('不会保留');
