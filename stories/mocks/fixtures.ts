@@ -15,6 +15,7 @@ import {
   type MenuItem,
 } from '../../contracts/schemas';
 import { CAPTCHA_CHALLENGES } from './captcha-images';
+import { sampleUser } from '../../src/test/samples';
 
 /**
  * Mock data for the stories, every piece passed through the contract schemas (schema.parse), so a
@@ -30,21 +31,8 @@ export const PASSWORD_MD5 = 'a66abb5684c45962d887564f08346e8d';
 /** The cookies of a signed-in session, by cookie name. */
 export const SIGNED_IN_COOKIES = { uuid: '1', token: ACCESS_TOKEN, refresh: REFRESH_TOKEN } as const;
 
-export const superadmin = userInfo.parse({
-  id: 1,
-  username: 'superadmin',
-  name: '超级管理员',
-  mobile: '13333333333',
-  user_type: 0,
-  gender: 1,
-  email: 'dvadmin@django-vue-admin.com',
-  avatar: null,
-  dept: 1,
-  is_superuser: true,
-  role: [1],
-  dept_info: { dept_id: 1, dept_name: 'DVAdmin团队' },
-  role_info: [{ id: 1, name: '管理员', key: 'admin' }],
-});
+/** The same superadmin as the unit tests' sample (contract example 39), checked by the schema. */
+export const superadmin = userInfo.parse(sampleUser);
 
 export const loginData = loginResult.parse({
   refresh: REFRESH_TOKEN,
