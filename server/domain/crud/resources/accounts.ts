@@ -192,7 +192,13 @@ export function userSpec(ctx: AppContext): ResourceSpec {
         throw new CrudError('所属部门:部门不存在。');
       }
       if (id === null) {
-        const fallback = (await ctx.settings.all())['base.default_password'];
+        // Read through the transaction: on the embedded database a query outside it would wait for
+        // this very transaction to end (a deadlock whenever the settings cache had expired).
+        const [setting] = await tx.query<{ value: unknown }>(
+          `SELECT c.value FROM system_config c JOIN system_config p ON p.id = c.parent
+           WHERE p.key = 'base' AND c.key = 'default_password' AND c.status`,
+        );
+        const fallback = setting?.value;
         const password = typeof input.password === 'string' ? input.password : typeof fallback === 'string' && fallback !== '' ? fallback : 'admin123456';
         values.password = await hashClientPassword(password);
         values.is_staff = true;
