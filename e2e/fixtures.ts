@@ -69,7 +69,9 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, provide) => {
       const { startTestServer } = await import('../server/testing');
-      const server = await startTestServer({ captcha: true, serveConsole: true });
+      // E2E_CONSOLE_DIR (optional) serves a private build, for runs while dist/ is being rebuilt.
+      const dir = process.env.E2E_CONSOLE_DIR;
+      const server = await startTestServer({ captcha: true, serveConsole: true, ...(dir ? { env: { CONSOLE_DIR: dir } } : {}) });
       try {
         await provide(server);
       } finally {

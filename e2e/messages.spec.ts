@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { CaptchaWatcher, expect, SUPERADMIN, test as base, type Credentials } from './fixtures';
+import { apiToken } from './shell-helpers';
 
 type Server = { baseUrl: string; captchaAnswer(key: number): Promise<string | null> };
 
@@ -20,14 +21,6 @@ async function signedInContext(browser: Browser, server: Server, creds: Credenti
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('dashboard')).toBeVisible();
   return { context, page };
-}
-
-/** An access token through the API (captcha answered), for sending what no editor would produce. */
-async function apiToken(page: Page, server: Server, creds: Credentials): Promise<string> {
-  const cap = (await (await page.request.get('/api/captcha/')).json()) as { data: { key: number } };
-  const captcha = await server.captchaAnswer(cap.data.key);
-  const res = await page.request.post('/api/login/', { data: { ...creds, captcha, captchaKey: cap.data.key } });
-  return ((await res.json()) as { data: { access: string } }).data.access;
 }
 
 type TestServer = Awaited<ReturnType<typeof import('../server/testing').startTestServer>>;

@@ -1,6 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, type Credentials } from './fixtures';
 
+/** The part of the test server an API login needs. */
+interface CaptchaSource {
+  captchaAnswer(key: number): Promise<string | null>;
+}
+
+/** An access token through the API (captcha answered), for setting up what a test needs by hand. */
+export async function apiToken(page: Page, server: CaptchaSource, creds: Credentials): Promise<string> {
+  const cap = (await (await page.request.get('/api/captcha/')).json()) as { data: { key: number } };
+  const captcha = await server.captchaAnswer(cap.data.key);
+  const res = await page.request.post('/api/login/', { data: { ...creds, captcha, captchaKey: cap.data.key } });
+  return ((await res.json()) as { data: { access: string } }).data.access;
+}
+
 /** Signs in from /login and waits for the dashboard. */
 export async function signIn(page: Page, submitLogin: (creds?: Credentials) => Promise<void>, creds?: Credentials): Promise<void> {
   if (!/\/login(\?|$)/.test(page.url())) await page.goto('/login');

@@ -1,5 +1,5 @@
 import { test, expect, SUPERADMIN } from './fixtures';
-import { go, signIn, tab, tabTitles } from './shell-helpers';
+import { apiToken, go, signIn, tab, tabTitles } from './shell-helpers';
 
 const TEST_USER = { username: 'test', password: 'admin123456' };
 
@@ -120,5 +120,41 @@ test.describe('shell navigation', () => {
     await page.getByTestId('workbench-note').press('s');
     await expect(page.getByTestId('search-panel')).toHaveCount(0);
     await expect(page.getByTestId('workbench-note')).toHaveValue('s');
+  });
+
+  test('menu clicks: a placeholder entry warns 临时菜单 and stays; an http(s) entry opens a new browser tab', async ({ page, server, submitLogin, shot }) => {
+    await signIn(page, submitLogin);
+    const token = await apiToken(page, server, SUPERADMIN);
+    const headers = { Authorization: `JWT ${token}` };
+    const created: number[] = [];
+    const create = async (data: Record<string, unknown>) => {
+      const res = await page.request.post('/api/system/menu/', { headers, data: { parent: 1, sort: 90, status: true, visible: true, is_catalog: false, ...data } });
+      const body = (await res.json()) as { code: number; msg: string; data: { id: number } };
+      expect(body.code, body.msg).toBe(2000);
+      created.push(body.data.id);
+    };
+    try {
+      // No path and no page: the console gives it a generated placeholder path.
+      await create({ name: '待建入口', web_path: '', component: '', is_link: false });
+      await create({ name: '接口文档', web_path: `${server.baseUrl}/api/docs/`, component: '', is_link: true });
+      await page.reload();
+      await expect(page.getByTestId('dashboard')).toBeVisible();
+      await page.getByTestId('header-menu-item').filter({ hasText: '系统管理' }).click();
+      const aside = page.getByTestId('aside');
+      const before = page.url();
+
+      await aside.getByTestId('aside-entry').filter({ hasText: '待建入口' }).click();
+      await expect(page.locator('.p-toast-message-warn')).toContainText('临时菜单');
+      await shot('shell-temporary-menu');
+      expect(page.url()).toBe(before);
+
+      const [popup] = await Promise.all([page.waitForEvent('popup'), aside.getByTestId('aside-entry').filter({ hasText: '接口文档' }).click()]);
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe(`${server.baseUrl}/api/docs/`);
+      await popup.close();
+      expect(page.url()).toBe(before);
+    } finally {
+      for (const id of created) await page.request.delete(`/api/system/menu/${id}/`, { headers });
+    }
   });
 });
