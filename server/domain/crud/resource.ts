@@ -89,27 +89,23 @@ function stamp(): string {
   return formatDatetime(Date.now()).replace(/[-: ]/g, '').slice(0, 14);
 }
 
-/** List totals per database and table, so that two servers in one process never share them. */
-const countCaches = new WeakMap<object, Map<string, Map<string, { n: number; until: number }>>>();
-
-function countCache(db: object, table: string): Map<string, { n: number; until: number }> {
-  let byTable = countCaches.get(db);
-  if (!byTable) {
-    byTable = new Map();
-    countCaches.set(db, byTable);
-  }
-  let cache = byTable.get(table);
-  if (!cache) {
-    cache = new Map();
-    byTable.set(table, cache);
-  }
-  return cache;
+/**
+ * Whether a list's WHERE clause can run over the count table instead of the rows: it names only
+ * `t.<column>` for columns the count table has, and no subquery. Anything else (a join's alias, a
+ * column the table does not keep, a bare name) makes the list count its rows.
+ */
+export function countableBy(where: string, columns: readonly string[]): boolean {
+  if (/\bselect\b/i.test(where)) return false;
+  const withoutParams = where.replace(/\$\d+(::[\w[\]]+)?/g, '').replace(/::[\w[\]]+/g, '');
+  const refs = withoutParams.match(/[A-Za-z_][\w]*\.[A-Za-z_][\w]*/g) ?? [];
+  const known = new Set(columns.map((c) => `t.${c}`));
+  if (!refs.every((r) => known.has(r))) return false;
+  // Every other word must be SQL, not a column name without its alias.
+  const words = withoutParams.replace(/[A-Za-z_][\w]*\.[A-Za-z_][\w]*/g, ' ').match(/[A-Za-z_]\w*/g) ?? [];
+  return words.every((w) => SQL_WORDS.has(w.toUpperCase()));
 }
 
-/** Drops the cached list totals of a table (after a change made outside the resources). */
-export function invalidateCounts(db: object, table: string): void {
-  countCaches.get(db)?.get(table)?.clear();
-}
+const SQL_WORDS = new Set(['WHERE', 'AND', 'OR', 'NOT', 'IS', 'NULL', 'ANY', 'IN', 'TRUE', 'FALSE']);
 
 /** Generic operations over one ResourceSpec. */
 export class CrudResource {
@@ -163,19 +159,14 @@ export class CrudResource {
     };
   }
 
+  /** The exact number of rows the list has: from the count table when the conditions allow it. */
   private async count(where: string, params: unknown[]): Promise<number> {
-    const sql = `SELECT count(*)::int AS n FROM ${this.from} ${where}`;
-    const ttl = this.spec.countCacheMs ?? 0;
-    if (ttl <= 0) return (await this.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
-    const cache = countCache(this.db, this.spec.table);
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
-    const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.n;
-    const n = (await this.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
-    if (cache.size >= 1000) cache.clear();
-    cache.set(key, { n, until: now + ttl });
-    return n;
+    const counts = this.spec.countTable;
+    const sql =
+      counts && countableBy(where, counts.columns)
+        ? `SELECT COALESCE(sum(t.n), 0)::int AS n FROM ${counts.table} t ${where}`
+        : `SELECT count(*)::int AS n FROM ${this.from} ${where}`;
+    return (await this.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
   }
 
   /** One row by id (inside the base condition and the scope), or null. */
@@ -269,11 +260,9 @@ export class CrudResource {
   private async inTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     try {
       const out = await this.db.transaction(fn);
-      invalidateCounts(this.db, this.spec.table);
       this.spec.changed?.();
       return out;
     } catch (err) {
-      invalidateCounts(this.db, this.spec.table);
       if (err instanceof CrudError) throw err;
       const msg = constraintMessage(err);
       if (msg) throw new CrudError(msg);

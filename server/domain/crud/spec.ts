@@ -74,10 +74,13 @@ export interface ResourceSpec<C extends z.ZodType = z.ZodType, U extends z.ZodTy
   /** Lazy tree: a list call naming no filter, search or parent gives only the rows whose field IS NULL. */
   lazyParent?: string;
   /**
-   * Keep list totals this long (ms), per filter; dropped at once by any write through a resource of
-   * the same table. Only for tables written by nothing else (the 100k-row user list).
+   * A table kept by triggers in the same transaction as every write of `table` (see
+   * migrations/005_user_counts.sql): one row per combination of `columns` (named and typed as in
+   * `table`) with its row count `n`. A list whose WHERE clause names only `t.<column>` of these is
+   * counted by summing it (the clause runs over it unchanged, aliased `t`): an exact total without
+   * counting the rows. Other lists count the rows.
    */
-  countCacheMs?: number;
+  countTable?: { table: string; columns: readonly string[] };
   /** Paginated list (shape 1, default) or all rows as shape 2 (menu and dept lazy lists). */
   listShape?: 'paged' | 'plain';
   createSchema?: C;

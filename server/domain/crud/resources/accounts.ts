@@ -178,7 +178,8 @@ export function userSpec(ctx: AppContext): ResourceSpec {
       '(SELECT string_agg(r.name, \',\') FROM roles r JOIN user_roles ur ON ur.role_id = r.id WHERE ur.user_id = t.id)',
     ],
     dataScope: true,
-    countCacheMs: 10_000,
+    // Exact totals from migrations/005_user_counts.sql for the exact-match filters and the data scope.
+    countTable: { table: 'user_counts', columns: ['is_superuser', 'dept', 'is_active', 'user_type', 'gender', 'creator', 'dept_belong_id'] },
     createSchema: userCreateInput,
     updateSchema: userUpdateInput,
     labels: USER_LABELS,
