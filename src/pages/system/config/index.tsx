@@ -1,61 +1,37 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useCallback, useEffect, useState } from 'react';
 import type { ResourceRow } from '../../../adapters/api';
 import { isApiError } from '../../../adapters/errors';
 import { FieldInput } from '../../../components/crud/FieldInput';
-import type { FieldDef, FieldType, Option } from '../../../components/crud/types';
 import { validateField } from '../../../components/crud/validate';
 import { usePermission } from '../../../components/Permission';
 import { useStore } from '../../../components/store-context';
 import { useSystemTexts } from '../locale';
+import { ConfigEntryDialog } from './ConfigEntryDialog';
+import { groupChildren, settingField } from './fields';
+import './config.css';
 
 const RESOURCE = '/api/system/system_config/';
 
-/** form_item_type (SystemConfig) → the form type that edits it. */
-const FORM_TYPES: Record<number, FieldType> = {
-  0: 'text',
-  1: 'datetime',
-  2: 'date',
-  3: 'textarea',
-  4: 'select',
-  5: 'multiselect',
-  6: 'select',
-  7: 'image',
-  8: 'file',
-  9: 'switch',
-  10: 'number',
-  11: 'array',
-  12: 'image',
-  15: 'text',
-};
-
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** The children of a group (the back end spells the key `chinldern`). */
-export function groupChildren(group: ResourceRow): ResourceRow[] {
-  const kids: unknown = group.chinldern ?? group.children;
-  return Array.isArray(kids) ? kids.filter(isRecord) : [];
+interface Adding {
+  group: { id: number; title: string; key: string } | null;
+  takenKeys: string[];
 }
 
-/** A setting as a form field: its title, type, options and the 'required' rule. */
-export function settingField(item: ResourceRow): FieldDef {
-  const type = FORM_TYPES[Number(item.form_item_type)] ?? 'text';
-  const rules = Array.isArray(item.rule) ? item.rule.filter(isRecord) : [];
-  const options: Option[] | undefined = Array.isArray(item.data_options)
-    ? item.data_options.filter(isRecord).map((o) => ({ label: String(o.label ?? o.value), value: (o.value ?? '') as string | number | boolean }))
-    : undefined;
-  return {
-    key: String(item.key),
-    label: String(item.title ?? item.key),
-    type: type === 'array' ? 'json' : type,
-    ...(options ? { options } : {}),
-    form: { span: 24, placeholder: typeof item.placeholder === 'string' ? item.placeholder : undefined, rules: { required: rules.some((r) => r.required === true) } },
-  };
+interface Removing {
+  text: string;
+  id: number;
+  /** The group to show after the removal (null: the first). */
+  keepKey: string | null;
 }
 
-/** 系统配置 (system/config): settings grouped in tabs, each group saved with save_content. */
+/**
+ * 系统配置 (system/config): settings grouped in tabs, each group saved with save_content; groups and
+ * items added (POST system_config/) and removed (DELETE system_config/{id}/) as the back end allows.
+ */
 const ConfigPage = observer(function ConfigPage() {
   const t = useSystemTexts();
   const root = useStore();
@@ -65,6 +41,9 @@ const ConfigPage = observer(function ConfigPage() {
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [adding, setAdding] = useState<Adding | null>(null);
+  const [removing, setRemoving] = useState<Removing | null>(null);
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -82,6 +61,13 @@ const ConfigPage = observer(function ConfigPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  /** The console's own settings follow every change. */
+  const changed = async (showKey: string | null) => {
+    setActiveKey(showKey);
+    await load();
+    await root.settings.load().catch(() => undefined);
+  };
 
   const save = async (group: ResourceRow) => {
     const items = groupChildren(group);
@@ -109,6 +95,18 @@ const ConfigPage = observer(function ConfigPage() {
     }
   };
 
+  const remove = async (job: Removing) => {
+    setRemoving(null);
+    try {
+      await root.api.remove(RESOURCE, job.id);
+      root.notify({ severity: 'success', text: t('crud.deleted') });
+      await changed(job.keepKey);
+    } catch (error) {
+      // The adapter has shown the server's message.
+      if (!isApiError(error)) throw error;
+    }
+  };
+
   if (failed) {
     return (
       <div className="crud-error" role="alert" data-testid="config-error">
@@ -117,35 +115,134 @@ const ConfigPage = observer(function ConfigPage() {
     );
   }
   if (!groups) return <div className="crud-empty">{t('crud.loading')}</div>;
-  if (groups.length === 0) return <div className="crud-empty">{t('sys.config.empty')}</div>;
+
+  const activeIndex = Math.max(0, groups.findIndex((g) => String(g.key) === activeKey));
+  const canAdd = can('Create');
+  const canRemove = can('Delete');
+
   return (
-    <div className="crud-page" data-testid="config">
-      <TabView>
-        {groups.map((group) => (
-          <TabPanel key={String(group.id)} header={String(group.title ?? group.key)}>
-            <div className="crud-form-grid" style={{ ['--crud-label-width' as string]: '140px' }}>
-              {groupChildren(group).map((item) => {
-                const key = `${String(group.key)}.${String(item.key)}`;
-                const field = settingField(item);
-                return (
-                  <div key={key} className="crud-form-item" style={{ gridColumn: 'span 24' }} data-testid={`config-item-${key}`}>
-                    <label className={`crud-form-label${field.form && field.form.rules?.required ? ' is-required' : ''}`}>{field.label}</label>
-                    <div className="crud-form-control">
-                      <FieldInput field={field} value={values[key]} invalid={!!problems[key]} onChange={(v) => setValues((old) => ({ ...old, [key]: v }))} />
-                      {problems[key] && <small className="p-error">{problems[key]}</small>}
-                    </div>
+    <div className="crud-page config-page" data-testid="config">
+      {canAdd && (
+        <div className="crud-toolbar">
+          <Button
+            size="small"
+            icon="pi pi-plus"
+            label={t('sys.config.addGroup')}
+            onClick={() => setAdding({ group: null, takenKeys: groups.map((g) => String(g.key)) })}
+            data-testid="config-add-group"
+          />
+        </div>
+      )}
+      {groups.length === 0 ? (
+        <div className="crud-empty" data-testid="config-empty">
+          <i className="pi pi-inbox" /> {t('sys.config.empty')}
+        </div>
+      ) : (
+        <TabView activeIndex={activeIndex} onTabChange={(event) => setActiveKey(String(groups[event.index]?.key ?? ''))}>
+          {groups.map((group) => {
+            const groupKey = String(group.key);
+            const items = groupChildren(group);
+            return (
+              <TabPanel key={String(group.id)} header={String(group.title ?? group.key)}>
+                <div className="config-group-bar">
+                  <span className="config-group-key">{t('sys.config.groupKey', { key: groupKey })}</span>
+                  {canAdd && (
+                    <Button
+                      size="small"
+                      outlined
+                      icon="pi pi-plus"
+                      label={t('sys.config.addItem')}
+                      onClick={() => setAdding({ group: { id: Number(group.id), title: String(group.title ?? groupKey), key: groupKey }, takenKeys: items.map((i) => String(i.key)) })}
+                      data-testid={`config-add-item-${groupKey}`}
+                    />
+                  )}
+                  {canRemove && (
+                    <Button
+                      size="small"
+                      outlined
+                      severity="danger"
+                      icon="pi pi-trash"
+                      label={t('sys.config.removeGroup')}
+                      onClick={() => setRemoving({ id: Number(group.id), text: t('sys.config.removeGroupConfirm', { title: String(group.title ?? groupKey), count: items.length }), keepKey: null })}
+                      data-testid={`config-remove-group-${groupKey}`}
+                    />
+                  )}
+                </div>
+                {items.length === 0 ? (
+                  <div className="crud-empty" data-testid={`config-group-empty-${groupKey}`}>
+                    {t('sys.config.groupEmpty')}
                   </div>
-                );
-              })}
-            </div>
-            {can('Update') && (
-              <div className="crud-form-footer" style={{ marginTop: '1rem' }}>
-                <Button size="small" label={t('sys.config.save')} loading={saving} onClick={() => void save(group)} data-testid={`config-save-${String(group.key)}`} />
-              </div>
-            )}
-          </TabPanel>
-        ))}
-      </TabView>
+                ) : (
+                  <div className="crud-form-grid" style={{ ['--crud-label-width' as string]: '140px' }}>
+                    {items.map((item) => {
+                      const key = `${groupKey}.${String(item.key)}`;
+                      const field = settingField(item);
+                      return (
+                        <div key={key} className="crud-form-item config-item" style={{ gridColumn: 'span 24' }} data-testid={`config-item-${key}`}>
+                          <label className={`crud-form-label${field.form && field.form.rules?.required ? ' is-required' : ''}`} title={key}>
+                            {field.label}
+                          </label>
+                          <div className="crud-form-control">
+                            <FieldInput field={field} value={values[key]} invalid={!!problems[key]} onChange={(v) => setValues((old) => ({ ...old, [key]: v }))} />
+                            {problems[key] && <small className="p-error">{problems[key]}</small>}
+                          </div>
+                          <code className="config-item-key">{key}</code>
+                          {canRemove && (
+                            <Button
+                              size="small"
+                              text
+                              severity="danger"
+                              icon="pi pi-trash"
+                              aria-label={t('crud.remove')}
+                              title={t('crud.remove')}
+                              onClick={() => setRemoving({ id: Number(item.id), text: t('sys.config.removeItemConfirm', { title: field.label }), keepKey: groupKey })}
+                              data-testid={`config-remove-${key}`}
+                            />
+                          )}
+                        </div>
+                      );
+                    })}
+                  </div>
+                )}
+                {can('Update') && items.length > 0 && (
+                  <div className="crud-form-footer config-save">
+                    <Button size="small" label={t('sys.config.save')} loading={saving} onClick={() => void save(group)} data-testid={`config-save-${groupKey}`} />
+                  </div>
+                )}
+              </TabPanel>
+            );
+          })}
+        </TabView>
+      )}
+      {adding && (
+        <ConfigEntryDialog
+          group={adding.group}
+          takenKeys={adding.takenKeys}
+          onHide={() => setAdding(null)}
+          onCreated={(key) => {
+            const job = adding;
+            setAdding(null);
+            void changed(job.group ? job.group.key : key);
+          }}
+        />
+      )}
+      <Dialog
+        header={t('crud.confirmTitle')}
+        visible={!!removing}
+        onHide={() => setRemoving(null)}
+        style={{ width: 400 }}
+        data-testid="crud-confirm"
+        footer={
+          <div className="crud-form-footer">
+            <Button size="small" outlined label={t('crud.cancel')} onClick={() => setRemoving(null)} data-testid="crud-confirm-cancel" />
+            <Button size="small" severity="danger" label={t('crud.ok')} onClick={() => removing && void remove(removing)} data-testid="crud-confirm-ok" />
+          </div>
+        }
+      >
+        <p>
+          <i className="pi pi-exclamation-triangle crud-warn-icon" /> {removing?.text}
+        </p>
+      </Dialog>
     </div>
   );
 });
