@@ -22,6 +22,8 @@ export const FULL_PERMISSIONS: ResourceDescription['permissions'] = {
   view: 'Retrieve',
   remove: 'Delete',
   search: 'Search',
+  // Every one of these viewsets has export_data; the button shows when the menu has an Export button.
+  export: 'Export',
 };
 
 /** Data scope choices of a role (Role.data_range). */

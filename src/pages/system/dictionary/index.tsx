@@ -2,6 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { useMemo, useState } from 'react';
 import type { ResourceRow } from '../../../adapters/api';
 import { CrudPage } from '../../../components/crud/CrudPage';
+import { commonColumns } from '../../../components/crud/commonColumns';
 import type { Option, ResourceDescription } from '../../../components/crud/types';
 import { useStore } from '../../../components/store-context';
 import { useSystemTexts } from '../locale';
@@ -24,12 +25,15 @@ export default function DictionaryPage() {
       permissions: FULL_PERMISSIONS,
       baseQuery: { parent__isnull: true },
       fields: [
-        { key: 'label', label: t('sys.dictionary.label'), search: true, column: { width: 160 }, form: { rules: { required: true, maxLength: 100 } } },
-        { key: 'value', label: t('sys.dictionary.value'), search: true, column: { width: 180 }, form: { rules: { required: true, maxLength: 200 } } },
-        { key: 'status', label: t('sys.dictionary.status'), dict: STATUS_DICT, search: true, column: { width: 90 }, form: { default: true } },
-        { key: 'sort', label: t('sys.dictionary.sort'), type: 'number', column: { width: 80 }, form: { default: 1 } },
+        { key: 'label', label: t('sys.dictionary.label'), search: true, column: { width: 160, filter: true }, form: { rules: { required: true, maxLength: 100 } } },
+        { key: 'value', label: t('sys.dictionary.value'), search: true, column: { width: 180, filter: true }, form: { rules: { required: true, maxLength: 200 } } },
+        { key: 'status', label: t('sys.dictionary.status'), dict: STATUS_DICT, search: true, column: { width: 90, filter: true }, form: { default: true } },
+        { key: 'sort', label: t('sys.dictionary.sort'), type: 'number', column: { width: 100 }, form: { default: 1 } },
         { key: 'remark', label: t('sys.dictionary.remark'), type: 'textarea', column: { width: 160 }, form: { span: 24, rules: { maxLength: 2000 } } },
+        // The dictionary's own remark stands for the common 备注 (description) column.
+        ...commonColumns(t).filter((field) => field.key !== 'description'),
       ],
+      commonColumns: false,
       toBody: (values) => ({ ...values, parent: null }),
       rowActions: [{ key: 'entries', label: t('sys.dictionary.children'), icon: 'pi pi-list', permission: 'Update', run: (row) => setEntriesOf(row) }],
     }),
@@ -44,8 +48,8 @@ export default function DictionaryPage() {
         baseQuery: { parent: Number(entriesOf.id) },
         commonColumns: false,
         fields: [
-          { key: 'label', label: t('sys.dictionary.itemLabel'), column: { width: 120 }, form: { rules: { required: true, maxLength: 100 } } },
-          { key: 'value', label: t('sys.dictionary.itemValue'), column: { width: 120 }, form: { rules: { required: true, maxLength: 200 } } },
+          { key: 'label', label: t('sys.dictionary.itemLabel'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 100 } } },
+          { key: 'value', label: t('sys.dictionary.itemValue'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 200 } } },
           { key: 'type', label: t('sys.dictionary.type'), options: TYPES, column: { width: 100 }, form: { default: 0 } },
           { key: 'color', label: t('sys.dictionary.color'), options: COLORS, column: { width: 100 }, form: {} },
           { key: 'status', label: t('sys.dictionary.status'), dict: STATUS_DICT, column: { width: 80 }, form: { default: true } },

@@ -2,6 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { useMemo, useState } from 'react';
 import type { ResourceRow } from '../../../adapters/api';
 import { CrudPage } from '../../../components/crud/CrudPage';
+import { menuIconClass } from '../../../components/menu-icon';
 import type { ResourceDescription } from '../../../components/crud/types';
 import { useSystemTexts } from '../locale';
 import { menuButtonFields } from '../menuButton/fields';
@@ -23,10 +24,10 @@ export default function MenuPage() {
           key: 'icon',
           label: t('sys.menu.icon'),
           type: 'icon',
-          column: { width: 70, cell: (row) => (typeof row.icon === 'string' && row.icon ? <i className={`pi pi-${row.icon}`} title={row.icon} /> : <span>-</span>) },
+          column: { width: 80, cell: (row) => (typeof row.icon === 'string' && row.icon ? <i className={menuIconClass(row.icon, row.is_catalog === true)} title={row.icon} /> : <span>-</span>) },
           form: {},
         },
-        { key: 'sort', label: t('sys.menu.sort'), type: 'number', column: { width: 70 }, form: { default: 1 } },
+        { key: 'sort', label: t('sys.menu.sort'), type: 'number', column: { width: 90 }, form: { default: 1 } },
         { key: 'parent', label: t('sys.menu.parent'), type: 'remote', remote: { url: '/api/system/menu/', labelKey: 'name' }, column: false, form: {} },
         { key: 'is_catalog', label: t('sys.menu.isCatalog'), dict: WHETHER_DICT, column: { width: 80 }, form: { default: false } },
         { key: 'is_link', label: t('sys.menu.isLink'), dict: WHETHER_DICT, column: false, form: { default: false } },

@@ -3,13 +3,16 @@ import { METHOD_OPTIONS } from '../shared';
 
 type T = (key: string) => string;
 
-/** Fields of a menu button (name, value, api, method), optionally with the menu it belongs to. */
-export function menuButtonFields(t: T, withMenu: boolean): FieldDef[] {
+/**
+ * Fields of a menu button (name, value, api, method), optionally with the menu it belongs to
+ * (shown by name through `menuName`, the id when it is unknown).
+ */
+export function menuButtonFields(t: T, withMenu: boolean, menuName: (id: unknown) => string | undefined = () => undefined): FieldDef[] {
   const fields: FieldDef[] = [
-    { key: 'name', label: t('sys.menuButton.name'), search: true, column: { width: 120 }, form: { rules: { required: true, maxLength: 64 } } },
-    { key: 'value', label: t('sys.menuButton.value'), search: true, column: { width: 140 }, form: { rules: { required: true, maxLength: 64 } } },
-    { key: 'api', label: t('sys.menuButton.api'), column: { width: 280 }, form: { span: 24, rules: { required: true, maxLength: 200 } } },
-    { key: 'method', label: t('sys.menuButton.method'), options: METHOD_OPTIONS, column: { width: 100 }, form: { default: 0, rules: { required: true } } },
+    { key: 'name', label: t('sys.menuButton.name'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 64 } } },
+    { key: 'value', label: t('sys.menuButton.value'), search: true, column: { width: 140, filter: true }, form: { rules: { required: true, maxLength: 64 } } },
+    { key: 'api', label: t('sys.menuButton.api'), search: true, column: { width: 280, filter: true }, form: { span: 24, rules: { required: true, maxLength: 200 } } },
+    { key: 'method', label: t('sys.menuButton.method'), options: METHOD_OPTIONS, search: true, column: { width: 100, filter: true }, form: { default: 0, rules: { required: true } } },
   ];
   if (withMenu) {
     fields.unshift({
@@ -18,7 +21,7 @@ export function menuButtonFields(t: T, withMenu: boolean): FieldDef[] {
       type: 'remote',
       remote: { url: '/api/system/menu/', labelKey: 'name' },
       search: { type: 'number' },
-      column: { width: 90 },
+      column: { width: 140, cell: (row) => menuName(row.menu) ?? String(row.menu ?? '-') },
       form: { rules: { required: true } },
     });
   }

@@ -2,6 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { useMemo, useState } from 'react';
 import type { ResourceRow } from '../../../adapters/api';
 import { CrudPage } from '../../../components/crud/CrudPage';
+import { commonColumns } from '../../../components/crud/commonColumns';
 import type { ResourceDescription } from '../../../components/crud/types';
 import { usePermission } from '../../../components/Permission';
 import type { ResourceStore } from '../../../stores/resource';
@@ -21,14 +22,17 @@ export default function RolePage() {
       permissions: FULL_PERMISSIONS,
       ordering: 'sort',
       fields: [
-        { key: 'name', label: t('sys.role.name'), search: true, column: { width: 140 }, form: { rules: { required: true, maxLength: 64 } } },
-        { key: 'key', label: t('sys.role.key'), search: true, column: { width: 120 }, form: { rules: { required: true, maxLength: 64 } } },
-        { key: 'sort', label: t('sys.role.sort'), type: 'number', column: { width: 80, sortable: true }, form: { default: 1 } },
-        { key: 'status', label: t('sys.role.status'), dict: STATUS_DICT, search: true, column: { width: 90 }, form: { default: true } },
+        { key: 'name', label: t('sys.role.name'), search: true, column: { width: 140, filter: true }, form: { rules: { required: true, maxLength: 64 } } },
+        { key: 'key', label: t('sys.role.key'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 64 } } },
+        { key: 'sort', label: t('sys.role.sort'), type: 'number', column: { width: 110, sortable: true }, form: { default: 1 } },
+        { key: 'status', label: t('sys.role.status'), dict: STATUS_DICT, search: true, column: { width: 90, filter: true }, form: { default: true } },
         { key: 'admin', label: t('sys.role.admin'), dict: WHETHER_DICT, column: { width: 100 }, form: { default: false } },
         { key: 'data_range', label: t('sys.role.dataRange'), options: dataRangeOptions(t), column: { width: 160 }, form: false },
         { key: 'remark', label: t('sys.role.remark'), type: 'textarea', column: { width: 160 }, form: { span: 24, rules: { maxLength: 2000 } } },
+        // The role's own remark stands for the common 备注 (description) column.
+        ...commonColumns(t).filter((field) => field.key !== 'description'),
       ],
+      commonColumns: false,
       rowActions: [
         {
           key: 'permission',

@@ -48,7 +48,7 @@ export default function UserPage() {
       ordering: '-create_datetime',
       permissions: { add: 'Create', edit: 'Update', view: 'Retrieve', remove: 'Delete', search: 'Search', export: 'Export', import: 'Import' },
       fields: [
-        { key: 'avatar', label: t('sys.user.avatar'), type: 'avatar', column: { width: 70, cell: (row) => <ImageCell value={row.avatar} /> }, form: { span: 24 } },
+        { key: 'avatar', label: t('sys.user.avatar'), type: 'avatar', column: { width: 80, cell: (row) => <ImageCell value={row.avatar} /> }, form: { span: 24 } },
         {
           key: 'username',
           label: t('sys.user.username'),
@@ -82,13 +82,13 @@ export default function UserPage() {
           key: 'mobile',
           label: t('sys.user.mobile'),
           search: true,
-          column: { width: 120 },
+          column: { width: 120, filter: true },
           form: { rules: { pattern: { regex: /^1[3-9]\d{9}$/, message: t('sys.user.mobilePattern') } } },
         },
         { key: 'email', label: t('sys.user.email'), column: { width: 180 }, form: { rules: { email: true, maxLength: 255 } } },
         { key: 'gender', label: t('sys.user.gender'), options: gender, column: { width: 70 }, form: { default: 1 } },
-        { key: 'user_type', label: t('sys.user.userType'), options: userType, search: true, column: { width: 100 }, form: { default: 0 } },
-        { key: 'is_active', label: t('sys.user.isActive'), dict: STATUS_DICT, search: true, column: { width: 80 }, form: { default: true } },
+        { key: 'user_type', label: t('sys.user.userType'), options: userType, search: true, column: { width: 100, filter: true }, form: { default: 0 } },
+        { key: 'is_active', label: t('sys.user.isActive'), dict: STATUS_DICT, search: true, column: { width: 80, filter: true }, form: { default: true } },
       ],
       toBody: (values, mode) => {
         const body = { ...values };
