@@ -182,6 +182,11 @@ test('角色管理: create, search, edit, grant menus and data scope, delete', a
   await shot('system-role-permission');
   await dialog.getByTestId('role-permission-save').click();
   await expect(dialog).toHaveCount(0);
+  // Reached again from the role screen (there is no menu entry for rolePermission): the grant was kept.
+  await rowWith('role', 'e2e_role').getByTestId('row-permission').click();
+  await expect(dialog.locator('.p-treenode-content', { hasText: '系统管理' }).locator('.p-checkbox').first()).toHaveClass(/p-highlight|p-checkbox-checked/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
   await confirmDelete('role', 'e2e_role');
 });
 
@@ -216,10 +221,27 @@ test('字典管理: dictionaries and their entries', async () => {
   await open('/dictionary', 'dictionary');
   await expect(rowWith('dictionary', 'button_status_bool')).toBeVisible();
   await crudCycle('dictionary', { label: 'E2E字典', value: 'e2e_dict' }, 'value', { label: 'E2E字典改' });
+  // Header filter (column 字典编号): Enter filters the list.
+  await table('dictionary').getByTestId('search-value').fill('gender');
+  await table('dictionary').getByTestId('search-value').press('Enter');
+  await expect(table('dictionary').locator('tbody tr')).toHaveCount(1);
   await rowWith('dictionary', 'gender').getByTestId('row-entries').click();
-  const entries = page.getByTestId('dictionary-entries-table');
-  await expect(entries.getByText('未知')).toBeVisible();
+  const dialog = page.getByTestId('dictionary-entries-dialog');
+  await expect(table('dictionary-entries').getByText('未知')).toBeVisible();
   await shot('system-dictionary-entries');
+  await dialog.getByTestId('crud-add').click();
+  await fillForm({ label: 'E2E性别', value: '9' });
+  await submitForm();
+  await expect(rowWith('dictionary-entries', 'E2E性别')).toBeVisible();
+  await rowWith('dictionary-entries', 'E2E性别').getByTestId('row-edit').click();
+  await fillForm({ label: 'E2E性别改' });
+  await submitForm();
+  await expect(rowWith('dictionary-entries', 'E2E性别改')).toBeVisible();
+  await confirmDelete('dictionary-entries', 'E2E性别改');
+  await expect(table('dictionary-entries').getByText('未知')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByTestId('dictionary-search-reset').click();
 });
 
 test('系统配置: settings in tabs, saved with save_content', async () => {
@@ -228,6 +250,44 @@ test('系统配置: settings in tabs, saved with save_content', async () => {
   await shot('system-config');
   await page.getByTestId('config-save-base').click();
   await expect(page.getByText('保存成功').first()).toBeVisible();
+});
+
+test('系统配置: add a group and an item (client rules first), save its value, delete both', async ({ server }) => {
+  await open('/config', 'config');
+  await page.getByTestId('config-add-group').click();
+  await page.getByTestId('crud-form-submit').click();
+  await expect(page.getByTestId('form-error-title')).toHaveText('标题:该字段是必填项。');
+  await fillForm({ title: 'E2E分组', key: 'base' });
+  await page.getByTestId('crud-form-submit').click();
+  await expect(page.getByTestId('form-error-key'), 'a group key is unique among the groups').toHaveText('键已存在（同一分组下不能重复）。');
+  await fillForm({ key: 'e2e_group' });
+  await submitForm();
+  await expect(page.locator('.p-tabview-selected', { hasText: 'E2E分组' }), 'the new group opens as a tab').toBeVisible();
+  await expect(page.getByTestId('config-group-empty-e2e_group')).toBeVisible();
+
+  await page.getByTestId('config-add-item-e2e_group').click();
+  await fillForm({ title: 'E2E配置', key: 'bad-key' });
+  await page.getByTestId('crud-form-submit').click();
+  await expect(page.getByTestId('form-error-key')).toHaveText('键:只能包含字母、数字和下划线。');
+  await fillForm({ key: 'e2e_item', value: 'hello', placeholder: '请输入' });
+  await submitForm();
+  const item = page.getByTestId('config-item-e2e_group.e2e_item');
+  await expect(item.locator('input')).toHaveValue('hello');
+  await shot('system-config-new-group');
+
+  await item.locator('input').fill('world');
+  await page.getByTestId('config-save-e2e_group').click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+  const settings = (await (await page.request.get(`${server.baseUrl}/api/init/settings/`)).json()) as { data: Record<string, unknown> };
+  expect(settings.data['e2e_group.e2e_item'], 'the saved value reaches init/settings').toBe('world');
+
+  await page.getByTestId('config-remove-e2e_group.e2e_item').click();
+  await page.getByTestId('crud-confirm-ok').click();
+  await expect(item).toHaveCount(0);
+  await expect(page.getByTestId('config-group-empty-e2e_group')).toBeVisible();
+  await page.getByTestId('config-remove-group-e2e_group').click();
+  await page.getByTestId('crud-confirm-ok').click();
+  await expect(page.locator('.p-tabview-nav', { hasText: 'E2E分组' })).toHaveCount(0);
 });
 
 test('接口白名单: create, search, edit, delete', async () => {
