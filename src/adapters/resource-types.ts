@@ -47,6 +47,10 @@ export interface ActionOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   params?: Params;
   body?: unknown;
+  /** A failure is neither shown nor logged: the caller copes (e.g. an endpoint some back ends lack). */
+  quiet?: boolean;
+  /** Without the session: no Authorization header, no token refresh (calls made before sign-in). */
+  signedOut?: boolean;
 }
 
 /** The resource half of ConsoleApi. */

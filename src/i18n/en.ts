@@ -19,6 +19,7 @@ export const en: Messages = {
     frontendLog: 'Front-end log',
   },
   login: {
+    otherWays: 'Other ways to sign in',
     brandTitle: 'Game Platform Operations',
     brandText: 'Attribution, income analysis, game management and system settings in one place.',
     point1: 'Attribution and reports at a glance',
@@ -276,6 +277,8 @@ export const en: Messages = {
     search: 'Search',
     reset: 'Reset',
     actions: 'Actions',
+    selectAll: 'Select all rows on this page',
+    selectRow: 'Select this row',
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',

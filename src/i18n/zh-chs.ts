@@ -17,6 +17,7 @@ export const zhChs = {
     frontendLog: '前端日志',
   },
   login: {
+    otherWays: '其他登录方式',
     brandTitle: '游戏平台运营中心',
     brandText: '投放归因、收入分析、游戏管理与系统配置，一站式管理。',
     point1: '投放归因与数据报表一目了然',
@@ -274,6 +275,8 @@ export const zhChs = {
     search: '搜索',
     reset: '重置',
     actions: '操作',
+    selectAll: '选择本页全部行',
+    selectRow: '选择此行',
     ok: '确定',
     cancel: '取消',
     save: '保存',

@@ -1,4 +1,14 @@
 import type { ComponentType } from 'react';
+import type { ConsoleApi } from '../adapters/api';
+
+/** A button on the login page leading to a plugin's own sign-in (e.g. /oauth2). */
+export interface LoginLink {
+  path: string;
+  labelKey: string;
+  icon: string;
+  /** Asked once when the login page opens; the link shows only when it resolves true (a failure hides it). */
+  available?: (api: ConsoleApi) => Promise<boolean>;
+}
 
 /** A route a plugin adds outside the layout (e.g. /oauth2). */
 export interface PluginRoute {
@@ -17,7 +27,7 @@ export interface ConsolePlugin {
   /** Tenant mode: the header shows the tenant name from user info. */
   tenantMode?: boolean;
   /** Extra buttons on the login page (e.g. third-party sign-in). */
-  loginLinks?: readonly { path: string; labelKey: string; icon: string }[];
+  loginLinks?: readonly LoginLink[];
 }
 
 /** The plugins that loaded, merged. */
@@ -25,7 +35,7 @@ export interface PluginRegistry {
   names: readonly string[];
   routes: readonly PluginRoute[];
   tenantMode: boolean;
-  loginLinks: readonly { path: string; labelKey: string; icon: string }[];
+  loginLinks: readonly LoginLink[];
   /** Plugins that failed to load, with the reason (also logged to the console). */
   failed: readonly { name: string; error: string }[];
 }

@@ -138,7 +138,14 @@ export class RestResources implements ResourceApi {
   }
 
   action(resource: string, path: string, options: ActionOptions = {}): Promise<unknown> {
-    return this.http.request({ method: options.method ?? 'GET', path: resourcePath(resource, path), params: options.params, body: options.body });
+    return this.http.request({
+      method: options.method ?? 'GET',
+      path: resourcePath(resource, path),
+      params: options.params,
+      body: options.body,
+      quiet: options.quiet,
+      plain: options.signedOut,
+    });
   }
 
   exportData(resource: string, query: ListQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {

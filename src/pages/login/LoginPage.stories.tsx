@@ -3,6 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyBackend, storyConsole } from '../../../stories/console';
 import { captchaAnswer, PASSWORD, PASSWORD_MD5, ACCESS_TOKEN } from '../../../stories/mocks/fixtures';
 import { mockBackend } from '../../../stories/mocks/handlers';
+import { PluginProvider } from '../../plugins/context';
+import { EMPTY_PLUGINS } from '../../plugins/types';
 import LoginPage from './LoginPage';
 
 const meta = {
@@ -123,5 +125,37 @@ export const CaptchaClickReloads: Story = {
     await userEvent.click(image);
     await waitFor(() => expect(canvas.getByTestId('login-captcha-image').getAttribute('src')).not.toBe(first));
     await expect(storyBackend(context).state.captchaIssued).toBe(2);
+  },
+};
+
+/**
+ * Plugins' sign-in links: shown under the form only when available on this back end (one is, one
+ * asks and is told no); a click keeps the login page's redirect query.
+ */
+export const PluginLoginLinks: Story = {
+  decorators: [
+    (Story) => (
+      <PluginProvider
+        plugins={{
+          ...EMPTY_PLUGINS,
+          names: ['oauth2', 'sso'],
+          loginLinks: [
+            { path: '/oauth2', labelKey: 'oauth2.title', icon: 'pi pi-sign-in', available: () => Promise.resolve(true) },
+            { path: '/sso', labelKey: 'route.login', icon: 'pi pi-key', available: () => Promise.reject(new Error('no such endpoint')) },
+          ],
+        }}
+      >
+        <Story />
+      </PluginProvider>
+    ),
+  ],
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const links = await canvas.findAllByTestId('login-link');
+    await expect(links.map((link) => link.textContent)).toEqual(['第三方登录']);
+    await expect(canvas.getByTestId('login-links')).toHaveTextContent('其他登录方式');
+    await expect(links[0]).toHaveAttribute('href', '/oauth2?redirect=%2FuserInfo');
+    await userEvent.click(links[0] as HTMLElement);
+    await waitFor(() => expect(storyConsole(context).location.history.at(-1)).toBe('/oauth2?redirect=%2FuserInfo'));
   },
 };

@@ -9,6 +9,7 @@ import { Logo } from '../../components/Logo';
 import { useStore } from '../../components/store-context';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { redirectTarget } from '../../components/routing';
+import { LoginLinks } from './LoginLinks';
 import './login.css';
 
 type Field = 'username' | 'password' | 'captcha';
@@ -193,6 +194,8 @@ const LoginPage = observer(function LoginPage() {
 
           <ActionButton type="submit" data-testid="login-submit" className="login-submit" label={t('login.submit')} loading={root.session.signingIn} />
         </form>
+
+        <LoginLinks />
 
         <footer className="login-footer">
           {copyright && <span>{copyright}</span>}

@@ -63,7 +63,7 @@ const OAuth2Page = observer(function OAuth2Page({ stateStore, leave, origin }: O
         return;
       }
       try {
-        const config = (await root.api.action('/api/oauth2/', 'config/', { method: 'GET' })) as OAuth2Config;
+        const config = (await root.api.action('/api/oauth2/', 'config/', { method: 'GET', quiet: true, signedOut: true })) as OAuth2Config;
         setPhase(config.enabled ? { kind: 'ready', config } : { kind: 'off' });
       } catch {
         setPhase({ kind: 'off' });

@@ -8,7 +8,15 @@ import type { ConsolePlugin } from '../types';
 const oauth2: ConsolePlugin = {
   name: 'oauth2',
   routes: [{ path: OAUTH2_PATH, names: ['oauth2', 'login'], public: true, load: () => import('./OAuth2Page') }],
-  loginLinks: [{ path: OAUTH2_PATH, labelKey: 'oauth2.title', icon: 'pi pi-sign-in' }],
+  loginLinks: [
+    {
+      path: OAUTH2_PATH,
+      labelKey: 'oauth2.title',
+      icon: 'pi pi-sign-in',
+      // Only where the back end has a provider configured (the real back end has no such call: hidden).
+      available: async (api) => ((await api.action('/api/oauth2/', 'config/', { method: 'GET', quiet: true, signedOut: true })) as { enabled?: unknown }).enabled === true,
+    },
+  ],
 };
 
 export default oauth2;

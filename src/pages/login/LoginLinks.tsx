@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { useStore } from '../../components/store-context';
+import { usePlugins } from '../../plugins/context';
+import type { LoginLink } from '../../plugins/types';
+
+/**
+ * The plugins' other ways to sign in (e.g. 第三方登录 → /oauth2), under the login form. Each link asks
+ * once whether it is available on this back end; the login page's redirect query travels along.
+ */
+export function LoginLinks() {
+  const { loginLinks } = usePlugins();
+  const root = useStore();
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [shown, setShown] = useState<readonly LoginLink[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    const check = async (link: LoginLink) => {
+      try {
+        return !link.available || (await link.available(root.api)) ? link : null;
+      } catch {
+        return null;
+      }
+    };
+    void Promise.all(loginLinks.map(check)).then((links) => {
+      if (live) setShown(links.filter((link): link is LoginLink => link !== null));
+    });
+    return () => {
+      live = false;
+    };
+  }, [loginLinks, root]);
+
+  if (shown.length === 0) return null;
+  const target = (path: string) => (search ? `${path}?${search}` : path);
+  return (
+    <nav className="login-links" aria-label={t('login.otherWays')} data-testid="login-links">
+      <span className="login-links-title">{t('login.otherWays')}</span>
+      {shown.map((link) => (
+        <a
+          key={link.path}
+          href={target(link.path)}
+          className="login-link"
+          data-testid="login-link"
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(target(link.path));
+          }}
+        >
+          <i className={link.icon} aria-hidden="true" />
+          <span>{t(link.labelKey)}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}
