@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { TreeTable } from 'primereact/treetable';
 import type { TreeNode } from 'primereact/treenode';
@@ -18,6 +17,7 @@ import { useStore } from '../store-context';
 import { CellValue } from './CellValue';
 import { commonColumns, deptBelongValue } from './commonColumns';
 import { CrudForm, type FormMode } from './CrudForm';
+import { CrudTable, type SortOrder, type TableColumn } from './CrudTable';
 import { saveFile } from './download';
 import { FieldInput, ymd } from './FieldInput';
 import { ImportDialog } from './ImportDialog';
@@ -41,6 +41,23 @@ export interface CrudViewProps {
 
 /** The id of a row as sent back in URLs. */
 const rowId = (row: ResourceRow): number | string => (typeof row.id === 'number' || typeof row.id === 'string' ? row.id : String(row.id));
+
+const rowButton = (key: string, label: string, icon: string | undefined, onClick: () => void, severity?: string) => (
+  <ActionButton
+    key={key}
+    label={label}
+    icon={icon}
+    className={`p-button-text p-button-sm${severity ? ` p-button-${severity}` : ''}`}
+    onClick={onClick}
+    data-testid={`row-${key}`}
+  />
+);
+
+/** A column's minimum width: its declared width, wider with a header filter. */
+const columnWidth = (field: FieldDef): number => {
+  const width = (field.column && field.column.width) || 120;
+  return field.column && field.column.filter ? Math.max(width, 160) : width;
+};
 
 /**
  * One CRUD page from a resource description: server-paged table (page, limit, total), sorting by
@@ -82,7 +99,9 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     ...(description.rowActions ?? []).map((a) => a.permission),
     ...(description.toolbarActions ?? []).map((a) => a.permission),
   ].filter((name): name is string => !!name);
-  const granted = new Set(names.filter((name) => can(name)));
+  const grantedList = names.filter((name) => can(name));
+  const grantedKey = grantedList.join('\n');
+  const granted = new Set(grantedList);
   const has = (button: keyof ResourceDescription['permissions']): boolean => {
     const name = description.permissions[button];
     return !!name && granted.has(name);
@@ -99,15 +118,18 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     await store.load();
   }, [store]);
 
-  const ctx: ActionContext = {
-    root,
-    store,
-    edit: (row) => setForm({ mode: 'edit', row }),
-    confirm: (text) =>
-      new Promise<boolean>((resolve) => {
-        setConfirming({ text, run: async () => resolve(true), cancel: () => resolve(false) });
-      }),
-  };
+  const ctx = useMemo<ActionContext>(
+    () => ({
+      root,
+      store,
+      edit: (row) => setForm({ mode: 'edit', row }),
+      confirm: (text) =>
+        new Promise<boolean>((resolve) => {
+          setConfirming({ text, run: async () => resolve(true), cancel: () => resolve(false) });
+        }),
+    }),
+    [root, store],
+  );
   const dismiss = () => {
     confirming?.cancel?.();
     setConfirming(null);
@@ -145,15 +167,18 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     setForm(null);
   };
 
-  const askRemove = (row: ResourceRow) =>
-    setConfirming({
-      text: t('crud.deleteConfirm'),
-      run: async () => {
-        await store.remove(rowId(row));
-        setChildren({});
-        root.notify({ severity: 'success', text: t('crud.deleted') });
-      },
-    });
+  const askRemove = useCallback(
+    (row: ResourceRow) =>
+      setConfirming({
+        text: t('crud.deleteConfirm'),
+        run: async () => {
+          await store.remove(rowId(row));
+          setChildren({});
+          root.notify({ severity: 'success', text: t('crud.deleted') });
+        },
+      }),
+    [t, store, root],
+  );
 
   const askRemoveSelected = () =>
     setConfirming({
@@ -173,47 +198,39 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     }
   };
 
-  const rowButton = (key: string, label: string, icon: string | undefined, onClick: () => void, severity?: string) => (
-    <ActionButton
-      key={key}
-      label={label}
-      icon={icon}
-      className={`p-button-text p-button-sm${severity ? ` p-button-${severity}` : ''}`}
-      onClick={onClick}
-      data-testid={`row-${key}`}
-    />
-  );
   // Light buttons (PrimeReact's classes on native buttons): a page of 100 rows holds hundreds of them.
-  const actionsBody = (row: ResourceRow) => (
-    <span className="crud-row-actions">
-      {has('view') && rowButton('view', t('crud.view'), 'pi pi-eye', () => setForm({ mode: 'view', row }))}
-      {has('edit') && rowButton('edit', t('crud.edit'), 'pi pi-pencil', () => setForm({ mode: 'edit', row }))}
-      {has('remove') && rowButton('remove', t('crud.remove'), 'pi pi-trash', () => askRemove(row), 'danger')}
-      {(description.rowActions ?? [])
-        .filter((action) => granted.has(action.permission) && (!action.visible || action.visible(row)))
-        .map((action) => rowButton(action.key, action.label, action.icon, () => void action.run(row, ctx), action.severity))}
-    </span>
-  );
+  // The same function between renders (while permissions, texts and the description stay), so the
+  // table's memoised rows skip re-rendering when only the page around them changes.
+  const actionsBody = useMemo(() => {
+    const allowed = new Set(grantedKey.split('\n'));
+    const can = (button: keyof ResourceDescription['permissions']) => {
+      const name = description.permissions[button];
+      return !!name && allowed.has(name);
+    };
+    const [view, edit, remove] = [can('view'), can('edit'), can('remove')];
+    const actions = (description.rowActions ?? []).filter((action) => allowed.has(action.permission));
+    return (row: ResourceRow) => (
+      <span className="crud-row-actions">
+        {view && rowButton('view', t('crud.view'), 'pi pi-eye', () => setForm({ mode: 'view', row }))}
+        {edit && rowButton('edit', t('crud.edit'), 'pi pi-pencil', () => setForm({ mode: 'edit', row }))}
+        {remove && rowButton('remove', t('crud.remove'), 'pi pi-trash', () => askRemove(row), 'danger')}
+        {actions
+          .filter((action) => !action.visible || action.visible(row))
+          .map((action) => rowButton(action.key, action.label, action.icon, () => void action.run(row, ctx), action.severity))}
+      </span>
+    );
+  }, [grantedKey, description, t, askRemove, ctx]);
   /** TreeTable hands cells the node; DataTable the row. */
   const asRow = (value: ResourceRow | TreeNode): ResourceRow => (description.tree ? ((value as TreeNode).data as ResourceRow) : (value as ResourceRow));
   const showActions = has('view') || has('edit') || has('remove') || (description.rowActions ?? []).some((action) => granted.has(action.permission));
 
-  const columnFields = fields.filter((field) => field.column !== false && !(field.column && field.column.hidden));
-  /** A column's minimum width: its declared width, wider with a header filter. */
-  const columnWidth = (field: FieldDef): number => {
-    const width = (field.column && field.column.width) || 120;
-    return field.column && field.column.filter ? Math.max(width, 160) : width;
-  };
+  const columnFields = useMemo(() => fields.filter((field) => field.column !== false && !(field.column && field.column.hidden)), [fields]);
   const tableWidth = columnFields.reduce((sum, field) => sum + columnWidth(field), 0) + ROW_ACTION_WIDTH_PX + 60;
   const selectable = has('remove') && !description.tree;
 
-  const onPage = (event: DataTableStateEvent) => void store.setPage((event.page ?? 0) + 1, event.rows);
-  const onSort = (event: DataTableStateEvent) => {
-    const order = event.sortOrder === 1 || event.sortOrder === -1 ? event.sortOrder : 0;
-    void store.sort(String(event.sortField ?? ''), order, description.ordering ?? '');
-  };
+  const onSort = (field: string, order: SortOrder) => void store.sort(order === 0 ? '' : field, order, description.ordering ?? '');
   const sortField = store.ordering.replace(/^-/, '') || undefined;
-  const sortOrder = store.ordering ? (store.ordering.startsWith('-') ? -1 : 1) : 0;
+  const sortOrder: SortOrder = store.ordering ? (store.ordering.startsWith('-') ? -1 : 1) : 0;
 
   const filterInput = (field: FieldDef) => (
     <FieldInput
@@ -238,6 +255,28 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       expander={description.tree ? field === columnFields[0] : undefined}
     />
   ));
+  /** The flat table's columns: the same objects between renders (see actionsBody). */
+  const tableColumns = useMemo<TableColumn[]>(
+    () =>
+      columnFields.map((field) => ({
+        key: field.key,
+        header: field.label,
+        sortField: field.column && field.column.sortable ? field.key : undefined,
+        style: { minWidth: columnWidth(field) },
+        body: (row: ResourceRow) => <CellValue field={field} row={row} />,
+      })),
+    [columnFields],
+  );
+  const tableActions = useMemo<TableColumn | null>(
+    () => (showActions ? { key: '__actions', header: t('crud.actions'), style: { width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }, body: actionsBody } : null),
+    [showActions, t, actionsBody],
+  );
+  const filterFields = columnFields.filter((field) => field.column && field.column.filter);
+  const tableFilters =
+    filterFields.length > 0
+      ? Object.fromEntries(filterFields.map((field) => [field.key, <span onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field)}</span>]))
+      : null;
+
   const actionColumn = showActions ? (
     <Column
       key="__actions"
@@ -382,38 +421,37 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
           {actionColumn}
         </TreeTable>
       ) : (
-        <DataTable
-          value={store.rows}
-          dataKey="id"
-          lazy
+        <CrudTable
+          rows={store.rows}
+          columns={tableColumns}
+          actions={tableActions}
           loading={store.state === 'loading'}
-          size="small"
-          stripedRows
-          scrollable
-          tableStyle={{ minWidth: tableWidth }}
-          paginator={store.paginated}
-          paginatorTemplate={PAGER}
-          currentPageReportTemplate={t('crud.total', { total: '{totalRecords}' })}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          first={(store.page - 1) * store.limit}
-          rows={store.limit}
-          totalRecords={store.total}
-          onPage={onPage}
+          emptyMessage={emptyState}
+          tableMinWidth={tableWidth}
+          selectable={selectable}
+          selection={store.selection}
+          onSelectionChange={(rows) => store.select(rows)}
           sortField={sortField}
           sortOrder={sortOrder}
           onSort={onSort}
-          removableSort
-          filterDisplay={columnFields.some((f) => f.column && f.column.filter) ? 'row' : undefined}
-          selectionMode="checkbox"
-          selection={store.selection}
-          onSelectionChange={(event: { value: unknown }) => store.select(Array.isArray(event.value) ? (event.value as ResourceRow[]) : [])}
-          emptyMessage={emptyState}
-          data-testid={`${testId}-table`}
-        >
-          {selectable && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
-          {columns}
-          {actionColumn}
-        </DataTable>
+          filters={tableFilters}
+          pager={
+            store.paginated
+              ? {
+                  first: (store.page - 1) * store.limit,
+                  rows: store.limit,
+                  totalRecords: store.total,
+                  rowsPerPageOptions: [...PAGE_SIZES],
+                  template: PAGER,
+                  currentPageReportTemplate: t('crud.total', { total: '{totalRecords}' }),
+                  onPage: (page, rows) => void store.setPage(page, rows),
+                }
+              : null
+          }
+          selectAllLabel={t('crud.selectAll')}
+          selectRowLabel={t('crud.selectRow')}
+          testId={`${testId}-table`}
+        />
       )}
       {form && (
         <CrudForm
