@@ -217,6 +217,53 @@ test('菜单管理 and 菜单按钮: the menu tree, a menu with its buttons, cre
   await expect(table('menuButton').locator('tbody tr')).toHaveCount(1);
 });
 
+/** Adds a button to a menu row of the (expanded) menu tree through its 按钮 dialog. */
+async function addMenuButton(menuName: string, values: Record<string, string>): Promise<void> {
+  await rowWith('menu', menuName).getByTestId('row-buttons').click();
+  const dialog = page.locator('.p-dialog', { has: page.getByTestId('menu-buttons-table') });
+  await dialog.getByTestId('crud-add').click();
+  await fillForm(values);
+  await submitForm();
+  await expect(rowWith('menu-buttons', values.api ?? '')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+async function exportXlsx(): Promise<void> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('crud-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(readFileSync(await download.path()).subarray(0, 2).toString(), 'an xlsx file is a zip').toBe('PK');
+}
+
+test('菜单按钮: an Export button granted through the menu screen opens export on 接口白名单 and 操作日志; edited and removed again', async () => {
+  await open('/menu', 'menu');
+  await page.getByTestId('menu-search-reset').click();
+  await rowWith('menu', '系统管理').locator('button.p-treetable-toggler').click();
+  await addMenuButton('接口白名单', { name: '导出', value: 'Export', api: '/api/system/api_white_list/export_data/' });
+  await rowWith('menu', '日志管理').locator('button.p-treetable-toggler').click();
+  await addMenuButton('操作日志', { name: '导出', value: 'Export', api: '/api/system/operation_log/export_data/' });
+
+  // The buttons a user holds come with the menus (web_router), read again on a reload.
+  await page.reload();
+  await expect(page.getByTestId('menu').first()).toBeVisible();
+  await open('/apiWhiteList', 'whiteList');
+  await exportXlsx();
+  await open('/operationLog', 'operationLog');
+  await exportXlsx();
+
+  await open('/menuButton', 'menuButton');
+  await search('menuButton', 'api', 'export_data');
+  for (const api of await table('menuButton').locator('tbody tr td:nth-child(5)').allTextContents()) expect(api).toContain('export_data');
+  await expect(rowWith('menuButton', '/api/system/api_white_list/export_data/').getByText('接口白名单'), 'the menu column names the menu').toBeVisible();
+  await rowWith('menuButton', '/api/system/operation_log/export_data/').getByTestId('row-edit').click();
+  await fillForm({ name: '导出日志' });
+  await submitForm();
+  await expect(rowWith('menuButton', '导出日志')).toBeVisible();
+  await confirmDelete('menuButton', '/api/system/api_white_list/export_data/');
+  await confirmDelete('menuButton', '/api/system/operation_log/export_data/');
+  await page.getByTestId('menuButton-search-reset').click();
+});
+
 test('字典管理: dictionaries and their entries', async () => {
   await open('/dictionary', 'dictionary');
   await expect(rowWith('dictionary', 'button_status_bool')).toBeVisible();
@@ -308,13 +355,37 @@ test('地区管理: lazy tree and search', async () => {
   await crudCycle('areas', { name: 'E2E地区', code: '990001', pinyin: 'e2e', initials: 'E' }, 'code', { name: 'E2E地区改' });
 });
 
-test('附件管理, 登录日志, 操作日志: lists and search', async () => {
+test('附件管理, 登录日志, 操作日志: lists and search; a file renamed and deleted', async ({ server }) => {
   await open('/file', 'fileList');
-  await expect(page.getByTestId('fileList-table')).toBeVisible();
+  // The screen has no upload (the back end's neither): a file arrives through the upload API, signed in as the page is.
+  const [listCall] = await Promise.all([
+    page.waitForRequest((req) => new URL(req.url()).pathname === '/api/system/file/' && !!req.headers().authorization),
+    page.getByTestId('crud-reload').click(),
+  ]);
+  const uploaded = await page.request.post(`${server.baseUrl}/api/system/file/`, {
+    headers: { authorization: listCall.headers().authorization ?? '' },
+    multipart: { file: { name: 'e2e-note.txt', mimeType: 'text/plain', buffer: Buffer.from('e2e attachment') } },
+  });
+  expect(((await uploaded.json()) as { code: number }).code).toBe(2000);
+  await search('fileList', 'name', 'e2e-note');
+  await expect(table('fileList').locator('tbody tr')).toHaveCount(1);
+  await rowWith('fileList', 'e2e-note.txt').getByTestId('row-edit').click();
+  await fillForm({ name: 'e2e-note-renamed.txt' });
+  await submitForm();
+  await expect(rowWith('fileList', 'e2e-note-renamed.txt')).toBeVisible();
+  await confirmDelete('fileList', 'e2e-note-renamed.txt');
+  await expect(page.getByTestId('fileList-empty')).toBeVisible();
+  await page.getByTestId('fileList-search-reset').click();
+
   await open('/loginLog', 'loginLog');
   await expect(rowWith('loginLog', 'superadmin').first()).toBeVisible();
   await search('loginLog', 'username', 'superadmin');
   await expect(rowWith('loginLog', 'superadmin').first()).toBeVisible();
+  // Header filter (column 登录ip) on top of the search.
+  await table('loginLog').getByTestId('search-ip').fill('127.0.0.1');
+  await table('loginLog').getByTestId('search-ip').press('Enter');
+  await expect(table('loginLog').locator('tbody tr').first()).toContainText('127.0.0.1');
+  for (const ip of await table('loginLog').locator('tbody tr td:nth-child(2)').allTextContents()) expect(ip).toBe('127.0.0.1');
   await rowWith('loginLog', 'superadmin').first().getByTestId('row-view').click();
   await expect(page.getByTestId('crud-form')).toBeVisible();
   await page.getByTestId('crud-form-cancel').click();
