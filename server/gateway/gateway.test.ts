@@ -34,6 +34,7 @@ beforeAll(async () => {
     if (req.url?.startsWith('/api/init/dictionary/')) {
       return send(200, { code: 2000, msg: '获取成功', data: { page: 1, limit: 1, total: 1, data: [{ id: 1, value: 'gender', children: [{ label: '男', value: '1', type: 1, color: null }] }] } });
     }
+    if (req.url?.startsWith('/api/system/api_white_list/')) return send(200, { code: 2000, msg: 'ok', data: { method: req.method, url: req.url, body: body ? (JSON.parse(body) as unknown) : null } });
     if (req.url === '/api/login/') return send(200, { code: 401, data: null, msg: '账号/密码错误' });
     if (req.url === '/token/refresh/') return send(401, { code: 400, data: null, msg: 'error' });
     if (req.url === '/api/captcha/') {
@@ -100,5 +101,30 @@ describe('GraphQL gateway over the REST contract', () => {
   it('answers an upstream that is down with code 503', async () => {
     const res = await executeGateway({ query: '{ settings }' }, { baseUrl: 'http://127.0.0.1:9' });
     expect(res.errors?.[0]?.extensions).toMatchObject({ code: 503 });
+  });
+
+  it('rest / restWrite carry any api/ path with its query string, the method and an object or array body', async () => {
+    const read = await executeGateway({ query: '{ rest(path: "/api/system/api_white_list/?page=2&limit=5&search=%E7%94%A8") }' }, { baseUrl, authorization: 'JWT good' });
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toEqual({ rest: { method: 'GET', url: '/api/system/api_white_list/?page=2&limit=5&search=%E7%94%A8', body: null } });
+    expect(seen.at(-1)?.auth).toBe('JWT good');
+    const write = await executeGateway(
+      { query: 'mutation($b: JSON){ restWrite(method: PUT, path: "api/system/api_white_list/3/", body: $b) }', variables: { b: [{ id: 3 }] } },
+      { baseUrl, authorization: 'JWT good' },
+    );
+    expect(write.data).toEqual({ restWrite: { method: 'PUT', url: '/api/system/api_white_list/3/', body: [{ id: 3 }] } });
+  });
+
+  it('refuses paths outside api/, with dot segments, doubled slashes or a fragment, and scalar bodies, without calling the upstream', async () => {
+    const before = seen.length;
+    for (const path of ['token/refresh/', 'api/../token/refresh/', 'api/./x/', 'api//x/', 'http://evil.example/api/x/', 'api/x/#y', 'api/%2e%2e/x/', '']) {
+      const res = await executeGateway({ query: 'query($p: String!){ rest(path: $p) }', variables: { p: path } }, { baseUrl });
+      expect(res.errors?.[0]?.extensions, path).toMatchObject({ code: 400, kind: 'request' });
+    }
+    const scalar = await executeGateway({ query: 'mutation { restWrite(method: POST, path: "api/system/api_white_list/", body: 5) }' }, { baseUrl });
+    expect(scalar.errors?.[0]?.message).toBe('body 必须是对象或数组');
+    const badMethod = await executeGateway({ query: 'mutation { restWrite(method: GET, path: "api/system/api_white_list/") }' }, { baseUrl });
+    expect(badMethod.errors?.length).toBe(1);
+    expect(seen.length).toBe(before);
   });
 });

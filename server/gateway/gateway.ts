@@ -30,6 +30,28 @@ function bodyOf(value: unknown): Json {
   return value;
 }
 
+/**
+ * The upstream path of a generic REST call: relative, under api/, no '..' or '//' segments, no
+ * fragment (the query string is kept). Anything else is refused before any call goes out.
+ */
+export function restPathOf(value: unknown): string {
+  const path = typeof value === 'string' ? value.replace(/^\/+/, '') : '';
+  const [route = ''] = path.split('?');
+  const ok = /^api\/[A-Za-z0-9_\-./]*$/.test(route) && !route.split('/').some((s) => s === '..' || s === '.') && !route.includes('//') && !path.includes('#');
+  if (!ok) throw new GraphQLError('path 必须是 api/ 下的接口路径', { extensions: { kind: 'request', code: 400 } });
+  return path;
+}
+
+const REST_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'] as const);
+type RestMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A write body: an object or an array (save_content takes an array), or none. */
+function restBodyOf(value: unknown): Json | unknown[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (isRecord(value) || Array.isArray(value)) return value;
+  throw new GraphQLError('body 必须是对象或数组', { extensions: { kind: 'request', code: 400 } });
+}
+
 const count = async (ctx: UpstreamCall, path: string) => countOf(await callUpstream<unknown>(ctx, 'GET', path), path);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -85,6 +107,12 @@ const root = {
     if (ids.length === 1) await callUpstream<unknown>(ctx, 'DELETE', `${MESSAGES}${ids[0]}/`);
     else if (ids.length > 1) await callUpstream<unknown>(ctx, 'DELETE', `${MESSAGES}multiple_delete/`, { keys: ids });
     return true;
+  },
+  rest: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'GET', restPathOf(args.path)),
+  restWrite: (args: Args, ctx: UpstreamCall) => {
+    const method = String(args.method) as RestMethod;
+    if (!REST_METHODS.has(method)) throw new GraphQLError('method 无效', { extensions: { kind: 'request', code: 400 } });
+    return callUpstream<unknown>(ctx, method, restPathOf(args.path), restBodyOf(args.body));
   },
   login: (args: Args, ctx: UpstreamCall) => {
     const body: Record<string, unknown> = { username: args.username, password: args.password };

@@ -28,9 +28,9 @@ function reasonOf(msg: unknown): string | undefined {
  */
 export async function callUpstream<T>(
   call: UpstreamCall,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  body?: Record<string, unknown>,
+  body?: Record<string, unknown> | unknown[],
   query?: Record<string, string>,
 ): Promise<T> {
   const url = new URL(path, call.baseUrl.endsWith('/') ? call.baseUrl : `${call.baseUrl}/`);

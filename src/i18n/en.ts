@@ -353,7 +353,6 @@ export const en: Messages = {
     iconPlaceholder: 'Choose an icon',
   },
   adapter: {
-    unsupported: 'The GraphQL adapter does not support {{method}}; use the REST adapter (CONSOLE_ADAPTER=rest)',
     uploadFailed: 'Upload failed',
     exportDefaultName: '文件导出.xlsx',
   },

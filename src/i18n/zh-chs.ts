@@ -351,7 +351,6 @@ export const zhChs = {
     iconPlaceholder: '请选择图标',
   },
   adapter: {
-    unsupported: 'GraphQL 适配器不支持 {{method}}，请使用 REST 适配器（CONSOLE_ADAPTER=rest）',
     uploadFailed: '上传失败',
     exportDefaultName: '文件导出.xlsx',
   },

@@ -13,13 +13,15 @@ import type {
   UserInfo,
 } from '../../../contracts/schemas';
 import type { MessagePageQuery } from '../message-types';
-import { DEFAULT_DICTIONARY_KEY, MESSAGE_DURATION_MS } from '../../config';
+import type { ActionOptions, DownloadedFile, ListQuery, ProgressListener, ResourcePage, ResourceRow, RowId, UploadedFile } from '../resource-types';
+import { DEFAULT_DICTIONARY_KEY } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
 import type { Cookies } from '../cookies';
-import { ApiError } from '../errors';
-import { HttpClient, type HttpClientOptions, type RequestOptions } from '../rest/http';
+import type { HttpClientOptions, RequestOptions } from '../rest/http';
 import { md5 } from '../rest/md5';
+import { RestResources } from '../rest/resources';
+import { GatewayHttpClient } from './gateway-http';
 import {
   AllDeptDocument,
   AttachmentTotalDocument,
@@ -93,51 +95,27 @@ const CALL = {
   sendMessage: { method: 'POST', path: MESSAGES },
 } satisfies Record<string, RequestOptions>;
 
-/** The ConsoleApi methods the gateway's schema covers. */
-export type GraphqlMethod =
-  | 'captcha'
-  | 'captchaStatus'
-  | 'login'
-  | 'logout'
-  | 'refreshToken'
-  | 'userInfo'
-  | 'settings'
-  | 'dictionary'
-  | 'webRouter'
-  | 'allDept'
-  | 'usersTotal'
-  | 'usersLoginTotal'
-  | 'attachmentTotal'
-  | 'loginTrend'
-  | 'recentLogins'
-  | 'sentMessages'
-  | 'receivedMessages'
-  | 'newestMessage'
-  | 'unreadMessageCount'
-  | 'openMessage'
-  | 'sendMessage'
-  | 'updateMessage'
-  | 'deleteMessages';
-
 /**
  * `ConsoleApi` over the GraphQL gateway (server/gateway) through graphql-request and the typed
  * documents generated from src/adapters/graphql/operations.graphql. The spec's rules are the REST
  * adapter's own: HttpClient.perform runs them around each GraphQL exchange, and the refresh goes
  * through the refreshToken mutation (one refresh shared by concurrent requests).
  */
-export class GraphqlConsoleApi implements Pick<ConsoleApi, GraphqlMethod> {
-  readonly http: HttpClient;
+export class GraphqlConsoleApi implements ConsoleApi {
+  readonly http: GatewayHttpClient;
   private readonly transport: GraphqlTransport;
   private readonly passwordEncoding: 'md5' | 'plain';
+  private readonly resources: RestResources;
 
   constructor(options: GraphqlApiOptions) {
     const transport = new GraphqlTransport(options.serverUrl, options.fetch);
     this.transport = transport;
     this.passwordEncoding = options.passwordEncoding ?? 'md5';
-    this.http = new HttpClient({
-      ...options,
-      refreshExchange: (refresh, signal) => transport.exchange(RefreshTokenDocument, { refresh }, 'refreshToken', null, signal),
-    });
+    this.http = new GatewayHttpClient(
+      { ...options, refreshExchange: (refresh, signal) => transport.exchange(RefreshTokenDocument, { refresh }, 'refreshToken', null, signal) },
+      transport,
+    );
+    this.resources = new RestResources(this.http, options);
   }
 
   async captcha(): Promise<Captcha> {
@@ -265,6 +243,42 @@ export class GraphqlConsoleApi implements Pick<ConsoleApi, GraphqlMethod> {
     await this.run(call, DeleteMessagesDocument, { ids: [...ids] }, 'deleteMessages');
   }
 
+  // --- Generic resources: JSON calls through the gateway's rest / restWrite (gateway-http.ts) ---
+  list(resource: string, query?: ListQuery): Promise<ResourcePage> {
+    return this.resources.list(resource, query);
+  }
+  retrieve(resource: string, id: RowId): Promise<ResourceRow> {
+    return this.resources.retrieve(resource, id);
+  }
+  create(resource: string, body: ResourceRow): Promise<ResourceRow> {
+    return this.resources.create(resource, body);
+  }
+  update(resource: string, id: RowId, body: ResourceRow): Promise<ResourceRow> {
+    return this.resources.update(resource, id, body);
+  }
+  remove(resource: string, id: RowId): Promise<void> {
+    return this.resources.remove(resource, id);
+  }
+  multipleDelete(resource: string, keys: readonly RowId[]): Promise<void> {
+    return this.resources.multipleDelete(resource, keys);
+  }
+  action(resource: string, path: string, options?: ActionOptions): Promise<unknown> {
+    return this.resources.action(resource, path, options);
+  }
+  // Files are not JSON: these keep REST exchanges on the same server (see gateway-http.ts).
+  exportData(resource: string, query: ListQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.exportData(resource, query, onProgress);
+  }
+  importTemplate(resource: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.importTemplate(resource, onProgress);
+  }
+  importData(resource: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<string> {
+    return this.resources.importData(resource, file, fileName, onProgress);
+  }
+  upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
+    return this.resources.upload(file, fileName, onProgress);
+  }
+
   private message(call: RequestOptions, data: unknown): MessageDetail {
     if (isRecord(data) && typeof data.id === 'number') return data as unknown as MessageDetail;
     throw this.http.malformed(call);
@@ -291,25 +305,7 @@ export class GraphqlConsoleApi implements Pick<ConsoleApi, GraphqlMethod> {
   }
 }
 
-/**
- * The GraphQL ConsoleApi. Methods the gateway does not (yet) cover reject at once with an ApiError
- * that names the method and says to use the REST adapter, shown and logged like any failure, instead
- * of failing somewhere deep inside.
- */
+/** The GraphQL ConsoleApi: every method, JSON through the gateway, files over REST. */
 export function createGraphqlConsoleApi(options: GraphqlApiOptions): ConsoleApi {
-  const api = new GraphqlConsoleApi(options);
-  const refuse = (method: string) => () => {
-    const message = options.t('adapter.unsupported', { method });
-    options.callbacks.notify({ severity: 'error', text: message, life: MESSAGE_DURATION_MS });
-    options.callbacks.logFailure({ message, url: `graphql:${method}`, severity: 'error' });
-    return Promise.reject(new ApiError('format', message, `graphql:${method}`));
-  };
-  const proxy = new Proxy(api, {
-    get(target, property, receiver) {
-      if (typeof property !== 'string' || property in target || property === 'then') return Reflect.get(target, property, receiver) as unknown;
-      return refuse(property);
-    },
-  });
-  // Every ConsoleApi method exists on the proxy: covered ones on the class, the rest refusing.
-  return proxy as unknown as ConsoleApi;
+  return new GraphqlConsoleApi(options);
 }

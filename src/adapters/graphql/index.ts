@@ -1,2 +1,2 @@
-export { createGraphqlConsoleApi, GraphqlConsoleApi, type GraphqlApiOptions, type GraphqlMethod } from './graphql-api';
+export { createGraphqlConsoleApi, GraphqlConsoleApi, type GraphqlApiOptions } from './graphql-api';
 export { GRAPHQL_PATH } from './transport';
