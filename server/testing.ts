@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { signJwt } from './auth/jwt';
 import { captchaAnswer } from './captcha/store';
 import type { AppContext } from './context';
+import { setStrictTransactions } from './db/tx-guard';
 
 export interface TestServer {
   /** http://127.0.0.1:<port> */
@@ -43,6 +44,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 
 /** The same, also handing out the server's internals (database, caches) for the server's own tests. */
 export async function startTestServerWithContext(opts: TestServerOptions = {}): Promise<{ srv: TestServer; ctx: AppContext }> {
+  // A query around an open transaction fails loudly in every suite (unit, contracts, e2e) instead of hanging.
+  setStrictTransactions(true);
   const env = opts.env ?? {};
   const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', ...env, PORT: '0', HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
+import { assertNotInsideTransaction, insideTransaction } from './tx-guard';
 
 function wrapTx(tx: Transaction): Queryable {
   return {
@@ -26,14 +27,17 @@ export async function openPglite(dir: string, from?: Blob): Promise<PgliteDb> {
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      assertNotInsideTransaction('query', sql);
       const res = await pg.query<T>(sql, params as unknown[]);
       return res.rows;
     },
     async exec(sql: string) {
+      assertNotInsideTransaction('exec', sql);
       await pg.exec(sql);
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pg.transaction((tx) => fn(wrapTx(tx)));
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      assertNotInsideTransaction('transaction', 'BEGIN');
+      return pg.transaction((tx) => insideTransaction(() => fn(wrapTx(tx))));
     },
     async snapshot() {
       return pg.dumpDataDir('none');

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable } from './db';
+import { assertNotInsideTransaction, insideTransaction } from './tx-guard';
 
 /** A PostgreSQL server through a `pg` connection pool. */
 export async function openPostgres(url: string): Promise<Db> {
@@ -12,13 +13,16 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      assertNotInsideTransaction('query', sql);
       const res = await pool.query(sql, params as unknown[]);
       return res.rows as T[];
     },
     async exec(sql: string) {
+      assertNotInsideTransaction('exec', sql);
       await pool.query(sql);
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      assertNotInsideTransaction('transaction', 'BEGIN');
       const client = await pool.connect();
       const tx: Queryable = {
         async query<R>(sql: string, params: readonly unknown[] = []) {
@@ -31,7 +35,7 @@ export async function openPostgres(url: string): Promise<Db> {
       };
       try {
         await client.query('BEGIN');
-        const result = await fn(tx);
+        const result = await insideTransaction(() => fn(tx));
         await client.query('COMMIT');
         return result;
       } catch (err) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { startTestServerWithContext, type TestServer } from '../../testing';
 import { call, expectData, login } from '../../test/helpers';
 import { startPostgres, type TestPostgres } from '../../test/postgres-server';
+import { TransactionMisuseError } from '../../db/tx-guard';
 import { countableBy } from './resource';
 import { writeXlsx } from './xlsx';
 
@@ -84,6 +85,18 @@ describe.each(['pglite', 'postgres'] as const)('user list totals stay exact afte
   };
 
   const create = async (body: Record<string, unknown>) => expectData(await call(srv, '/api/system/user/', { token: sa, body: { role: [2], ...body } }), userRow);
+
+  it('the transaction guard is on for this driver: a pool query inside a transaction fails and changes nothing', async () => {
+    const before = await total('');
+    const misuse = ctx.db.transaction(async (tx) => {
+      await tx.query("UPDATE users SET is_active = false WHERE username = 'test'");
+      return ctx.db.query('SELECT 1');
+    });
+    await expect(misuse).rejects.toThrow(TransactionMisuseError);
+    expect(await total('is_active=0')).toBe(await truth('NOT t.is_active'));
+    expect((await ctx.db.query<{ is_active: boolean }>("SELECT is_active FROM users WHERE username = 'test'"))[0]?.is_active).toBe(true);
+    expect(await total('')).toBe(before);
+  });
 
   it('the countable totals come from user_counts (a wrong row there shows in the list)', async () => {
     expect(ctx.db.kind).toBe(kind);
