@@ -50,7 +50,7 @@ export default function DictionaryPage() {
         fields: [
           { key: 'label', label: t('sys.dictionary.itemLabel'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 100 } } },
           { key: 'value', label: t('sys.dictionary.itemValue'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 200 } } },
-          { key: 'type', label: t('sys.dictionary.type'), options: TYPES, column: { width: 100 }, form: { default: 0 } },
+          { key: 'type', label: t('sys.dictionary.type'), options: TYPES, column: { width: 120 }, form: { default: 0 } },
           { key: 'color', label: t('sys.dictionary.color'), options: COLORS, column: { width: 100 }, form: {} },
           { key: 'status', label: t('sys.dictionary.status'), dict: STATUS_DICT, column: { width: 80 }, form: { default: true } },
           { key: 'sort', label: t('sys.dictionary.sort'), type: 'number', column: { width: 70 }, form: { default: 1 } },
@@ -71,7 +71,7 @@ export default function DictionaryPage() {
             // The console's dictionaries follow the change.
             void root.dictionary.loadAll().catch(() => undefined);
           }}
-          style={{ width: 900, maxWidth: '96vw' }}
+          style={{ width: 1100, maxWidth: '96vw' }}
           data-testid="dictionary-entries-dialog"
         >
           <CrudPage description={entries} />

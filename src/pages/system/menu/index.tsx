@@ -64,7 +64,7 @@ export default function MenuPage() {
     <>
       <CrudPage description={description} />
       {buttonsOf && buttons && (
-        <Dialog header={t('sys.menu.buttonsTitle', { name: String(buttonsOf.name) })} visible onHide={() => setButtonsOf(null)} style={{ width: 900, maxWidth: '96vw' }}>
+        <Dialog header={t('sys.menu.buttonsTitle', { name: String(buttonsOf.name) })} visible onHide={() => setButtonsOf(null)} style={{ width: 1100, maxWidth: '96vw' }}>
           <CrudPage description={buttons} />
         </Dialog>
       )}

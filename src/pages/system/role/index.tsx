@@ -49,7 +49,7 @@ export default function RolePage() {
     <>
       <CrudPage description={description} />
       {granting && (
-        <Dialog header={`${t('sys.role.permission')}: ${String(granting.role.name)}`} visible onHide={() => setGranting(null)} style={{ width: 640 }} data-testid="role-permission-dialog">
+        <Dialog header={t('sys.role.permissionTitle', { name: String(granting.role.name) })} visible onHide={() => setGranting(null)} style={{ width: 640 }} data-testid="role-permission-dialog">
           <RolePermissionPanel
             role={granting.role}
             canSave={can('Save') || can('Update')}
