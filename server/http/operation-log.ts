@@ -14,12 +14,35 @@ declare module 'fastify' {
 
 const LOGGED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function modularOf(path: string): string {
+/**
+ * request_modular: upstream writes the Chinese name of the view's model. Captured (API-CONTRACT.md
+ * example 61): 用户表 for /api/system/user/ and its actions (update_user_info); §13: 登录模块 for
+ * sign-in, empty for /token/refresh/. The other names are this server's Chinese resource names (the
+ * same kind of value; upstream's exact strings are not in the contract): see docs/crud-server.md.
+ */
+export const MODULE_NAMES: Readonly<Record<string, string>> = {
+  user: '用户表',
+  dept: '部门',
+  role: '角色',
+  menu: '菜单',
+  menu_button: '菜单按钮',
+  dictionary: '字典',
+  system_config: '系统配置',
+  api_white_list: '接口白名单',
+  area: '地区',
+  login_log: '登录日志',
+  operation_log: '操作日志',
+  file: '附件',
+  message_center: '消息中心',
+};
+
+export function modularOf(path: string): string {
   if (path.startsWith('/api/login/')) return '登录模块';
   if (path.startsWith('/api/logout/')) return '注销';
   if (path.startsWith('/token/')) return '';
   const m = /^\/api\/(?:system\/)?([^/]+)/.exec(path);
-  return m?.[1] ?? '';
+  const segment = m?.[1] ?? '';
+  return MODULE_NAMES[segment] ?? segment;
 }
 
 /**
