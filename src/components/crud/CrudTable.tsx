@@ -231,9 +231,12 @@ export function CrudTable(props: CrudTableProps) {
                 </td>
               </tr>
             ) : (
+              // Keyed by position, not by id: a page change then updates the rows' text and
+              // attributes in place instead of removing and creating some 9,000 elements (their
+              // creation, style and layout were most of a page change once the cells were light).
               rows.map((row, index) => (
                 <Row
-                  key={rowKey(row)}
+                  key={index}
                   row={row}
                   odd={index % 2 !== 0}
                   columns={columns}
