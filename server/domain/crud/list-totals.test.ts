@@ -5,7 +5,7 @@ import { startTestServerWithContext, type TestServer } from '../../testing';
 import { call, expectData, login } from '../../test/helpers';
 import { startPostgres, type TestPostgres } from '../../test/postgres-server';
 import { TransactionMisuseError } from '../../db/tx-guard';
-import { countableBy } from './resource';
+import { constraintMessage, countableBy } from './resource';
 import { writeXlsx } from './xlsx';
 
 const SETUP_MS = 120_000;
@@ -40,6 +40,12 @@ describe('countableBy: which list conditions the count table can answer', () => 
     expect(countableBy('WHERE (t.create_datetime >= $1::timestamptz)', COUNTED)).toBe(false);
     expect(countableBy('WHERE (t.dept IN (SELECT id FROM depts))', COUNTED)).toBe(false);
     expect(countableBy('WHERE (dept = $1)', COUNTED)).toBe(false);
+  });
+
+  it('a PostgreSQL deadlock or serialization failure between writers becomes a clear message, not a 500', () => {
+    expect(constraintMessage({ code: '40P01' })).toBe('与同时进行的其他修改冲突，未保存任何数据，请重试。');
+    expect(constraintMessage({ code: '40001' })).toBe('与同时进行的其他修改冲突，未保存任何数据，请重试。');
+    expect(constraintMessage({ code: '42P01' })).toBeNull();
   });
 });
 

@@ -75,6 +75,10 @@ export function constraintMessage(err: unknown): string | null {
       return '字段的值过长。';
     case '22003':
       return '数值超出范围。';
+    case '40P01':
+    case '40001':
+      // PostgreSQL: two writers waited on each other (e.g. two imports counting users of the same groups).
+      return '与同时进行的其他修改冲突，未保存任何数据，请重试。';
     default:
       return null;
   }
