@@ -5,11 +5,11 @@ import { PagePathProvider, Permission } from './Permission';
 
 /** Shows the error a child throws (the missing-name case) instead of unmounting the story. */
 class Catch extends Component<{ children: ReactNode }, { error: string | null }> {
-  state = { error: null as string | null };
+  override state = { error: null as string | null };
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
-  render() {
+  override render() {
     return this.state.error ? <p data-testid="permission-error">{this.state.error}</p> : this.props.children;
   }
 }
