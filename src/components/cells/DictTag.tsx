@@ -10,10 +10,22 @@ export function findOption(options: readonly Option[], value: unknown): Option |
   return options.find((option) => option.value === value) ?? options.find((option) => String(option.value) === String(value));
 }
 
-/** A value shown as the tag of its dictionary entry (or given options), coloured by spec §4. */
-export const DictTag = observer(function DictTag({ value, dict, options }: { value: unknown; dict?: string; options?: readonly Option[] }) {
+/**
+ * A value shown as the tag of its dictionary entry (or given options), coloured by spec §4. Only a
+ * dictionary tag observes the store: a page of 100 rows holds hundreds of option tags, and a MobX
+ * reaction for each would be work for nothing.
+ */
+export function DictTag({ value, dict, options }: { value: unknown; dict?: string; options?: readonly Option[] }) {
+  if (options || !dict) return <Tags value={value} list={options ?? []} />;
+  return <StoreDictTag value={value} dict={dict} />;
+}
+
+const StoreDictTag = observer(function StoreDictTag({ value, dict }: { value: unknown; dict: string }) {
   const root = useStore();
-  const list: readonly Option[] = options ?? (dict ? root.dictionary.get(dict) : []);
+  return <Tags value={value} list={root.dictionary.get(dict)} />;
+});
+
+function Tags({ value, list }: { value: unknown; list: readonly Option[] }) {
   const values = Array.isArray(value) ? (value as unknown[]) : [value];
   if (values.length === 0 || values.every((v) => v === null || v === undefined || v === '')) {
     return <span className="cell-empty">{UNAVAILABLE}</span>;
@@ -27,4 +39,4 @@ export const DictTag = observer(function DictTag({ value, dict, options }: { val
       })}
     </span>
   );
-});
+}
