@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { CaptchaWatcher, expect, SUPERADMIN, test as base, type Credentials } from './fixtures';
+import { CaptchaWatcher, expect, SUPERADMIN, test, type Credentials } from './fixtures';
 import { apiToken } from './shell-helpers';
 
 type Server = { baseUrl: string; captchaAnswer(key: number): Promise<string | null> };
@@ -22,29 +22,6 @@ async function signedInContext(browser: Browser, server: Server, creds: Credenti
   await expect(page.getByTestId('dashboard')).toBeVisible();
   return { context, page };
 }
-
-type TestServer = Awaited<ReturnType<typeof import('../server/testing').startTestServer>>;
-
-/**
- * The usual worker server; E2E_CONSOLE_DIR (optional) serves a private build of the console, for runs
- * on a machine where dist/ is being rebuilt meanwhile.
- */
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, provide) => {
-      const { startTestServer } = await import('../server/testing');
-      const dir = process.env.E2E_CONSOLE_DIR;
-      const server = await startTestServer({ captcha: true, serveConsole: true, ...(dir ? { env: { CONSOLE_DIR: dir } } : {}) });
-      try {
-        await provide(server);
-      } finally {
-        await server.close();
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-});
 
 test.describe('real-time messages', () => {
   test('superadmin sends to test: the badge rises within a second without reload, opening the message lowers it', async ({ page, browser, server, submitLogin, shot }) => {

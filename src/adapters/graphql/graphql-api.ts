@@ -13,13 +13,14 @@ import type {
   UserInfo,
 } from '../../../contracts/schemas';
 import type { MessagePageQuery } from '../message-types';
-import type { ActionOptions, DownloadedFile, ListQuery, ProgressListener, ResourcePage, ResourceRow, RowId, UploadedFile } from '../resource-types';
+import { ResourceDelegate } from '../resource-delegate';
 import { DEFAULT_DICTIONARY_KEY } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
 import type { Cookies } from '../cookies';
 import type { HttpClientOptions, RequestOptions } from '../rest/http';
 import { md5 } from '../rest/md5';
+import { listPageOf } from '../rest/messages';
 import { RestResources } from '../rest/resources';
 import { GatewayHttpClient } from './gateway-http';
 import {
@@ -101,13 +102,15 @@ const CALL = {
  * adapter's own: HttpClient.perform runs them around each GraphQL exchange, and the refresh goes
  * through the refreshToken mutation (one refresh shared by concurrent requests).
  */
-export class GraphqlConsoleApi implements ConsoleApi {
+export class GraphqlConsoleApi extends ResourceDelegate implements ConsoleApi {
   readonly http: GatewayHttpClient;
   private readonly transport: GraphqlTransport;
   private readonly passwordEncoding: 'md5' | 'plain';
-  private readonly resources: RestResources;
+  /** Resource JSON through the gateway's rest / restWrite (gateway-http.ts); files over REST. */
+  protected readonly resources: RestResources;
 
   constructor(options: GraphqlApiOptions) {
+    super();
     const transport = new GraphqlTransport(options.serverUrl, options.fetch);
     this.transport = transport;
     this.passwordEncoding = options.passwordEncoding ?? 'md5';
@@ -243,59 +246,14 @@ export class GraphqlConsoleApi implements ConsoleApi {
     await this.run(call, DeleteMessagesDocument, { ids: [...ids] }, 'deleteMessages');
   }
 
-  // --- Generic resources: JSON calls through the gateway's rest / restWrite (gateway-http.ts) ---
-  list(resource: string, query?: ListQuery): Promise<ResourcePage> {
-    return this.resources.list(resource, query);
-  }
-  retrieve(resource: string, id: RowId): Promise<ResourceRow> {
-    return this.resources.retrieve(resource, id);
-  }
-  create(resource: string, body: ResourceRow): Promise<ResourceRow> {
-    return this.resources.create(resource, body);
-  }
-  update(resource: string, id: RowId, body: ResourceRow): Promise<ResourceRow> {
-    return this.resources.update(resource, id, body);
-  }
-  remove(resource: string, id: RowId): Promise<void> {
-    return this.resources.remove(resource, id);
-  }
-  multipleDelete(resource: string, keys: readonly RowId[]): Promise<void> {
-    return this.resources.multipleDelete(resource, keys);
-  }
-  action(resource: string, path: string, options?: ActionOptions): Promise<unknown> {
-    return this.resources.action(resource, path, options);
-  }
-  // Files are not JSON: these keep REST exchanges on the same server (see gateway-http.ts).
-  exportData(resource: string, query: ListQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.resources.exportData(resource, query, onProgress);
-  }
-  importTemplate(resource: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.resources.importTemplate(resource, onProgress);
-  }
-  importData(resource: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<string> {
-    return this.resources.importData(resource, file, fileName, onProgress);
-  }
-  upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
-    return this.resources.upload(file, fileName, onProgress);
-  }
-
   private message(call: RequestOptions, data: unknown): MessageDetail {
     if (isRecord(data) && typeof data.id === 'number') return data as unknown as MessageDetail;
     throw this.http.malformed(call);
   }
 
   private page<T>(call: RequestOptions, data: unknown): ListPage<T> {
-    if (isRecord(data) && Array.isArray(data.data)) {
-      const rows = data.data as T[];
-      return {
-        page: typeof data.page === 'number' ? data.page : 1,
-        limit: typeof data.limit === 'number' ? data.limit : rows.length,
-        total: typeof data.total === 'number' ? data.total : rows.length,
-        is_next: data.is_next === true,
-        is_previous: data.is_previous === true,
-        data: rows,
-      };
-    }
+    const page = listPageOf<T>(data);
+    if (page) return page;
     throw this.http.malformed(call);
   }
 

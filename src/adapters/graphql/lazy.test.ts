@@ -26,7 +26,10 @@ describe('choosing the GraphQL adapter', () => {
       await expect(api.settings()).resolves.toEqual({ 'base.captcha_state': false });
       expect(server.to('/graphql')).toHaveLength(1);
       expect(server.to('/graphql')[0]?.body).toMatchObject({ query: expect.stringContaining('query Settings') as string });
-      await expect(api.exportData('/api/system/user/', {})).rejects.toThrow('GraphQL 适配器不支持 exportData');
+      // Files are not JSON: an export goes to the REST route of the same server (here refused with its message).
+      await expect(api.exportData('/api/system/user/', {})).rejects.toThrow('x');
+      expect(server.to('/api/system/user/export_data/')).toHaveLength(1);
+      expect(server.to('/graphql')).toHaveLength(1);
     } finally {
       await server.close();
     }

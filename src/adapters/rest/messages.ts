@@ -60,18 +60,22 @@ export class RestMessages implements MessageApi {
   }
 
   private async page<T>(request: RequestOptions): Promise<ListPage<T>> {
-    const data = await this.http.request(request);
-    if (isRecord(data) && Array.isArray(data.data)) {
-      const rows = data.data as T[];
-      return {
-        page: typeof data.page === 'number' ? data.page : 1,
-        limit: typeof data.limit === 'number' ? data.limit : rows.length,
-        total: typeof data.total === 'number' ? data.total : rows.length,
-        is_next: data.is_next === true,
-        is_previous: data.is_previous === true,
-        data: rows,
-      };
-    }
+    const page = listPageOf<T>(await this.http.request(request));
+    if (page) return page;
     throw this.http.malformed(request);
   }
+}
+
+/** A message list answer read as a ListPage (missing paging fields filled from the rows); null if it is none. */
+export function listPageOf<T>(data: unknown): ListPage<T> | null {
+  if (!isRecord(data) || !Array.isArray(data.data)) return null;
+  const rows = data.data as T[];
+  return {
+    page: typeof data.page === 'number' ? data.page : 1,
+    limit: typeof data.limit === 'number' ? data.limit : rows.length,
+    total: typeof data.total === 'number' ? data.total : rows.length,
+    is_next: data.is_next === true,
+    is_previous: data.is_previous === true,
+    data: rows,
+  };
 }

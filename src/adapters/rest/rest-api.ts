@@ -10,7 +10,7 @@ import { RestResources } from './resources';
 import { RestMessages } from './messages';
 import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../contracts/schemas';
 import type { MessagePageQuery } from '../message-types';
-import type { ActionOptions, DownloadedFile, ListQuery, ProgressListener, ResourcePage, ResourceRow, RowId, UploadedFile } from '../resource-types';
+import { ResourceDelegate } from '../resource-delegate';
 
 export interface RestApiOptions {
   serverUrl: string;
@@ -31,15 +31,15 @@ type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** `ConsoleApi` over the django-vue-admin REST contract (and the reference server, which speaks it too). */
-export class RestConsoleApi implements ConsoleApi {
+export class RestConsoleApi extends ResourceDelegate implements ConsoleApi {
   readonly http: HttpClient;
   private readonly passwordEncoding: 'md5' | 'plain';
-  /** Generic resource calls (list, retrieve, create, update, delete, export, import, upload, actions). */
-  private readonly resources: RestResources;
+  protected readonly resources: RestResources;
   /** Message center calls. */
   private readonly messages: RestMessages;
 
   constructor(options: RestApiOptions) {
+    super();
     this.http = new HttpClient(options);
     this.resources = new RestResources(this.http, options);
     this.messages = new RestMessages(this.http);
@@ -152,41 +152,6 @@ export class RestConsoleApi implements ConsoleApi {
   async recentLogins(): Promise<RecentLogin[]> {
     const request: RequestOptions = { path: '/api/system/datav/recent_logins/', quiet: true };
     return this.listOf<RecentLogin>(request, await this.http.request(request));
-  }
-
-  // --- Generic resources (issue 7): see resources.ts ---
-  list(resource: string, query?: ListQuery): Promise<ResourcePage> {
-    return this.resources.list(resource, query);
-  }
-  retrieve(resource: string, id: RowId): Promise<ResourceRow> {
-    return this.resources.retrieve(resource, id);
-  }
-  create(resource: string, body: ResourceRow): Promise<ResourceRow> {
-    return this.resources.create(resource, body);
-  }
-  update(resource: string, id: RowId, body: ResourceRow): Promise<ResourceRow> {
-    return this.resources.update(resource, id, body);
-  }
-  remove(resource: string, id: RowId): Promise<void> {
-    return this.resources.remove(resource, id);
-  }
-  multipleDelete(resource: string, keys: readonly RowId[]): Promise<void> {
-    return this.resources.multipleDelete(resource, keys);
-  }
-  exportData(resource: string, query: ListQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.resources.exportData(resource, query, onProgress);
-  }
-  importTemplate(resource: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.resources.importTemplate(resource, onProgress);
-  }
-  importData(resource: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<string> {
-    return this.resources.importData(resource, file, fileName, onProgress);
-  }
-  action(resource: string, path: string, options?: ActionOptions): Promise<unknown> {
-    return this.resources.action(resource, path, options);
-  }
-  upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
-    return this.resources.upload(file, fileName, onProgress);
   }
 
   sentMessages(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
