@@ -235,9 +235,34 @@ async function exportXlsx(): Promise<void> {
   expect(readFileSync(await download.path()).subarray(0, 2).toString(), 'an xlsx file is a zip').toBe('PK');
 }
 
-test('菜单按钮: an Export button granted through the menu screen opens export on 接口白名单 and 操作日志; edited and removed again', async () => {
+/** Menus (seed ids, API-CONTRACT §8) whose screens get an Export button through the API, with their routes. */
+const EXPORT_BY_API = [
+  { menu: 2, api: '/api/system/menu/', path: '/menu', testId: 'menu' },
+  { menu: 3, api: '/api/system/menu_button/', path: '/menuButton', testId: 'menuButton' },
+  { menu: 4, api: '/api/system/dept/', path: '/dept', testId: 'dept' },
+  { menu: 5, api: '/api/system/role/', path: '/role', testId: 'role' },
+  { menu: 11, api: '/api/system/dictionary/', path: '/dictionary', testId: 'dictionary' },
+  { menu: 12, api: '/api/system/area/', path: '/areas', testId: 'areas' },
+];
+
+test('菜单按钮: Export buttons granted through the menu screen (and the API) open export on every screen; edited and removed again', async ({ server }) => {
   await open('/menu', 'menu');
-  await page.getByTestId('menu-search-reset').click();
+  // The page's own token, read off its next list call.
+  const [listCall] = await Promise.all([
+    page.waitForRequest((req) => new URL(req.url()).pathname === '/api/system/menu/' && !!req.headers().authorization),
+    page.getByTestId('menu-search-reset').click(),
+  ]);
+  const headers = { authorization: listCall.headers().authorization ?? '' };
+  const added: number[] = [];
+  for (const screen of EXPORT_BY_API) {
+    const res = await page.request.post(`${server.baseUrl}/api/system/menu_button/`, {
+      headers,
+      data: { menu: screen.menu, name: '导出', value: 'Export', api: `${screen.api}export_data/`, method: 0 },
+    });
+    const body = (await res.json()) as { code: number; data: { id: number } };
+    expect(body.code, `Export button for menu ${screen.menu}`).toBe(2000);
+    added.push(body.data.id);
+  }
   await rowWith('menu', '系统管理').locator('button.p-treetable-toggler').click();
   await addMenuButton('接口白名单', { name: '导出', value: 'Export', api: '/api/system/api_white_list/export_data/' });
   await rowWith('menu', '日志管理').locator('button.p-treetable-toggler').click();
@@ -250,6 +275,14 @@ test('菜单按钮: an Export button granted through the menu screen opens expor
   await exportXlsx();
   await open('/operationLog', 'operationLog');
   await exportXlsx();
+  for (const screen of EXPORT_BY_API) {
+    await open(screen.path, screen.testId);
+    await exportXlsx();
+  }
+  for (const id of added) {
+    const res = await page.request.delete(`${server.baseUrl}/api/system/menu_button/${id}/`, { headers });
+    expect(((await res.json()) as { code: number }).code).toBe(2000);
+  }
 
   await open('/menuButton', 'menuButton');
   await search('menuButton', 'api', 'export_data');
