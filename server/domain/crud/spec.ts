@@ -78,7 +78,8 @@ export interface ResourceSpec<C extends z.ZodType = z.ZodType, U extends z.ZodTy
    * migrations/005_user_counts.sql): one row per combination of `columns` (named and typed as in
    * `table`) with its row count `n`. A list whose WHERE clause names only `t.<column>` of these is
    * counted by summing it (the clause runs over it unchanged, aliased `t`): an exact total without
-   * counting the rows. Other lists count the rows.
+   * counting the rows. Other lists count the rows. Only for a `from` that gives one row per row of
+   * `table` (joins to unique keys), as the user list's LEFT JOIN to its department does.
    */
   countTable?: { table: string; columns: readonly string[] };
   /** Paginated list (shape 1, default) or all rows as shape 2 (menu and dept lazy lists). */
