@@ -354,8 +354,13 @@ describe('system administration endpoints', () => {
       const role = expectData(await call(srv, '/api/system/role/', { token: sa, body: { name: '部门经理', key: 'dept_manager', data_range: 2, menu: [1, 6], permission: [searchBtn] } }), roleRow);
       const mgr = expectData(await call(srv, '/api/system/user/', { token: sa, body: { username: 'manager2', name: '运营经理', dept: 2, role: [role.id] } }), userRow);
       const token = (await login(srv, 'manager2', 'admin123456', false)).access;
-      const seen = expectData(await call(srv, '/api/system/user/?limit=999', { token }), listPage(userRow)).data;
+      const scoped = expectData(await call(srv, '/api/system/user/?limit=999', { token }), listPage(userRow));
+      const seen = scoped.data;
       expect(seen.length).toBeGreaterThan(0);
+      // The scoped total (counted from user_counts: creator / dept_belong_id) is the number of rows seen.
+      expect(scoped.total).toBe(seen.length);
+      const active = expectData(await call(srv, '/api/system/user/?limit=999&is_active=1', { token }), listPage(userRow));
+      expect(active.total).toBe(seen.filter((u) => u.is_active).length);
       expect(seen.every((u) => u.dept_belong_id === '2' || u.creator === mgr.id)).toBe(true);
       expect(seen.map((u) => u.username)).not.toContain('test');
       expect(seen.map((u) => u.username)).toContain('admin');
