@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequest, logoutRequest, refreshRequest, type LoginResult } from '../../contracts/schemas';
+import { loginRequest, logoutRequest, refreshRequest } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { verifyPassword } from '../auth/password';
-import { issueToken, issueTokenPair, readToken, REFRESH_LIFETIME_S } from '../auth/tokens';
+import { startSession } from '../auth/session-start';
+import { issueToken, readToken } from '../auth/tokens';
 import { checkCaptcha, issueCaptcha } from '../captcha/store';
-import { writeLoginLog } from '../domain/logs';
 import { isRevoked, revokeToken } from '../domain/revocation';
-import { parseUserAgent } from '../domain/user-agent';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
 import { parseInput } from '../http/validation';
@@ -54,31 +53,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const account = await ctx.users.account(found.id);
     if (!account) return loginFailure('账号/密码错误', 401);
 
-    const pair = issueTokenPair(account.id, ctx.jwtSecret);
-    const singleLogin = await ctx.settings.singleLogin();
-    const agent = parseUserAgent(req.headers['user-agent']);
-    await ctx.db.transaction(async (tx) => {
-      if (singleLogin) {
-        // base.single_login: the previous session's refresh token stops working.
-        const prev = await tx.query<{ last_token: string | null }>('SELECT last_token FROM users WHERE id = $1', [account.id]);
-        const jti = prev[0]?.last_token;
-        if (jti) await revokeToken(tx, jti, account.id, Math.floor(Date.now() / 1000) + REFRESH_LIFETIME_S);
-      }
-      await tx.query('UPDATE users SET last_login = now(), last_token = $2 WHERE id = $1', [account.id, pair.refreshClaims.jti]);
-      await writeLoginLog(tx, { username: account.username, ip: req.ip ?? '', agent, userId: account.id, dept: account.dept });
-    });
-    req.opLogUser = { id: account.id, dept: account.dept };
-
-    const data: LoginResult = {
-      refresh: pair.refresh,
-      access: pair.access,
-      name: account.name,
-      userId: account.id,
-      avatar: account.avatar,
-      user_type: account.user_type,
-      ...(account.dept_info ? { dept_info: account.dept_info } : {}),
-      role_info: account.role_info,
-    };
+    const data = await startSession(ctx, req, account);
     return { code: 2000, msg: '请求成功', data };
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginResult, oauth2Config, userInfo } from '../../contracts/schemas';
+import { z } from 'zod';
+import { listPage, loginResult, oauth2Config, userInfo } from '../../contracts/schemas';
 import { startTestServer, type TestServer } from '../testing';
 import { call, expectData, expectFailure, SERVER_TIMEOUT_MS } from '../test/helpers';
 import { startStandInProvider, type StandInProvider } from '../test/oauth2-provider';
@@ -42,11 +43,19 @@ describe('OAuth2 login (authorization-code flow against a stand-in provider)', (
     expect(back.origin + back.pathname).toBe(redirectUri);
     expect(back.searchParams.get('state')).toBe('st-1');
     const code = back.searchParams.get('code') ?? '';
+    const admin = expectData(await call(srv, '/api/login/', { body: { username: 'superadmin', password: 'admin123456' } }), loginResult);
+    const loginRows = async () => {
+      const page = expectData(await call(srv, '/api/system/login_log/?username=admin&limit=100', { token: admin.access }), listPage(z.object({ username: z.string() })));
+      return page.total;
+    };
+    const before = await loginRows();
 
     const login = expectData(await call(srv, '/api/oauth2/login/', { body: { code, redirectUri } }), loginResult);
     expect(provider.tokenRequests.at(-1)).toMatchObject({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'console-client', client_secret: provider.clientSecret });
     const info = expectData(await call(srv, '/api/system/user/user_info/', { token: login.access }), userInfo);
     expect(info.username).toBe('admin');
+    // Like a password login: one login log row.
+    expect(await loginRows()).toBe(before + 1);
   });
 
   it('a used or unknown code, a redirect mismatch and bad input are refused with a clear message', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { oauth2LoginInput, type LoginResult, type OAuth2Config } from '../../contracts/schemas';
-import { issueTokenPair } from '../auth/tokens';
+import { oauth2LoginInput, type OAuth2Config } from '../../contracts/schemas';
+import { startSession } from '../auth/session-start';
 import { fail, ok } from '../http/envelope';
 import { parseInput } from '../http/validation';
 
@@ -84,18 +84,8 @@ export function oauth2Routes(app: FastifyInstance, ctx: AppContext, provider: OA
     ctx.users.invalidate(found.id);
     const account = await ctx.users.account(found.id);
     if (!account) return fail('第三方账号未绑定本系统用户', 400);
-    const pair = issueTokenPair(account.id, ctx.jwtSecret);
-    await ctx.db.query('UPDATE users SET last_login = now(), last_token = $2 WHERE id = $1', [account.id, pair.refreshClaims.jti]);
-    const data: LoginResult = {
-      refresh: pair.refresh,
-      access: pair.access,
-      name: account.name,
-      userId: account.id,
-      avatar: account.avatar,
-      user_type: account.user_type,
-      ...(account.dept_info ? { dept_info: account.dept_info } : {}),
-      role_info: account.role_info,
-    };
+    // The same session start as a password login: single_login, last_login, the login log.
+    const data = await startSession(ctx, req, account);
     return ok(data, '登录成功');
   });
 }
