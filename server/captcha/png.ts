@@ -1,21 +1,10 @@
-import { deflateSync } from 'node:zlib';
+import { crc32 as zlibCrc32, deflateSync } from 'node:zlib';
 
 /** Minimal PNG encoder: 8-bit truecolour (RGB), no interlace, filter 0 on every row. */
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
+/** CRC-32 of `buf[start..end)` (node's zlib.crc32, the PNG and ZIP polynomial). */
 export function crc32(buf: Uint8Array, start = 0, end = buf.length): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = (CRC_TABLE[(c ^ (buf[i] ?? 0)) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return zlibCrc32(buf.subarray(start, end));
 }
 
 function chunk(type: string, data: Buffer): Buffer {
