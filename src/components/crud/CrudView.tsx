@@ -14,7 +14,7 @@ import { ResourceStore } from '../../stores/resource';
 import { ActionButton } from '../controls';
 import { usePermission } from '../Permission';
 import { useStore } from '../store-context';
-import { CellValue } from './CellValue';
+import { CellValue, cellValue } from './CellValue';
 import { commonColumns, deptBelongValue } from './commonColumns';
 import { CrudForm, type FormMode } from './CrudForm';
 import { CrudTable, type SortOrder, type TableColumn } from './CrudTable';
@@ -263,7 +263,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
         header: field.label,
         sortField: field.column && field.column.sortable ? field.key : undefined,
         style: { minWidth: columnWidth(field) },
-        body: (row: ResourceRow) => <CellValue field={field} row={row} />,
+        body: (row: ResourceRow) => cellValue(field, row),
       })),
     [columnFields],
   );
