@@ -100,10 +100,11 @@ export const menuRows = [
 
 export const menuButtons = z.array(menuButtonRow).parse(
   [
-    [1, 6, '新增', 'Create', '/api/system/user/', 1],
-    [2, 6, '编辑', 'Update', '/api/system/user/{id}/', 2],
-    [3, 6, '删除', 'Delete', '/api/system/user/{id}/', 3],
-    [4, 2, '查询', 'Search', '/api/system/menu/', 0],
+    // Menu ids of the screens' menu (stories/system/system-mocks.ts): 101 用户管理, 104 菜单管理.
+    [1, 101, '新增', 'Create', '/api/system/user/', 1],
+    [2, 101, '编辑', 'Update', '/api/system/user/{id}/', 2],
+    [3, 101, '删除', 'Delete', '/api/system/user/{id}/', 3],
+    [4, 104, '查询', 'Search', '/api/system/menu/', 0],
   ].map(([id, menu, name, value, api, method]) => ({ ...audit(Number(id)), menu, name, value, api, method })),
 );
 
