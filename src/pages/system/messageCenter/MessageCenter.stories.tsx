@@ -274,6 +274,12 @@ export const DeleteWithConfirmation: Story = {
     await expect(cellTexts(table, 0)[0]).toBe('已发布通知 12');
     // Targets by kind: everybody, department, role, users.
     await expect(cellTexts(table, 1).slice(0, 4)).toEqual(['通知公告', '技术部', '运营', '管理员、测试人员']);
+    // The row's action buttons keep their labels on one line.
+    for (const label of rowsOf(table)[0]?.querySelectorAll('.message-actions .p-button-label') ?? []) {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      await expect(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size).toBe(1);
+    }
 
     await userEvent.click(within(rowsOf(table)[0] as HTMLElement).getByTestId('message-delete'));
     let confirm = await body().findByRole('dialog');

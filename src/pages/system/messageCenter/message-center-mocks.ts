@@ -15,7 +15,7 @@ import {
 } from '../../../../contracts/schemas';
 import { departments, failure, ok, superadmin } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
-import { roles, stamp, users } from '../../../../stories/system/system-rows';
+import { roles, users } from '../../../../stories/system/system-rows';
 
 /**
  * An in-memory message back end for the message center stories (API-CONTRACT §10): the received
@@ -51,6 +51,12 @@ export interface MessageCenterState {
   opened: number[];
   created: MessageCreateRequest[];
   deleted: number[];
+}
+
+/** A stable time per message id: a larger id is a newer message (seven hours apart from 2026-10-01). */
+function stamp(id: number): string {
+  const at = new Date(Date.UTC(2026, 9, 1) + id * 7 * 3600_000);
+  return at.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 const base = (id: number) => ({
