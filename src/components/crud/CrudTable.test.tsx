@@ -66,6 +66,15 @@ describe('CrudTable (the flat CRUD table in DataTable markup)', () => {
     expect(empty.colSpan).toBe(4);
   });
 
+  it('shows at most a page of rows when it has a pager, and the pager reports the total', () => {
+    const pager = { first: 0, rows: 2, totalRecords: 3, rowsPerPageOptions: [2, 10], template: 'PrevPageLink PageLinks NextPageLink CurrentPageReport', currentPageReportTemplate: '共 {totalRecords} 条', onPage: vi.fn() };
+    render(<Harness pager={pager} />);
+    expect(bodyRows().map((tr) => tr.firstElementChild?.nextElementSibling?.textContent)).toEqual(['1', '2']);
+    expect(screen.getByText('共 3 条')).toBeTruthy();
+    fireEvent.click(screen.getByText('2', { selector: '.p-paginator-page' }));
+    expect(pager.onPage).toHaveBeenCalledWith(2, 2);
+  });
+
   it('sorts ascending, then descending, then not at all; another column starts ascending', () => {
     const spy = vi.fn();
     render(<Harness onSortSpy={spy} />);

@@ -115,8 +115,11 @@ const Row = memo(function Row({ row, odd, columns, actions, selectable, selected
 const nextOrder = (current: SortOrder, sameColumn: boolean): SortOrder => (!sameColumn ? 1 : current === 1 ? -1 : 0);
 
 export function CrudTable(props: CrudTableProps) {
-  const { rows, columns, actions = null, selectable, selection, onSelectionChange, sortField, sortOrder, onSort, filters, pager } = props;
+  const { columns, actions = null, selectable, selection, onSelectionChange, sortField, sortOrder, onSort, filters, pager } = props;
   const filterRow = filters !== null;
+  // Like DataTable with a pager: at most a page of rows (during the load after a smaller page size,
+  // the old rows are cut to the new size at once).
+  const rows = pager ? props.rows.slice(0, pager.rows) : props.rows;
   const selectedKeys = new Set(selection.map(rowKey));
   const allSelected = rows.length > 0 && rows.every((row) => selectedKeys.has(rowKey(row)));
   const filterClass = filterRow ? 'p-filter-column' : '';
