@@ -11,8 +11,9 @@ export class DashboardQueries {
     return Number(rows[0]?.count ?? 0);
   }
 
+  /** Every user, superusers included: from the trigger-kept user_counts (exact, no scan of 100k rows). */
   usersTotal(): Promise<number> {
-    return this.count('SELECT count(*)::int AS count FROM users');
+    return this.count('SELECT COALESCE(sum(n), 0)::int AS count FROM user_counts');
   }
 
   loginsTotal(): Promise<number> {
