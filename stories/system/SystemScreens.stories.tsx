@@ -34,6 +34,8 @@ interface Expected {
   cells?: string[];
   /** Form items the create dialog shows (omitted: no create check). */
   form?: string[];
+  /** More checks for this screen, after the common ones. */
+  more?: (context: Context, table: HTMLElement) => Promise<void>;
 }
 
 const visibleRows = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].filter((tr) => tr.querySelector('td') && !tr.className.includes('emptymessage')) as HTMLElement[];
@@ -63,6 +65,7 @@ function screen(def: ScreenDef, want: Expected, column = 0): Story {
         await waitFor(() => expect(body().queryByTestId('crud-form')).toBeNull(), slow);
         await expect(system(context).created).toEqual([]);
       }
+      await want.more?.(context, table);
     },
   };
 }
@@ -86,6 +89,12 @@ export const Dept = screen(SCREENS.dept, {
   rows: ['DVAdmin团队'],
   cells: ['dept1', '张三', '启用'],
   form: ['name', 'key', 'sort', 'owner', 'phone', 'email', 'status', 'parent'],
+  // Children load on expand with ?parent=<id>.
+  more: async (context, table) => {
+    await userEvent.click(table.querySelector('.p-treetable-toggler') as HTMLElement);
+    await waitFor(() => expect(firstCells(table, 0)).toEqual(['DVAdmin团队', '技术部', '运营部']), slow);
+    await expect(system(context).lists.dept?.at(-1)?.get('parent')).toBe('1');
+  },
 });
 
 export const Role = screen(
@@ -96,6 +105,17 @@ export const Role = screen(
     rows: ['管理员', '运营', '客服', '财务'],
     cells: ['admin', 'operator', '自定数据权限', '仅本人数据权限', '是', '否'],
     form: ['name', 'key', 'sort', 'status', 'admin', 'remark'],
+    // A create goes through the mock's schema (roleRow) and shows up in the list.
+    more: async (context, table) => {
+      await userEvent.click(within(context.canvasElement).getByTestId('crud-add'));
+      const dialog = await body().findByTestId('crud-form', {}, slow);
+      await userEvent.type(within(dialog).getByTestId('form-name'), '审核');
+      await userEvent.type(within(dialog).getByTestId('form-key'), 'auditor');
+      await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
+      await waitFor(() => expect(system(context).created).toHaveLength(1), slow);
+      await expect(system(context).created[0]).toMatchObject({ resource: 'role', body: { name: '审核', key: 'auditor', sort: 1, status: true, admin: false } });
+      await waitFor(() => expect(firstCells(table, 1)[0]).toBe('审核'), slow);
+    },
   },
   1,
 );

@@ -163,6 +163,8 @@ export function systemBackend(): MockBackend & { system: SystemMockState } {
     const write = (body: Record<string, unknown>, over: Record<string, unknown>) => {
       const template = resource.rows()[0] ?? {};
       const known = Object.fromEntries(Object.entries(body).filter(([k]) => k in template));
+      // The owning department arrives as an id and is stored as a string (auditInput vs auditRow).
+      if (typeof known.dept_belong_id === 'number') known.dept_belong_id = String(known.dept_belong_id);
       return resource.schema.safeParse({ ...template, ...known, ...over });
     };
     handlers.push(
