@@ -29,10 +29,12 @@ describe('buildMenu (spec §2.3)', () => {
       component: 'system/user/index',
       plugin: false,
       meta: { title: '用户管理', auth: true, cache: true },
+      sectionId: 1,
     });
     expect(built.routeByPath.get('/tenant')?.plugin).toBe(true);
     // Hidden items still get routes (opened from lists); links and catalogs do not.
-    expect(built.routeByPath.has('/game/detail')).toBe(true);
+    expect(built.routeByPath.get('/game/detail')?.sectionId).toBe(6);
+    expect(built.routeByPath.get('/loginLog')?.sectionId).toBe(1);
     expect([...built.routeByPath.keys()].some((p) => p.includes('example.com'))).toBe(false);
   });
 

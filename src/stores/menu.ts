@@ -22,6 +22,8 @@ export interface MenuRoute {
   /** Loads from the plugin area instead of the page area. */
   plugin: boolean;
   meta: { title: string; auth: true; cache: boolean };
+  /** The top-level entry (header section) the item sits under, hidden items included. */
+  sectionId: number;
 }
 
 /** An entry of the side or header menu (spec §3). `path` may be a placeholder or an external address. */
@@ -81,7 +83,7 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
   const routeByPath = new Map<string, MenuRoute>();
   const seen = new Set<number>();
 
-  const walk = (item: MenuItem, visibleChain: boolean): MenuEntry | null => {
+  const walk = (item: MenuItem, visibleChain: boolean, sectionId: number): MenuEntry | null => {
     if (seen.has(item.id)) return null; // a cycle in bad data
     seen.add(item.id);
     let path: string | null = item.path;
@@ -91,7 +93,7 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
     const visible = visibleChain && item.visible;
     const children: MenuEntry[] = [];
     for (const kid of kids) {
-      const entry = walk(kid, visible);
+      const entry = walk(kid, visible, sectionId);
       if (entry && entry.visible) children.push(entry);
     }
     if (path !== null && !item.is_link && !item.is_catalog && !isExternal(path) && item.component) {
@@ -102,6 +104,7 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
         component: item.component,
         plugin: item.component.startsWith(PLUGIN_COMPONENT_PREFIX),
         meta: { title: item.name || item.title, auth: true, cache: item.cache },
+        sectionId,
       };
       if (!routeByPath.has(route.path)) {
         routes.push(route);
@@ -123,7 +126,7 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
 
   const tree: MenuEntry[] = [];
   for (const root of childrenOf.get(null) ?? []) {
-    const entry = walk(root, true);
+    const entry = walk(root, true, root.id);
     if (entry && entry.visible) tree.push(entry);
   }
   // Strict mode: walking from the roots, items whose parent is not in the list never reach the tree (nor routes).
@@ -228,10 +231,22 @@ export class MenuStore {
     return this.built.tree;
   }
 
+  /**
+   * The header section a path belongs to: the one whose visible entries hold it, else — for a hidden
+   * menu page such as 菜单按钮 — the section its menu item sits under.
+   */
+  sectionFor(path: string): MenuEntry | null {
+    const tree = this.built.tree;
+    const visible = sectionOf(tree, path);
+    if (visible) return visible;
+    const route = this.routeFor(path);
+    return route ? (tree.find((entry) => entry.id === route.sectionId) ?? null) : null;
+  }
+
   /** Side-menu entries for a path: the children of the section holding it, else of the chosen section. */
   asideEntries(path: string): MenuEntry[] {
     const tree = this.built.tree;
-    const section = sectionOf(tree, path) ?? tree.find((entry) => entry.id === this.sectionId) ?? tree[0];
+    const section = this.sectionFor(path) ?? tree.find((entry) => entry.id === this.sectionId) ?? tree[0];
     if (!section) return [];
     return section.children.length > 0 ? section.children : [section];
   }

@@ -108,6 +108,24 @@ describe('DepartmentsStore and MenuStore', () => {
     expect(root.menu.loaded).toBe(false);
   });
 
+  it('the side menu follows the section of the current page, also for a hidden page (菜单按钮)', async () => {
+    const hidden = sampleMenu.find((m) => !m.visible && m.path && m.component);
+    if (!hidden) throw new Error('the sample menu needs a hidden page');
+    const { root } = rootFixture(fakeApi({ webRouter: async () => sampleMenu }));
+    await root.menu.load();
+    const section = root.menu.sections.find((entry) => entry.id === root.menu.routeFor(hidden.path ?? '')?.sectionId);
+    expect(section).toBeDefined();
+    // Another section was chosen in the header before: the hidden page still shows its own.
+    const other = root.menu.sections.find((entry) => entry.id !== section?.id);
+    if (!other) throw new Error('the sample menu needs a second section');
+    root.menu.selectSection(other.id);
+    expect(root.menu.sectionFor(hidden.path ?? '')?.title).toBe('系统管理');
+    expect(root.menu.asideEntries(hidden.path ?? '').map((e) => e.title)).toEqual(['菜单管理', '常规配置']);
+    // A path of no menu shows the chosen section (one without children shows itself).
+    expect(root.menu.asideEntries('/somewhere-else').map((e) => e.title)).toEqual(['游戏管理']);
+    expect(root.menu.sectionFor('/no/such/page')).toBeNull();
+  });
+
   it('a failed menu load is marked failed and rethrown', async () => {
     const { root } = rootFixture(
       fakeApi({

@@ -43,6 +43,7 @@ export const sampleMenu: MenuItem[] = [
   menuItem(10, 9, '系统配置', { sort: 0, path: '/config', web_path: '/config', component: 'system/config/index' }),
   menuItem(1, null, '系统管理', { sort: 1 }),
   menuItem(2, 1, '菜单管理', { sort: 1, path: '/menu', web_path: '/menu', component: 'system/menu' }),
+  menuItem(3, 1, '菜单按钮', { sort: 2, path: '/menuButton', web_path: '/menuButton', component: 'system/menuButton/index', visible: false }),
   menuItem(9, 1, '常规配置', { sort: 9, is_catalog: true }),
   menuItem(20, null, '游戏管理', { sort: 3, icon: 'gamepad' }),
   menuItem(21, null, '隐藏目录', { sort: 2, visible: false }),

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { RESIZE_THROTTLE_MS } from '../../config';
 import { menuIconClass } from '../../components/menu-icon';
 import { useStore } from '../../components/store-context';
-import { sectionOf, type MenuEntry } from '../../stores/menu';
+import type { MenuEntry } from '../../stores/menu';
 import { useMenuClick } from './useMenuClick';
 
 /** Calls `fn` at most once per `ms` (leading and trailing call). */
@@ -110,7 +110,7 @@ export const HeaderMenu = observer(function HeaderMenu() {
   const [path] = useLocation();
   const click = useMenuClick();
   const sections = root.menu.sections;
-  const active = sectionOf(sections, path)?.id ?? root.menu.sectionId;
+  const active = root.menu.sectionFor(path)?.id ?? root.menu.sectionId;
   return (
     <HeaderMenuView
       sections={sections}
@@ -119,7 +119,7 @@ export const HeaderMenu = observer(function HeaderMenu() {
         if (entry.children.length > 0) {
           root.menu.selectSection(entry.id);
           // The aside now lists this section; leave a page of another section for its first leaf.
-          if (!sectionOf([entry], path)) {
+          if (root.menu.sectionFor(path)?.id !== entry.id) {
             const first = firstLeaf(entry);
             if (first) click(first.path);
           }
