@@ -3,7 +3,24 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chromiumPath, chromiumArgs } from './scripts/chromium';
+
+/**
+ * Every `primereact/...` module the console and its stories import (read from the sources, so a new
+ * widget or icon never goes missing from the pre-bundle list).
+ */
+function primereactModules(): string[] {
+  const found = new Set<string>();
+  for (const dir of ['src', 'stories']) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file)) continue;
+      // Value imports only: `import type` modules (menuitem, treenode) have no code to bundle.
+      for (const match of readFileSync(`${dir}/${file}`, 'utf8').matchAll(/^import (?!type )[^;]*? from '(primereact\/[a-z0-9/]+)'/gm)) found.add(match[1] as string);
+    }
+  }
+  return [...found].sort();
+}
 
 /** Where `npm run dev` proxies the API (the reference server started by scripts/dev.ts). */
 const devApi = process.env.DEV_API_URL ?? 'http://127.0.0.1:8001';
@@ -43,10 +60,7 @@ export default defineConfig({
   // re-optimisation ("Vite unexpectedly reloaded a test") on a fresh clone.
   optimizeDeps: {
     include: [
-      ...['autocomplete', 'button', 'calendar', 'column', 'confirmdialog', 'datatable', 'dialog', 'dropdown', 'editor',
-        'inputnumber', 'inputswitch', 'inputtext', 'inputtextarea', 'menu', 'multiselect', 'overlaypanel', 'password',
-        'progressbar', 'selectbutton', 'slider', 'tabview', 'tag', 'toast', 'tree', 'treeselect', 'treetable',
-      ].map((name) => `primereact/${name}`),
+      ...primereactModules(),
       'quill',
       'dompurify',
       'idb',

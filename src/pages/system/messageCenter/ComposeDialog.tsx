@@ -9,6 +9,7 @@ import type { TreeNode } from 'primereact/treenode';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTargetType } from '../../../../contracts/schemas';
+import { MESSAGE_TITLE_MAX } from '../../../config';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { useStore } from '../../../components/store-context';
 import type { DeptTreeNode } from '../../../stores/departments';
@@ -96,7 +97,7 @@ export const ComposeDialog = observer(function ComposeDialog({ visible, onClose 
           <span>{t('messages.compose.title')}</span>
           <InputText
             value={form.title}
-            maxLength={200}
+            maxLength={MESSAGE_TITLE_MAX}
             placeholder={t('messages.compose.titlePlaceholder')}
             invalid={!!errors.title}
             onChange={(e) => set('title', e.target.value)}
