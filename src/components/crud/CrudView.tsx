@@ -232,10 +232,11 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
   const sortField = store.ordering.replace(/^-/, '') || undefined;
   const sortOrder: SortOrder = store.ordering ? (store.ordering.startsWith('-') ? -1 : 1) : 0;
 
-  const filterInput = (field: FieldDef) => (
+  const filterInput = (field: FieldDef, idPrefix: 'search' | 'filter') => (
     <FieldInput
       field={field}
       purpose="search"
+      idPrefix={idPrefix}
       value={searchValues[field.key]}
       onChange={(value) => setSearchValues((old) => ({ ...old, [field.key]: value }))}
     />
@@ -250,7 +251,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       style={{ minWidth: columnWidth(field) + (description.tree && field === columnFields[0] ? 60 : 0) }}
       body={(row: ResourceRow | TreeNode) => <CellValue field={field} row={asRow(row)} />}
       {...(field.column && field.column.filter && !description.tree
-        ? { filter: true, showFilterMenu: false, filterElement: () => <span onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field)}</span> }
+        ? { filter: true, showFilterMenu: false, filterElement: () => <span className="crud-filter" onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field, 'filter')}</span> }
         : {})}
       expander={description.tree ? field === columnFields[0] : undefined}
     />
@@ -274,7 +275,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
   const filterFields = columnFields.filter((field) => field.column && field.column.filter);
   const tableFilters =
     filterFields.length > 0
-      ? Object.fromEntries(filterFields.map((field) => [field.key, <span onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field)}</span>]))
+      ? Object.fromEntries(filterFields.map((field) => [field.key, <span className="crud-filter" onKeyDown={(e) => e.key === 'Enter' && runSearch()}>{filterInput(field, 'filter')}</span>]))
       : null;
 
   const actionColumn = showActions ? (
@@ -284,6 +285,8 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       body={(row: ResourceRow | TreeNode) => actionsBody(asRow(row))}
       frozen={!description.tree}
       alignFrozen="right"
+      className="crud-actions-cell"
+      headerClassName="crud-actions-cell"
       style={{ width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }}
     />
   ) : null;
@@ -330,7 +333,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
           {searchFields.map((field) => (
             <label key={field.key} className="crud-search-item">
               <span>{field.label}</span>
-              {filterInput(field)}
+              {filterInput(field, 'search')}
             </label>
           ))}
           {hasDateRange && (
@@ -412,9 +415,10 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
           rows={store.limit}
           totalRecords={store.total}
           onPage={(event) => void store.setPage(event.page + 1, event.rows)}
-          className="p-treetable-sm"
-          scrollable
-          tableStyle={{ minWidth: tableWidth }}
+          className="p-treetable-sm crud-tree"
+          // Not `scrollable`: TreeTable drops tableStyle there, and the columns squeezed into the page.
+          // The wrapper scrolls sideways instead (crud.css), the columns keep their minimum widths.
+          tableStyle={{ minWidth: tableWidth, tableLayout: 'auto' }}
           data-testid={`${testId}-table`}
         >
           {columns}

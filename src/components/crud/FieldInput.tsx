@@ -28,6 +28,8 @@ interface FieldInputProps {
   invalid?: boolean;
   /** 'search' inputs are plain (no uploads, JSON, passwords). */
   purpose?: 'form' | 'search';
+  /** Prefix of the element id (`<prefix>-<key>`): the dialog's labels point at 'field'; the search form and the header filters use their own, so ids never repeat on a page. */
+  idPrefix?: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -43,10 +45,10 @@ function toDate(value: unknown): Date | null {
 }
 
 /** One field's input, by its type. */
-export const FieldInput = observer(function FieldInput({ field, value, onChange, disabled, invalid, purpose = 'form' }: FieldInputProps) {
+export const FieldInput = observer(function FieldInput({ field, value, onChange, disabled, invalid, purpose = 'form', idPrefix = 'field' }: FieldInputProps) {
   const { t } = useTranslation();
   const root = useStore();
-  const id = `field-${field.key}`;
+  const id = `${idPrefix}-${field.key}`;
   const className = `p-inputtext-sm w-full${invalid ? ' p-invalid' : ''}`;
   const placeholder = (field.form && field.form.placeholder) || t('crud.inputPlaceholder', { label: field.label });
   const options: readonly Option[] = field.options ?? (field.dict ? root.dictionary.get(field.dict).map((e: ButtonSetting) => e) : []);
