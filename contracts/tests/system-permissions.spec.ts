@@ -53,6 +53,8 @@ const REFERENCE_ONLY_GUARDED: Call[] = [
   ['GET', '/api/system/role/role_get_menu/'],
   ['GET', '/api/system/role/data_scope/'],
   ['GET', '/api/system/role/data_scope_dept/'],
+  ['DELETE', '/api/system/file/multiple_delete/'],
+  ['GET', '/api/system/file/export_data/'],
 ];
 
 const BODIES: Partial<Record<Call[0], unknown>> = {

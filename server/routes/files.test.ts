@@ -114,3 +114,24 @@ describe('files: the file_list rows', () => {
     expect(after.count).toBe(before.count + 1);
   });
 });
+
+describe('files: multiple_delete and export_data (the real back end offers both)', () => {
+  it('multiple_delete removes the rows given (all or none); export_data answers an xlsx of the list', async () => {
+    const ids: number[] = [];
+    for (const name of ['bulk-a.txt', 'bulk-b.txt']) ids.push((envelope(fileRow).parse(await json(await upload(`${name} body`, name))).data as { id: number }).id);
+    const del = (keys: number[]) =>
+      fetch(`${srv.baseUrl}/api/system/file/multiple_delete/`, { method: 'DELETE', headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ keys }) });
+    // One unknown key: nothing is deleted.
+    expect(await json(await del([...ids, 2_000_000]))).toMatchObject({ code: 400, data: null });
+    const listed = async () => fileList.parse((await json(await get('/api/system/file/?name=bulk-&limit=50'))).data).data.map((row) => row.id);
+    expect((await listed()).sort()).toEqual([...ids].sort());
+
+    const exported = await get('/api/system/file/export_data/?name=bulk-');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toContain('spreadsheetml');
+    expect(Buffer.from(await exported.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+
+    expect(await json(await del(ids))).toMatchObject({ code: 2000, msg: '删除成功' });
+    expect(await listed()).toEqual([]);
+  });
+});

@@ -61,6 +61,11 @@ export interface ResourceRouteOptions {
   deletable?: boolean;
   /** Skip xlsx routes. */
   noSheets?: boolean;
+  /**
+   * The single-row routes (list, retrieve, create, update, destroy) are served by another module (the
+   * file list by routes/files.ts): only multiple_delete and the sheets are registered here.
+   */
+  rowsElsewhere?: boolean;
 }
 
 /** Reads an uploaded import file: multipart (field `file`) or JSON {url} naming a file this server serves. */
@@ -94,7 +99,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   const base = `/api/system/${spec.path}/`;
   const guard = { preHandler: requirePermission(ctx) };
 
-  if (!opts.customList) {
+  if (!opts.customList && !opts.rowsElsewhere) {
     app.get(base, guard, async (req, reply) =>
       guarded(reply, async () => {
         const data = await resource.list(query(req), await scopeOf(ctx, req, spec.dataScope));
@@ -102,15 +107,17 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
       }),
     );
   }
-  app.get(`${base}${ID}/`, guard, async (req, reply) =>
-    guarded(reply, async () => {
-      const id = rowId(req);
-      const row = id === null ? null : await resource.retrieve(id, await scopeOf(ctx, req, spec.dataScope));
-      return row ? ok(row, '获取成功') : NOT_FOUND;
-    }),
-  );
+  if (!opts.rowsElsewhere) {
+    app.get(`${base}${ID}/`, guard, async (req, reply) =>
+      guarded(reply, async () => {
+        const id = rowId(req);
+        const row = id === null ? null : await resource.retrieve(id, await scopeOf(ctx, req, spec.dataScope));
+        return row ? ok(row, '获取成功') : NOT_FOUND;
+      }),
+    );
+  }
 
-  if (!opts.readOnly) {
+  if (!opts.readOnly && !opts.rowsElsewhere) {
     app.post(base, guard, async (req, reply) => guarded(reply, async () => ok(await resource.create(currentAccount(req), req.body), '新增成功')));
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
@@ -128,13 +135,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
     }
   }
   if (!opts.readOnly || opts.deletable) {
-    app.delete(`${base}${ID}/`, guard, async (req, reply) =>
-      guarded(reply, async () => {
-        const id = rowId(req);
-        if (id === null) return NOT_FOUND;
-        return (await resource.destroy(currentAccount(req), [id], await scopeOf(ctx, req, spec.dataScope))) ? ok([], '删除成功') : NOT_FOUND;
-      }),
-    );
+    if (!opts.rowsElsewhere) {
+      app.delete(`${base}${ID}/`, guard, async (req, reply) =>
+        guarded(reply, async () => {
+          const id = rowId(req);
+          if (id === null) return NOT_FOUND;
+          return (await resource.destroy(currentAccount(req), [id], await scopeOf(ctx, req, spec.dataScope))) ? ok([], '删除成功') : NOT_FOUND;
+        }),
+      );
+    }
     app.delete(`${base}multiple_delete/`, guard, async (req, reply) =>
       guarded(reply, async () => {
         const parsed = parseInput(multipleDeleteInput, req.body, { keys: 'keys' });

@@ -37,10 +37,12 @@ export async function systemAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       registerResource(scope, ctx, r, { readOnly: r.spec.readOnly, deletable: r.spec.deletable });
     }
     // The file list: upload (POST) belongs to the files module; list, read, rename and delete are here
-    // unless that module already serves them.
+    // unless that module already serves them. multiple_delete and export_data are always here.
     const files = new CrudResource(fileListSpec(), ctx.db);
     if (!app.hasRoute({ method: 'GET', url: '/api/system/file/' }) && !scope.hasRoute({ method: 'GET', url: '/api/system/file/' })) {
       registerResource(scope, ctx, files, { readOnly: false });
+    } else {
+      registerResource(scope, ctx, files, { rowsElsewhere: true, readOnly: true, deletable: true });
     }
   });
 }
