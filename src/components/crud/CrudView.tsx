@@ -5,7 +5,7 @@ import { Column } from 'primereact/column';
 import { Dialog } from 'primereact/dialog';
 import { TreeTable } from 'primereact/treetable';
 import type { TreeNode } from 'primereact/treenode';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRow } from '../../adapters/api';
 import type { Params } from '../../adapters/rest/params';
@@ -263,7 +263,8 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
         key: field.key,
         header: field.label,
         sortField: field.column && field.column.sortable ? field.key : undefined,
-        style: { minWidth: columnWidth(field) },
+        // --cell-max: a truncating text cell (text, JSON) stops at the column's width instead of widening it.
+        style: { minWidth: columnWidth(field), '--cell-max': `${columnWidth(field)}px` } as CSSProperties,
         body: (row: ResourceRow) => cellValue(field, row),
       })),
     [columnFields],
