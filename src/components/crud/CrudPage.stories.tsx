@@ -159,3 +159,29 @@ export const ExportAndMultiDelete: Story = {
     await waitFor(() => expect(crud(context).deleted).toHaveLength(2));
   },
 };
+
+/**
+ * A header filter on a column that is not in the search form (请求方法 here): choosing a value and
+ * pressing Enter lists with that parameter, next to the search form's own values.
+ */
+export const HeaderFilterOnly: Story = {
+  args: {
+    description: {
+      ...description,
+      fields: description.fields.map((field) => (field.key === 'method' ? { ...field, column: { width: 160, filter: true } } : field)),
+    },
+  },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('wl-table').querySelectorAll('tbody tr')).toHaveLength(10), { timeout: 5000 });
+    // Not in the search form, only in the header.
+    await expect(within(canvas.getByTestId('wl-search')).queryByTestId('search-method')).toBeNull();
+    const filter = within(canvas.getByTestId('wl-table')).getByTestId('search-method');
+    await userEvent.click(filter);
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'POST' }));
+    await userEvent.type(within(canvas.getByTestId('wl-search')).getByTestId('search-url'), '/api/');
+    await userEvent.click(canvas.getByTestId('wl-search-submit'));
+    await waitFor(() => expect(crud(context).listCalls.at(-1)?.get('method')).toBe('1'));
+    await expect(crud(context).listCalls.at(-1)?.get('url')).toBe('/api/');
+  },
+};

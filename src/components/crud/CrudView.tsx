@@ -140,8 +140,10 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
 
   const runSearch = () => {
     const filters: Params = {};
-    for (const field of searchFields) {
-      const param = field.search === true || !field.search?.param ? field.key : field.search.param;
+    // The search form's fields and the header filters share one set of values.
+    const queried = fields.filter((field) => field.search || (field.column && field.column.filter));
+    for (const field of queried) {
+      const param = !field.search || field.search === true || !field.search.param ? field.key : field.search.param;
       const value = searchValues[field.key];
       if (value === undefined || value === null || value === '') continue;
       filters[param] = value as Params[string];
