@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRow } from '../../adapters/api';
 import { isApiError } from '../../adapters/errors';
-import { TABLE_FORM_DEFAULT_SPAN, TABLE_FORM_LABEL_WIDTH_PX } from '../../config';
 import type { RootStore } from '../../stores/root';
 import { useStore } from '../store-context';
 import { CellValue } from './CellValue';
 import { deptBelongValue } from './commonColumns';
 import { FieldInput } from './FieldInput';
+import { FormGrid } from './FormGrid';
 import type { FieldDef } from './types';
 import { validateForm } from './validate';
 
@@ -85,45 +85,24 @@ export const CrudForm = observer(function CrudForm({ mode, fields, row, width = 
 
   return (
     <Dialog header={title} visible onHide={onHide} style={{ width, maxWidth: '96vw' }} footer={footer} data-testid="crud-form" className="crud-form-dialog">
-      <form
-        className="crud-form-grid"
-        style={{ ['--crud-label-width' as string]: `${TABLE_FORM_LABEL_WIDTH_PX}px` }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {shown.map((field) => {
-          const span = (field.form && field.form.span) || TABLE_FORM_DEFAULT_SPAN;
-          const required = !!(field.form && field.form.rules?.required);
-          return (
-            <div key={field.key} className="crud-form-item" style={{ gridColumn: `span ${span}` }} data-testid={`form-item-${field.key}`}>
-              <label htmlFor={`field-${field.key}`} className={`crud-form-label${required ? ' is-required' : ''}`}>
-                {field.label}
-              </label>
-              <div className="crud-form-control">
-                {readOnly ? (
-                  <CellValue field={field} row={row ?? {}} />
-                ) : (
-                  <FieldInput
-                    field={field}
-                    value={values[field.key]}
-                    invalid={!!problems[field.key]}
-                    disabled={!!(field.form && field.form.disabled)}
-                    onChange={(v) => setValues((old) => ({ ...old, [field.key]: v }))}
-                  />
-                )}
-                {problems[field.key] && (
-                  <small className="p-error" data-testid={`form-error-${field.key}`}>
-                    {problems[field.key]}
-                  </small>
-                )}
-              </div>
-            </div>
-          );
-        })}
-        <button type="submit" hidden />
-      </form>
+      <FormGrid
+        fields={shown}
+        problems={problems}
+        onSubmit={() => void submit()}
+        control={(field) =>
+          readOnly ? (
+            <CellValue field={field} row={row ?? {}} />
+          ) : (
+            <FieldInput
+              field={field}
+              value={values[field.key]}
+              invalid={!!problems[field.key]}
+              disabled={!!(field.form && field.form.disabled)}
+              onChange={(v) => setValues((old) => ({ ...old, [field.key]: v }))}
+            />
+          )
+        }
+      />
       {serverError && (
         <div className="p-error crud-form-server-error" data-testid="crud-form-error">
           {serverError}

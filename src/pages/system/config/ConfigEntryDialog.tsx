@@ -2,8 +2,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { isApiError } from '../../../adapters/errors';
-import { TABLE_FORM_DEFAULT_SPAN, TABLE_FORM_LABEL_WIDTH_PX } from '../../../config';
 import { FieldInput } from '../../../components/crud/FieldInput';
+import { FormGrid } from '../../../components/crud/FormGrid';
 import type { FieldDef } from '../../../components/crud/types';
 import { validateForm } from '../../../components/crud/validate';
 import { useStore } from '../../../components/store-context';
@@ -84,35 +84,12 @@ export function ConfigEntryDialog({ group, takenKeys, onHide, onCreated }: Confi
       data-testid="crud-form"
       className="crud-form-dialog"
     >
-      <form
-        className="crud-form-grid"
-        style={{ ['--crud-label-width' as string]: `${TABLE_FORM_LABEL_WIDTH_PX}px` }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {fields.map((field) => {
-          const span = (field.form && field.form.span) || TABLE_FORM_DEFAULT_SPAN;
-          const required = !!(field.form && field.form.rules?.required);
-          return (
-            <div key={field.key} className="crud-form-item" style={{ gridColumn: `span ${span}` }} data-testid={`form-item-${field.key}`}>
-              <label htmlFor={`field-${field.key}`} className={`crud-form-label${required ? ' is-required' : ''}`}>
-                {field.label}
-              </label>
-              <div className="crud-form-control">
-                <FieldInput field={field} value={values[field.key]} invalid={!!problems[field.key]} onChange={(v) => change(field.key, v)} />
-                {problems[field.key] && (
-                  <small className="p-error" data-testid={`form-error-${field.key}`}>
-                    {problems[field.key]}
-                  </small>
-                )}
-              </div>
-            </div>
-          );
-        })}
-        <button type="submit" hidden />
-      </form>
+      <FormGrid
+        fields={fields}
+        problems={problems}
+        onSubmit={() => void submit()}
+        control={(field) => <FieldInput field={field} value={values[field.key]} invalid={!!problems[field.key]} onChange={(v) => change(field.key, v)} />}
+      />
       {serverError && (
         <div className="p-error crud-form-server-error" data-testid="crud-form-error">
           {serverError}
