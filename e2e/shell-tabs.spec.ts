@@ -88,7 +88,9 @@ test.describe('tabs', () => {
     await expect.poll(() => tabTitles(page)).toEqual(opened);
     await expect(tab(page, '用户管理')).toHaveAttribute('aria-selected', 'true');
 
-    // Drag 用户管理 onto 工作台: it moves before it; the index tab cannot be dragged.
+    // Drag 用户管理 onto 工作台: it moves before it; the index tab cannot be dragged. The socket's
+    // 连接成功 toast (top centre, over the tab bar) must be gone first, or the press lands on it.
+    await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 15_000 });
     await tab(page, '用户管理').dragTo(tab(page, '工作台'));
     await expect.poll(() => tabTitles(page)).toEqual(['控制台', '用户管理', '工作台', '实时概况', '游戏查询']);
     await expect(tab(page, '控制台')).toHaveAttribute('draggable', 'false');
