@@ -26,7 +26,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A stable timestamp per row id (newer ids are newer). */
 export const stamp = (id: number) => `2026-11-${pad(1 + (id % 20))} ${pad(8 + (id % 10))}:${pad((id * 7) % 60)}:00`;
 
-const audit = (id: number) => ({
+/** The common trailing fields of a row (spec §3), created and changed by 超级管理员. */
+export const audit = (id: number) => ({
   id,
   description: null,
   creator: 1,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiWhiteListRow, envelope, listPage, menuItem, type ApiWhiteListRow } from '../../../contracts/schemas';
 import { menus as baseMenus } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
+import { audit } from '../../../stories/system/system-rows';
 
 /**
  * A mock white-list viewset for the CRUD page stories: list (paging, ordering, search), create,
@@ -21,13 +22,7 @@ export interface CrudMockState {
 
 const row = (id: number, url: string, method: number): ApiWhiteListRow =>
   apiWhiteListRow.parse({
-    id,
-    description: null,
-    creator: 1,
-    creator_name: '超级管理员',
-    modifier: '1',
-    modifier_name: '超级管理员',
-    dept_belong_id: '1',
+    ...audit(id),
     create_datetime: `2026-11-${String(10 + (id % 10)).padStart(2, '0')} 10:00:00`,
     update_datetime: '2026-11-20 10:00:00',
     url,
