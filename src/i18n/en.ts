@@ -227,6 +227,8 @@ export const en: Messages = {
     other: 'Connection error {{status}}',
     network: 'Network error, please check the server address',
     badResponse: 'The server sent an unreadable answer',
+    emptyAnswer: 'The server sent an empty answer: {{url}}',
+    htmlAnswer: 'The server sent a web page instead of API data, please check the server address: {{url}}',
     failed: 'Request failed',
   },
   shell: {

@@ -225,6 +225,8 @@ export const zhChs = {
     other: '连接错误 {{status}}',
     network: '网络连接失败，请检查服务器地址',
     badResponse: '服务器返回了无法识别的数据',
+    emptyAnswer: '服务器没有返回内容: {{url}}',
+    htmlAnswer: '服务器返回了网页而不是接口数据，请检查服务器地址: {{url}}',
     failed: '请求失败',
   },
   shell: {

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ConsoleApi, DownloadedFile, ListQuery, ResourceRow, RowId } from '../adapters/api';
 import { isApiError } from '../adapters/errors';
+import { msgText } from '../adapters/error-text';
 import type { Params } from '../adapters/rest/params';
 import { DEFAULT_PAGE_SIZE } from '../config';
 
@@ -264,5 +265,5 @@ export function importProblemsOf(error: unknown): ImportRowProblem[] {
   if (!Array.isArray(details)) return [];
   return details
     .filter((item): item is Record<string, unknown> => !!item && typeof item === 'object')
-    .map((item) => ({ row: Number(item.row) || 0, msg: String(item.msg ?? '') }));
+    .map((item) => ({ row: Number(item.row) || 0, msg: msgText(item.msg) }));
 }

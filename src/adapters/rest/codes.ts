@@ -1,5 +1,6 @@
 import type { Severity } from '../api';
 import type { Translate } from '../../i18n';
+import { HTTP_STATUS_KEYS, msgText, statusText } from '../error-text';
 
 /**
  * The one table that says how each answer shows itself (spec §8). The HTTP client asks it what to do
@@ -27,20 +28,8 @@ export interface AnswerContext {
   t: Translate;
 }
 
-/** `msg` is a string, or an object for token errors (`{detail, code, messages}`); turn it into text. */
-export function messageText(msg: unknown): string {
-  if (typeof msg === 'string') return msg;
-  if (msg && typeof msg === 'object') {
-    const record = msg as Record<string, unknown>;
-    if (typeof record.detail === 'string' && record.detail) return record.detail;
-    const first: unknown = Array.isArray(record.messages) ? record.messages[0] : undefined;
-    if (first && typeof first === 'object' && typeof (first as Record<string, unknown>).message === 'string') {
-      return (first as Record<string, string>).message ?? '';
-    }
-    if (typeof record.code === 'string') return record.code;
-  }
-  return '';
-}
+/** `msg` as one readable line, whatever its shape (string, token object, field-error list or map): see ../error-text. */
+export const messageText = msgText;
 
 /** The machine code inside a `msg` (`token_not_valid`, `user_not_found`), if any. */
 function msgCode(msg: unknown): string | null {
@@ -81,26 +70,11 @@ export function envelopeOutcome(code: number, msg: unknown, ctx: AnswerContext):
   return { kind: 'show', severity: 'error', message: `${text(msg, ctx)}: ${ctx.url}` };
 }
 
-/** i18n keys of the HTTP status messages (spec §8). */
-export const HTTP_STATUS_KEYS: Record<number, string> = {
-  400: 'http.s400',
-  401: 'http.s401',
-  402: 'http.s402',
-  403: 'http.s403',
-  404: 'http.s404',
-  408: 'http.s408',
-  500: 'http.s500',
-  501: 'http.s501',
-  502: 'http.s502',
-  503: 'http.s503',
-  504: 'http.s504',
-  505: 'http.s505',
-};
+export { HTTP_STATUS_KEYS };
 
 /** What to do with an HTTP error status that came without an envelope. */
 export function httpStatusOutcome(status: number, ctx: AnswerContext): Outcome {
-  const key = HTTP_STATUS_KEYS[status];
-  const message = key ? ctx.t(key, { url: ctx.url }) : ctx.t('http.other', { status });
+  const message = statusText(status, ctx.t, ctx.url);
   if (status === 401 && !ctx.isLogin) return { kind: 'expire', message };
   return { kind: 'show', severity: 'error', message };
 }

@@ -190,6 +190,11 @@ describe('HttpClient: envelope codes', () => {
     { code: 400, msg: '接口地址不正确', severity: 'error', text: '接口地址不正确' },
     { code: 5001, msg: '奇怪的错误', severity: 'error', text: '奇怪的错误: /api/system/role/' },
     { code: 4000, msg: { detail: '对象形式的消息', code: 'other' }, severity: 'error', text: '对象形式的消息' },
+    // API-CONTRACT §17: the real back end's msg as a list of field maps, and DRF's field → messages object.
+    { code: 4000, msg: [{ users: ['无效主键 “99999” － 对象不存在。'] }], severity: 'error', text: 'users:无效主键 “99999” － 对象不存在。' },
+    { code: 4000, msg: { title: ['该字段是必填项。'], target_type: ['“x”不是合法的整数。'] }, severity: 'error', text: 'title:该字段是必填项。；target_type:“x”不是合法的整数。' },
+    { code: 400, msg: ['两次密码不匹配'], severity: 'error', text: '两次密码不匹配' },
+    { code: 4000, msg: [], severity: 'error', text: '请求失败' },
   ];
   for (const c of cases) {
     it(`code ${c.code} (${JSON.stringify(c.msg)}) shows ${c.severity} "${c.text}" for 5 s and logs it`, async () => {
@@ -269,6 +274,26 @@ describe('HttpClient: HTTP statuses, timeouts, network', () => {
     expect(cookies.get('token')).toBeNull();
     expect(callbacks.expired).toBe(1);
   });
+
+  // API-CONTRACT §17: an unknown path under /api/ is Django's HTML 404 page; proxies answer with their own pages.
+  const pages: Array<[string, TestReply, string]> = [
+    ['Django 404 page', { status: 404, text: '<!DOCTYPE html>\n<html lang="en"><head><title>Page not found at /api/x/</title></head><body><h1>Page not found</h1></body></html>' }, '请求地址出错: /api/x/'],
+    ['nginx 502 page', { status: 502, text: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>' }, '网关错误'],
+    ['empty 500', { status: 500, text: '' }, '服务器内部错误'],
+    ['JSON that is not an envelope (DRF detail) with 404', { status: 404, json: { detail: 'Not found.' } }, '请求地址出错: /api/x/'],
+    ['empty 200', { status: 200, text: '' }, '服务器没有返回内容: /api/x/'],
+    ['a web page with 200 (API_URL pointing at a web site)', { status: 200, text: '<!doctype html><html><body><div id="root"></div></body></html>' }, '服务器返回了网页而不是接口数据，请检查服务器地址: /api/x/'],
+    ['JSON that is not an envelope with 200', { status: 200, json: { results: [] } }, '服务器返回了无法识别的数据'],
+  ];
+  for (const [what, answer, text] of pages) {
+    it(`${what} → "${text}", never markup`, async () => {
+      const { client, callbacks } = await setup(() => answer);
+      const error = await rejection(client.request({ path: '/api/x/' }));
+      expect(error.message).toBe(text);
+      expect(callbacks.notices).toEqual([{ severity: 'error', text, life: 5000 }]);
+      expect(callbacks.notices[0]?.text).not.toMatch(/<|\[object/);
+    });
+  }
 
   it('a 200 that is not an envelope is reported as unreadable, not shown raw', async () => {
     const { client, callbacks } = await setup(() => ({ status: 200, text: 'Traceback (most recent call last)' }));

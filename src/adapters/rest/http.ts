@@ -10,6 +10,7 @@ import type { Translate } from '../../i18n';
 import type { ApiCallbacks, Severity } from '../api';
 import type { Cookies } from '../cookies';
 import { ApiError, type ApiErrorKind } from '../errors';
+import { bodyKind, nonEnvelopeText, type BodyKind } from '../error-text';
 import { envelopeOutcome, ENVELOPE, httpStatusOutcome, type AnswerContext, type Outcome } from './codes';
 import { encodeParams, type Params } from './params';
 import { apiUrl } from './urls';
@@ -65,7 +66,8 @@ const REFRESH_PATH = 'token/refresh/';
 export type Reply =
   | { kind: 'envelope'; status: number; code: number; msg: unknown; data: unknown }
   | { kind: 'http'; status: number }
-  | { kind: 'format'; status: number }
+  /** `body`: how the unreadable answer looked (an empty body, a web page, ...), for a precise message. */
+  | { kind: 'format'; status: number; body?: BodyKind }
   | { kind: 'network' }
   | { kind: 'timeout' };
 
@@ -128,7 +130,7 @@ export class HttpClient {
         case 'network':
           throw this.fail(options, 'network', this.t('http.network'), null);
         case 'format':
-          throw this.fail(options, 'format', this.t('http.badResponse'), reply.status);
+          throw this.fail(options, 'format', nonEnvelopeText(reply, this.t, options.path), reply.status);
       }
       const code = reply.kind === 'envelope' ? reply.code : reply.status;
       if (outcome.kind === 'refresh') {
@@ -265,7 +267,7 @@ export function replyOf(status: number, ok: boolean, text: string): Reply {
     return { kind: 'envelope', status, code, msg, data };
   }
   if (!ok) return { kind: 'http', status };
-  return { kind: 'format', status };
+  return { kind: 'format', status, body: bodyKind(text) };
 }
 
 function parseJson(text: string): unknown {

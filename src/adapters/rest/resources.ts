@@ -2,6 +2,7 @@ import { AUTH_HEADER_SCHEME, DEFAULT_EXPORT_FILE_NAME, MESSAGE_DURATION_MS } fro
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks } from '../api';
 import { ApiError } from '../errors';
+import { statusText } from '../error-text';
 import type {
   ActionOptions,
   DownloadedFile,
@@ -198,7 +199,7 @@ export class RestResources implements ResourceApi {
       const body = await readJson(response);
       throw isRecord(body) ? this.envelopeFailure(path, body) : this.show(path, this.options.t('http.badResponse'), response.status);
     }
-    if (!response.ok) throw this.show(path, this.options.t('http.failed'), response.status);
+    if (!response.ok) throw this.show(path, statusText(response.status, this.options.t, path), response.status);
     const blob = await readWithProgress(response, onProgress);
     const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
     return { name, blob };
