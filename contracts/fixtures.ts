@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { captchaResult, captchaStatus, loginResult, refreshResult, settings, type LoginResult } from './schemas';
 import { HttpClient, formatLog } from './tests/support/http';
 import { expectSuccess } from './tests/support/expect-contract';
+import { declaredFlavour, type Flavour } from './known-differences';
 
 /**
  * The target of the contract suite.
@@ -12,6 +13,9 @@ import { expectSuccess } from './tests/support/expect-contract';
  * - CONTRACT_BASE_URL set: the suite aims at that server, signing in with CONTRACT_USERNAME /
  *   CONTRACT_PASSWORD (default superadmin / admin123456) or, when captcha is on there, with
  *   CONTRACT_REFRESH_TOKEN (exchanged for an access token through token/refresh/).
+ * - the `standin` project (option `standin: true`): the stand-in of the real back end
+ *   (contracts/standin/), the embedded server behind the facts of API-CONTRACT §17, started in this
+ *   worker and tested as an external target (captcha off, plain login).
  */
 
 type TestServer = Awaited<ReturnType<typeof import('../server/testing').startTestServer>>;
@@ -22,8 +26,11 @@ export interface Target {
   baseUrl: string;
   /** ws(s)://host:port, no trailing slash. */
   wsBase: string;
-  /** 'reference' when the target answers GET api/captcha/status/ (the reference server), else 'upstream'. */
-  flavour: 'reference' | 'upstream';
+  /**
+   * 'reference' when the target answers GET api/captcha/status/ (the reference server), else 'upstream'
+   * (the real back end); CONTRACT_FLAVOUR declares it instead.
+   */
+  flavour: Flavour;
   /** `base.captcha_state` of the target when the worker started. */
   captchaOn: boolean;
   /** The target holds the sample data of a fresh instance (menus 1-17, dictionaries, departments). */
@@ -72,11 +79,16 @@ function env(name: string): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
-async function startTarget(): Promise<{ target: Target; stop: () => Promise<void> }> {
+async function startTarget(standin: boolean): Promise<{ target: Target; stop: () => Promise<void> }> {
   const external = env('CONTRACT_BASE_URL');
   let server: TestServer | null = null;
+  let standIn: { baseUrl: string; close: () => Promise<void> } | null = null;
   let baseUrl: string;
-  if (external) {
+  if (standin) {
+    const { startStandIn, faultsFromEnv } = await import('./standin');
+    standIn = await startStandIn({ faults: faultsFromEnv(process.env.CONTRACT_STANDIN_FAULTS) });
+    baseUrl = standIn.baseUrl;
+  } else if (external) {
     baseUrl = external.replace(/\/+$/, '');
   } else {
     const { startTestServer } = await import('../server/testing');
@@ -85,6 +97,7 @@ async function startTarget(): Promise<{ target: Target; stop: () => Promise<void
   }
   const stop = async () => {
     if (server) await server.close();
+    if (standIn) await standIn.close();
   };
   try {
     const client = new HttpClient(baseUrl);
@@ -95,14 +108,15 @@ async function startTarget(): Promise<{ target: Target; stop: () => Promise<void
       kind: server ? 'embedded' : 'external',
       baseUrl,
       wsBase: baseUrl.replace(/^http/, 'ws'),
-      flavour: server || isReference ? 'reference' : 'upstream',
+      flavour: declaredFlavour() ?? (server || isReference ? 'reference' : 'upstream'),
       captchaOn: s['base.captcha_state'] === true,
-      fixtureData: server ? true : env('CONTRACT_FIXTURE_DATA') !== '0',
+      // The stand-in is the embedded server inside: the sample data of a fresh instance.
+      fixtureData: server || standIn ? true : env('CONTRACT_FIXTURE_DATA') !== '0',
       server,
-      username: env('CONTRACT_USERNAME') ?? 'superadmin',
-      password: env('CONTRACT_PASSWORD') ?? 'admin123456',
-      otherUsername: env('CONTRACT_OTHER_USERNAME') ?? 'test',
-      refreshToken: server ? null : (env('CONTRACT_REFRESH_TOKEN') ?? null),
+      username: standIn ? 'superadmin' : (env('CONTRACT_USERNAME') ?? 'superadmin'),
+      password: standIn ? 'admin123456' : (env('CONTRACT_PASSWORD') ?? 'admin123456'),
+      otherUsername: standIn ? 'test' : (env('CONTRACT_OTHER_USERNAME') ?? 'test'),
+      refreshToken: server || standIn ? null : (env('CONTRACT_REFRESH_TOKEN') ?? null),
     };
     if (target.kind === 'external') console.log(describeTarget(target));
     return { target, stop };
@@ -120,7 +134,7 @@ function describeTarget(t: Target): string {
       ? 'none possible (captcha on, no CONTRACT_REFRESH_TOKEN): tests that need a session are skipped'
       : `login as ${t.username}`;
   const lines = [
-    `contract target: ${t.baseUrl} (${t.flavour === 'reference' ? 'a reference server' : 'the real back end'})`,
+    `contract target: ${t.baseUrl} (${t.flavour === 'reference' ? 'a reference server' : 'the real back end'}${declaredFlavour() ? ', declared by CONTRACT_FLAVOUR' : ''})`,
     `  captcha: ${t.captchaOn ? 'on' : 'off'}; session: ${auth}; sample-data checks: ${t.fixtureData ? 'on' : 'off (CONTRACT_FIXTURE_DATA=0)'}`,
   ];
   if (t.captchaOn) lines.push('  tests that must sign in afresh are skipped: only the embedded server lets the suite solve a captcha');
@@ -168,11 +182,12 @@ function makeAuth(target: Target): Auth {
   return { captchaFields, login, session };
 }
 
-export const test = base.extend<{ api: HttpClient }, { target: Target; auth: Auth }>({
+export const test = base.extend<{ api: HttpClient }, { target: Target; auth: Auth; standin: boolean }>({
+  /** Aim at the stand-in of the real back end (the `standin` project of playwright.config.ts). */
+  standin: [false, { scope: 'worker', option: true }],
   target: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, provide) => {
-      const { target, stop } = await startTarget();
+    async ({ standin }, provide) => {
+      const { target, stop } = await startTarget(standin);
       try {
         await provide(target);
       } finally {

@@ -57,6 +57,9 @@ export const DEFAULT_CONTAINER: ContainerType = 'full';
 export const DICTIONARY_LIMIT = 100;
 export const DEFAULT_DICTIONARY_KEY = 'all';
 
+/** Dashboard: the sign-in chart shows the last 7 days of datav/login_user (which answers 30). */
+export const DASHBOARD_TREND_DAYS = 7;
+
 // --- Cookies (spec §4, §9) ---
 /** Cookie names carry the version so that two console versions never read each other's session. */
 export const COOKIE_PREFIX = `console-${VERSION}-`;

@@ -3,9 +3,12 @@ import { z } from 'zod';
 export const roleInfo = z.object({ id: z.number().int(), name: z.string(), key: z.string() });
 export const deptInfo = z.object({ dept_id: z.number().int(), dept_name: z.string() });
 
-/** POST api/login/ body. `captcha`/`captchaKey` are required only when captcha is on. */
+/**
+ * POST api/login/ body. `captcha`/`captchaKey` are required only when captcha is on. Problems are named by
+ * field, not label: `username:该字段是必填项。` (API-CONTRACT §17), `password:该字段是必填项。` (example 23).
+ */
 export const loginRequest = z.object({
-  username: z.string().min(1, '用户账号:该字段是必填项。').max(150),
+  username: z.string().min(1, 'username:该字段是必填项。').max(150),
   password: z.string().min(1, 'password:该字段是必填项。').max(128),
   captcha: z.union([z.string(), z.number()]).optional(),
   captchaKey: z.union([z.number().int(), z.string()]).optional(),

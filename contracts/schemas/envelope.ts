@@ -10,7 +10,7 @@ export const CODE = {
   badRequest: 400,
 } as const;
 
-/** A `msg` is a string, except for a bad/expired token where it is an object. */
+/** A `msg` is a string, except for a bad/expired token where it is this object (and see fieldErrorList). */
 export const tokenErrorMsg = z.object({
   detail: z.string(),
   code: z.string(),
@@ -18,17 +18,27 @@ export const tokenErrorMsg = z.object({
 });
 export type TokenErrorMsg = z.infer<typeof tokenErrorMsg>;
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.union([z.string(), tokenErrorMsg]), data });
+/**
+ * A validation failure the real back end raises from a serializer's create() comes as DRF's error list,
+ * `[{"users": ["无效主键 “99999” － 对象不存在。"]}]` (API-CONTRACT §17). The reference server always
+ * sends one string (known difference `msg-as-list`); the console reads both (src/adapters/error-text.ts).
+ */
+export const fieldErrorList = z.array(z.record(z.string(), z.array(z.string())));
+
+/** Every shape a `msg` takes: a string; the token error object; the field error list. */
+export const envelopeMsg = z.union([z.string(), tokenErrorMsg, fieldErrorList]);
+export type EnvelopeMsg = z.infer<typeof envelopeMsg>;
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: envelopeMsg, data });
 
 /** Any envelope (data not checked). */
 export const anyEnvelope = envelope(z.unknown());
-export type Envelope<T = unknown> = { code: number; msg: string | TokenErrorMsg; data: T };
+export type Envelope<T = unknown> = { code: number; msg: EnvelopeMsg; data: T };
 
 /** A failure: code other than 2000, data null. */
 export const errorEnvelope = z.object({
   code: z.number().int().refine((c) => c !== CODE.success, 'an error envelope never has code 2000'),
-  msg: z.union([z.string(), tokenErrorMsg]),
+  msg: envelopeMsg,
   data: z.null(),
 });
 

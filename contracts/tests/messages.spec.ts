@@ -10,7 +10,8 @@ import {
   socketFrame,
   unreadCount,
 } from '../schemas';
-import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
+import { expectKnownDifference } from '../known-differences';
+import { expectFailure, expectHandledFailure, expectSuccess, named } from './support/expect-contract';
 
 const M = 'api/system/message_center/';
 const NEW_MESSAGE = '您有一条新消息~';
@@ -87,11 +88,49 @@ test.describe('message center (API-CONTRACT §10)', () => {
     expect(parsed).toContainEqual({ sender: 'system', contentType: 'SYSTEM', content: NEW_MESSAGE, refresh_unread: true });
   });
 
-  test('bad input and no token are refused with the envelope', async ({ api, auth }) => {
+  test('a message to one user: the recipient is pushed 您有一条新消息~ here, nothing upstream (known difference)', async ({ api, auth, target }, testInfo) => {
+    const { access } = await auth.session();
+    const other = await auth.login(target.otherUsername);
+    let created: number | null = null;
+    const frames = await framesDuring(`${target.wsBase}/ws/${other.access}/`, async () => {
+      created = expectSuccess(await api.post(M, { token: access, json: { title: `contract to one ${Date.now()}`, content: '<p>one</p>', target_type: 0, target_user: [other.userId] } }), message, 'to one user').id;
+    });
+    const what = `WEBSOCKET /ws/{token}/ of the recipient, after POST /${M}`;
+    const pushed = frames.map((f) => socketFrame.parse(f)).filter((f) => f.content === NEW_MESSAGE);
+    await expectKnownDifference(testInfo, target, 'userMessagePush', {
+      reference: () => expect(pushed, `${what}: frames ${JSON.stringify(frames)}`).toEqual([{ sender: 'system', contentType: 'SYSTEM', content: NEW_MESSAGE, refresh_unread: true }]),
+      upstream: () => expect(pushed, `${what}: frames ${JSON.stringify(frames)}`).toEqual([]),
+    });
+    if (created !== null) await api.request('DELETE', `${M}${created}/`, { token: access });
+  });
+
+  test('the sender edits a message (PUT {id}/): title and content change, the recipients stay', async ({ api, auth, target }) => {
+    const { access } = await auth.session();
+    const other = await auth.login(target.otherUsername);
+    const created = expectSuccess(await api.post(M, { token: access, json: { title: 'contract before', content: '<p>before</p>', target_type: 0, target_user: [other.userId] } }), message, 'create');
+    const updated = expectSuccess(
+      await api.request('PUT', `${M}${created.id}/`, { token: access, json: { title: 'contract after', content: '<p>after</p>', target_type: 0, target_user: [other.userId] } }),
+      message,
+      'update',
+    );
+    expect(updated).toMatchObject({ id: created.id, title: 'contract after', content: '<p>after</p>', target_user: [other.userId] });
+    const inbox = expectSuccess(await api.get(`${M}get_self_receive/?page=1&limit=10`, { token: other.access }), receivedMessageList, 'inbox');
+    expect(inbox.data.find((m) => m.id === created.id)?.title).toBe('contract after');
+    await api.request('DELETE', `${M}${created.id}/`, { token: access });
+  });
+
+  test('bad input and no token are refused with the envelope', async ({ api, auth, target }, testInfo) => {
     const { access } = await auth.session();
     const missing = expectHandledFailure(await api.post(M, { token: access, json: { content: 'x', target_type: 3 } }), 'create without title');
     expect(String(missing.msg)).toMatch(/^标题:/);
-    expectHandledFailure(await api.post(M, { token: access, json: { title: 't', content: 'x', target_type: 0, target_user: [2_000_000_000] } }), 'create for an unknown user');
+    const unknown = await api.post(M, { token: access, json: { title: 't', content: 'x', target_type: 0, target_user: [2_000_000_000] } });
+    await expectKnownDifference(testInfo, target, 'msgAsList', {
+      reference: () => void expectFailure(unknown, { code: 4000, msg: '目标用户:无效主键 “2000000000” - 对象不存在。' }, 'create for an unknown user'),
+      upstream: () => {
+        const msg = expectFailure(unknown, { code: 4000 }, 'create for an unknown user');
+        expect(msg, `${named(unknown, 'create for an unknown user')}: msg`).toEqual([{ users: ['无效主键 “2000000000” － 对象不存在。'] }]);
+      },
+    });
     expectFailure(await api.get(`${M}get_unread_msg/`), { code: 4000, msg: '身份认证信息未提供。' }, 'get_unread_msg without a token');
     expectFailure(await api.get(`${M}get_self_receive/`), { code: 4000, msg: '身份认证信息未提供。' }, 'get_self_receive without a token');
   });

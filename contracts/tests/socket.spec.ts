@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures';
-import { reportDifference } from '../known-differences';
+import { expectKnownDifference } from '../known-differences';
 import { SOCKET_CLOSE, socketFrame } from '../schemas';
 import { expectShape } from './support/expect-contract';
 import { withTamperedSignature } from './support/jwt';
@@ -23,16 +23,18 @@ test.describe('socket', () => {
   test('api/ws/{token}/ (the console\'s path) sends the connect frame first', async ({ auth, target }, testInfo) => {
     const { access } = await auth.session();
     const outcome = await firstSocketEvent(`${target.wsBase}/api/ws/${access}/`);
-    if (outcome.kind !== 'frame' && target.flavour === 'upstream') {
-      reportDifference(testInfo, 'socketApiPath', 'upstream');
-      return;
-    }
-    expect(outcome.kind, describeOutcome(outcome)).toBe('frame');
-    if (outcome.kind !== 'frame') return;
-    const frame = expectShape(socketFrame, outcome.frame, 'connect frame');
-    expect(frame).toMatchObject({ sender: 'system', contentType: 'SYSTEM' });
-    expect(CONNECT_CONTENTS).toContain(frame.content);
-    reportDifference(testInfo, 'socketApiPath', 'reference');
+    const what = 'WEBSOCKET /api/ws/{token}/';
+    await expectKnownDifference(testInfo, target, 'socketApiPath', {
+      reference: () => {
+        expect(outcome.kind, `${what}: ${describeOutcome(outcome)}`).toBe('frame');
+        if (outcome.kind !== 'frame') return;
+        const frame = expectShape(socketFrame, outcome.frame, `${what} connect frame`);
+        expect(frame).toMatchObject({ sender: 'system', contentType: 'SYSTEM' });
+        expect(CONNECT_CONTENTS).toContain(frame.content);
+      },
+      // §12: an unknown path fails the handshake (HTTP 500); a proxy may map it, then it is the reference case.
+      upstream: () => expect(outcome, `${what}: ${describeOutcome(outcome)}`).toMatchObject({ kind: 'refused' }),
+    });
   });
 
   for (const path of ['ws', 'api/ws']) {
@@ -41,12 +43,11 @@ test.describe('socket', () => {
         const { access } = await auth.session();
         const bad = kind === 'garbage' ? 'garbage' : withTamperedSignature(access);
         const outcome = await firstSocketEvent(`${target.wsBase}/${path}/${bad}/`);
-        if (outcome.kind === 'refused' && outcome.status === 500 && target.flavour === 'upstream') {
-          reportDifference(testInfo, 'socketBadToken', 'upstream');
-          return;
-        }
-        expect(outcome, describeOutcome(outcome)).toEqual({ kind: 'closed', code: SOCKET_CLOSE.tokenInvalid, reason: 'token_not_valid' });
-        reportDifference(testInfo, 'socketBadToken', 'reference');
+        const what = `WEBSOCKET /${path}/{${kind} token}/`;
+        await expectKnownDifference(testInfo, target, 'socketBadToken', {
+          reference: () => expect(outcome, `${what}: ${describeOutcome(outcome)}`).toEqual({ kind: 'closed', code: SOCKET_CLOSE.tokenInvalid, reason: 'token_not_valid' }),
+          upstream: () => expect(outcome, `${what}: ${describeOutcome(outcome)}`).toEqual({ kind: 'refused', status: 500 }),
+        });
       });
     }
   }

@@ -1,5 +1,6 @@
 import { test, expect } from '../fixtures';
-import { userRow } from '../schemas';
+import { expectKnownDifference, reportDifference } from '../known-differences';
+import { fileList, userRow } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
 
 /**
@@ -41,18 +42,21 @@ const UPSTREAM_GUARDED: Call[] = [
   ['GET', '/api/system/login_log/1/'],
   ['PUT', '/api/system/user/2/reset_password/'],
   ['PUT', '/api/system/system_config/save_content/'],
-  ['GET', '/api/system/file/'],
-  ['DELETE', '/api/system/file/1/'],
   ['GET', '/api/system/message_center/'],
   ['POST', '/api/system/message_center/'],
 ];
 
-/** Open to any signed-in user upstream (IsAuthenticated); the reference server guards them too. */
+/**
+ * Open to any signed-in user upstream (IsAuthenticated, or the file viewset's permission_classes = []):
+ * the reference server guards them too. Never sent to the real back end as `test`: there they would
+ * reset a password or delete files (known difference role-actions-open-upstream, reported below).
+ */
 const REFERENCE_ONLY_GUARDED: Call[] = [
   ['PUT', '/api/system/user/2/reset_to_default_password/'],
   ['GET', '/api/system/role/role_get_menu/'],
   ['GET', '/api/system/role/data_scope/'],
   ['GET', '/api/system/role/data_scope_dept/'],
+  ['DELETE', '/api/system/file/1/'],
   ['DELETE', '/api/system/file/multiple_delete/'],
   ['GET', '/api/system/file/export_data/'],
 ];
@@ -65,14 +69,24 @@ const BODIES: Partial<Record<Call[0], unknown>> = {
 };
 
 test.describe('system endpoints refuse user test', () => {
-  test('every guarded endpoint answers 4000 您没有执行该操作的权限。 (METHOD: path)', async ({ api, auth, target }) => {
+  test('every guarded endpoint answers 4000 您没有执行该操作的权限。 (METHOD: path)', async ({ api, auth, target }, testInfo) => {
     const { access } = await auth.login(target.otherUsername, target.password);
     const calls = target.flavour === 'reference' ? [...UPSTREAM_GUARDED, ...REFERENCE_ONLY_GUARDED] : UPSTREAM_GUARDED;
+    reportDifference(testInfo, 'selfServiceGrants', target.flavour);
     for (const [method, path] of calls) {
       const body = BODIES[method];
       const reply = await api.request(method, path.replace(/^\//, ''), { token: access, ...(body === undefined ? {} : { json: body }) });
       expectFailure(reply, { code: 4000, msg: `您没有执行该操作的权限。 (${method}: ${path})` }, `${method} ${path} as ${target.otherUsername}`);
     }
+  });
+
+  test('the file list: refused here, readable by any signed-in user upstream (known difference)', async ({ api, auth, target }, testInfo) => {
+    const { access } = await auth.login(target.otherUsername, target.password);
+    const reply = await api.get('api/system/file/?page=1&limit=5', { token: access });
+    await expectKnownDifference(testInfo, target, 'fileListOpen', {
+      reference: () => void expectFailure(reply, { code: 4000, msg: '您没有执行该操作的权限。 (GET: /api/system/file/)' }, `file list as ${target.otherUsername}`),
+      upstream: () => void expectSuccess(reply, fileList, `file list as ${target.otherUsername}`),
+    });
   });
 
   test('the refused writes changed nothing', async ({ api, auth, target }) => {

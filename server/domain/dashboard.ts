@@ -2,7 +2,22 @@ import type { Db } from '../db/db';
 import type { RecentLogin } from '../../contracts/schemas';
 import { formatDatetime, shanghaiDay, shanghaiDayStart } from './time';
 
-/** Figures for the dashboard (datav endpoints). */
+/** Days of the datav day series (login_user, registered_user): upstream answers 30 rows (API-CONTRACT §17). */
+export const DATAV_DAYS = 30;
+
+/**
+ * A byte count as display text, the way upstream's attachment_total writes `occupy_space`
+ * ("39 Bytes", API-CONTRACT §17): base 1024, at most 2 decimals, whole bytes without decimals.
+ */
+export function formatBytes(size: number): string {
+  if (!Number.isFinite(size) || size <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(size) / Math.log(1024)));
+  const value = i === 0 ? size : Number((size / 1024 ** i).toFixed(2));
+  return `${value} ${units[i] ?? 'Bytes'}`;
+}
+
+/** Figures for the dashboard (datav endpoints), in the real back end's keys (API-CONTRACT §17). */
 export class DashboardQueries {
   constructor(private readonly db: Db) {}
 
@@ -20,21 +35,29 @@ export class DashboardQueries {
     return this.count('SELECT count(*)::int AS count FROM login_log');
   }
 
-  attachmentsTotal(): Promise<number> {
-    return this.count('SELECT count(*)::int AS count FROM file_list');
+  /** `{count, occupy_space}` of attachment_total: the number of files and their size as display text. */
+  async attachments(): Promise<{ count: number; occupy_space: string }> {
+    const rows = await this.db.query<{ count: number; bytes: string | number | null }>('SELECT count(*)::int AS count, COALESCE(sum(size), 0) AS bytes FROM file_list');
+    return { count: Number(rows[0]?.count ?? 0), occupy_space: formatBytes(Number(rows[0]?.bytes ?? 0)) };
   }
 
   /** Sign-ins per Shanghai day over the last `days` days (today included), oldest first, zero days kept. */
-  async loginsPerDay(days = 7, now = Date.now()): Promise<Array<{ day: string; count: number }>> {
+  loginsPerDay(days = DATAV_DAYS, now = Date.now()): Promise<Array<{ day: string; count: number }>> {
+    return this.perDay('login_log', 'create_datetime', days, now);
+  }
+
+  /** New users per Shanghai day (by date_joined, as upstream's registered_user), same series as loginsPerDay. */
+  registeredPerDay(days = DATAV_DAYS, now = Date.now()): Promise<Array<{ day: string; count: number }>> {
+    return this.perDay('users', 'date_joined', days, now);
+  }
+
+  private async perDay(table: 'login_log' | 'users', column: 'create_datetime' | 'date_joined', days: number, now: number): Promise<Array<{ day: string; count: number }>> {
     const since = shanghaiDayStart(now, days - 1);
-    const rows = await this.db.query<{ create_datetime: Date }>(
-      'SELECT create_datetime FROM login_log WHERE create_datetime >= $1::timestamptz',
-      [new Date(since).toISOString()],
-    );
+    const rows = await this.db.query<{ at: Date }>(`SELECT ${column} AS at FROM ${table} WHERE ${column} >= $1::timestamptz`, [new Date(since).toISOString()]);
     const counts = new Map<string, number>();
     for (let i = days - 1; i >= 0; i--) counts.set(shanghaiDay(shanghaiDayStart(now, i)), 0);
     for (const r of rows) {
-      const day = shanghaiDay(r.create_datetime);
+      const day = shanghaiDay(r.at);
       if (counts.has(day)) counts.set(day, (counts.get(day) ?? 0) + 1);
     }
     return [...counts].map(([day, count]) => ({ day, count }));

@@ -11,15 +11,27 @@ type Args = Record<string, unknown>;
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** A count answer: `{count}` (reference server) or the first number of the object (other back ends). */
-function countOf(data: unknown, path: string): number {
-  if (typeof data === 'number') return data;
+function unreadable(path: string): GraphQLError {
+  return new GraphQLError(`上游返回了无法识别的数据: ${path}`, { extensions: { kind: 'format', code: 2000, httpStatus: 200 } });
+}
+
+/** A datav count, in its own key (`users_total`, `login_total`: API-CONTRACT §17) or `count`. */
+function countOf(data: unknown, path: string, key: string): number {
   if (isRecord(data)) {
-    if (typeof data.count === 'number') return data.count;
-    const first = Object.values(data).find((v): v is number => typeof v === 'number');
-    if (first !== undefined) return first;
+    const value = typeof data[key] === 'number' ? data[key] : data.count;
+    if (typeof value === 'number') return value;
   }
-  throw new GraphQLError(`上游返回了无法识别的数据: ${path}`, { extensions: { kind: 'format', code: 2000, httpStatus: 200 } });
+  throw unreadable(path);
+}
+
+/** A datav day series `{<key>: [{day, count}]}`, oldest first. */
+function daysOf(data: unknown, path: string, key: string): Array<{ day: string; count: number }> {
+  const rows: unknown = isRecord(data) ? data[key] : data;
+  if (!Array.isArray(rows)) throw unreadable(path);
+  return rows
+    .filter(isRecord)
+    .map((row) => ({ day: String(row.day ?? ''), count: Number(row.count) || 0 }))
+    .sort((a, b) => a.day.localeCompare(b.day));
 }
 
 const MESSAGES = 'api/system/message_center/';
@@ -52,7 +64,8 @@ function restBodyOf(value: unknown): Json | unknown[] | undefined {
   throw new GraphQLError('body 必须是对象或数组', { extensions: { kind: 'request', code: 400 } });
 }
 
-const count = async (ctx: UpstreamCall, path: string) => countOf(await callUpstream<unknown>(ctx, 'GET', path), path);
+const count = async (ctx: UpstreamCall, path: string, key: string) => countOf(await callUpstream<unknown>(ctx, 'GET', path), path, key);
+const days = async (ctx: UpstreamCall, path: string, key: string) => daysOf(await callUpstream<unknown>(ctx, 'GET', path), path, key);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Resolvers: each field is one REST call of the contract. */
@@ -76,15 +89,16 @@ const root = {
     (await callUpstream<ListPage<DictionaryEntry>>(ctx, 'GET', 'api/init/dictionary/', undefined, { dictionary_key: str(args.key) ?? '', limit: '100' })).data,
   webRouter: async (_: Args, ctx: UpstreamCall) => (await callUpstream<ListPage<MenuItem>>(ctx, 'GET', 'api/system/menu/web_router/')).data,
   allDept: (_: Args, ctx: UpstreamCall) => callUpstream<DeptNode[]>(ctx, 'GET', 'api/system/dept/all_dept/'),
-  usersTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/users_total/'),
-  usersLoginTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/users_login_total/'),
-  attachmentTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/attachment_total/'),
-  loginTrend: async (_: Args, ctx: UpstreamCall) => {
-    const data = await callUpstream<unknown>(ctx, 'GET', 'api/system/datav/login_user/');
-    const rows: unknown = isRecord(data) ? data.login_user : data;
-    if (!Array.isArray(rows)) throw new GraphQLError('上游返回了无法识别的数据: api/system/datav/login_user/', { extensions: { kind: 'format', code: 2000, httpStatus: 200 } });
-    return rows.filter(isRecord).map((row) => ({ day: String(row.day ?? ''), count: Number(row.count) || 0 }));
+  usersTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/users_total/', 'users_total'),
+  usersLoginTotal: (_: Args, ctx: UpstreamCall) => count(ctx, 'api/system/datav/users_login_total/', 'login_total'),
+  attachmentTotal: async (_: Args, ctx: UpstreamCall) => {
+    const path = 'api/system/datav/attachment_total/';
+    const data = await callUpstream<unknown>(ctx, 'GET', path);
+    if (!isRecord(data) || typeof data.count !== 'number') throw unreadable(path);
+    return { count: data.count, occupySpace: typeof data.occupy_space === 'string' && data.occupy_space ? data.occupy_space : null };
   },
+  loginTrend: (_: Args, ctx: UpstreamCall) => days(ctx, 'api/system/datav/login_user/', 'login_user'),
+  registeredUsers: (_: Args, ctx: UpstreamCall) => days(ctx, 'api/system/datav/registered_user/', 'registered_user_list'),
   recentLogins: (_: Args, ctx: UpstreamCall) => callUpstream<RecentLogin[]>(ctx, 'GET', 'api/system/datav/recent_logins/'),
   sentMessages: (args: Args, ctx: UpstreamCall) =>
     callUpstream<unknown>(ctx, 'GET', MESSAGES, undefined, { page: String(args.page), limit: String(args.limit) }),
@@ -98,7 +112,7 @@ const root = {
     const data = await callUpstream<unknown>(ctx, 'GET', `${MESSAGES}get_newest_msg/`);
     return isRecord(data) && Object.keys(data).length > 0 ? data : null;
   },
-  unreadMessageCount: (_: Args, ctx: UpstreamCall) => count(ctx, `${MESSAGES}get_unread_msg/`),
+  unreadMessageCount: (_: Args, ctx: UpstreamCall) => count(ctx, `${MESSAGES}get_unread_msg/`, 'count'),
   openMessage: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'GET', `${MESSAGES}${Number(args.id)}/`),
   sendMessage: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'POST', MESSAGES, bodyOf(args.body)),
   updateMessage: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'PUT', `${MESSAGES}${Number(args.id)}/`, bodyOf(args.body)),

@@ -91,12 +91,12 @@ describe('auth with captcha on', () => {
 
   it('validates fields before the captcha: missing password / username', async () => {
     expectFailure(await call(srv, '/api/login/', { body: { username: 'superadmin' } }), 4000, 'password:该字段是必填项。');
-    expectFailure(await call(srv, '/api/login/', { body: { password: 'x' } }), 4000, '用户账号:该字段是必填项。');
-    expectFailure(await call(srv, '/api/login/', { body: { username: '', password: 'x' } }), 4000, '用户账号:该字段是必填项。');
-    expectFailure(await call(srv, '/api/login/', { body: { username: 12, password: 'x' } }), 4000, '用户账号:类型不正确。');
-    expectFailure(await call(srv, '/api/login/', { body: { username: 'a'.repeat(151), password: 'x' } }), 4000, '用户账号:长度不能超过 150 个字符。');
+    expectFailure(await call(srv, '/api/login/', { body: { password: 'x' } }), 4000, 'username:该字段是必填项。');
+    expectFailure(await call(srv, '/api/login/', { body: { username: '', password: 'x' } }), 4000, 'username:该字段是必填项。');
+    expectFailure(await call(srv, '/api/login/', { body: { username: 12, password: 'x' } }), 4000, 'username:类型不正确。');
+    expectFailure(await call(srv, '/api/login/', { body: { username: 'a'.repeat(151), password: 'x' } }), 4000, 'username:长度不能超过 150 个字符。');
     expectFailure(await call(srv, '/api/login/', { body: ['superadmin'] }), 4000, '请求数据格式不正确，应为 JSON 对象。');
-    expectFailure(await call(srv, '/api/login/', { method: 'POST' }), 4000, '用户账号:该字段是必填项。');
+    expectFailure(await call(srv, '/api/login/', { method: 'POST' }), 4000, 'username:该字段是必填项。');
   });
 
   it('unknown user and wrong password give code 401 账号/密码错误', async () => {
@@ -151,10 +151,10 @@ describe('auth with captcha off', () => {
 
   it('writes a login_log row and an operation_log row with the password masked', async () => {
     const data = await login(srv, 'test', 'admin123456', false);
-    const before = await call<{ count: number }>(srv, '/api/system/datav/users_login_total/', { token: data.access });
+    const before = await call<{ login_total: number }>(srv, '/api/system/datav/users_login_total/', { token: data.access });
     await login(srv, 'test', 'admin123456', false);
-    const after = await call<{ count: number }>(srv, '/api/system/datav/users_login_total/', { token: data.access });
-    expect(after.body.data.count).toBe(before.body.data.count + 1);
+    const after = await call<{ login_total: number }>(srv, '/api/system/datav/users_login_total/', { token: data.access });
+    expect(after.body.data.login_total).toBe(before.body.data.login_total + 1);
     // The operation log is written after the answer has gone out: give it a moment.
     await new Promise((r) => setTimeout(r, 200));
     const rows = await ctx.db.query<{ request_path: string; response_code: string; request_modular: string; request_body: string; creator: number }>(

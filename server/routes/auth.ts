@@ -10,7 +10,8 @@ import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
 import { parseInput } from '../http/validation';
 
-const LOGIN_LABELS = { username: '用户账号', password: 'password', captcha: 'captcha', captchaKey: 'captchaKey' };
+/** The login view names fields, not labels: username:该字段是必填项。 (API-CONTRACT §17), password:… (example 23). */
+const LOGIN_LABELS = { username: 'username', password: 'password', captcha: 'captcha', captchaKey: 'captchaKey' };
 
 /** Login answers with `msg` before `data`, as upstream does. */
 function loginFailure(msg: string, code = 4000) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileList, fileRow, envelope } from '../../contracts/schemas';
+import { formatBytes } from '../domain/dashboard';
 import { SERVER_TIMEOUT_MS } from '../test/timeouts';
 import { startTestServer, type TestServer } from '../testing';
 
@@ -85,7 +86,7 @@ describe('files: the file_list rows', () => {
     expect(await json(await get('/api/system/file/?ordering=password'))).toMatchObject({ code: 4000, data: null });
   });
 
-  it('reads, renames and deletes one row; an unknown id is 404 未找到。', async () => {
+  it('reads, renames and deletes one row; an unknown id is 400 接口地址不正确 (as every viewset)', async () => {
     const created = (await json(await upload('row', 'row.txt'))).data as { id: number };
     const one = await json(await get(`/api/system/file/${created.id}/`));
     expect(fileRow.parse(one.data).name).toBe('row.txt');
@@ -103,15 +104,19 @@ describe('files: the file_list rows', () => {
     expect(await json(blank)).toEqual({ code: 4000, msg: 'name:该字段不能为空。', data: null });
     const deleted = await fetch(`${srv.baseUrl}/api/system/file/${created.id}/`, { method: 'DELETE', headers: { authorization: `JWT ${token}` } });
     expect(await json(deleted)).toMatchObject({ code: 2000, msg: '删除成功' });
-    expect(await json(await get(`/api/system/file/${created.id}/`))).toEqual({ code: 404, msg: '未找到。', data: null });
-    expect(await json(await get('/api/system/file/abc/'))).toEqual({ code: 404, msg: '未找到。', data: null });
+    expect(await json(await get(`/api/system/file/${created.id}/`))).toEqual({ code: 400, msg: '接口地址不正确', data: null });
+    expect(await json(await get('/api/system/file/abc/'))).toEqual({ code: 400, msg: '接口地址不正确', data: null });
   });
 
   it('the dashboard attachment count follows the uploads', async () => {
-    const before = (await json(await get('/api/system/datav/attachment_total/'))).data as { count: number };
+    const before = (await json(await get('/api/system/datav/attachment_total/'))).data as { count: number; occupy_space: string };
     await upload('count me', 'count.txt');
-    const after = (await json(await get('/api/system/datav/attachment_total/'))).data as { count: number };
+    const after = (await json(await get('/api/system/datav/attachment_total/'))).data as { count: number; occupy_space: string };
     expect(after.count).toBe(before.count + 1);
+    // occupy_space is the sum of the listed sizes, as display text (API-CONTRACT §17).
+    const listed = (await json(await get('/api/system/file/?limit=999'))).data as { data: Array<{ size: number }> };
+    expect(listed.data).toHaveLength(after.count);
+    expect(after.occupy_space).toBe(formatBytes(listed.data.reduce((n, r) => n + r.size, 0)));
   });
 });
 

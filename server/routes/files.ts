@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import type { Row } from '../db/db';
 import { formatDatetime } from '../domain/time';
 import { currentAccount, requireUser } from '../http/auth';
-import { fail, ok } from '../http/envelope';
+import { fail, NOT_FOUND_MSG, ok } from '../http/envelope';
 import { parseInput } from '../http/validation';
 
 /**
@@ -186,6 +186,8 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       );
     });
 
+    // A missing row answers as every upstream viewset does: code 400 接口地址不正确 (API-CONTRACT §3, example 50).
+    const missing = () => fail(NOT_FOUND_MSG, 400);
     const one = async (req: FastifyRequest): Promise<Row | null> => {
       const id = rowId((req.params as Record<string, unknown>).id);
       if (id === null) return null;
@@ -195,14 +197,14 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
     scope.get(`${BASE}:id/`, auth, async (req) => {
       const row = await one(req);
-      if (!row) return fail('未找到。', 404);
+      if (!row) return missing();
       const prefix = (req.query as Record<string, unknown> | undefined)?.prefix === '1' ? origin(req) : null;
       return ok(view(row, prefix), 'success');
     });
 
     scope.put(`${BASE}:id/`, auth, async (req) => {
       const row = await one(req);
-      if (!row) return fail('未找到。', 404);
+      if (!row) return missing();
       const parsed = parseInput(fileUpdateRequest, req.body ?? {}, { name: 'name' });
       if (!parsed.ok) return fail(parsed.msg);
       const account = currentAccount(req);
@@ -218,7 +220,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
     scope.delete(`${BASE}:id/`, auth, async (req) => {
       const row = await one(req);
-      if (!row) return fail('未找到。', 404);
+      if (!row) return missing();
       // The stored bytes may back other rows (same md5): only the row goes.
       await ctx.db.query('DELETE FROM file_list WHERE id = $1', [row.id]);
       return ok([], '删除成功');

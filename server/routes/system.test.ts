@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  countResult,
+  attachmentTotalResult,
+  DATAV_DAYS,
   deptNode,
   dictionaryEntry,
   dictionaryGroup,
   listPage,
+  loginTotalResult,
   loginTrend,
   menuItem,
   recentLogin,
+  registeredUserTrend,
   settings,
   userInfo,
+  usersTotalResult,
 } from '../../contracts/schemas';
+import { formatBytes } from '../domain/dashboard';
+import { shanghaiDay, shanghaiDayStart } from '../domain/time';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
 import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
@@ -266,20 +272,45 @@ describe('first-slice system routes', () => {
       expectFailure(await call(srv, '/api/system/dept/all_dept/'), 4000, '身份认证信息未提供。');
     });
 
-    it('counts: users, logins (seeded history + ours), attachments', async () => {
-      expect(expectData(await call(srv, '/api/system/datav/users_total/', { token: superadmin }), countResult)).toEqual({ count: 3 });
-      expect(expectData(await call(srv, '/api/system/datav/users_login_total/', { token: superadmin }), countResult).count).toBeGreaterThanOrEqual(33);
-      expect(expectData(await call(srv, '/api/system/datav/attachment_total/', { token: superadmin }), countResult)).toEqual({ count: 0 });
+    // The real back end's keys (API-CONTRACT §17), each figure against a count of the raw rows.
+    it('counts: users_total, login_total, attachments {count, occupy_space}', async () => {
+      const raw = async (sql: string) => Number((await ctx.db.query<{ n: number }>(sql))[0]?.n);
+      const users = expectData(await call(srv, '/api/system/datav/users_total/', { token: superadmin }), usersTotalResult);
+      expect(users).toEqual({ users_total: await raw('SELECT count(*)::int AS n FROM users') });
+      expect(users.users_total).toBe(3);
+      const logins = expectData(await call(srv, '/api/system/datav/users_login_total/', { token: superadmin }), loginTotalResult);
+      expect(logins.login_total).toBe(await raw('SELECT count(*)::int AS n FROM login_log'));
+      expect(logins.login_total).toBeGreaterThanOrEqual(33);
+      expect(expectData(await call(srv, '/api/system/datav/attachment_total/', { token: superadmin }), attachmentTotalResult)).toEqual({ count: 0, occupy_space: '0 Bytes' });
     });
 
-    it('login_user: 7 consecutive days ending today (Shanghai), counts adding up', async () => {
-      const data = expectData(await call(srv, '/api/system/datav/login_user/', { token: superadmin }), loginTrend);
-      expect(data.login_user).toHaveLength(7);
-      const days = data.login_user.map((d) => d.day);
+    it('occupy_space is upstream\'s display text: base 1024, at most 2 decimals', () => {
+      expect([0, 39, 1023, 1024, 1536, 1_048_576, 5_368_709_120, 1234567].map(formatBytes)).toEqual(['0 Bytes', '39 Bytes', '1023 Bytes', '1 KB', '1.5 KB', '1 MB', '5 GB', '1.18 MB']);
+    });
+
+    /** The 30 Shanghai days ending today, and what each holds by a count of the raw rows. */
+    async function expectDaySeries(rows: Array<{ day: string; count: number }>, table: string, column: string): Promise<void> {
+      expect(rows).toHaveLength(DATAV_DAYS);
+      const days = rows.map((d) => d.day);
       for (let i = 1; i < days.length; i++) expect(Date.parse(days[i] ?? '') - Date.parse(days[i - 1] ?? '')).toBe(86_400_000);
-      const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-      expect(days[6]).toBe(today);
+      expect(days.at(-1)).toBe(shanghaiDay(Date.now()));
+      const since = new Date(shanghaiDayStart(Date.now(), DATAV_DAYS - 1)).toISOString();
+      const stamps = await ctx.db.query<{ at: Date }>(`SELECT ${column} AS at FROM ${table} WHERE ${column} >= $1::timestamptz`, [since]);
+      const want = new Map(days.map((d) => [d, 0]));
+      for (const s of stamps) want.set(shanghaiDay(s.at), (want.get(shanghaiDay(s.at)) ?? 0) + 1);
+      expect(rows).toEqual([...want].map(([day, count]) => ({ day, count })));
+    }
+
+    it('login_user: {login_user: 30 consecutive days ending today (Shanghai)}, each day its sign-ins', async () => {
+      const data = expectData(await call(srv, '/api/system/datav/login_user/', { token: superadmin }), loginTrend);
+      await expectDaySeries(data.login_user, 'login_log', 'create_datetime');
       expect(data.login_user.reduce((n, d) => n + d.count, 0)).toBeGreaterThanOrEqual(33);
+    });
+
+    it('registered_user: {registered_user_list: 30 days}, each day the users who joined', async () => {
+      const data = expectData(await call(srv, '/api/system/datav/registered_user/', { token: superadmin }), registeredUserTrend);
+      await expectDaySeries(data.registered_user_list, 'users', 'date_joined');
+      expect(data.registered_user_list.at(-1)?.count).toBe(3);
     });
 
     it('recent_logins: 10 newest, ours first', async () => {
@@ -292,7 +323,7 @@ describe('first-slice system routes', () => {
     });
 
     it('datav routes need a token', async () => {
-      for (const p of ['users_total', 'users_login_total', 'attachment_total', 'login_user', 'recent_logins']) {
+      for (const p of ['users_total', 'users_login_total', 'attachment_total', 'login_user', 'registered_user', 'recent_logins']) {
         expectFailure(await call(srv, `/api/system/datav/${p}/`), 4000, '身份认证信息未提供。');
       }
     });

@@ -18,9 +18,12 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/system/dept/all_dept/', auth, async () => ok(await allDepts(ctx.db), '获取成功'));
 
-  app.get('/api/system/datav/users_total/', auth, async () => ok({ count: await ctx.dashboard.usersTotal() }, '获取成功'));
-  app.get('/api/system/datav/users_login_total/', auth, async () => ok({ count: await ctx.dashboard.loginsTotal() }, '获取成功'));
-  app.get('/api/system/datav/attachment_total/', auth, async () => ok({ count: await ctx.dashboard.attachmentsTotal() }, '获取成功'));
-  app.get('/api/system/datav/login_user/', auth, async () => ok({ login_user: await ctx.dashboard.loginsPerDay(7) }, '获取成功'));
+  // The datav answers in the real back end's keys (API-CONTRACT §17), so one console reads both servers.
+  app.get('/api/system/datav/users_total/', auth, async () => ok({ users_total: await ctx.dashboard.usersTotal() }, '获取成功'));
+  app.get('/api/system/datav/users_login_total/', auth, async () => ok({ login_total: await ctx.dashboard.loginsTotal() }, '获取成功'));
+  app.get('/api/system/datav/attachment_total/', auth, async () => ok(await ctx.dashboard.attachments(), '获取成功'));
+  app.get('/api/system/datav/login_user/', auth, async () => ok({ login_user: await ctx.dashboard.loginsPerDay() }, '获取成功'));
+  app.get('/api/system/datav/registered_user/', auth, async () => ok({ registered_user_list: await ctx.dashboard.registeredPerDay() }, '获取成功'));
+  // Reference server only (the real back end answers its HTML 404; the dashboard then shows '-').
   app.get('/api/system/datav/recent_logins/', auth, async () => ok(await ctx.dashboard.recentLogins(10), '获取成功'));
 }

@@ -40,11 +40,17 @@ export interface ConsoleApi extends ResourceApi, MessageApi {
   webRouter(): Promise<MenuItem[]>;
   /** All departments, flat, ordered by sort. */
   allDept(): Promise<DeptNode[]>;
-  /** Dashboard figures. Each may fail on a back end that lacks it: callers show '-' then. */
+  /**
+   * Dashboard figures (datav, in the real back end's keys: API-CONTRACT §17). Each may fail on a back
+   * end that lacks it: callers show '-' then.
+   */
   usersTotal(): Promise<number>;
   usersLoginTotal(): Promise<number>;
-  attachmentTotal(): Promise<number>;
+  attachmentTotal(): Promise<AttachmentTotal>;
+  /** Sign-ins per day, oldest first (30 days on both servers). */
   loginTrend(): Promise<LoginDay[]>;
+  /** New users per day, oldest first (30 days). */
+  registeredUsers(): Promise<LoginDay[]>;
   recentLogins(): Promise<RecentLogin[]>;
 }
 
@@ -65,9 +71,16 @@ export interface LoginSession {
   name: string;
 }
 
+/** One day of a datav day series: "YYYY-MM-DD" and its count. */
 export interface LoginDay {
   day: string;
   count: number;
+}
+
+/** attachment_total: the number of files, and their size as the server's display text ("39 Bytes"), when it sends one. */
+export interface AttachmentTotal {
+  count: number;
+  occupySpace: string | null;
 }
 
 /** What the adapters report to the rest of the console: side effects arrive by injected callbacks. */

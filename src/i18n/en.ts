@@ -182,6 +182,8 @@ export const en: Messages = {
     loginsTotal: 'Sign-ins',
     attachmentsTotal: 'Attachments',
     logins7d: 'Sign-ins, last 7 days',
+    newUsers: '{{count}} new in the last 30 days',
+    attachmentsSpace: '{{space}} in total',
     trendTitle: 'Sign-ins over the last 7 days',
     trendEmpty: 'No sign-in data',
     trendBar: '{{day}}: {{count}}',

@@ -180,6 +180,8 @@ export const zhChs = {
     loginsTotal: '登录总次数',
     attachmentsTotal: '附件总数',
     logins7d: '近 7 日登录',
+    newUsers: '近 30 日新增 {{count}} 人',
+    attachmentsSpace: '共占用 {{space}}',
     trendTitle: '近 7 日登录趋势',
     trendEmpty: '暂无登录数据',
     trendBar: '{{day}}：{{count}} 次',

@@ -1,16 +1,24 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RecentLogin } from '../../contracts/schemas';
-import type { ConsoleApi, LoginDay } from '../adapters/api';
+import type { AttachmentTotal, ConsoleApi, LoginDay } from '../adapters/api';
+import { DASHBOARD_TREND_DAYS } from '../config';
 import type { LoadState } from './menu';
 
 const valueOf = <T>(result: PromiseSettledResult<T>): T | null => (result.status === 'fulfilled' ? result.value : null);
+const sum = (days: LoginDay[] | null): number | null => (days ? days.reduce((n, day) => n + day.count, 0) : null);
 
-/** Figures of the console dashboard. Each figure is null when its call failed (the page shows '-'). */
+/**
+ * Figures of the console dashboard, from the datav calls (the same keys on the reference server and
+ * the real back end, API-CONTRACT §17). Each figure is null when its call failed (the page shows '-').
+ */
 export class DashboardStore {
   usersTotal: number | null = null;
   loginsTotal: number | null = null;
-  attachmentsTotal: number | null = null;
-  trend: LoginDay[] | null = null;
+  attachments: AttachmentTotal | null = null;
+  /** Sign-ins per day as the server sent them (30 days), oldest first. */
+  logins: LoginDay[] | null = null;
+  /** New users per day (30 days), oldest first. */
+  registered: LoginDay[] | null = null;
   recent: RecentLogin[] | null = null;
   state: LoadState = 'idle';
 
@@ -20,31 +28,53 @@ export class DashboardStore {
 
   async load(): Promise<void> {
     this.state = 'loading';
-    const [users, logins, attachments, trend, recent] = await Promise.allSettled([
+    const [users, logins, attachments, trend, registered, recent] = await Promise.allSettled([
       this.api.usersTotal(),
       this.api.usersLoginTotal(),
       this.api.attachmentTotal(),
       this.api.loginTrend(),
+      this.api.registeredUsers(),
       this.api.recentLogins(),
     ]);
     runInAction(() => {
       this.usersTotal = valueOf(users);
       this.loginsTotal = valueOf(logins);
-      this.attachmentsTotal = valueOf(attachments);
-      this.trend = valueOf(trend);
+      this.attachments = valueOf(attachments);
+      this.logins = valueOf(trend);
+      this.registered = valueOf(registered);
       this.recent = valueOf(recent);
       this.state = 'ready';
     });
   }
 
-  /** Sign-ins over the trend's days. */
+  get attachmentsTotal(): number | null {
+    return this.attachments?.count ?? null;
+  }
+
+  /** The files' size as the server words it ("39 Bytes"); null when unknown. */
+  get attachmentsSpace(): string | null {
+    return this.attachments?.occupySpace ?? null;
+  }
+
+  /** The chart's days: the last DASHBOARD_TREND_DAYS of the series, whatever length the server sends. */
+  get trend(): LoginDay[] | null {
+    return this.logins ? this.logins.slice(-DASHBOARD_TREND_DAYS) : null;
+  }
+
+  /** Sign-ins over the chart's days. */
   get logins7d(): number | null {
-    return this.trend ? this.trend.reduce((sum, day) => sum + day.count, 0) : null;
+    return sum(this.trend);
+  }
+
+  /** Users who joined over the whole registered_user series (30 days). */
+  get newUsers(): number | null {
+    return sum(this.registered);
   }
 
   clear(): void {
-    this.usersTotal = this.loginsTotal = this.attachmentsTotal = null;
-    this.trend = this.recent = null;
+    this.usersTotal = this.loginsTotal = null;
+    this.attachments = null;
+    this.logins = this.registered = this.recent = null;
     this.state = 'idle';
   }
 }

@@ -209,16 +209,40 @@ describe('DashboardStore', () => {
           { day: '2026-11-20', count: 2 },
           { day: '2026-11-21', count: 5 },
         ],
+        registeredUsers: async () => {
+          throw new ApiError('envelope', '统计服务暂不可用', 'x', 4000);
+        },
         recentLogins: async () => {
           throw new ApiError('http', '请求地址出错', 'x', 404);
         },
       }),
     );
     await root.dashboard.load();
-    expect([root.dashboard.usersTotal, root.dashboard.loginsTotal, root.dashboard.attachmentsTotal]).toEqual([3, 12, null]);
+    expect([root.dashboard.usersTotal, root.dashboard.loginsTotal, root.dashboard.attachmentsTotal, root.dashboard.attachmentsSpace]).toEqual([3, 12, null, null]);
     expect(root.dashboard.logins7d).toBe(7);
+    expect(root.dashboard.newUsers).toBeNull();
     expect(root.dashboard.recent).toBeNull();
     expect(root.dashboard.state).toBe('ready');
+  });
+
+  it('30 days from the server: the chart and its sum take the last 7, new users sum all 30', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({ day: `2026-10-${String(i + 1).padStart(2, '0')}`, count: i + 1 }));
+    const { root } = rootFixture(
+      fakeApi({
+        usersTotal: async () => 3,
+        usersLoginTotal: async () => 465,
+        attachmentTotal: async () => ({ count: 2, occupySpace: '39 Bytes' }),
+        loginTrend: async () => days,
+        registeredUsers: async () => days.map((d) => ({ ...d, count: d.day.endsWith('30') ? 2 : 0 })),
+        recentLogins: async () => [],
+      }),
+    );
+    await root.dashboard.load();
+    expect(root.dashboard.trend).toEqual(days.slice(23));
+    // 24 + 25 + ... + 30
+    expect(root.dashboard.logins7d).toBe(189);
+    expect(root.dashboard.newUsers).toBe(2);
+    expect([root.dashboard.attachmentsTotal, root.dashboard.attachmentsSpace]).toEqual([2, '39 Bytes']);
   });
 });
 

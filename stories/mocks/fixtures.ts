@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  type EnvelopeMsg,
   captchaResult,
-  countResult,
+  attachmentTotalResult,
+  loginTotalResult,
+  registeredUserTrend,
+  usersTotalResult,
   deptNode,
   dictionaryGroup,
   envelope,
@@ -109,22 +113,27 @@ export const departments = z.array(deptNode).parse([
   { id: 2, name: '运营部', parent: 1 },
 ]);
 
+/** The datav answers in the real back end's keys (API-CONTRACT §17); the reference server answers the same. */
 export const counts = {
-  users: countResult.parse({ count: 3 }),
-  logins: countResult.parse({ count: 128 }),
-  attachments: countResult.parse({ count: 42 }),
+  users: usersTotalResult.parse({ users_total: 3 }),
+  logins: loginTotalResult.parse({ login_total: 128 }),
+  attachments: attachmentTotalResult.parse({ count: 42, occupy_space: '18.64 MB' }),
 };
 
+/** `n` consecutive days ending on `last` ("YYYY-MM-DD"), oldest first, with the given counts. */
+function daySeries(last: string, values: number[]): Array<{ day: string; count: number }> {
+  const end = Date.parse(`${last}T00:00:00Z`);
+  return values.map((count, i) => ({ day: new Date(end - (values.length - 1 - i) * 86_400_000).toISOString().slice(0, 10), count }));
+}
+
+/** 30 days (as both servers send), the last 7 summing to 63. */
 export const trend = loginTrend.parse({
-  login_user: [
-    { day: '2026-11-15', count: 4 },
-    { day: '2026-11-16', count: 9 },
-    { day: '2026-11-17', count: 6 },
-    { day: '2026-11-18', count: 12 },
-    { day: '2026-11-19', count: 7 },
-    { day: '2026-11-20', count: 15 },
-    { day: '2026-11-21', count: 10 },
-  ],
+  login_user: daySeries('2026-11-21', [3, 0, 5, 2, 8, 1, 0, 0, 6, 4, 2, 9, 3, 1, 0, 7, 5, 2, 3, 4, 6, 2, 1, 4, 9, 6, 12, 7, 15, 10]),
+});
+
+/** New users over the same 30 days: 5 in all. */
+export const registered = registeredUserTrend.parse({
+  registered_user_list: daySeries('2026-11-21', [0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]),
 });
 
 export const recentLogins = z.array(recentLogin).parse([
@@ -138,8 +147,8 @@ export function ok<T extends z.ZodType>(schema: T, data: z.input<T>, msg = 'succ
   return envelope(schema).parse({ code: 2000, msg, data });
 }
 
-/** A failure envelope (code other than 2000, data null). */
-export function failure(code: number, msg: string | { detail: string; code: string }) {
+/** A failure envelope (code other than 2000, data null); `msg` in any shape of the contract (string, token object, field error list). */
+export function failure(code: number, msg: EnvelopeMsg) {
   return envelope(z.null()).parse({ code, msg, data: null });
 }
 

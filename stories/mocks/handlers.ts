@@ -3,7 +3,10 @@ import { z } from 'zod';
 import {
   captchaResult,
   captchaStatus,
-  countResult,
+  attachmentTotalResult,
+  loginTotalResult,
+  registeredUserTrend,
+  usersTotalResult,
   deptNode,
   dictionaryEntry,
   dictionaryGroup,
@@ -32,6 +35,7 @@ import {
   PASSWORD_MD5,
   recentLogins,
   REFRESHED_ACCESS_TOKEN,
+  registered,
   REFRESH_TOKEN,
   settingsData,
   superadmin,
@@ -39,13 +43,21 @@ import {
   wrapList,
 } from './fixtures';
 
+/** The dashboard's datav calls. */
+export type DatavCall = 'usersTotal' | 'usersLoginTotal' | 'attachmentTotal' | 'loginTrend' | 'registeredUsers' | 'recentLogins';
+
 export interface MockBackendOptions {
   /** base.captcha_state (default true). */
   captcha?: boolean;
   /** The real back end has no api/captcha/status/ (HTTP 404): the console must fall back to settings. */
   withoutCaptchaStatus?: boolean;
   /** Which dashboard calls answer with an error (HTTP 500 / 404 as noted). */
-  failing?: ReadonlyArray<'usersTotal' | 'usersLoginTotal' | 'attachmentTotal' | 'loginTrend' | 'recentLogins'>;
+  failing?: ReadonlyArray<DatavCall>;
+  /**
+   * The datav answers (default: the fixtures, in the real keys). A story of another back end passes its
+   * own, e.g. the older `{count}` form; they are sent as given (and must still be an envelope).
+   */
+  datav?: Partial<Record<DatavCall, JsonBodyType>>;
   /** Message of the wrong-password 401 ('' makes the console use its own text). */
   wrongPasswordMessage?: string;
   /** Milliseconds each login takes (to see the button's loading state). */
@@ -93,11 +105,12 @@ export function mockBackend(options: MockBackendOptions = {}): MockBackend {
   };
   const guarded = (request: Request, answer: () => JsonBodyType) => (authorized(request) ? HttpResponse.json(answer()) : HttpResponse.json(tokenInvalid));
 
-  const datav = (name: NonNullable<MockBackendOptions['failing']>[number], path: string, answer: () => JsonBodyType): HttpHandler =>
+  const datav = (name: DatavCall, path: string, answer: () => JsonBodyType): HttpHandler =>
     http.get(`*/api/system/datav/${path}/`, ({ request }) => {
       state.dashboardCalls += 1;
       if (failing.has(name)) return name === 'recentLogins' ? new HttpResponse(HTML_404, { status: 404, headers: { 'Content-Type': 'text/html' } }) : HttpResponse.json(failure(4000, '统计服务暂不可用'));
-      return guarded(request, answer);
+      const given = options.datav?.[name];
+      return guarded(request, given === undefined ? answer : () => given);
     });
 
   const handlers: HttpHandler[] = [
@@ -150,10 +163,11 @@ export function mockBackend(options: MockBackendOptions = {}): MockBackend {
     }),
     http.get('*/api/system/menu/web_router/', ({ request }) => guarded(request, () => ok(listPage(menuItem), wrapList(menuItem, menus), '获取成功'))),
     http.get('*/api/system/dept/all_dept/', ({ request }) => guarded(request, () => ok(z.array(deptNode), departments, '获取成功'))),
-    datav('usersTotal', 'users_total', () => ok(countResult, counts.users)),
-    datav('usersLoginTotal', 'users_login_total', () => ok(countResult, counts.logins)),
-    datav('attachmentTotal', 'attachment_total', () => ok(countResult, counts.attachments)),
-    datav('loginTrend', 'login_user', () => ok(loginTrend, trend)),
+    datav('usersTotal', 'users_total', () => ok(usersTotalResult, counts.users, '获取成功')),
+    datav('usersLoginTotal', 'users_login_total', () => ok(loginTotalResult, counts.logins, '获取成功')),
+    datav('attachmentTotal', 'attachment_total', () => ok(attachmentTotalResult, counts.attachments, '获取成功')),
+    datav('loginTrend', 'login_user', () => ok(loginTrend, trend, '获取成功')),
+    datav('registeredUsers', 'registered_user', () => ok(registeredUserTrend, registered, '获取成功')),
     datav('recentLogins', 'recent_logins', () => ok(z.array(recentLogin), recentLogins)),
   ];
 

@@ -106,7 +106,8 @@ export const menuButtons = z.array(menuButtonRow).parse(
     [2, 101, '编辑', 'Update', '/api/system/user/{id}/', 2],
     [3, 101, '删除', 'Delete', '/api/system/user/{id}/', 3],
     [4, 104, '查询', 'Search', '/api/system/menu/', 0],
-  ].map(([id, menu, name, value, api, method]) => ({ ...audit(Number(id)), menu, name, value, api, method })),
+    // The real back end's rows: these keys only, no audit columns (API-CONTRACT example 55, §17).
+  ].map(([id, menu, name, value, api, method]) => ({ id, menu, name, value, api, method })),
 );
 
 const dictionaryOf = (id: number, label: string, value: string, parent: number | null, extra: Record<string, unknown> = {}) =>
@@ -146,7 +147,7 @@ export const whiteListRows = z.array(apiWhiteListRow).parse(
 );
 
 const area = (id: number, name: string, code: string, level: number, pcode: string | null, children: number) =>
-  areaRow.parse({ ...audit(id), pcode_count: children, hasChild: children > 0, name, code, level, pinyin: `pinyin${id}`, initials: name.slice(0, 1), enable: true, pcode });
+  areaRow.parse({ ...audit(id), pcode_count: children, name, code, level, pinyin: `pinyin${id}`, initials: name.slice(0, 1), enable: true, pcode });
 export const areaRows = [area(1, '北京市', '110000', 1, null, 1), area(2, '东城区', '110101', 2, '110000', 0), area(3, '广东省', '440000', 1, null, 0)];
 
 export const fileRows = z.array(fileListRow).parse([

@@ -57,9 +57,9 @@ export const MENU_LABELS: Record<string, string> = {
   visible: '侧边栏中是否显示',
 };
 
-/** GET /api/system/menu_button/ rows (example 55). */
+/** GET /api/system/menu_button/ rows (example 55, §17): only these keys, no audit columns. */
 export const menuButtonRow = z.object({
-  ...auditRow,
+  id: z.number().int(),
   name: z.string(),
   value: z.string(),
   api: z.string(),

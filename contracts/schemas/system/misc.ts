@@ -13,11 +13,10 @@ export const apiWhiteListInput = z.object({
 export type ApiWhiteListInput = z.infer<typeof apiWhiteListInput>;
 export const API_WHITE_LIST_LABELS: Record<string, string> = { ...AUDIT_LABELS, url: 'url', method: '接口请求方法', enable_datasource: '激活数据权限' };
 
-/** GET /api/system/area/ rows (examples 57-58): `pcode_count` = number of children. */
+/** GET /api/system/area/ rows (examples 57-58, §17): `pcode_count` = number of children (there is no `hasChild`). */
 export const areaRow = z.object({
   ...auditRow,
-  pcode_count: z.number().int(),
-  hasChild: z.boolean(),
+  pcode_count: z.number().int().min(0),
   name: z.string(),
   code: z.string(),
   level: z.number().int(),

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { z } from 'zod';
-import { CODE, envelope, errorEnvelope, tokenErrorMsg, type Envelope, type TokenErrorMsg } from '../../schemas';
+import { CODE, envelope, errorEnvelope, tokenErrorMsg, type Envelope, type EnvelopeMsg, type TokenErrorMsg } from '../../schemas';
 import type { Reply } from './http';
 
 /** Shortened body for failure messages. */
@@ -23,18 +23,24 @@ export function expectShape<T extends z.ZodType>(schema: T, value: unknown, what
   return r.data;
 }
 
+/** `<route> (<what>)`: every failure message starts with the request it is about. */
+export function named(reply: Reply, what: string): string {
+  return `${reply.route} (${what})`;
+}
+
 /** An HTTP 200 envelope whose data matches `data`; returns the parsed envelope. */
 export function expectEnvelope<T extends z.ZodType>(reply: Reply, data: T, what: string): Envelope<z.infer<T>> {
-  expect(reply.status, `${what}: HTTP status (body: ${bodyOf(reply)})`).toBe(200);
-  expect(reply.json, `${what}: a JSON body (got: ${bodyOf(reply)})`).toBeDefined();
+  const name = named(reply, what);
+  expect(reply.status, `${name}: HTTP status (body: ${bodyOf(reply)})`).toBe(200);
+  expect(reply.json, `${name}: a JSON body (got: ${bodyOf(reply)})`).toBeDefined();
   // zod's inferred object type makes `data` optional when T accepts undefined; the key is always checked.
-  return expectShape(envelope(data), reply.json, `${what} envelope`) as Envelope<z.infer<T>>;
+  return expectShape(envelope(data), reply.json, `${name} envelope`) as Envelope<z.infer<T>>;
 }
 
 /** code 2000 with data matching `data`; returns the data. */
 export function expectSuccess<T extends z.ZodType>(reply: Reply, data: T, what: string): z.infer<T> {
   const env = expectEnvelope(reply, data, what);
-  expect(env.code, `${what}: envelope code (msg: ${JSON.stringify(env.msg)})`).toBe(CODE.success);
+  expect(env.code, `${named(reply, what)}: envelope code (msg: ${JSON.stringify(env.msg)})`).toBe(CODE.success);
   return env.data;
 }
 
@@ -47,11 +53,12 @@ export interface FailureExpectation {
 }
 
 /** A failure envelope: `{code != 2000, msg, data: null}`; returns its msg. */
-export function expectFailure(reply: Reply, want: FailureExpectation, what: string): string | TokenErrorMsg {
-  expect(reply.status, `${what}: HTTP status (body: ${bodyOf(reply)})`).toBe(want.status ?? 200);
-  const env = expectShape(errorEnvelope, reply.json, `${what} error envelope`);
-  expect(env.code, `${what}: envelope code (msg: ${JSON.stringify(env.msg)})`).toBe(want.code);
-  if (want.msg !== undefined) expect(env.msg, `${what}: message`).toBe(want.msg);
+export function expectFailure(reply: Reply, want: FailureExpectation, what: string): EnvelopeMsg {
+  const name = named(reply, what);
+  expect(reply.status, `${name}: HTTP status (body: ${bodyOf(reply)})`).toBe(want.status ?? 200);
+  const env = expectShape(errorEnvelope, reply.json, `${name} error envelope`);
+  expect(env.code, `${name}: envelope code (msg: ${JSON.stringify(env.msg)})`).toBe(want.code);
+  if (want.msg !== undefined) expect(env.msg, `${name}: message`).toBe(want.msg);
   return env.msg;
 }
 
@@ -60,14 +67,15 @@ export function expectFailure(reply: Reply, want: FailureExpectation, what: stri
  * Returns the envelope so the caller can check more.
  */
 export function expectHandledFailure(reply: Reply, what: string): z.infer<typeof errorEnvelope> {
-  expect(reply.status, `${what}: must not be a server error (body: ${bodyOf(reply)})`).toBeLessThan(500);
-  return expectShape(errorEnvelope, reply.json, `${what} error envelope`);
+  const name = named(reply, what);
+  expect(reply.status, `${name}: must not be a server error (body: ${bodyOf(reply)})`).toBeLessThan(500);
+  return expectShape(errorEnvelope, reply.json, `${name} error envelope`);
 }
 
 /** A bad or expired access token: code 401 with the token_not_valid object as msg. */
 export function expectTokenNotValid(reply: Reply, what: string): TokenErrorMsg {
   const msg = expectFailure(reply, { code: CODE.unauthorized }, what);
-  const obj = expectShape(tokenErrorMsg, msg, `${what} msg`);
-  expect(obj.code, `${what}: msg.code`).toBe('token_not_valid');
+  const obj = expectShape(tokenErrorMsg, msg, `${named(reply, what)} msg`);
+  expect(obj.code, `${named(reply, what)}: msg.code`).toBe('token_not_valid');
   return obj;
 }

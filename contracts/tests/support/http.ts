@@ -7,6 +7,8 @@ import https from 'node:https';
  */
 
 export interface Reply {
+  /** The request this answers, e.g. `GET /api/system/area/?pcode__isnull=true`: every failure message names it. */
+  route: string;
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
@@ -103,7 +105,7 @@ export class HttpClient {
           entry.status = res.statusCode ?? 0;
           entry.responseText = clip(text);
           entry.ms = Date.now() - started;
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: parseJson(text) });
+          resolve({ route: `${method} ${url.pathname}${url.search}`, status: res.statusCode ?? 0, headers: res.headers, text, json: parseJson(text) });
         });
       });
       req.on('timeout', () => req.destroy(new Error(`${method} ${url} gave no answer within ${opts.timeoutMs ?? 15_000} ms`)));

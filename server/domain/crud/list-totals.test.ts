@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countResult, listPage, userRow } from '../../../contracts/schemas';
+import { listPage, userRow, usersTotalResult } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
 import { startTestServerWithContext, type TestServer } from '../../testing';
 import { call, expectData, login } from '../../test/helpers';
@@ -181,7 +181,7 @@ describe.each(['pglite', 'postgres'] as const)('user list totals stay exact afte
     expect(t1['']).toBe((t0[''] ?? 0) + 6);
     // The dashboard's user count (superusers included) comes from the same table.
     const all = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n;
-    expect(expectData(await call(srv, '/api/system/datav/users_total/', { token: sa }), countResult)).toEqual({ count: all });
+    expect(expectData(await call(srv, '/api/system/datav/users_total/', { token: sa }), usersTotalResult)).toEqual({ users_total: all });
     const groups = 'is_superuser, dept, is_active, user_type, gender, creator, dept_belong_id';
     const order = 'ORDER BY 1, 2, 3, 4, 5, 6, 7';
     const fresh = await ctx.db.query(`SELECT ${groups}, count(*)::int AS n FROM users GROUP BY 1, 2, 3, 4, 5, 6, 7 ${order}`);

@@ -56,6 +56,21 @@ describe('system administration endpoints', () => {
       }
     });
 
+    // Issue 13: the real back end's row shapes (API-CONTRACT example 55, examples 57-58, §17).
+    it('menu_button rows carry only id, name, value, api, method, menu; area rows tell children by pcode_count alone', async () => {
+      const buttons = expectData(await call(srv, '/api/system/menu_button/?limit=999', { token: sa }), listPage(menuButtonRow));
+      for (const row of buttons.data) expect(Object.keys(row).sort()).toEqual(['api', 'id', 'menu', 'method', 'name', 'value']);
+      const one = (await call<Record<string, unknown>>(srv, `/api/system/menu_button/${buttons.data[0]?.id ?? 0}/`, { token: sa })).body.data;
+      expect(Object.keys(one).sort()).toEqual(['api', 'id', 'menu', 'method', 'name', 'value']);
+      const areas = (await call<{ data: Array<Record<string, unknown>> }>(srv, '/api/system/area/?limit=999', { token: sa })).body.data.data;
+      expect(areas.length).toBeGreaterThan(3);
+      for (const row of areas) {
+        expect(row).not.toHaveProperty('hasChild');
+        // pcode_count against a count of the raw rows.
+        expect(row.pcode_count, String(row.code)).toBe(areas.filter((a) => a.pcode === row.code).length);
+      }
+    });
+
     it('user list: superusers left out, dept_name and role_info, paging flags (examples 46-47)', async () => {
       const page = expectData(await call(srv, '/api/system/user/?page=2&limit=1&ordering=username', { token: sa }), listPage(userRow));
       expect(page).toMatchObject({ page: 2, limit: 1, total: 2, is_next: false, is_previous: true });

@@ -253,6 +253,7 @@ describe('both adapters read the same data', () => {
         api.usersLoginTotal(),
         api.attachmentTotal(),
         api.loginTrend(),
+        api.registeredUsers(),
         api.recentLogins(),
       ]);
     const [viaRest, viaGraphql] = await Promise.all([read(rest.api), read(gql.api)]);
@@ -261,7 +262,7 @@ describe('both adapters read the same data', () => {
     const recentGraphql = viaGraphql.pop();
     expect(viaGraphql).toEqual(viaRest);
     expect(Array.isArray(recentRest) && Array.isArray(recentGraphql) && recentGraphql.length === recentRest.length).toBe(true);
-    const [user, settings, groups, entries, menus, depts, users] = viaRest;
+    const [user, settings, groups, entries, menus, depts, users, , attachments, logins, registered] = viaRest;
     expect(user).toMatchObject({ username: 'superadmin' });
     expect(settings).toHaveProperty(['login.site_name']);
     expect(groups).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'button_status_bool' })]));
@@ -269,6 +270,9 @@ describe('both adapters read the same data', () => {
     expect(Array.isArray(menus) && menus.length > 0).toBe(true);
     expect(Array.isArray(depts) && depts.length > 0).toBe(true);
     expect(users).toBeGreaterThan(0);
+    expect(attachments).toMatchObject({ count: expect.any(Number) as number, occupySpace: expect.stringMatching(/ (Bytes|KB|MB|GB)$/) as string });
+    expect(logins).toHaveLength(30);
+    expect(registered).toHaveLength(30);
   });
 });
 

@@ -16,7 +16,7 @@ import type { MessagePageQuery } from '../message-types';
 import { ResourceDelegate } from '../resource-delegate';
 import { DEFAULT_DICTIONARY_KEY } from '../../config';
 import type { Translate } from '../../i18n';
-import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
+import type { ApiCallbacks, AttachmentTotal, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
 import type { Cookies } from '../cookies';
 import type { HttpClientOptions, RequestOptions } from '../rest/http';
 import { md5 } from '../rest/md5';
@@ -42,6 +42,7 @@ import {
   UnreadMessageCountDocument,
   UpdateMessageDocument,
   RecentLoginsDocument,
+  RegisteredUsersDocument,
   RefreshTokenDocument,
   SettingsDocument,
   UserInfoDocument,
@@ -88,6 +89,7 @@ const CALL = {
   usersLoginTotal: { path: '/api/system/datav/users_login_total/', quiet: true },
   attachmentTotal: { path: '/api/system/datav/attachment_total/', quiet: true },
   loginTrend: { path: '/api/system/datav/login_user/', quiet: true },
+  registeredUsers: { path: '/api/system/datav/registered_user/', quiet: true },
   recentLogins: { path: '/api/system/datav/recent_logins/', quiet: true },
   sentMessages: { path: MESSAGES },
   receivedMessages: { path: `${MESSAGES}get_self_receive/` },
@@ -194,12 +196,17 @@ export class GraphqlConsoleApi extends ResourceDelegate implements ConsoleApi {
     return this.run(CALL.usersLoginTotal, UsersLoginTotalDocument, {}, 'usersLoginTotal');
   }
 
-  attachmentTotal(): Promise<number> {
-    return this.run(CALL.attachmentTotal, AttachmentTotalDocument, {}, 'attachmentTotal');
+  async attachmentTotal(): Promise<AttachmentTotal> {
+    const total = await this.run(CALL.attachmentTotal, AttachmentTotalDocument, {}, 'attachmentTotal');
+    return { count: total.count, occupySpace: total.occupySpace ?? null };
   }
 
   loginTrend(): Promise<LoginDay[]> {
     return this.run(CALL.loginTrend, LoginTrendDocument, {}, 'loginTrend');
+  }
+
+  registeredUsers(): Promise<LoginDay[]> {
+    return this.run(CALL.registeredUsers, RegisteredUsersDocument, {}, 'registeredUsers');
   }
 
   recentLogins(): Promise<RecentLogin[]> {

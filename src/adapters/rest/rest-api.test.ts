@@ -112,16 +112,36 @@ describe('RestConsoleApi', () => {
     expect(callbacks.notices[0]?.text).toBe('服务器返回了无法识别的数据');
   });
 
-  it('dashboard counts read {count} and tolerate other numeric keys; missing endpoints fail quietly', async () => {
+  // API-CONTRACT §17: each datav call answers in its own key, not the route's name.
+  it('dashboard figures read the real keys (users_total, login_total, occupy_space, login_user, registered_user_list)', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, count: i }));
     const { api, callbacks } = await setup({
-      'GET /api/system/datav/users_total/': ok({ count: 3 }),
-      'GET /api/system/datav/users_login_total/': ok({ login_total: 12 }),
-      'GET /api/system/datav/login_user/': ok({ login_user: [{ day: '2026-11-20', count: 2 }] }),
+      'GET /api/system/datav/users_total/': ok({ users_total: 3 }),
+      'GET /api/system/datav/users_login_total/': ok({ login_total: 26 }),
+      'GET /api/system/datav/attachment_total/': ok({ count: 2, occupy_space: '39 Bytes' }),
+      // The order on the wire does not matter: the series comes back oldest first.
+      'GET /api/system/datav/login_user/': ok({ login_user: [...days].reverse() }),
+      'GET /api/system/datav/registered_user/': ok({ registered_user_list: days.slice(0, 2) }),
     });
     await expect(api.usersTotal()).resolves.toBe(3);
-    await expect(api.usersLoginTotal()).resolves.toBe(12);
-    await expect(api.loginTrend()).resolves.toEqual([{ day: '2026-11-20', count: 2 }]);
-    await expect(api.attachmentTotal()).rejects.toBeInstanceOf(ApiError);
+    await expect(api.usersLoginTotal()).resolves.toBe(26);
+    await expect(api.attachmentTotal()).resolves.toEqual({ count: 2, occupySpace: '39 Bytes' });
+    await expect(api.loginTrend()).resolves.toEqual(days);
+    await expect(api.registeredUsers()).resolves.toEqual(days.slice(0, 2));
+    expect(callbacks.notices).toEqual([]);
+  });
+
+  it('the older {count} answers still read; a count under another key, or none, is unreadable and quiet', async () => {
+    const { api, callbacks } = await setup({
+      'GET /api/system/datav/users_total/': ok({ count: 3 }),
+      'GET /api/system/datav/users_login_total/': ok({ total_logins: 12, page: 1 }),
+      'GET /api/system/datav/attachment_total/': ok({ count: 5 }),
+    });
+    await expect(api.usersTotal()).resolves.toBe(3);
+    await expect(api.usersLoginTotal()).rejects.toMatchObject({ kind: 'format' });
+    await expect(api.attachmentTotal()).resolves.toEqual({ count: 5, occupySpace: null });
+    // Not served here: the reference-only recent_logins and anything a back end lacks fail quietly.
+    await expect(api.loginTrend()).rejects.toBeInstanceOf(ApiError);
     await expect(api.recentLogins()).rejects.toBeInstanceOf(ApiError);
     expect(callbacks.notices).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { DeptNode, DictionaryEntry, DictionaryGroup, MenuItem, RecentLogin, Settings, UserInfo } from '../../../contracts/schemas';
 import { DEFAULT_DICTIONARY_KEY, DICTIONARY_LIMIT } from '../../config';
 import type { Translate } from '../../i18n';
-import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
+import type { ApiCallbacks, AttachmentTotal, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
 import type { Cookies } from '../cookies';
 import type { ApiError } from '../errors';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
@@ -130,23 +130,26 @@ export class RestConsoleApi extends ResourceDelegate implements ConsoleApi {
   }
 
   usersTotal(): Promise<number> {
-    return this.count('/api/system/datav/users_total/');
+    return this.count('/api/system/datav/users_total/', 'users_total');
   }
 
   usersLoginTotal(): Promise<number> {
-    return this.count('/api/system/datav/users_login_total/');
+    return this.count('/api/system/datav/users_login_total/', 'login_total');
   }
 
-  attachmentTotal(): Promise<number> {
-    return this.count('/api/system/datav/attachment_total/');
-  }
-
-  async loginTrend(): Promise<LoginDay[]> {
-    const request: RequestOptions = { path: '/api/system/datav/login_user/', quiet: true };
+  async attachmentTotal(): Promise<AttachmentTotal> {
+    const request: RequestOptions = { path: '/api/system/datav/attachment_total/', quiet: true };
     const data = await this.http.request(request);
-    const rows: unknown = isRecord(data) ? data.login_user : data;
-    if (!Array.isArray(rows)) throw this.badShape(request);
-    return rows.filter(isRecord).map((row) => ({ day: String(row.day ?? ''), count: Number(row.count) || 0 }));
+    if (!isRecord(data) || typeof data.count !== 'number') throw this.badShape(request);
+    return { count: data.count, occupySpace: typeof data.occupy_space === 'string' && data.occupy_space ? data.occupy_space : null };
+  }
+
+  loginTrend(): Promise<LoginDay[]> {
+    return this.days('/api/system/datav/login_user/', 'login_user');
+  }
+
+  registeredUsers(): Promise<LoginDay[]> {
+    return this.days('/api/system/datav/registered_user/', 'registered_user_list');
   }
 
   async recentLogins(): Promise<RecentLogin[]> {
@@ -179,17 +182,30 @@ export class RestConsoleApi extends ResourceDelegate implements ConsoleApi {
     return this.messages.deleteMessages(ids);
   }
 
-  /** Dashboard counts are quiet: a back end without them makes the dashboard show '-', not a toast. */
-  private async count(path: string): Promise<number> {
+  /**
+   * A datav count, read from its own key (`users_total`, `login_total`: API-CONTRACT §17) or `count`.
+   * Quiet: a back end without it makes the dashboard show '-', not a toast.
+   */
+  private async count(path: string, key: string): Promise<number> {
     const request: RequestOptions = { path, quiet: true };
     const data = await this.http.request(request);
-    if (typeof data === 'number') return data;
     if (isRecord(data)) {
-      if (typeof data.count === 'number') return data.count;
-      const first = Object.values(data).find((value): value is number => typeof value === 'number');
-      if (first !== undefined) return first;
+      const value = typeof data[key] === 'number' ? data[key] : data.count;
+      if (typeof value === 'number') return value;
     }
     throw this.badShape(request);
+  }
+
+  /** A datav day series `{<key>: [{day, count}]}`, oldest first (quiet, like the counts). */
+  private async days(path: string, key: string): Promise<LoginDay[]> {
+    const request: RequestOptions = { path, quiet: true };
+    const data = await this.http.request(request);
+    const rows: unknown = isRecord(data) ? data[key] : data;
+    if (!Array.isArray(rows)) throw this.badShape(request);
+    return rows
+      .filter(isRecord)
+      .map((row) => ({ day: String(row.day ?? ''), count: Number(row.count) || 0 }))
+      .sort((a, b) => a.day.localeCompare(b.day));
   }
 
   /** A list comes bare (`data: [...]`) or wrapped (`data: {page, limit, total, data: [...]}`). */

@@ -21,7 +21,11 @@ function Card({ title, icon, children, testId }: { title: string; icon: string; 
   );
 }
 
-/** The console dashboard (/index): greeting, counts, 7-day sign-ins and the latest sign-ins. */
+/**
+ * The console dashboard (/index): greeting, counts (users with the 30-day new ones, sign-ins, files with
+ * their size), 7-day sign-ins and the latest sign-ins. The same figures on the reference server and the
+ * real back end: both answer the datav calls in the keys of API-CONTRACT §17.
+ */
 const DashboardPage = observer(function DashboardPage() {
   const root = useStore();
   const { t } = useTranslation();
@@ -61,9 +65,25 @@ const DashboardPage = observer(function DashboardPage() {
       </section>
 
       <div className="dashboard-stats">
-        <StatCard testId="stat-users" icon="pi-users" tone="blue" label={t('dashboard.usersTotal')} value={dashboard.usersTotal} loading={dashboard.state === 'loading'} />
+        <StatCard
+          testId="stat-users"
+          icon="pi-users"
+          tone="blue"
+          label={t('dashboard.usersTotal')}
+          value={dashboard.usersTotal}
+          hint={dashboard.newUsers === null ? null : t('dashboard.newUsers', { count: dashboard.newUsers })}
+          loading={dashboard.state === 'loading'}
+        />
         <StatCard testId="stat-logins" icon="pi-sign-in" tone="green" label={t('dashboard.loginsTotal')} value={dashboard.loginsTotal} loading={dashboard.state === 'loading'} />
-        <StatCard testId="stat-attachments" icon="pi-paperclip" tone="orange" label={t('dashboard.attachmentsTotal')} value={dashboard.attachmentsTotal} loading={dashboard.state === 'loading'} />
+        <StatCard
+          testId="stat-attachments"
+          icon="pi-paperclip"
+          tone="orange"
+          label={t('dashboard.attachmentsTotal')}
+          value={dashboard.attachmentsTotal}
+          hint={dashboard.attachmentsSpace === null ? null : t('dashboard.attachmentsSpace', { space: dashboard.attachmentsSpace })}
+          loading={dashboard.state === 'loading'}
+        />
         <StatCard testId="stat-logins-7d" icon="pi-chart-bar" tone="purple" label={t('dashboard.logins7d')} value={dashboard.logins7d} loading={dashboard.state === 'loading'} />
       </div>
 

@@ -7,10 +7,12 @@ export interface StatCardProps {
   tone: 'blue' | 'green' | 'orange' | 'purple';
   loading: boolean;
   testId: string;
+  /** A second line under the value (e.g. the files' total size); nothing when null. */
+  hint?: string | null;
 }
 
-/** One count; '-' when its call failed. */
-export function StatCard({ label, value, icon, tone, loading, testId }: StatCardProps) {
+/** One count, with an optional second line; '-' when its call failed. */
+export function StatCard({ label, value, icon, tone, loading, testId, hint = null }: StatCardProps) {
   const { t, i18n } = useTranslation();
   const shown = value === null ? t('app.unavailable') : value.toLocaleString(i18n.language === 'en' ? 'en' : 'zh-CN');
   return (
@@ -23,6 +25,11 @@ export function StatCard({ label, value, icon, tone, loading, testId }: StatCard
         <div className="stat-card-value" data-testid={`${testId}-value`} aria-busy={loading}>
           {loading && value === null ? <i className="pi pi-spin pi-spinner" aria-hidden="true" /> : shown}
         </div>
+        {hint && (
+          <div className="stat-card-hint" data-testid={`${testId}-hint`}>
+            {hint}
+          </div>
+        )}
       </div>
     </section>
   );

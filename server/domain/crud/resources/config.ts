@@ -72,7 +72,8 @@ export function menuButtonSpec(ctx: AppContext): ResourceSpec {
     title: '菜单按钮',
     table: 'menu_buttons',
     select: selectOf(BUTTON_COLUMNS),
-    view: viewOf(BUTTON_COLUMNS),
+    // Issue 13: the real back end's rows are only these keys, no audit columns (API-CONTRACT example 55, §17).
+    view: (r) => ({ id: r.id, ...Object.fromEntries(BUTTON_COLUMNS.map((c) => [c, r[c] ?? null])) }),
     fields: {
       ...auditFields(),
       menu: { sql: 't.menu', filter: 'int' },
@@ -219,7 +220,8 @@ export function areaSpec(): ResourceSpec {
     title: '地区',
     table: 'areas',
     select: selectOf(AREA_COLUMNS, ['(SELECT count(*)::int FROM areas c WHERE c.pcode = t.code) AS pcode_count']),
-    view: (r) => ({ ...auditView(r), pcode_count: r.pcode_count ?? 0, hasChild: Number(r.pcode_count ?? 0) > 0, ...Object.fromEntries(AREA_COLUMNS.map((c) => [c, r[c] ?? null])), level: Number(r.level) }),
+    // Issue 13: children are told by `pcode_count` alone, as on the real back end (no `hasChild`, API-CONTRACT §17).
+    view: (r) => ({ ...auditView(r), pcode_count: r.pcode_count ?? 0, ...Object.fromEntries(AREA_COLUMNS.map((c) => [c, r[c] ?? null])), level: Number(r.level) }),
     fields: {
       ...auditFields(),
       name: { sql: 't.name', filter: 'icontains' },
