@@ -6,8 +6,11 @@ import { json, parseJson, type ProxyAnswer, type ProxyRequest, type Rule, type S
  * with the fault must fail, and its message must name the route. Each names the test it breaks.
  */
 export interface Fault extends Rule {
-  /** The contract test (title, as in the JSON report) this fault must make fail. */
-  breaks: string;
+  /**
+   * Contract tests (titles, as in the JSON report) this fault must make fail. Others that read the same
+   * route fail too; the self-test runs only these (each failure restarts Playwright's worker).
+   */
+  breaks: string[];
   /** Text the failure message must contain (the route, and the known difference when there is one). */
   expect: string[];
 }
@@ -27,7 +30,7 @@ export const FAULTS = {
   datavKey: {
     name: 'users_total answers {total} instead of {users_total}',
     source: 'none: a wrong server',
-    breaks: 'users_total → {users_total}; users_login_total → {login_total}',
+    breaks: ['users_total → {users_total}; users_login_total → {login_total}'],
     expect: ['GET /api/system/datav/users_total/', 'users_total'],
     handle: async (req, ctx) => (req.method === 'GET' && req.path === '/api/system/datav/users_total/' ? rewriteData(req, ctx, () => ({ total: 3 })) : undefined),
   },
@@ -35,7 +38,7 @@ export const FAULTS = {
   areaRows: {
     name: 'area rows without pcode_count',
     source: 'none: a wrong server',
-    breaks: 'GET /api/system/area/ is a paginated list of contract rows',
+    breaks: ['GET /api/system/area/ is a paginated list of contract rows'],
     expect: ['GET /api/system/area/', 'pcode_count'],
     handle: async (req, ctx) =>
       req.method === 'GET' && req.path === '/api/system/area/'
@@ -46,7 +49,7 @@ export const FAULTS = {
   dictionaryDuplicate500: {
     name: 'a duplicate dictionary value is an HTTP 500 page',
     source: 'none: a wrong server',
-    breaks: 'dictionary: create, duplicate value (known difference), update, delete',
+    breaks: ['dictionary: create, duplicate value (known difference), update, delete'],
     expect: ['POST /api/system/dictionary/', 'dictionary-duplicate-value'],
     handle: async (req, ctx) => {
       if (req.method !== 'POST' || req.path !== '/api/system/dictionary/') return undefined;
@@ -59,7 +62,7 @@ export const FAULTS = {
   exportType: {
     name: 'exports are text/csv',
     source: 'none: a wrong server',
-    breaks: 'export_data: an xlsx download named by content-disposition',
+    breaks: ['export_data and the import template: xlsx downloads named by content-disposition'],
     expect: ['GET /api/system/user/export_data/', 'export-content-type'],
     handle: async (req, ctx) => {
       if (req.method !== 'GET' || req.path !== '/api/system/user/export_data/') return undefined;
@@ -71,7 +74,7 @@ export const FAULTS = {
   msgShape: {
     name: 'a message center validation error with msg as a number',
     source: 'none: a wrong server',
-    breaks: 'bad input and no token are refused with the envelope',
+    breaks: ['bad input and no token are refused with the envelope'],
     expect: ['POST /api/system/message_center/'],
     handle: async (req, ctx) => {
       if (req.method !== 'POST' || req.path !== '/api/system/message_center/') return undefined;
@@ -84,7 +87,7 @@ export const FAULTS = {
   unknownRouteOk: {
     name: 'an unknown route answers 200 {}',
     source: 'none: a wrong server',
-    breaks: '404: an unknown API route → HTTP 404 (envelope here, Django\'s HTML page upstream)',
+    breaks: ["404: an unknown API route → HTTP 404 (envelope here, Django's HTML page upstream)"],
     expect: ['GET /api/no/such/route/', 'unknown-route-html-404'],
     handle: async (req) => (req.path === '/api/no/such/route/' ? json(200, {}) : undefined),
   },
