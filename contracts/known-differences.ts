@@ -212,6 +212,7 @@ export async function expectKnownDifference(
       `Neither the reference behaviour nor the known difference [${d.id}] (${d.what}):\n` +
         `- expected either the reference behaviour: ${d.reference}\n  but: ${messageOf(referenceError)}\n` +
         `- or the real back end's documented behaviour (${d.source}): ${d.upstream}\n  but: ${messageOf(upstreamError)}`,
+      { cause: upstreamError },
     );
   }
   reportDifference(testInfo, id, 'upstream');

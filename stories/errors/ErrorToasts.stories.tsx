@@ -15,6 +15,9 @@ import { MockBackend, mockBackend } from '../mocks/handlers';
  * console's own toast host shows the result for 5 s.
  */
 
+const DJANGO_404 = '<!DOCTYPE html>\n<html lang="en">\n<head><title>Page not found at /api/demo/django-404/</title></head>\n<body><div id="summary"><h1>Page not found <span>(404)</span></h1></div></body>\n</html>';
+const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>';
+
 const ROWS = [
   { id: 'e402', label: '402', answer: () => HttpResponse.json(failure(402, '余额不足，请先充值')) },
   { id: 'e404', label: '404', answer: () => HttpResponse.json(failure(404, '没有找到该玩家')) },
@@ -27,6 +30,13 @@ const ROWS = [
   { id: 'timeout-token', label: '4000 token_not_valid', answer: () => HttpResponse.json(failure(4000, { detail: 'Token is invalid or expired', code: 'token_not_valid' })) },
   { id: 'user-gone', label: '4000 user_not_found', answer: () => HttpResponse.json(failure(4000, { detail: '用户不存在', code: 'user_not_found' })) },
   { id: 'ok', label: '2000', answer: () => HttpResponse.json(ok(z.object({ done: z.boolean() }), { done: true }, '操作成功')) },
+  // The real back end's shapes (API-CONTRACT §17) and what sits between a browser and it.
+  { id: 'msg-list', label: '4000 msg as a list', answer: () => HttpResponse.json(failure(4000, [{ users: ['无效主键 “99999” － 对象不存在。'] }])) },
+  { id: 'msg-fields', label: '4000 msg as field → messages', answer: () => HttpResponse.json({ code: 4000, data: null, msg: { title: ['该字段是必填项。'], content: ['该字段是必填项。'] } }) },
+  { id: 'django-404', label: 'Django 404 page', answer: () => new HttpResponse(DJANGO_404, { status: 404, headers: { 'Content-Type': 'text/html' } }) },
+  { id: 'nginx-502', label: 'nginx 502 page', answer: () => new HttpResponse(NGINX_502, { status: 502, headers: { 'Content-Type': 'text/html' } }) },
+  { id: 'empty-200', label: 'empty 200', answer: () => new HttpResponse(null, { status: 200 }) },
+  { id: 'page-200', label: 'a web page with 200', answer: () => new HttpResponse('<!doctype html><html><body><div id="root"></div></body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }) },
 ] as const;
 
 function errorBackend(options: { refreshRefused?: boolean } = {}): MockBackend {
@@ -110,6 +120,31 @@ export const HttpStatuses: Story = {
     await shown('请求地址出错: /api/demo/h404/');
     await press(canvasElement, 'h503');
     await shown('服务不可用');
+  },
+};
+
+/**
+ * What the real back end and the proxies in front of it answer (API-CONTRACT §17): a msg that is a
+ * list or an object reads as one line, HTML pages and empty bodies through the status catalogue or a
+ * plain sentence; never `[object Object]`, never markup.
+ */
+export const RealBackEndAnswers: Story = {
+  play: async ({ canvasElement }) => {
+    const cases: Array<[string, string]> = [
+      ['msg-list', 'users:无效主键 “99999” － 对象不存在。'],
+      ['msg-fields', 'title:该字段是必填项。；content:该字段是必填项。'],
+      ['django-404', '请求地址出错: /api/demo/django-404/'],
+      ['nginx-502', '网关错误'],
+      ['empty-200', '服务器没有返回内容: /api/demo/empty-200/'],
+      ['page-200', '服务器返回了网页而不是接口数据，请检查服务器地址: /api/demo/page-200/'],
+    ];
+    for (const [id, text] of cases) {
+      await press(canvasElement, id);
+      await shown(text);
+      await expect(within(canvasElement).getByTestId('result')).toHaveTextContent(`${id}: ${text}`);
+    }
+    const toasts = [...document.querySelectorAll('.p-toast-message')].map((el) => el.textContent ?? '');
+    for (const toast of toasts) await expect(toast).not.toMatch(/\[object|<|DOCTYPE|nginx/);
   },
 };
 

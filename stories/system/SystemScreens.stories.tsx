@@ -127,6 +127,7 @@ export const Menu = screen(SCREENS.menu, {
   form: ['name', 'icon', 'sort', 'parent', 'is_catalog', 'is_link', 'web_path', 'component', 'component_name', 'status', 'visible', 'cache', 'frame_out'],
 });
 
+/** Rows as the real back end sends them: id, name, value, api, method, menu and nothing else (example 55). */
 export const MenuButton = screen(
   SCREENS.menuButton,
   {
@@ -135,6 +136,11 @@ export const MenuButton = screen(
     rows: ['用户管理', '用户管理', '用户管理', '菜单管理'],
     cells: ['Create', '/api/system/user/{id}/', 'POST', 'DELETE', 'GET'],
     form: ['menu', 'name', 'value', 'api', 'method'],
+    more: async (_context, table) => {
+      // No audit columns, and no empty ones in their place.
+      for (const audit of ['创建时间', '修改时间', '创建人', '描述']) await expect(headers(table)).not.toContain(audit);
+      await expect(visibleRows(table).map((tr) => tr.textContent ?? '').join('')).not.toMatch(/undefined|null|NaN|Invalid Date/);
+    },
   },
   1,
 );
@@ -163,13 +169,36 @@ export const WhiteList = screen(
   1,
 );
 
+/**
+ * The area tree: provinces at the top (asked with pcode__isnull and level=1), children by `pcode=` on
+ * expand, told by `pcode_count` alone (the rows have no hasChild, as on the real back end).
+ */
+const areaTree = async (context: Context, table: HTMLElement) => {
+  const lists = () => system(context).lists.area ?? [];
+  await expect(lists()[0]?.get('level')).toBe('1');
+  await expect(lists()[0]?.get('pcode__isnull')).toBe('1');
+  const togglers = () => [...table.querySelectorAll('tbody tr')].map((tr) => !!tr.querySelector('.p-treetable-toggler:not([style*="hidden"])'));
+  // 北京市 has a child (pcode_count 1); 广东省 has none and shows no toggler.
+  await waitFor(() => expect(togglers()).toEqual([true, false]), slow);
+  await userEvent.click(table.querySelector('.p-treetable-toggler') as HTMLElement);
+  await waitFor(() => expect(firstCells(table, 0)).toEqual(['北京市', '市辖区', '广东省']), slow);
+  await expect(lists().at(-1)?.get('pcode')).toBe('110000');
+};
+
 export const Areas = screen(SCREENS.areas, {
   testId: 'areas',
   headers: ['名称', '地区编码', '地区层级', '拼音', '首字母', '是否启用', '父地区编码'],
   rows: ['北京市', '广东省'],
   cells: ['110000', '440000'],
   form: ['name', 'code', 'level', 'pinyin', 'initials', 'enable', 'pcode'],
+  more: areaTree,
 });
+
+/** The same screen on a back end that ignores pcode__isnull (API-CONTRACT §17): still the provinces only. */
+export const AreasOnTheRealBackEnd: Story = {
+  ...screen(SCREENS.areas, { testId: 'areas', headers: ['名称', '地区编码'], rows: ['北京市', '广东省'], more: areaTree }),
+  parameters: { console: { path: SCREENS.areas.path, signedIn: true }, backend: systemBackend({ ignoredFilters: { area: ['pcode__isnull'] } }) },
+};
 
 export const FileList = screen(
   SCREENS.fileList,

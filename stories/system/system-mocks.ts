@@ -114,12 +114,12 @@ const WHETHER = dictionaryGroup.parse({ id: 20, value: 'button_whether_bool', ch
 const TRUE = new Set(['1', 'true', 'True']);
 const LIST_PARAMS = new Set(['page', 'limit', 'ordering', 'search']);
 
-function matches(row: Record<string, unknown>, q: URLSearchParams, treeParam: string | undefined): boolean {
+function matches(row: Record<string, unknown>, q: URLSearchParams, treeParam: string | undefined, ignored: ReadonlySet<string>): boolean {
   if (treeParam && !q.has(treeParam) && row[treeParam] !== null) return false;
   const keyword = q.get('search');
   if (keyword && !Object.values(row).some((v) => typeof v === 'string' && v.includes(keyword))) return false;
   for (const [key, value] of q) {
-    if (LIST_PARAMS.has(key) || value === '') continue;
+    if (LIST_PARAMS.has(key) || value === '' || ignored.has(key)) continue;
     // The console sends booleans as 1/0 (src/adapters/rest/params.ts).
     if (key.endsWith('__isnull')) {
       if ((row[key.slice(0, -8)] === null) !== TRUE.has(value)) return false;
@@ -132,8 +132,16 @@ function matches(row: Record<string, unknown>, q: URLSearchParams, treeParam: st
   return true;
 }
 
+export interface SystemBackendOptions {
+  /**
+   * Query parameters the mock ignores, per resource, as the real back end ignores `pcode__isnull` on
+   * areas (API-CONTRACT §17): e.g. `{ area: ['pcode__isnull'] }`.
+   */
+  ignoredFilters?: Record<string, readonly string[]>;
+}
+
 /** The mock back end of the system screens (on top of the shell's: login, menus, dictionaries, departments). */
-export function systemBackend(): MockBackend & { system: SystemMockState } {
+export function systemBackend(options: SystemBackendOptions = {}): MockBackend & { system: SystemMockState } {
   const state: SystemMockState = { lists: {}, created: [], updated: [], deleted: [] };
   const stored = new Map<string, Record<string, unknown>[]>();
   let nextId = 1000;
@@ -171,7 +179,7 @@ export function systemBackend(): MockBackend & { system: SystemMockState } {
       http.get(path, ({ request }) => {
         const q = new URL(request.url).searchParams;
         (state.lists[name] ??= []).push(q);
-        const found = table(name).filter((r) => matches(r, q, resource.treeParam));
+        const found = table(name).filter((r) => matches(r, q, resource.treeParam, new Set(options.ignoredFilters?.[name] ?? [])));
         const limit = Number(q.get('limit') ?? 10);
         const page = Number(q.get('page') ?? 1);
         const data = found.slice((page - 1) * limit, page * limit);

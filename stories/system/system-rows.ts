@@ -148,7 +148,13 @@ export const whiteListRows = z.array(apiWhiteListRow).parse(
 
 const area = (id: number, name: string, code: string, level: number, pcode: string | null, children: number) =>
   areaRow.parse({ ...audit(id), pcode_count: children, name, code, level, pinyin: `pinyin${id}`, initials: name.slice(0, 1), enable: true, pcode });
-export const areaRows = [area(1, '北京市', '110000', 1, null, 1), area(2, '东城区', '110101', 2, '110000', 0), area(3, '广东省', '440000', 1, null, 0)];
+/** Ordered by code as the real back end lists them (a province, then its cities and districts). */
+export const areaRows = [
+  area(1, '北京市', '110000', 1, null, 1),
+  area(2, '市辖区', '110100', 2, '110000', 1),
+  area(4, '东城区', '110101', 3, '110100', 0),
+  area(3, '广东省', '440000', 1, null, 0),
+];
 
 export const fileRows = z.array(fileListRow).parse([
   { ...audit(1), name: 'banner.png', url: 'media/files/ab/banner.png', file_url: '/media/files/ab/banner.png', engine: 'local', mime_type: 'image/png', size: 204800, md5sum: 'd41d8cd98f00b204e9800998ecf8427e' },

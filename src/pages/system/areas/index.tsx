@@ -4,7 +4,12 @@ import type { ResourceDescription } from '../../../components/crud/types';
 import { useSystemTexts } from '../locale';
 import { FULL_PERMISSIONS, STATUS_DICT } from '../shared';
 
-/** 地区管理 (system/areas): provinces paged, lower levels loaded on expand (`?pcode=`). */
+/**
+ * 地区管理 (system/areas): provinces paged, lower levels loaded on expand (`?pcode=`). The top level asks
+ * for `pcode__isnull` and `level=1`: the real back end ignores the first (API-CONTRACT §17, known
+ * difference area-pcode-isnull-ignored) but filters exact fields, so both servers list the provinces.
+ * Children are told by `pcode_count` (the real rows have no `hasChild`).
+ */
 export default function AreasPage() {
   const t = useSystemTexts();
   const description = useMemo<ResourceDescription>(
@@ -13,8 +18,8 @@ export default function AreasPage() {
       testId: 'areas',
       permissions: FULL_PERMISSIONS,
       paginated: true,
-      baseQuery: { pcode__isnull: true },
-      tree: { childParam: 'pcode', childValueKey: 'code', hasChildren: (row) => Number(row.pcode_count) > 0 || row.hasChild === true },
+      baseQuery: { pcode__isnull: true, level: 1 },
+      tree: { childParam: 'pcode', childValueKey: 'code', hasChildren: (row) => Number(row.pcode_count) > 0 },
       commonColumns: false,
       fields: [
         { key: 'name', label: t('sys.areas.name'), search: true, column: { width: 200 }, form: { rules: { required: true, maxLength: 100 } } },

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyBackend, storyConsole } from '../../../../stories/console';
 import { MessageBell } from '../../../app/header/MessageBell';
 import MessageCenterPage from './index';
-import { HOSTILE_ID, MESSAGE_CENTER_PATH, messageCenterBackend, REFUSED_MESSAGE, REFUSED_TITLE, type MessageCenterState } from './message-center-mocks';
+import { HOSTILE_ID, MESSAGE_CENTER_PATH, messageCenterBackend, REFUSED_LIST_TITLE, REFUSED_MESSAGE, REFUSED_TITLE, type MessageCenterState } from './message-center-mocks';
 
 /** The page with the header's bell beside it, so the unread count is visible as a person sees it. */
 function WithBell() {
@@ -263,6 +263,22 @@ export const ComposeRefusedByServer: Story = {
     await expect(await body().findByText(REFUSED_MESSAGE, {}, { timeout: 5000 })).toBeInTheDocument();
     await expect(within(dialog).getByTestId('compose-title')).toHaveValue(REFUSED_TITLE);
     await expect(body().getByRole('dialog')).toBe(dialog);
+    await expect(center(context).created).toEqual([]);
+  },
+};
+
+/** The real back end refuses with msg as a list of field maps (§17): the toast reads it as one line. */
+export const ComposeRefusedWithListMessage: Story = {
+  play: async (context) => {
+    await sentTab(context);
+    const dialog = await openCompose(context);
+    await fill(within(dialog).getByTestId('compose-title'), REFUSED_LIST_TITLE);
+    await targetKind(dialog, '通知公告');
+    await typeContent(dialog, '内容');
+    await userEvent.click(within(dialog).getByTestId('compose-submit'));
+    await expect(await body().findByText('users:无效主键 “99999” － 对象不存在。', {}, { timeout: 5000 })).toBeInTheDocument();
+    await expect(body().queryByText(/\[object Object\]/)).toBeNull();
+    await expect(within(dialog).getByTestId('compose-title')).toHaveValue(REFUSED_LIST_TITLE);
     await expect(center(context).created).toEqual([]);
   },
 };

@@ -29,6 +29,9 @@ export const MESSAGE_CENTER_PATH = '/messageCenter';
 /** A title the server refuses (as it would a duplicate or a rule the client cannot know). */
 export const REFUSED_TITLE = '服务器拒绝的标题';
 export const REFUSED_MESSAGE = '消息发送失败：目标用户已被禁用';
+/** A title the server refuses the way the real back end refuses an unknown user: msg as a list (API-CONTRACT §17). */
+export const REFUSED_LIST_TITLE = '真实后端的列表消息';
+export const REFUSED_LIST_MSG = [{ users: ['无效主键 “99999” － 对象不存在。'] }];
 /** The id of the received message whose content is hostile HTML. */
 export const HOSTILE_ID = 13;
 
@@ -179,6 +182,7 @@ export function messageCenterBackend(): MockBackend & { center: MessageCenterSta
       const parsed = messageCreateRequest.safeParse(await request.json());
       if (!parsed.success) return HttpResponse.json(failure(4000, parsed.error.issues[0]?.message ?? '参数错误'));
       if (parsed.data.title === REFUSED_TITLE) return HttpResponse.json(failure(4000, REFUSED_MESSAGE));
+      if (parsed.data.title === REFUSED_LIST_TITLE) return HttpResponse.json(failure(4000, REFUSED_LIST_MSG));
       state.created.push(parsed.data);
       const created = detail(nextId++, parsed.data);
       state.sent = [created, ...state.sent];
