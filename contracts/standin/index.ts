@@ -26,6 +26,8 @@ export interface StandInOptions {
   faults?: readonly FaultName[];
   /** Serve the built console (dist/) through the stand-in, for looking at it on "the real back end". */
   serveConsole?: boolean;
+  /** Extra environment of the reference server inside (e.g. CONSOLE_DIR). */
+  env?: Record<string, string>;
 }
 
 export { faultsFromEnv };
@@ -66,7 +68,7 @@ function forwardTo(base: URL, req: ProxyRequest): Promise<ProxyAnswer> {
 const NEW_MESSAGE = '您有一条新消息~';
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
-  const { srv, ctx: app } = await startTestServerWithContext({ captcha: false, serveConsole: options.serveConsole ?? false });
+  const { srv, ctx: app } = await startTestServerWithContext({ captcha: false, serveConsole: options.serveConsole ?? false, ...(options.env ? { env: options.env } : {}) });
   const reference = new URL(srv.baseUrl);
   const secret = app.jwtSecret;
   const faults: Rule[] = (options.faults ?? []).map((name) => FAULTS[name]);

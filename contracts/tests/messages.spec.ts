@@ -119,6 +119,19 @@ test.describe('message center (API-CONTRACT §10)', () => {
     await api.request('DELETE', `${M}${created.id}/`, { token: access });
   });
 
+  test('multiple_delete {keys}: the sender deletes several messages at once; the recipient no longer has them', async ({ api, auth, target }) => {
+    const { access } = await auth.session();
+    const other = await auth.login(target.otherUsername);
+    const ids: number[] = [];
+    for (const i of [1, 2]) {
+      ids.push(expectSuccess(await api.post(M, { token: access, json: { title: `contract bulk ${i}`, content: '<p>bulk</p>', target_type: 0, target_user: [other.userId] } }), message, 'create').id);
+    }
+    const del = await api.request('DELETE', `${M}multiple_delete/`, { token: access, json: { keys: ids } });
+    expect(del.json, named(del, 'multiple_delete')).toMatchObject({ code: 2000, msg: '删除成功' });
+    const inbox = expectSuccess(await api.get(`${M}get_self_receive/?page=1&limit=50`, { token: other.access }), receivedMessageList, 'inbox after');
+    expect(inbox.data.filter((m) => ids.includes(m.id))).toEqual([]);
+  });
+
   test('bad input and no token are refused with the envelope', async ({ api, auth, target }, testInfo) => {
     const { access } = await auth.session();
     const missing = expectHandledFailure(await api.post(M, { token: access, json: { content: 'x', target_type: 3 } }), 'create without title');
