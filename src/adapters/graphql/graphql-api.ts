@@ -173,7 +173,7 @@ export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
 
   async settings(): Promise<Settings> {
     const data: unknown = await this.run(CALL.settings, SettingsDocument, {}, 'settings');
-    if (data && typeof data === 'object' && !Array.isArray(data)) return data as Settings;
+    if (isRecord(data)) return data as Settings;
     throw this.http.malformed(CALL.settings);
   }
 
