@@ -202,18 +202,13 @@ export class HttpClient {
     return this.fail(options, 'format', this.t('http.badResponse'), null);
   }
 
-  /** The access token cookie, or null when absent or the text 'undefined' (spec §4). */
-  token(): string | null {
-    return this.session.access();
-  }
-
   /** Refresh unless another request already replaced the token this one was sent with. */
   private async refreshAfter(tokenUsed: string | null): Promise<void> {
     if (this.refreshing) {
       await this.refreshing;
       return;
     }
-    const current = this.token();
+    const current = this.session.access();
     if (current !== null && current !== tokenUsed) return;
     await this.refresh();
   }

@@ -29,7 +29,7 @@ export interface UploaderOptions {
 }
 
 /** Whether a module name is one of spec §7's upload back ends. */
-export function isUploadModule(name: string): name is UploadModule {
+function isUploadModule(name: string): name is UploadModule {
   return (UPLOAD_MODULES as readonly string[]).includes(name);
 }
 
