@@ -25,6 +25,10 @@ const CONSOLE_NOT_SERVER = { target: './src', from: './server', message: 'the co
 
 /** Packages that put React (or a router, or UI widgets) into a module. */
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'mobx-react-lite', 'react-i18next', 'primereact', 'primereact/*', 'wouter', 'wouter/*', '@testing-library/*', 'storybook', 'storybook/*'];
+const NO_REACT = { group: REACT, message: 'stores and adapters hold no React: UI code lives in components, app, pages and plugins.' };
+
+/** Django query parameters are the REST adapter's own: everyone else speaks the ListQuery of adapters/api.ts. */
+const REST_PARAMS = { group: ['**/rest/params', '**/rest/params.ts'], message: 'only the REST adapter writes query parameters; speak ListQuery (adapters/api.ts).' };
 
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'node_modules', 'playwright-report', 'test-results', 'contracts/report', 'e2e/artifacts', 'src/adapters/graphql/generated', 'public/mockServiceWorker.js', '.data', 'bench/results'] },
@@ -64,9 +68,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**'],
+    ignores: ['src/adapters/rest/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [REST_PARAMS] }] },
+  },
+  {
     files: ['src/stores/**', 'src/adapters/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: REACT, message: 'stores and adapters hold no React: UI code lives in components, app, pages and plugins.' }] }],
-    },
+    ignores: ['src/adapters/rest/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_REACT, REST_PARAMS] }] },
+  },
+  {
+    files: ['src/adapters/rest/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_REACT] }] },
   },
 );
