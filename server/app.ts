@@ -31,7 +31,8 @@ import { SocketHub } from './ws/hub';
 import { socketRoutes } from './ws/routes';
 import { messageCenterRoutes } from './routes/message-center';
 import { attachPushBroker, unreadCounter } from './ws/realtime';
-import { registerPermissions } from './domain/permissions';
+import { PermissionStore } from './domain/permissions';
+import { registerAccessCheck } from './http/access';
 import { systemAdminRoutes } from './routes/system/index';
 
 /**
@@ -90,6 +91,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       settings,
       dictionaries: new DictionaryStore(db),
       menus: new MenuStore(db),
+      permissions: new PermissionStore(db),
       dashboard: new DashboardQueries(db),
       hub: new SocketHub(),
     };
@@ -133,7 +135,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   const report = errorReporter(app.log, config.logLevel !== null);
   registerErrorHandling(app, files, report);
   registerOperationLog(app, ctx, report);
-  registerPermissions(app, ctx);
+  registerAccessCheck(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   authRoutes(app, ctx);

@@ -10,7 +10,7 @@ export class DictionaryStore {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache(() => this.load(), ttlMs);
+    this.cache = new LoadingCache(() => this.load(), ttlMs, { changes: db.changes });
   }
 
   all(): Promise<DictionaryGroup[]> {

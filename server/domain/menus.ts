@@ -58,7 +58,7 @@ export class MenuStore {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache((k) => this.load(k), ttlMs);
+    this.cache = new LoadingCache((k) => this.load(k), ttlMs, { changes: db.changes });
   }
 
   webRouter(user: MenuUser): Promise<MenuItem[]> {

@@ -12,7 +12,7 @@ export class SettingsStore {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache(() => this.load(), ttlMs);
+    this.cache = new LoadingCache(() => this.load(), ttlMs, { changes: db.changes });
   }
 
   all(): Promise<Record<string, unknown>> {

@@ -33,7 +33,7 @@ export class UserDirectory {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache((id) => this.loadAccount(id), ttlMs);
+    this.cache = new LoadingCache((id) => this.loadAccount(id), ttlMs, { changes: db.changes });
   }
 
   /** The account, or null when there is no such user. Cached. */

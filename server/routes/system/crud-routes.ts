@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import { CrudError } from '../../domain/crud/spec';
 import { CrudResource, type Scope } from '../../domain/crud/resource';
 import type { QueryParams } from '../../domain/crud/query';
-import { permissionsOf, requirePermission } from '../../domain/permissions';
 import { currentAccount } from '../../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../../http/envelope';
 import { importByUrlInput, multipleDeleteInput } from '../../../contracts/schemas';
@@ -41,7 +40,7 @@ export function query(req: FastifyRequest): QueryParams {
 /** The data-scope condition of the caller for a resource that has one. */
 export async function scopeOf(ctx: AppContext, req: FastifyRequest, dataScope: boolean | undefined): Promise<Scope | null> {
   if (!dataScope || req.noDataScope) return null;
-  return permissionsOf(ctx).scopeCondition(currentAccount(req));
+  return ctx.permissions.scopeCondition(currentAccount(req));
 }
 
 export function sendFile(reply: FastifyReply, file: { file: Buffer; name: string }): FastifyReply {
@@ -92,15 +91,14 @@ async function importFile(app: FastifyInstance, req: FastifyRequest): Promise<Bu
 /**
  * Registers the standard routes of one resource under /api/system/<path>/: list, create, retrieve,
  * update (PUT/PATCH), destroy, multiple_delete, export_data, import_data (GET template / POST file),
- * update_template. Every route goes through the permission check.
+ * update_template. Every route is under /api/system/, so the access check (http/access.ts) guards it.
  */
 export function registerResource(app: FastifyInstance, ctx: AppContext, resource: CrudResource, opts: ResourceRouteOptions = {}): void {
   const spec = resource.spec;
   const base = `/api/system/${spec.path}/`;
-  const guard = { preHandler: requirePermission(ctx) };
 
   if (!opts.customList && !opts.rowsElsewhere) {
-    app.get(base, guard, async (req, reply) =>
+    app.get(base, async (req, reply) =>
       guarded(reply, async () => {
         const data = await resource.list(query(req), await scopeOf(ctx, req, spec.dataScope));
         return ok(data, data.data.length === 0 && spec.listShape !== 'plain' ? '暂无数据' : 'success');
@@ -108,7 +106,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
     );
   }
   if (!opts.rowsElsewhere) {
-    app.get(`${base}${ID}/`, guard, async (req, reply) =>
+    app.get(`${base}${ID}/`, async (req, reply) =>
       guarded(reply, async () => {
         const id = rowId(req);
         const row = id === null ? null : await resource.retrieve(id, await scopeOf(ctx, req, spec.dataScope));
@@ -118,12 +116,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   }
 
   if (!opts.readOnly && !opts.rowsElsewhere) {
-    app.post(base, guard, async (req, reply) => guarded(reply, async () => ok(await resource.create(currentAccount(req), req.body), '新增成功')));
+    app.post(base, async (req, reply) => guarded(reply, async () => ok(await resource.create(currentAccount(req), req.body), '新增成功')));
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
         method,
         url: `${base}${ID}/`,
-        preHandler: guard.preHandler,
         handler: async (req, reply) =>
           guarded(reply, async () => {
             const id = rowId(req);
@@ -136,7 +133,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   }
   if (!opts.readOnly || opts.deletable) {
     if (!opts.rowsElsewhere) {
-      app.delete(`${base}${ID}/`, guard, async (req, reply) =>
+      app.delete(`${base}${ID}/`, async (req, reply) =>
         guarded(reply, async () => {
           const id = rowId(req);
           if (id === null) return NOT_FOUND;
@@ -144,7 +141,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
         }),
       );
     }
-    app.delete(`${base}multiple_delete/`, guard, async (req, reply) =>
+    app.delete(`${base}multiple_delete/`, async (req, reply) =>
       guarded(reply, async () => {
         const parsed = parseInput(multipleDeleteInput, req.body, { keys: 'keys' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
@@ -154,15 +151,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
     );
   }
   if (opts.noSheets || !spec.sheet) return;
-  app.get(`${base}export_data/`, guard, async (req, reply) =>
+  app.get(`${base}export_data/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.exportXlsx(query(req), await scopeOf(ctx, req, spec.dataScope)))),
   );
   if (opts.readOnly) return;
-  app.get(`${base}import_data/`, guard, async (_req, reply) => sendFile(reply, resource.template()));
-  app.get(`${base}update_template/`, guard, async (req, reply) =>
+  app.get(`${base}import_data/`, async (_req, reply) => sendFile(reply, resource.template()));
+  app.get(`${base}update_template/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.updateTemplate(await scopeOf(ctx, req, spec.dataScope)))),
   );
-  app.post(`${base}import_data/`, guard, async (req, reply) =>
+  app.post(`${base}import_data/`, async (req, reply) =>
     guarded(reply, async () => {
       const file = await importFile(app, req);
       const res = await resource.importXlsx(currentAccount(req), file);

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { CrudResource } from '../../domain/crud/resource';
-import { deptSpec, roleSpec, userSpec } from '../../domain/crud/resources/accounts';
-import { apiWhiteListSpec, areaSpec, dictionarySpec, menuButtonSpec, menuSpec, systemConfigSpec } from '../../domain/crud/resources/config';
-import { fileListSpec, loginLogSpec, operationLogSpec } from '../../domain/crud/resources/logs';
+import { areaSpec } from '../../domain/crud/resources/area';
+import { deptSpec } from '../../domain/crud/resources/dept';
+import { dictionarySpec } from '../../domain/crud/resources/dictionary';
+import { fileListSpec } from '../../domain/crud/resources/file';
+import { loginLogSpec } from '../../domain/crud/resources/login-log';
+import { menuSpec } from '../../domain/crud/resources/menu';
+import { menuButtonSpec } from '../../domain/crud/resources/menu-button';
+import { operationLogSpec } from '../../domain/crud/resources/operation-log';
+import { roleSpec } from '../../domain/crud/resources/role';
+import { systemConfigSpec } from '../../domain/crud/resources/system-config';
+import { userSpec } from '../../domain/crud/resources/user';
+import { apiWhiteListSpec } from '../../domain/crud/resources/white-list';
 import { registerResource } from './crud-routes';
 import { accountActions } from './account-actions';
 import { configActions } from './config-actions';
@@ -19,13 +28,13 @@ export async function systemAdminRoutes(app: FastifyInstance, ctx: AppContext): 
 
     const resources = {
       dept: new CrudResource(deptSpec(), ctx.db),
-      user: new CrudResource(userSpec(ctx), ctx.db),
-      role: new CrudResource(roleSpec(ctx), ctx.db),
-      menu: new CrudResource(menuSpec(ctx), ctx.db),
-      menuButton: new CrudResource(menuButtonSpec(ctx), ctx.db),
-      dictionary: new CrudResource(dictionarySpec(ctx), ctx.db),
+      user: new CrudResource(userSpec(), ctx.db),
+      role: new CrudResource(roleSpec(), ctx.db),
+      menu: new CrudResource(menuSpec(), ctx.db),
+      menuButton: new CrudResource(menuButtonSpec(), ctx.db),
+      dictionary: new CrudResource(dictionarySpec(), ctx.db),
       systemConfig: new CrudResource(systemConfigSpec(ctx), ctx.db),
-      apiWhiteList: new CrudResource(apiWhiteListSpec(ctx), ctx.db),
+      apiWhiteList: new CrudResource(apiWhiteListSpec(), ctx.db),
       area: new CrudResource(areaSpec(), ctx.db),
       loginLog: new CrudResource(loginLogSpec(), ctx.db),
       operationLog: new CrudResource(operationLogSpec(), ctx.db),
