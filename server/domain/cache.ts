@@ -22,7 +22,8 @@ export class LoadingCache<K, V> {
   private readonly maxEntries: number;
 
   constructor(
-    private readonly load: (key: K) => Promise<V>,
+    /** The loader of `get`; null for a cache used only through `through` (the caller knows how to load). */
+    private readonly load: ((key: K) => Promise<V>) | null,
     private readonly ttlMs: number,
     private readonly options: CacheOptions<K> = {},
   ) {
@@ -36,11 +37,18 @@ export class LoadingCache<K, V> {
   }
 
   get(key: K, now = Date.now()): Promise<V> {
+    const load = this.load;
+    if (!load) throw new Error('LoadingCache.get without a loader: use through()');
+    return this.through(key, () => load(key), now);
+  }
+
+  /** The cached value of `key`, or the value `load` gives (kept like any other). */
+  through(key: K, load: () => Promise<V>, now = Date.now()): Promise<V> {
     const stamp = this.stampOf(key);
     const hit = this.entries.get(key);
     if (hit && hit.expires > now && hit.stamp === stamp) return hit.value;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const value = this.load(key);
+    const value = load();
     this.entries.set(key, { value, expires: now + this.ttlMs, stamp });
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import { LoadingCache } from './cache';
+import type { Scope } from './crud/resource';
 import type { Account } from './users';
 
 /**
@@ -30,12 +31,6 @@ export interface UserGrants {
   depts: number[] | null;
   /** Verdicts already worked out for `METHOD path` (grants do not change while this object is cached). */
   verdicts: Map<string, Verdict>;
-}
-
-/** A data-scope condition over the main table alias `t`, with `?` placeholders. */
-export interface ScopeCondition {
-  sql: string;
-  params: unknown[];
 }
 
 /** Paths any signed-in user may call (their own data, menus, button list, inbox, department names, dashboard). */
@@ -228,7 +223,7 @@ export class PermissionStore {
   }
 
   /** The condition limiting rows to the account's data scope (main table alias `t`), or null for all rows. */
-  async scopeCondition(account: Account): Promise<ScopeCondition | null> {
+  async scopeCondition(account: Account): Promise<Scope | null> {
     if (account.is_superuser) return null;
     const { depts } = await this.grants(account.id);
     if (depts === null) return null;

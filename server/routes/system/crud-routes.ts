@@ -51,15 +51,24 @@ export function sendFile(reply: FastifyReply, file: { file: Buffer; name: string
     .send(file.file);
 }
 
+/** The JSON text of answers built from a cached value (a list page), kept as long as that value lives. */
+const rendered = new WeakMap<object, string>();
+
+/** Sends `envelope()` as JSON, serialized once per `value` (the same list page object is the same answer). */
+function sendJson(reply: FastifyReply, value: object, envelope: () => unknown): FastifyReply {
+  let body = rendered.get(value);
+  if (body === undefined) {
+    body = JSON.stringify(envelope());
+    rendered.set(value, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 export interface ResourceRouteOptions {
-  /** Skip the generic list (the caller registers its own). */
-  customList?: boolean;
   /** Skip create/update/destroy routes entirely (read-only resources). */
   readOnly?: boolean;
   /** Allow DELETE on a read-only resource. */
   deletable?: boolean;
-  /** Skip xlsx routes. */
-  noSheets?: boolean;
   /**
    * The single-row routes (list, retrieve, create, update, destroy) are served by another module (the
    * file list by routes/files.ts): only multiple_delete and the sheets are registered here.
@@ -97,11 +106,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   const spec = resource.spec;
   const base = `/api/system/${spec.path}/`;
 
-  if (!opts.customList && !opts.rowsElsewhere) {
+  if (!opts.rowsElsewhere) {
     app.get(base, async (req, reply) =>
       guarded(reply, async () => {
         const data = await resource.list(query(req), await scopeOf(ctx, req, spec.dataScope));
-        return ok(data, data.data.length === 0 && spec.listShape !== 'plain' ? '暂无数据' : 'success');
+        return sendJson(reply, data, () => ok(data, data.data.length === 0 && spec.listShape !== 'plain' ? '暂无数据' : 'success'));
       }),
     );
   }
@@ -150,7 +159,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
       }),
     );
   }
-  if (opts.noSheets || !spec.sheet) return;
+  if (!spec.sheet) return;
   app.get(`${base}export_data/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.exportXlsx(query(req), await scopeOf(ctx, req, spec.dataScope)))),
   );

@@ -9,7 +9,7 @@ import { loginLogSpec } from '../../domain/crud/resources/login-log';
 import { menuSpec } from '../../domain/crud/resources/menu';
 import { menuButtonSpec } from '../../domain/crud/resources/menu-button';
 import { operationLogSpec } from '../../domain/crud/resources/operation-log';
-import { roleSpec } from '../../domain/crud/resources/role';
+import { RoleViews, roleSpec } from '../../domain/crud/resources/role';
 import { systemConfigSpec } from '../../domain/crud/resources/system-config';
 import { userSpec } from '../../domain/crud/resources/user';
 import { apiWhiteListSpec } from '../../domain/crud/resources/white-list';
@@ -26,28 +26,31 @@ export async function systemAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-    const resources = {
-      dept: new CrudResource(deptSpec(), ctx.db),
-      user: new CrudResource(userSpec(), ctx.db),
-      role: new CrudResource(roleSpec(), ctx.db),
-      menu: new CrudResource(menuSpec(), ctx.db),
-      menuButton: new CrudResource(menuButtonSpec(), ctx.db),
-      dictionary: new CrudResource(dictionarySpec(), ctx.db),
-      systemConfig: new CrudResource(systemConfigSpec(ctx), ctx.db),
-      apiWhiteList: new CrudResource(apiWhiteListSpec(), ctx.db),
-      area: new CrudResource(areaSpec(), ctx.db),
-      loginLog: new CrudResource(loginLogSpec(), ctx.db),
-      operationLog: new CrudResource(operationLogSpec(), ctx.db),
-    };
+    // List pages stay in memory until the database changes, where this process is its only writer.
+    const options = { cacheLists: ctx.db.kind === 'pglite' };
+    const specs = [
+      deptSpec(),
+      userSpec(new RoleViews(ctx.db)),
+      roleSpec(),
+      menuSpec(),
+      menuButtonSpec(),
+      dictionarySpec(),
+      systemConfigSpec(ctx),
+      apiWhiteListSpec(),
+      areaSpec(),
+      loginLogSpec(),
+      operationLogSpec(),
+    ];
+    const resources = specs.map((spec) => new CrudResource(spec, ctx.db, options));
     // Extra actions first: their static paths must exist before anything else claims them.
     accountActions(scope, ctx);
     configActions(scope, ctx);
-    for (const r of Object.values(resources)) {
+    for (const r of resources) {
       registerResource(scope, ctx, r, { readOnly: r.spec.readOnly, deletable: r.spec.deletable });
     }
     // The file list: upload (POST) belongs to the files module; list, read, rename and delete are here
     // unless that module already serves them. multiple_delete and export_data are always here.
-    const files = new CrudResource(fileListSpec(), ctx.db);
+    const files = new CrudResource(fileListSpec(), ctx.db, options);
     if (!app.hasRoute({ method: 'GET', url: '/api/system/file/' }) && !scope.hasRoute({ method: 'GET', url: '/api/system/file/' })) {
       registerResource(scope, ctx, files, { readOnly: false });
     } else {

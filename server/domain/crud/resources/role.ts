@@ -1,17 +1,39 @@
-import type { Row } from '../../../db/db';
+import type { Db, Row } from '../../../db/db';
 import { ROLE_LABELS, roleInput } from '../../../../contracts/schemas';
+import { LoadingCache } from '../../cache';
 import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, bool, choice, int, selectOf, text, viewOf } from './helpers';
 
-/** Roles (/api/system/role/) with their menus, buttons and custom departments (the grant screen saves through PATCH). */
-export const ROLE_COLUMNS = ['name', 'key', 'sort', 'status', 'admin', 'data_range', 'remark'];
-export const ROLE_ARRAYS = [
+const ROLE_COLUMNS = ['name', 'key', 'sort', 'status', 'admin', 'data_range', 'remark'];
+const ROLE_ARRAYS = [
   "COALESCE((SELECT array_agg(rd.dept_id ORDER BY rd.dept_id) FROM role_depts rd WHERE rd.role_id = t.id), '{}') AS dept",
   "COALESCE((SELECT array_agg(rm.menu_id ORDER BY rm.menu_id) FROM role_menus rm WHERE rm.role_id = t.id), '{}') AS menu",
   "COALESCE((SELECT array_agg(rb.button_id ORDER BY rb.button_id) FROM role_buttons rb WHERE rb.role_id = t.id), '{}') AS permission",
 ];
-export const roleView = (r: Row) => ({ ...viewOf(ROLE_COLUMNS)(r), dept: r.dept ?? [], menu: r.menu ?? [], permission: r.permission ?? [] });
+const roleView = (r: Row) => ({ ...viewOf(ROLE_COLUMNS)(r), dept: r.dept ?? [], menu: r.menu ?? [], permission: r.permission ?? [] });
 
+/**
+ * Every role as its row shows it (with its menu, button and department ids), by id: what a user row
+ * carries in `role_info`. Cached until this process writes to the database (30 s for other writers);
+ * the objects are shared, never changed.
+ */
+export class RoleViews {
+  private readonly cache: LoadingCache<'all', Map<number, Record<string, unknown>>>;
+
+  constructor(db: Db, ttlMs = 30_000) {
+    this.cache = new LoadingCache(
+      async () => new Map((await db.query(`SELECT ${selectOf(ROLE_COLUMNS, ROLE_ARRAYS)} FROM roles t`)).map((r) => [Number(r.id), roleView(r)])),
+      ttlMs,
+      { changes: db.changes },
+    );
+  }
+
+  byId(): Promise<Map<number, Record<string, unknown>>> {
+    return this.cache.get('all');
+  }
+}
+
+/** Roles (/api/system/role/) with their menus, buttons and custom departments (the grant screen saves through PATCH). */
 export function roleSpec(): ResourceSpec {
   return {
     path: 'role',

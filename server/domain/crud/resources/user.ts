@@ -3,7 +3,7 @@ import { hashClientPassword } from '../../../auth/password';
 import { dt } from '../resource';
 import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, bool, choice, datetimeCol, int, intList, readOnlyCol, selectOf, text, viewOf } from './helpers';
-import { ROLE_ARRAYS, ROLE_COLUMNS, roleView } from './role';
+import type { RoleViews } from './role';
 
 /** Users (/api/system/user/): never superusers; roles as ids and full objects; data scope; exact totals from user_counts. */
 const USER_COLUMNS = [
@@ -27,33 +27,25 @@ const USER_COLUMNS = [
 ];
 const USER_WRITABLE = ['username', 'name', 'employee_no', 'email', 'mobile', 'avatar', 'gender', 'user_type', 'dept', 'is_active'];
 
-export function userSpec(): ResourceSpec {
+/** `roleViews`: the roles a row's `role_info` is filled from (one statement gives the rows, their names and role ids). */
+export function userSpec(roleViews: RoleViews): ResourceSpec {
   return {
     path: 'user',
     title: '用户',
     table: 'users',
     from: 'users t LEFT JOIN depts d ON d.id = t.dept',
     baseWhere: 'NOT t.is_superuser',
-    select: selectOf(USER_COLUMNS, ['d.name AS dept_name']),
+    select: selectOf(USER_COLUMNS, ['d.name AS dept_name', 'ARRAY(SELECT ur.role_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = t.id ORDER BY r.sort, r.id) AS role_ids']),
     view: (r) => {
       const out = viewOf(USER_COLUMNS)(r);
       out.last_login = dt(r.last_login);
       out.date_joined = dt(r.date_joined);
       if (r.dept_name !== null && r.dept_name !== undefined) out.dept_name = r.dept_name;
-      return { ...out, groups: [], user_permissions: [], post: [], role: [], role_info: [] };
+      return { ...out, groups: [], user_permissions: [], post: [], role: r.role_ids ?? [], role_info: [] };
     },
-    decorate: async (db, rows) => {
-      const ids = rows.map((r) => r.id as number);
-      const roles = await db.query(
-        `SELECT ur.user_id, ${selectOf(ROLE_COLUMNS, ROLE_ARRAYS)} FROM user_roles ur JOIN roles t ON t.id = ur.role_id
-         WHERE ur.user_id = ANY($1::int[]) ORDER BY t.sort, t.id`,
-        [ids],
-      );
-      for (const row of rows) {
-        const mine = roles.filter((r) => r.user_id === row.id);
-        row.role = mine.map((r) => r.id);
-        row.role_info = mine.map((r) => roleView(r));
-      }
+    decorate: async (_db, rows) => {
+      const roles = await roleViews.byId();
+      for (const row of rows) row.role_info = (row.role as number[]).flatMap((id) => roles.get(id) ?? []);
     },
     fields: {
       ...auditFields(),
