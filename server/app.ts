@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,7 +18,7 @@ import { registerCors } from './http/cors';
 import { registerErrorHandling } from './http/errors';
 import { registerOperationLog } from './http/operation-log';
 import { errorReporter } from './http/report';
-import { ConsoleFiles } from './http/static';
+import { ConsoleShell, registerConsoleFiles } from './http/static';
 import { graphqlGateway, selfUrl } from './gateway/plugin';
 import { filesRoutes } from './routes/files';
 import { openApiRoutes } from './openapi/plugin';
@@ -128,12 +129,12 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   app.decorateRequest('account', null);
-  const files = config.consoleDir ? new ConsoleFiles(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? 'graphql' : undefined }) : null;
+  const shell = config.consoleDir ? new ConsoleShell(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? 'graphql' : undefined }) : null;
 
   registerBodyParsers(app);
-  registerCors(app);
+  await registerCors(app);
   const report = errorReporter(app.log, config.logLevel !== null);
-  registerErrorHandling(app, files, report);
+  registerErrorHandling(app, shell, report);
   registerOperationLog(app, ctx, report);
   registerAccessCheck(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -149,6 +150,10 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await systemAdminRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
+  // The built console's files (when there is a build); index.html and client routes come from the shell.
+  if (config.consoleDir && (await stat(config.consoleDir).catch(() => null))?.isDirectory()) {
+    await registerConsoleFiles(app, config.consoleDir, (err, file) => report(err, `console file not compressed: ${file}`));
+  }
   // The OpenAPI document generated from the contract schemas, and its viewer at /api/docs/.
   openApiRoutes(app);
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).

@@ -7,7 +7,6 @@ import { currentAccount } from '../../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../../http/envelope';
 import { importByUrlInput, multipleDeleteInput } from '../../../contracts/schemas';
 import { parseInput } from '../../http/validation';
-import { multipartFile } from './multipart';
 
 /** Row ids in paths are digits only, so `user_info/` and friends never reach a row route. */
 export const ID = ':id(^\\d+)';
@@ -47,7 +46,6 @@ export function sendFile(reply: FastifyReply, file: { file: Buffer; name: string
   return reply
     .header('Content-Type', XLSX_TYPE)
     .header('Content-Disposition', `attachment;filename=${encodeURIComponent(file.name)}`)
-    .header('Access-Control-Expose-Headers', 'Content-Disposition')
     .send(file.file);
 }
 
@@ -76,13 +74,31 @@ export interface ResourceRouteOptions {
   rowsElsewhere?: boolean;
 }
 
+/** Largest import sheet accepted. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The uploaded sheet of a multipart body: the file in field `file`, else the first file. */
+async function uploadedSheet(req: FastifyRequest): Promise<Buffer> {
+  let chosen: Buffer | null = null;
+  let first: Buffer | null = null;
+  try {
+    for await (const part of req.files()) {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file') chosen ??= data;
+      else first ??= data;
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new CrudError(`文件过大（上限 ${IMPORT_MAX_BYTES / 1024 / 1024} MB）。`);
+    throw new CrudError('请上传文件（表单字段 file）。');
+  }
+  const data = chosen ?? first;
+  if (!data) throw new CrudError('请上传文件（表单字段 file）。');
+  return data;
+}
+
 /** Reads an uploaded import file: multipart (field `file`) or JSON {url} naming a file this server serves. */
 async function importFile(app: FastifyInstance, req: FastifyRequest): Promise<Buffer> {
-  if (Buffer.isBuffer(req.body)) {
-    const part = multipartFile(req.body, req.headers['content-type'] ?? '');
-    if (!part) throw new CrudError('请上传文件（表单字段 file）。');
-    return part.data;
-  }
+  if (req.isMultipart()) return uploadedSheet(req);
   const parsed = parseInput(importByUrlInput, req.body, { url: '文件地址' });
   if (!parsed.ok) throw new CrudError(parsed.msg);
   let path = parsed.data.url;

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { CrudResource } from '../../domain/crud/resource';
@@ -13,18 +14,18 @@ import { RoleViews, roleSpec } from '../../domain/crud/resources/role';
 import { systemConfigSpec } from '../../domain/crud/resources/system-config';
 import { userSpec } from '../../domain/crud/resources/user';
 import { apiWhiteListSpec } from '../../domain/crud/resources/white-list';
-import { registerResource } from './crud-routes';
+import { IMPORT_MAX_BYTES, registerResource } from './crud-routes';
 import { accountActions } from './account-actions';
 import { configActions } from './config-actions';
 
 /**
  * The system administration endpoints (API-CONTRACT §14): one declarative resource each, plus the
- * extra actions. Registered in their own plugin so the multipart parser for imports stays local.
+ * extra actions. Registered in their own plugin so the multipart parser for imports (@fastify/multipart) stays local.
  */
 export async function systemAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
-    if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    // Imports upload their sheet as multipart/form-data (read in crud-routes.ts importFile).
+    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 5, fields: 20, parts: 25 } });
 
     // List pages stay in memory until the database changes, where this process is its only writer.
     const options = { cacheLists: ctx.db.kind === 'pglite' };
