@@ -59,8 +59,4 @@ export class LoadingCache<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

@@ -192,13 +192,6 @@ export class PermissionStore {
     return this.grantCache.get(userId);
   }
 
-  /** Drops every cached grant (changes made behind the server's back). */
-  invalidate(): void {
-    this.grantCache.clear();
-    this.whiteList.clear();
-    this.buttons.clear();
-  }
-
   /** Whether the account may call method+path; `noDataScope` when only a white-list entry without data scope allows it. */
   async allows(account: Account, method: string, path: string): Promise<Verdict> {
     if (account.is_superuser || isOpenPath(method, path)) return { ok: true, noDataScope: account.is_superuser };

@@ -41,10 +41,9 @@ export class UserDirectory {
     return this.cache.get(id);
   }
 
-  /** Drop cached data of one user (or all users) after a change. */
-  invalidate(id?: number): void {
-    if (id === undefined) this.cache.clear();
-    else this.cache.delete(id);
+  /** Drops the cached account of one user (sign-in reads it afresh, for changes made by another process). */
+  invalidate(id: number): void {
+    this.cache.delete(id);
   }
 
   async findLogin(username: string): Promise<{ id: number; password: string; is_active: boolean } | null> {

@@ -11,7 +11,7 @@ import type { Row } from '../db/db';
 import { formatDatetime } from '../domain/time';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 /**
  * Files (API-CONTRACT §11): POST api/system/file/ takes a multipart upload in the field `file`,

@@ -6,7 +6,7 @@ import { hashClientPassword } from '../auth/password';
 import { userInfoView } from '../domain/users';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 /**
  * The personal page's calls: the signed-in user's own profile (works, unlike upstream) and password.

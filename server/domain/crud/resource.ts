@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db, Queryable, Row } from '../../db/db';
-import { parseInput } from '../../http/validation';
+import { parseInput } from '../validation';
 import { LoadingCache } from '../cache';
 import { formatDatetime } from '../time';
 import type { Account } from '../users';

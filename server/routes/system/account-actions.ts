@@ -6,7 +6,7 @@ import { CrudError } from '../../domain/crud/spec';
 import { Conditions } from '../../domain/crud/query';
 import { currentAccount } from '../../http/auth';
 import { fail, ok } from '../../http/envelope';
-import { parseInput } from '../../http/validation';
+import { parseInput } from '../../domain/validation';
 import { guarded, ID, NOT_FOUND, rowId, scopeOf } from './crud-routes';
 
 const DATA_SCOPE_CHOICES = [

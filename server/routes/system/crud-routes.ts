@@ -6,7 +6,7 @@ import type { QueryParams } from '../../domain/crud/query';
 import { currentAccount } from '../../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../../http/envelope';
 import { importByUrlInput, multipleDeleteInput } from '../../../contracts/schemas';
-import { parseInput } from '../../http/validation';
+import { parseInput } from '../../domain/validation';
 
 /** Row ids in paths are digits only, so `user_info/` and friends never reach a row route. */
 export const ID = ':id(^\\d+)';
