@@ -3,9 +3,9 @@ import { auditView } from '../resource';
 import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, bool, int, selectOf, text } from './helpers';
 
-/** Areas (/api/system/area/): provinces, cities and districts by code, paged, children by pcode. */
 const AREA_COLUMNS = ['name', 'code', 'level', 'pinyin', 'initials', 'enable', 'pcode'];
 
+/** Areas (/api/system/area/): provinces, cities and districts by code, paged, children by pcode. */
 export function areaSpec(): ResourceSpec {
   return {
     path: 'area',

@@ -2,9 +2,9 @@ import { DEPT_LABELS, deptInput } from '../../../../contracts/schemas';
 import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, bool, datetimeCol, int, refuseCycle, selectOf, text, viewOf } from './helpers';
 
-/** Departments (/api/system/dept/): a lazy tree; a delete is refused while users or children remain. */
 const DEPT_COLUMNS = ['name', 'key', 'sort', 'owner', 'phone', 'email', 'status', 'parent'];
 
+/** Departments (/api/system/dept/): a lazy tree; a delete is refused while users or children remain. */
 export function deptSpec(): ResourceSpec {
   return {
     path: 'dept',

@@ -2,8 +2,8 @@ import { DICTIONARY_LABELS, dictionaryInput } from '../../../../contracts/schema
 import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, bool, choice, int, refuseCycle, selectOf, text, viewOf } from './helpers';
 
-/** Dictionaries (/api/system/dictionary/): groups (parent null) and their entries. */
 const DICT_COLUMNS = ['label', 'value', 'type', 'color', 'is_value', 'status', 'sort', 'remark', 'parent'];
+/** Dictionaries (/api/system/dictionary/): groups (parent null) and their entries. */
 export function dictionarySpec(): ResourceSpec {
   return {
     path: 'dictionary',

@@ -2,9 +2,9 @@ import { FILE_LIST_LABELS, fileListInput } from '../../../../contracts/schemas';
 import type { ResourceSpec } from '../spec';
 import { auditFields, datetimeCol, readOnlyCol, selectOf, viewOf } from './helpers';
 
-/** Uploaded files (/api/system/file/): the rows behind routes/files.ts (which serves upload, list, one row, rename, delete). */
 const FILE_COLUMNS = ['name', 'url', 'file_url', 'engine', 'mime_type', 'size', 'md5sum'];
 
+/** Uploaded files (/api/system/file/): the rows behind routes/files.ts (which serves upload, list, one row, rename, delete). */
 export function fileListSpec(): ResourceSpec {
   return {
     path: 'file',

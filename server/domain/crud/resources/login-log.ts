@@ -1,9 +1,9 @@
 import type { ResourceSpec } from '../spec';
 import { auditFields, datetimeCol, readOnlyCol, selectOf, viewOf } from './helpers';
 
-/** Sign-ins (/api/system/login_log/): read-only, within the caller's data scope. */
 const LOGIN_COLUMNS = ['username', 'ip', 'agent', 'browser', 'os', 'continent', 'country', 'province', 'city', 'district', 'isp', 'area_code', 'country_english', 'country_code', 'longitude', 'latitude', 'login_type'];
 
+/** Sign-ins (/api/system/login_log/): read-only, within the caller's data scope. */
 export function loginLogSpec(): ResourceSpec {
   return {
     path: 'login_log',

@@ -2,10 +2,10 @@ import { MENU_BUTTON_LABELS, menuButtonInput } from '../../../../contracts/schem
 import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, choice, int, selectOf, text, viewOf } from './helpers';
 
-/** Menu buttons (/api/system/menu_button/): the permission values and the api + method each grants. */
 const BUTTON_COLUMNS = ['name', 'value', 'api', 'method', 'menu'];
 export const METHODS = { 0: 'GET', 1: 'POST', 2: 'PUT', 3: 'DELETE' };
 
+/** Menu buttons (/api/system/menu_button/): the permission values and the api + method each grants. */
 export function menuButtonSpec(): ResourceSpec {
   return {
     path: 'menu_button',

@@ -2,9 +2,9 @@ import { MENU_LABELS, menuInput } from '../../../../contracts/schemas';
 import type { ResourceSpec } from '../spec';
 import { auditFields, bool, int, refuseCycle, selectOf, text, viewOf } from './helpers';
 
-/** Menus (/api/system/menu/): a lazy tree whose rows carry their button values. */
 const MENU_COLUMNS = ['icon', 'name', 'sort', 'is_link', 'is_catalog', 'web_path', 'component', 'component_name', 'status', 'frame_out', 'cache', 'visible', 'parent'];
 
+/** Menus (/api/system/menu/): a lazy tree whose rows carry their button values. */
 export function menuSpec(): ResourceSpec {
   return {
     path: 'menu',

@@ -1,9 +1,9 @@
 import type { ResourceSpec } from '../spec';
 import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, viewOf } from './helpers';
 
-/** Write calls (/api/system/operation_log/): read-only but deletable, within the caller's data scope. */
 const OP_COLUMNS = ['request_modular', 'request_path', 'request_body', 'request_method', 'request_msg', 'request_ip', 'request_browser', 'response_code', 'request_os', 'json_result', 'status'];
 
+/** Write calls (/api/system/operation_log/): read-only but deletable, within the caller's data scope. */
 export function operationLogSpec(): ResourceSpec {
   return {
     path: 'operation_log',

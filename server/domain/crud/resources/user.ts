@@ -5,7 +5,6 @@ import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, bool, choice, datetimeCol, int, intList, readOnlyCol, selectOf, text, viewOf } from './helpers';
 import type { RoleViews } from './role';
 
-/** Users (/api/system/user/): never superusers; roles as ids and full objects; data scope; exact totals from user_counts. */
 const USER_COLUMNS = [
   'last_login',
   'is_superuser',
@@ -27,7 +26,10 @@ const USER_COLUMNS = [
 ];
 const USER_WRITABLE = ['username', 'name', 'employee_no', 'email', 'mobile', 'avatar', 'gender', 'user_type', 'dept', 'is_active'];
 
-/** `roleViews`: the roles a row's `role_info` is filled from (one statement gives the rows, their names and role ids). */
+/**
+ * Users (/api/system/user/): never superusers; roles as ids and full objects; data scope; exact totals
+ * from user_counts. One statement gives the rows, their names and role ids; `roleViews` the role objects.
+ */
 export function userSpec(roleViews: RoleViews): ResourceSpec {
   return {
     path: 'user',

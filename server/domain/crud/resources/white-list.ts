@@ -3,9 +3,9 @@ import type { ResourceSpec } from '../spec';
 import { bool, choice, auditFields, selectOf, text, viewOf } from './helpers';
 import { METHODS } from './menu-button';
 
-/** API white list (/api/system/api_white_list/): calls anyone signed in may make, with or without data scope. */
 const WHITE_COLUMNS = ['url', 'method', 'enable_datasource'];
 
+/** API white list (/api/system/api_white_list/): calls anyone signed in may make, with or without data scope. */
 export function apiWhiteListSpec(): ResourceSpec {
   return {
     path: 'api_white_list',
