@@ -54,6 +54,12 @@ describe('list pages on the embedded database', () => {
     expect(again.result.body).toEqual(first.result.body);
   });
 
+  it('a page of more than 100 rows is not kept (memory stays bounded)', async () => {
+    const big = () => call(srv, '/api/system/user/?page=1&limit=500', { token: admin });
+    await big();
+    expect((await counted(big)).sql.filter((q) => q.includes('FROM users t'))).toHaveLength(1);
+  });
+
   it('any write drops it at once: through the API, or straight into the database', async () => {
     await users();
     await ctx.db.query("UPDATE users SET name = '测试人员改' WHERE username = 'test'");

@@ -121,9 +121,13 @@ export interface CrudOptions {
   cacheLists?: boolean;
 }
 
-/** List pages kept per resource at most (all dropped when full), and for how long at most. */
-const LIST_CACHE_ENTRIES = 500;
+/**
+ * List pages kept per resource at most (all dropped when full), for how long at most, and the largest
+ * page kept (bigger ones, e.g. limit=999 lookups, are read each time): memory stays in the tens of MB.
+ */
+const LIST_CACHE_ENTRIES = 100;
 const LIST_CACHE_TTL_MS = 10 * 60_000;
+const LIST_CACHE_MAX_ROWS = 100;
 
 /** Generic operations over one ResourceSpec. */
 export class CrudResource {
@@ -164,7 +168,7 @@ export class CrudResource {
     if (lazy && !Object.keys(q).some((k) => q[k] !== '' && (k === 'search' || k === lazy || k.startsWith(`${lazy}__`) || this.spec.fields[k]?.filter))) {
       lq.conditions.raw(`t.${lazy} IS NULL`);
     }
-    if (!this.lists) return this.loadList(lq);
+    if (!this.lists || lq.limit > LIST_CACHE_MAX_ROWS) return this.loadList(lq);
     const key = JSON.stringify([lq.conditions.where(), lq.conditions.params, lq.orderBy, lq.page, lq.limit, lq.only]);
     return this.lists.through(key, () => this.loadList(lq));
   }
