@@ -89,6 +89,11 @@ describe('system administration endpoints', () => {
       expect(await byName('name=管理')).toEqual(['admin']);
       expect(await byName('is_active=1&ordering=username')).toEqual(['admin', 'test']);
       expect(await byName('is_active=0')).toEqual([]);
+      // django's __icontains suffix (the console's `contains` filter): case-insensitive, any position, LIKE wildcards literal.
+      expect(await byName('username__icontains=DMI')).toEqual(['admin']);
+      expect(await byName('username__icontains=es&ordering=username')).toEqual(['test']);
+      expect(await byName('username__icontains=%25')).toEqual([]);
+      expect((await byName('no_such_field__icontains=x')).length).toBe(2);
       expect(await byName('create_datetime_after=2000-01-01&create_datetime_before=2000-01-02')).toEqual([]);
       expect((await byName('create_datetime_after=2000-01-01')).length).toBe(2);
       expectFailure(await call(srv, '/api/system/user/?dept=abc', { token: sa }), 4000, '所属部门:请输入一个有效的值。');
