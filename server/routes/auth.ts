@@ -8,7 +8,7 @@ import { checkCaptcha, issueCaptcha } from '../captcha/store';
 import { isRevoked, revokeToken } from '../domain/revocation';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 /** The login view names fields, not labels: username:该字段是必填项。 (API-CONTRACT §17), password:… (example 23). */
 const LOGIN_LABELS = { username: 'username', password: 'password', captcha: 'captcha', captchaKey: 'captchaKey' };

@@ -1,3 +1,4 @@
+import { isRecord } from '../../contracts/json';
 import type { Translate } from '../i18n';
 
 /**
@@ -29,8 +30,6 @@ const JOIN = '；';
 const MAX_DEPTH = 6;
 /** A toast is one line, not a dump. */
 const MAX_LENGTH = 300;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Text that is a web page (or a fragment of one) rather than a message. */
 export function looksLikeHtml(text: string): boolean {

@@ -18,7 +18,10 @@ export default function AreasPage() {
       testId: 'areas',
       permissions: FULL_PERMISSIONS,
       paginated: true,
-      baseQuery: { pcode__isnull: true, level: 1 },
+      baseFilters: [
+        { op: 'isNull', field: 'pcode', value: true },
+        { op: 'equals', field: 'level', value: 1 },
+      ],
       tree: { childParam: 'pcode', childValueKey: 'code', hasChildren: (row) => Number(row.pcode_count) > 0 },
       commonColumns: false,
       fields: [
