@@ -37,12 +37,17 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => stri
   throw new Error(`the server did not answer within ${timeoutMs} ms:\n${log()}`);
 }
 
-export async function startServerProcess(cwd: string): Promise<ServerProcess> {
+export interface ServerOptions {
+  /** base.captcha_state at start: off by default (the sign-in flows type no captcha), on as a fresh back end has it. */
+  captcha?: boolean;
+}
+
+export async function startServerProcess(cwd: string, options: ServerOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const child = spawn('npx', ['--no-install', 'tsx', 'server/main.ts'], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: options.captcha ? 'on' : 'off', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stop() ends npx, tsx and the server together.
     detached: true,
