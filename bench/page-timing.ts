@@ -66,15 +66,15 @@ export interface LoginSample {
   totalMs: number;
   /** Of which the POST api/login/ request (sent → last byte). */
   loginCallMs: number;
-  /** What `then` measured afterwards in the same signed-in page (e.g. index → a CRUD page). */
-  then?: number;
+  /** What `after` measured afterwards in the same signed-in page (e.g. index → a CRUD page). */
+  then?: Record<string, number>;
 }
 
 export interface AfterLogin {
   /** Scripts for each fresh context (e.g. in-page answers to list calls). */
   initScripts: string[];
   /** Runs on the dashboard once it is shown; its figure is kept with the sample. */
-  run(page: Page): Promise<number>;
+  run(page: Page): Promise<Record<string, number>>;
 }
 
 /**

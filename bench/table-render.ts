@@ -126,7 +126,7 @@ async function signIn(page: Page, baseUrl: string, username: string, password: s
  * In-page code as text: tsx (esbuild keepNames) would wrap functions passed to page.evaluate in a
  * `__name` helper the page does not have.
  */
-const WAIT_ROWS = `(async ({ first, last, rows, next }) => {
+const WAIT_ROWS = `(async ({ first, last, rows, next, pickOption }) => {
   const t0 = performance.now();
   const table = () => document.querySelector('[data-testid="user-table"]');
   const ready = () => {
@@ -141,7 +141,8 @@ const WAIT_ROWS = `(async ({ first, last, rows, next }) => {
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     const timer = setTimeout(() => { observer.disconnect(); reject(new Error('the table did not show ' + first)); }, 30000);
   });
-  if (next) table().querySelector('.p-paginator-next').click();
+  if (pickOption) Array.from(document.querySelectorAll('.p-dropdown-item')).find((e) => e.textContent.trim() === pickOption).click();
+  else if (next) table().querySelector('.p-paginator-next').click();
   else { window.history.pushState(null, '', '/user'); window.dispatchEvent(new PopStateEvent('popstate')); }
   await shown;
   const painted = await new Promise((resolve) => requestAnimationFrame(() => {
@@ -161,8 +162,21 @@ export interface Timing {
 }
 
 /** Times one page of the user screen: `at` is the page number, whose rows are u<at>-1 … u<at>-<rows>. */
-export async function rendered(page: Page, at: number, next: boolean, rows = ROWS): Promise<Timing> {
-  return page.evaluate(`${WAIT_ROWS}(${JSON.stringify({ first: `u${at}-1`, last: `u${at}-${rows}`, rows, next })})`) as Promise<Timing>;
+export async function rendered(page: Page, at: number, next: boolean, rows = ROWS, pickOption?: string): Promise<Timing> {
+  return page.evaluate(`${WAIT_ROWS}(${JSON.stringify({ first: `u${at}-1`, last: `u${at}-${rows}`, rows, next, pickOption })})`) as Promise<Timing>;
+}
+
+/**
+ * From the dashboard: index → the user screen (first visit: its chunks, the first page of 10 rows),
+ * then 100 rows a page chosen in the pager (the list call and 100 rows rendered). Both timed in the
+ * page; the pager's dropdown is opened first, untimed. Needs `answerInPage()` installed.
+ */
+export async function indexToCrud100(page: Page): Promise<{ firstVisit: number; to100: number }> {
+  const firstVisit = (await rendered(page, 1, false, 10)).total;
+  await page.getByTestId('user-table').locator('.p-paginator .p-dropdown').click();
+  await page.locator('.p-dropdown-item', { hasText: /^100$/ }).waitFor();
+  const to100 = (await rendered(page, 1, false, ROWS, '100')).total;
+  return { firstVisit, to100 };
 }
 
 const summary = (samples: number[]) => ({ median: median(samples), max: Math.max(...samples), samples });
