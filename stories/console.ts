@@ -2,6 +2,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { memoryStorage, type ConsoleStorage } from '../src/adapters/storage';
 import type { CookieName } from '../src/adapters/cookies';
 import { createConsole, type Console } from '../src/app/compose';
+import { ensureLanguage } from '../src/i18n';
 import type { RealtimeConnector } from '../src/adapters/socket/connector';
 import { DEFAULT_WS_PATH, type Language } from '../src/config';
 import { SIGNED_IN_COOKIES } from './mocks/fixtures';
@@ -51,6 +52,7 @@ export async function buildStoryConsole(params: ConsoleStoryParameters = {}): Pr
       },
     }),
   };
+  if (params.language) await ensureLanguage(built.app.i18n, params.language);
   if (params.signedIn && params.bootstrap) await built.app.root.bootstrap();
   return built;
 }

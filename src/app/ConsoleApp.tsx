@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { StoreProvider } from '../components/store-context';
+import { ensureLanguage, hasLanguage } from '../i18n';
 import type { Console } from './compose';
 import { AppRoutes } from './routes';
 import { applyAppearance } from './header/appearance';
@@ -36,8 +37,14 @@ export function ConsoleApp({ console: app, hook, searchHook, children }: Console
     const stopLanguage = reaction(
       () => root.locale.language,
       (language) => {
-        void i18n.changeLanguage(language);
-        html.lang = HTML_LANG[language];
+        const apply = () => {
+          // A slower load of a language switched away from meanwhile is not applied.
+          if (root.locale.language !== language) return;
+          void i18n.changeLanguage(language);
+          html.lang = HTML_LANG[language];
+        };
+        if (hasLanguage(i18n, language)) apply();
+        else void ensureLanguage(i18n, language).then(apply, () => undefined);
       },
       { fireImmediately: true },
     );
