@@ -40,6 +40,7 @@ const LoginPage = observer(function LoginPage() {
   const [messages, setMessages] = useState<string[]>([]);
   const [settingsSettled, setSettingsSettled] = useState(root.settings.loaded);
   const [replaySubmit, setReplaySubmit] = useState(false);
+  const submitted = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -68,11 +69,12 @@ const LoginPage = observer(function LoginPage() {
     if (takePrehydrationSubmit()) setReplaySubmit(true);
   }, []);
 
-  // A submit pressed before hydration: now that the typed values are state, send it.
+  // A submit pressed before hydration: now that the typed values are state, send it (unless React
+  // already delivered one itself, hydrating on that very event).
   useEffect(() => {
     if (!replaySubmit) return;
     setReplaySubmit(false);
-    form.current?.requestSubmit();
+    if (!submitted.current) form.current?.requestSubmit();
   }, [replaySubmit]);
 
   const captchaOn = root.captcha.enabled === true;
@@ -81,6 +83,7 @@ const LoginPage = observer(function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    submitted.current = true;
     const missing: Field[] = [];
     if (!username.trim()) missing.push('username');
     if (!password) missing.push('password');
