@@ -4,12 +4,13 @@
  *
  *  1. Renders the login page from the console's own React tree (src/app/boot/prerender.tsx, loaded
  *     through Vite's SSR loader) in each language, signed out, as the browser's first render has it.
- *  2. Writes the markup as one <template> per language after #root, the inline boot scripts
- *     (src/app/boot/boot-script.ts: early calls and the address in <head>; in <body> the copy of the
- *     right template into #root on /login, then the start of the console's modules, which <head>
- *     preloads, after the first frame), and the default appearance on <html>.
- *  3. Inlines the CSS those templates use (Beasties: the rules matching the markup, plus the login
- *     page's own) and loads the full stylesheets without blocking the first paint.
+ *  2. Inlines the CSS those templates use (Beasties: the rules matching the markup, plus the login
+ *     page's own), and takes the stylesheet and module tags out: the boot scripts ask for them.
+ *  3. Writes the markup as one <template> per language after #root, the inline boot scripts
+ *     (src/app/boot/boot-script.ts: early calls, the address, and off the login page the stylesheets
+ *     and modules at once, in <head>; in <body> the copy of the right template into #root on /login,
+ *     then the stylesheets and modules, after the form's first frame there), and the default
+ *     appearance on <html>.
  *
  * The server still fills `<!--console-config-->` at run time (API_URL, WS_PATH); the boot script sits
  * right after it and reads it. Nothing here depends on the server: any static host serving dist/ gets
@@ -28,6 +29,7 @@ const DIST = resolve(ROOT, process.env.PRERENDER_DIST ?? 'dist');
 const INDEX = resolve(DIST, 'index.html');
 
 type PrerenderModule = typeof import('../src/app/boot/prerender');
+type Assets = import('../src/app/boot/boot-script').Assets;
 
 /** An inline script: the function's own source called with JSON parameters, minified, safe inside <script>. */
 function inlineScript(fn: (...args: never[]) => void, args: string): string {
@@ -73,13 +75,6 @@ function languageChunks(): Record<string, string[]> {
   return out;
 }
 
-/** The built stylesheet the page links (dist-relative path). */
-function stylesheetOf(html: string): string {
-  const href = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(html)?.[1];
-  if (!href) throw new Error('prerender: index.html links no stylesheet');
-  return href;
-}
-
 async function render(): Promise<{ module: PrerenderModule; logins: Awaited<ReturnType<PrerenderModule['prerenderLogin']>>[] }> {
   // React's and MobX's production builds, like the browser's bundle.
   process.env.NODE_ENV = 'production';
@@ -108,7 +103,6 @@ async function main(): Promise<void> {
   let html = readFileSync(INDEX, 'utf8');
   if (html.includes('id="console-prerender-')) throw new Error(`prerender: ${INDEX} is prerendered already; run vite build first`);
   const { module, logins } = await render();
-  const params = await module.bootParams(Object.fromEntries(logins.map((l) => [l.language, l.title])), languageChunks());
   const appearance = module.defaultAppearance();
 
   const htmlAttributes = [
@@ -117,23 +111,15 @@ async function main(): Promise<void> {
     Object.keys(appearance.style).length ? ` style="${attribute(Object.entries(appearance.style).map(([k, v]) => `${k}:${v}`).join(';'))}"` : '',
   ].join('');
   html = replaceOnce(html, /<html lang="zh-CN">/, `<html lang="zh-CN"${htmlAttributes}>`);
-  html = replaceOnce(html, '<!--console-boot-->', inlineScript(module.consoleBoot, `window,${json(params)}`));
-  // The module scripts become preloads in <head> (downloaded at once) and are started by the loader at
-  // the end of <body>, after the first frame when the form is there (see consoleLoad).
-  const modules: string[] = [];
-  html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
-    modules.push(src);
-    return `<link rel="modulepreload" crossorigin href="${src}">`;
-  });
-  if (modules.length === 0) throw new Error(`prerender: ${INDEX} has no module script`);
   const templates = logins.map((l) => `<template id="console-prerender-${l.language}">${l.markup}</template>`).join('');
-  html = replaceOnce(html, '<!--console-prerender-->', templates + inlineScript(module.consolePrerender, 'window') + inlineScript(module.consoleLoad, `window,${json(modules)}`));
+  html = replaceOnce(html, '<!--console-prerender-->', `${templates}<!--console-load-->`);
 
+  // The critical CSS: what the templates use, from the stylesheets Vite linked.
   const beasties = new Beasties({
     path: DIST,
     publicPath: '/',
     preload: 'media',
-    noscriptFallback: true,
+    noscriptFallback: false,
     pruneSource: false,
     // Font faces inline (the browser fetches a face once text uses it: primeicons for the form's
     // icons); no preloads: Beasties would preload the theme's unused Inter faces and primeicons' .eot.
@@ -145,13 +131,31 @@ async function main(): Promise<void> {
     logLevel: 'warn',
   });
   html = (await beasties.process(html)).replace(' data-beasties-container', '');
-  // The icon font the form's icons need, fetched with the page rather than after the first style pass.
-  const iconFont = /\/assets\/primeicons-[\w-]+\.woff2/.exec(readFileSync(resolve(DIST, stylesheetOf(html)), 'utf8'))?.[0];
-  if (iconFont) html = replaceOnce(html, '</head>', `<link rel="preload" as="font" type="font/woff2" crossorigin href="${iconFont}"></head>`);
   const critical = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
   for (const needed of ['.login-card', '.p-inputtext', '.p-button', 'primeicons']) {
     if (!critical.includes(needed)) throw new Error(`prerender: the inlined CSS lacks ${needed}; did the stylesheets or the markup change shape?`);
   }
+
+  // No tag names the stylesheets and modules any more: the boot scripts ask for them when it is time
+  // (at once off the login page; after the form's first frame on it: see consoleLoad).
+  const assets: Assets = { modules: [], styles: [] };
+  html = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (_tag, href: string) => {
+    assets.styles.push(href);
+    return '';
+  });
+  html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+    assets.modules.push(src);
+    return '';
+  });
+  if (assets.modules.length === 0 || assets.styles.length === 0) throw new Error(`prerender: ${INDEX} links no module or no stylesheet`);
+  if (/<link rel="modulepreload"/.test(html)) throw new Error('prerender: unexpected modulepreload links (the boot script adds them)');
+  // The icon font the form's icons need, fetched with the page rather than after the first style pass.
+  const iconFont = /\/assets\/primeicons-[\w-]+\.woff2/.exec(readFileSync(resolve(DIST, (assets.styles[0] as string).replace(/^\//, '')), 'utf8'))?.[0];
+  if (iconFont) html = replaceOnce(html, '</head>', `<link rel="preload" as="font" type="font/woff2" crossorigin href="${iconFont}"></head>`);
+
+  const params = await module.bootParams(Object.fromEntries(logins.map((l) => [l.language, l.title])), languageChunks(), assets);
+  html = replaceOnce(html, '<!--console-boot-->', inlineScript(module.consoleBoot, `window,${json(params)}`));
+  html = replaceOnce(html, '<!--console-load-->', inlineScript(module.consolePrerender, 'window') + inlineScript(module.consoleLoad, `window,${json(assets)}`));
   writeFileSync(INDEX, html);
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(`prerender: /login in ${logins.map((l) => l.language).join(', ')} into ${INDEX} (${kib(Buffer.byteLength(html))}, critical CSS ${kib(critical.length)}) in ${Date.now() - started} ms`);

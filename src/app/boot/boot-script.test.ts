@@ -16,7 +16,10 @@ const PARAMS: BootParams = {
   htmlLang: { 'zh-chs': 'zh-CN', en: 'en' },
   titles: { 'zh-chs': '系统 - 登录', en: 'System - Sign in' },
   languageChunks: { en: ['/assets/en-x.js'] },
+  assets: { modules: ['/assets/runtime.js', '/assets/console.js'], styles: ['/assets/console.css'] },
 };
+
+const links = (rel: string) => Array.from(document.head.querySelectorAll(`link[rel="${rel}"]`)).map((l) => l.getAttribute('href'));
 
 type Answer = { status: number; body: unknown } | 'fail';
 
@@ -73,6 +76,8 @@ describe('consoleBoot (index.html <head>)', () => {
     expect(Object.keys(h.state().early ?? {})).toEqual(h.requested);
     expect(document.title).toBe('系统 - 登录');
     expect(window.location.pathname + window.location.search).toBe('/login?redirect=%2FuserInfo');
+    expect(links('stylesheet'), 'the stylesheets wait for the first frame (consoleLoad)').toEqual([]);
+    expect(links('modulepreload')).toEqual([]);
   });
 
   it('an empty API_URL asks the page\'s own origin', () => {
@@ -88,8 +93,7 @@ describe('consoleBoot (index.html <head>)', () => {
     expect(h.state().language).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     expect(document.title).toBe('System - Sign in');
-    const link = document.head.querySelector('link[rel="modulepreload"]');
-    expect(link?.getAttribute('href')).toBe('/assets/en-x.js');
+    expect(links('modulepreload')).toEqual(['/assets/en-x.js']);
   });
 
   it('an unknown language cookie falls back to the default', () => {
@@ -114,12 +118,14 @@ describe('consoleBoot (index.html <head>)', () => {
     expect(h.requested).toHaveLength(PARAMS.early.length);
   });
 
-  it('signed in on /index: nothing at all (no login form, no calls, the address kept)', () => {
+  it('signed in on /index: no login form, no calls, the address kept; the stylesheets and modules asked for at once', () => {
     const h = harness('/index', { cookies: { token: 'eyJ.token' } });
     consoleBoot(h.win, PARAMS);
     expect(h.state().prerendered).toBe(false);
     expect(h.requested).toEqual([]);
     expect(window.location.pathname).toBe('/index');
+    expect(links('stylesheet')).toEqual(['/assets/console.css']);
+    expect(links('modulepreload')).toEqual(['/assets/runtime.js', '/assets/console.js']);
   });
 
   it("the token cookie's text 'undefined' is no token (spec §4)", () => {
@@ -227,23 +233,32 @@ describe('consoleLoad (end of <body>)', () => {
     };
   };
 
-  it('without the prerendered form: the modules start at once', () => {
+  const assets = { modules: ['/assets/a.js', '/assets/b.js'], styles: ['/assets/c.css'] };
+
+  it('without the prerendered form: the modules start at once; a stylesheet the head script added is not added twice', () => {
     const t = fakeTimers();
-    consoleLoad({ document, ...t }, ['/assets/a.js', '/assets/b.js']);
+    const early = document.createElement('link');
+    early.rel = 'stylesheet';
+    early.href = '/assets/c.css';
+    document.head.appendChild(early);
+    consoleLoad({ document, ...t }, assets);
     expect(scripts()).toEqual(['/assets/a.js', '/assets/b.js']);
     expect((document.head.querySelector('script') as HTMLScriptElement).type).toBe('module');
+    expect(links('stylesheet')).toEqual(['/assets/c.css']);
   });
 
-  it('over the prerendered form: after the next frame, once (or after 500 ms without frames)', () => {
+  it('over the prerendered form: stylesheets and modules after the next frame, once (or after 500 ms without frames)', () => {
     const t = fakeTimers();
-    consoleLoad({ document, ...t, __CONSOLE_BOOT__: { prerendered: true, language: 'zh-chs', submitPending: false, hydrated: false } }, ['/assets/a.js']);
+    consoleLoad({ document, ...t, __CONSOLE_BOOT__: { prerendered: true, language: 'zh-chs', submitPending: false, hydrated: false } }, assets);
     expect(scripts()).toEqual([]);
+    expect(links('stylesheet')).toEqual([]);
     expect(t.timers.map((x) => x.ms)).toEqual([500]);
     t.frames[0]?.();
     const afterFrame = t.timers.find((x) => x.ms === 0);
     afterFrame?.fn();
-    expect(scripts()).toEqual(['/assets/a.js']);
+    expect(links('stylesheet')).toEqual(['/assets/c.css']);
+    expect(scripts()).toEqual(['/assets/a.js', '/assets/b.js']);
     t.timers.find((x) => x.ms === 500)?.fn();
-    expect(scripts(), 'started once').toEqual(['/assets/a.js']);
+    expect(scripts(), 'started once').toEqual(['/assets/a.js', '/assets/b.js']);
   });
 });

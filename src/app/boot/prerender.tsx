@@ -8,7 +8,7 @@ import { discoverPlugins, loadPlugins } from '../../plugins/loader';
 import { ensureLanguage } from '../../i18n';
 import { applyAppearance } from '../header/appearance';
 import { createConsole } from '../compose';
-import { consoleBoot, consoleLoad, consolePrerender, type BootParams } from './boot-script';
+import { consoleBoot, consoleLoad, consolePrerender, type Assets, type BootParams } from './boot-script';
 import { consoleTree } from './tree';
 
 /**
@@ -84,7 +84,7 @@ export function defaultAppearance(): { attributes: Record<string, string>; class
 }
 
 /** The boot script's parameters: the console's constants and the calls the login page makes first. */
-export async function bootParams(titles: Record<string, string>, languageChunks: Record<string, string[]>): Promise<BootParams> {
+export async function bootParams(titles: Record<string, string>, languageChunks: Record<string, string[]>, assets: Assets): Promise<BootParams> {
   const plugins = await loadPlugins(discoverPlugins());
   const linkChecks = plugins.loginLinks.map((link) => link.early).filter((path): path is string => typeof path === 'string');
   const captchaStatusPath = 'api/captcha/status/';
@@ -101,6 +101,7 @@ export async function bootParams(titles: Record<string, string>, languageChunks:
     htmlLang: HTML_LANG,
     titles,
     languageChunks,
+    assets,
   };
 }
 
