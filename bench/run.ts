@@ -9,6 +9,8 @@
  *       fresh contexts at CPU x1 and x4; plus CLS with captcha off; and the JS the first error pulls in
  *   (c) time from clicking 登录 to the dashboard, then index → a CRUD page showing 100 rows: median of 7
  *   (d) requests/s and p99 latency of three API reads under 16 connections (budget: ≥ 1000 rps, p99 < 20 ms)
+ *   (k) list pages under 16 connections on the embedded database and on PostgreSQL (bench/lists.ts;
+ *       budget for the 10-row user list on the embedded database: ≥ 2,000 rps, p99 < 20 ms)
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { median, timeLoginToDashboard, type LoginSample } from './page-timing';
 import { firstErrorCost, summarise, timeLoginPage, type JsLoad, type LoginLoadSummary } from './login-page';
 import { startServerProcess } from './server-process';
 import { benchUserList, USER_LIST_P99_BUDGET_MS } from './users';
+import { benchListLoad, LIST_LOAD_TARGET, type ListLoadBench } from './lists';
 import { benchSockets } from './sockets';
 import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 import { answerInPage, benchTableRender, indexToCrud100, type TableRenderBench } from './table-render';
@@ -187,6 +190,13 @@ async function main(): Promise<void> {
   const menuBuild = benchMenuBuild();
   console.log('bench: (i) user list with 100,000 users in the database: server time per page');
   const userList = await benchUserList();
+  console.log('bench: (k) list pages under load: embedded database, then PostgreSQL (3 runs of 5 s per case)');
+  const listLoads: ListLoadBench[] = [await benchListLoad('pglite', 3, 5, (l) => console.log(l))];
+  try {
+    listLoads.push(await benchListLoad('postgres', 3, 5, (l) => console.log(l)));
+  } catch (e) {
+    console.log(`bench: (k) PostgreSQL not measured: ${e instanceof Error ? e.message : String(e)}`);
+  }
   console.log('bench: (h) 1,000 open sockets on one instance: memory per socket, announcement delivery');
   const sockets = await benchSockets(1000);
 
@@ -253,6 +263,21 @@ async function main(): Promise<void> {
   const indexToCrud = login.map((l) => (l.then?.firstVisit ?? Number.NaN) + (l.then?.to100 ?? Number.NaN));
   lines.push({ measure: `index → CRUD page with 100 rows (median of ${SAMPLES}, fresh sessions)`, value: ms(median(indexToCrud)), budget: '', pass: null });
   lines.push({ measure: '  first visit (chunks, 10 rows) / then 100 a page', value: `${ms(median(crudFirst))} / ${ms(median(crud100))}`, budget: '', pass: null });
+
+  for (const r of listLoads) {
+    for (const c of r.cases) {
+      const target = r.database === 'pglite' && c.name.startsWith('user list');
+      const clean = c.errors === 0;
+      lines.push({
+        measure: `${c.name} (${r.database}, ${r.connections} conn.) req/s`,
+        value: c.medianRequestsPerSecond.toFixed(0),
+        budget: target ? `≥ ${LIST_LOAD_TARGET.requestsPerSecond}` : '',
+        pass: target ? clean && c.medianRequestsPerSecond >= LIST_LOAD_TARGET.requestsPerSecond : clean ? null : false,
+      });
+      lines.push({ measure: '  p99', value: ms(c.medianP99Ms), budget: target ? `< ${ms(LIST_LOAD_TARGET.p99Ms)}` : '', pass: target ? clean && c.medianP99Ms < LIST_LOAD_TARGET.p99Ms : null });
+    }
+  }
+
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
   lines.push({ measure: '  from the list response to paint (median / max)', value: `${ms(tableRender.afterResponseMs.median)} / ${ms(tableRender.afterResponseMs.max)}`, budget: '', pass: null });
@@ -279,6 +304,7 @@ async function main(): Promise<void> {
     shell: { menuBuild, tabs: shellTabs },
     tableRender,
     userList,
+    listLoads,
     sockets,
     lines,
   };

@@ -37,17 +37,30 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => stri
   throw new Error(`the server did not answer within ${timeoutMs} ms:\n${log()}`);
 }
 
-export interface ServerOptions {
+export interface ServerProcessOptions {
   /** base.captcha_state at start: off by default (the sign-in flows type no captcha), on as a fresh back end has it. */
   captcha?: boolean;
+  /** A prepared DATA_DIR (kept afterwards: the caller owns it); default a fresh temporary one. */
+  dataDir?: string;
+  /** Extra environment, e.g. DATABASE_URL. */
+  env?: Record<string, string>;
 }
 
-export async function startServerProcess(cwd: string, options: ServerOptions = {}): Promise<ServerProcess> {
+export async function startServerProcess(cwd: string, opts: ServerProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   const child = spawn('npx', ['--no-install', 'tsx', 'server/main.ts'], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: options.captcha ? 'on' : 'off', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CAPTCHA: opts.captcha ? 'on' : 'off',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stop() ends npx, tsx and the server together.
     detached: true,
@@ -67,7 +80,7 @@ export async function startServerProcess(cwd: string, options: ServerOptions = {
       const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5000))]);
       if (timedOut && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

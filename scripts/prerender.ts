@@ -2,7 +2,7 @@
  * `npm run build`'s second step (after `vite build`): puts the login page into dist/index.html
  * (issue 19), so the form is on screen at the first paint and the console hydrates it.
  *
- *  1. Renders the login page from the console's own React tree (src/app/boot/prerender.tsx, loaded
+ *  1. Renders the login page from the console's own React tree (src/prerender.tsx, loaded
  *     through Vite's SSR loader) in each language, signed out, as the browser's first render has it.
  *  2. Inlines the CSS those templates use (Beasties: the rules matching the markup, plus the login
  *     page's own), and takes the stylesheet and module tags out: the boot scripts ask for them.
@@ -28,7 +28,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = resolve(ROOT, process.env.PRERENDER_DIST ?? 'dist');
 const INDEX = resolve(DIST, 'index.html');
 
-type PrerenderModule = typeof import('../src/app/boot/prerender');
+type PrerenderModule = typeof import('../src/prerender');
 type Assets = import('../src/app/boot/boot-script').Assets;
 
 /** An inline script: the function's own source called with JSON parameters, minified, safe inside <script>. */
@@ -89,7 +89,7 @@ async function render(): Promise<{ module: PrerenderModule; logins: Awaited<Retu
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const module = (await vite.ssrLoadModule('/src/app/boot/prerender.tsx')) as PrerenderModule;
+    const module = (await vite.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
     const logins = [];
     for (const language of ['zh-chs', 'en'] as const) logins.push(await module.prerenderLogin(language));
     return { module, logins };

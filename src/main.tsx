@@ -6,7 +6,7 @@ import './styles/base.css';
 import './styles/primary-color.css';
 import { browserStorage } from './adapters/storage';
 import { createLocalDb } from './adapters/local-db';
-import { createConsole } from './app/compose';
+import { createConsole } from './compose';
 import { adoptEarlyResponses } from './app/boot/early-fetch';
 import type { EarlyState } from './app/boot/boot-script';
 import { stylesheetsReady } from './components/stylesheets';

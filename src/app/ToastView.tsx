@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Notice, Severity } from '../adapters/api';
+import type { Notice, Severity } from '../stores/types';
 import { MESSAGE_DURATION_MS } from '../config';
 import type { Notifier } from './notifier';
 import './toast.css';

@@ -1,4 +1,4 @@
-import type { Notice } from '../adapters/api';
+import type { Notice } from '../stores/types';
 
 /**
  * Toasts go through here. Until a toast view is attached (it attaches once mounted), notices wait in a

@@ -3,7 +3,7 @@ import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { PluginProvider } from '../../plugins/context';
 import type { PluginRegistry } from '../../plugins/types';
 import { ConsoleApp } from '../ConsoleApp';
-import type { Console } from '../compose';
+import type { Console } from '../ConsoleApp';
 
 /**
  * The console's whole React tree. The browser (main.tsx) and the build's prerender (prerender.tsx)

@@ -1,20 +1,21 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
-import { memoryStorage } from '../../adapters/storage';
-import { createMemoryLocalDb } from '../../adapters/local-db/memory';
-import { COOKIE_PREFIX, INDEX_PATH, LANGUAGES, LOGIN_PATH, SYSTEM_NAME_KEY, readRuntimeConfig, type Language } from '../../config';
-import { discoverPlugins, loadPlugins } from '../../plugins/loader';
-import { ensureLanguage } from '../../i18n';
-import { applyAppearance } from '../header/appearance';
-import { createConsole } from '../compose';
-import { consoleBoot, consoleLoad, consolePrerender, type Assets, type BootParams } from './boot-script';
-import { consoleTree } from './tree';
+import { memoryStorage } from './adapters/storage';
+import { createMemoryLocalDb } from './adapters/local-db/memory';
+import { COOKIE_PREFIX, INDEX_PATH, LANGUAGES, LOGIN_PATH, SYSTEM_NAME_KEY, readRuntimeConfig, type Language } from './config';
+import { discoverPlugins, loadPlugins } from './plugins/loader';
+import { ensureLanguage } from './i18n';
+import { applyAppearance } from './app/header/appearance';
+import { createConsole } from './compose';
+import { consoleBoot, consoleLoad, consolePrerender, type Assets, type BootParams } from './app/boot/boot-script';
+import { consoleTree } from './app/boot/tree';
 
 /**
  * Build time only (scripts/prerender.ts loads this through Vite's SSR loader after `vite build`):
  * renders the login page from the console's own tree, signed out, in each language, plus what
- * index.html needs around it. Never part of the browser bundle.
+ * index.html needs around it. Never part of the browser bundle. It sits beside compose.ts and main.tsx
+ * because, like them, it builds a console from adapters, which the UI folders may not import.
  */
 
 enableStaticRendering(true);
