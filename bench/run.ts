@@ -11,6 +11,9 @@
  *   (d) requests/s and p99 latency of three API reads under 16 connections (budget: ≥ 1000 rps, p99 < 20 ms)
  *   (k) list pages under 16 connections on the embedded database and on PostgreSQL (bench/lists.ts;
  *       budget for the 10-row user list on the embedded database: ≥ 2,000 rps, p99 < 20 ms)
+ *
+ * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
+ * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
