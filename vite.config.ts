@@ -55,7 +55,22 @@ export default defineConfig({
       '/media': devApi,
     },
   },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    // Read (then removed) by scripts/prerender.ts: which chunk holds a language's texts.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one chunk (issue 19: the login page loads in a
+          // handful of requests, not one per module shared with a lazy page); lazy pages stay split.
+          groups: [{ name: 'console', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   // Pre-bundle what lazy pages import, so the story tests never meet a mid-run dependency
   // re-optimisation ("Vite unexpectedly reloaded a test") on a fresh clone.
   optimizeDeps: {

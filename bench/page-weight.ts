@@ -13,6 +13,8 @@ export interface PageWeight {
   assets: Asset[];
   jsGzip: number;
   cssGzip: number;
+  jsRequests: number;
+  cssRequests: number;
 }
 
 function kindOf(url: string, contentType: string, resourceType: string): 'js' | 'css' | null {
@@ -45,7 +47,8 @@ export async function measurePageWeight(browser: Browser, baseUrl: string): Prom
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== null);
     const sum = (k: 'js' | 'css') => assets.filter((a) => a.kind === k).reduce((n, a) => n + a.gzipBytes, 0);
-    return { assets, jsGzip: sum('js'), cssGzip: sum('css') };
+    const count = (k: 'js' | 'css') => assets.filter((a) => a.kind === k).length;
+    return { assets, jsGzip: sum('js'), cssGzip: sum('css'), jsRequests: count('js'), cssRequests: count('css') };
   } finally {
     await context.close();
   }

@@ -38,6 +38,8 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => stri
 }
 
 export interface ServerProcessOptions {
+  /** base.captcha_state at start: off by default (the sign-in flows type no captcha), on as a fresh back end has it. */
+  captcha?: boolean;
   /** A prepared DATA_DIR (kept afterwards: the caller owns it); default a fresh temporary one. */
   dataDir?: string;
   /** Extra environment, e.g. DATABASE_URL. */
@@ -50,7 +52,15 @@ export async function startServerProcess(cwd: string, opts: ServerProcessOptions
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   const child = spawn('npx', ['--no-install', 'tsx', 'server/main.ts'], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CAPTCHA: opts.captcha ? 'on' : 'off',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stop() ends npx, tsx and the server together.
     detached: true,

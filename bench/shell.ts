@@ -168,10 +168,12 @@ export async function benchTabs(browser: Browser, baseUrl: string, username: str
     while (targets.length < count) targets.push(`${targets[targets.length % paths.length]}?copy=${targets.length}`);
     targets.length = count;
 
+    // Opening 50 pages takes seconds on a quiet machine and far longer on a busy one: a generous bound.
+    const slow = { timeout: 180_000 };
     const openAll = async () => {
       for (const path of targets) await go(page, path);
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="tab"]').length === n + 1, count);
-      await page.waitForFunction((n) => document.querySelectorAll('.console-page').length === n, count);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="tab"]').length === n + 1, count, slow);
+      await page.waitForFunction((n) => document.querySelectorAll('.console-page').length === n, count, slow);
     };
     const closeAll = async () => {
       await page.getByTestId('tabs-close-all').click();

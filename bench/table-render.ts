@@ -68,15 +68,19 @@ function userRow(page: number, i: number): Record<string, unknown> {
   };
 }
 
-/** The list bodies the page is answered with, by `<page>:<limit>`: the first visit's 10 rows, then pages of 100. */
-function listBodies(): Record<string, string> {
+/**
+ * The list bodies the page is answered with, by `<page>:<limit>`: the first visit's 10 rows (or, with
+ * `firstPageRows`, that many: index → a CRUD page with 100 rows), then pages of 100.
+ */
+function listBodies(firstPageRows = 10): Record<string, string> {
   const bodies: Record<string, string> = {};
-  const add = (at: number, limit: number) => {
-    const data = Array.from({ length: limit }, (_, i) => userRow(at, i + 1));
+  const add = (at: number, limit: number, rows = limit) => {
+    const data = Array.from({ length: rows }, (_, i) => userRow(at, i + 1));
     bodies[`${at}:${limit}`] = JSON.stringify({ code: 2000, msg: 'success', data: { page: at, limit, total: ROWS * 50, is_next: true, is_previous: at > 1, data } });
   };
-  add(1, 10);
-  for (let at = 1; at <= SAMPLES + 2; at++) add(at, ROWS);
+  for (let at = 2; at <= SAMPLES + 2; at++) add(at, ROWS);
+  add(1, ROWS);
+  add(1, 10, firstPageRows);
   return bodies;
 }
 
@@ -87,10 +91,10 @@ function listBodies(): Record<string, string> {
  * hundreds of milliseconds on a busy one, to every sample.) The moment an answer is handed over is
  * kept in window.__benchAnsweredAt.
  */
-function answerInPage(): string {
+export function answerInPage(firstPageRows = 10): string {
   const roles = JSON.stringify({ code: 2000, msg: 'success', data: { page: 1, limit: 999, total: 0, data: [] } });
   return `(() => {
-    const bodies = ${JSON.stringify(listBodies())};
+    const bodies = ${JSON.stringify(listBodies(firstPageRows))};
     const roles = ${JSON.stringify(roles)};
     const realFetch = window.fetch.bind(window);
     const answer = (body) => {
@@ -122,7 +126,7 @@ async function signIn(page: Page, baseUrl: string, username: string, password: s
  * In-page code as text: tsx (esbuild keepNames) would wrap functions passed to page.evaluate in a
  * `__name` helper the page does not have.
  */
-const WAIT_ROWS = `(async ({ first, last, rows, next }) => {
+const WAIT_ROWS = `(async ({ first, last, rows, next, pickOption }) => {
   const t0 = performance.now();
   const table = () => document.querySelector('[data-testid="user-table"]');
   const ready = () => {
@@ -137,7 +141,8 @@ const WAIT_ROWS = `(async ({ first, last, rows, next }) => {
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     const timer = setTimeout(() => { observer.disconnect(); reject(new Error('the table did not show ' + first)); }, 30000);
   });
-  if (next) table().querySelector('.p-paginator-next').click();
+  if (pickOption) Array.from(document.querySelectorAll('.p-dropdown-item')).find((e) => e.textContent.trim() === pickOption).click();
+  else if (next) table().querySelector('.p-paginator-next').click();
   else { window.history.pushState(null, '', '/user'); window.dispatchEvent(new PopStateEvent('popstate')); }
   await shown;
   const painted = await new Promise((resolve) => requestAnimationFrame(() => {
@@ -149,7 +154,7 @@ const WAIT_ROWS = `(async ({ first, last, rows, next }) => {
   return { total: painted - t0, afterResponse: painted - answered };
 })`;
 
-interface Timing {
+export interface Timing {
   /** From the click (or the navigation) until the frame with the new rows is painted. */
   total: number;
   /** From the list call's response until then. */
@@ -157,8 +162,21 @@ interface Timing {
 }
 
 /** Times one page of the user screen: `at` is the page number, whose rows are u<at>-1 … u<at>-<rows>. */
-async function rendered(page: Page, at: number, next: boolean, rows = ROWS): Promise<Timing> {
-  return page.evaluate(`${WAIT_ROWS}(${JSON.stringify({ first: `u${at}-1`, last: `u${at}-${rows}`, rows, next })})`) as Promise<Timing>;
+export async function rendered(page: Page, at: number, next: boolean, rows = ROWS, pickOption?: string): Promise<Timing> {
+  return page.evaluate(`${WAIT_ROWS}(${JSON.stringify({ first: `u${at}-1`, last: `u${at}-${rows}`, rows, next, pickOption })})`) as Promise<Timing>;
+}
+
+/**
+ * From the dashboard: index → the user screen (first visit: its chunks, the first page of 10 rows),
+ * then 100 rows a page chosen in the pager (the list call and 100 rows rendered). Both timed in the
+ * page; the pager's dropdown is opened first, untimed. Needs `answerInPage()` installed.
+ */
+export async function indexToCrud100(page: Page): Promise<{ firstVisit: number; to100: number }> {
+  const firstVisit = (await rendered(page, 1, false, 10)).total;
+  await page.getByTestId('user-table').locator('.p-paginator .p-dropdown').click();
+  await page.locator('.p-dropdown-item', { hasText: /^100$/ }).waitFor();
+  const to100 = (await rendered(page, 1, false, ROWS, '100')).total;
+  return { firstVisit, to100 };
 }
 
 const summary = (samples: number[]) => ({ median: median(samples), max: Math.max(...samples), samples });

@@ -3,6 +3,7 @@ import type { CookieName } from '../src/adapters/cookies';
 import { createOAuth2StateStore, type OAuth2StateStore } from '../src/adapters/oauth2/state';
 import { memoryKeyValueStorage, memoryStorage, type ConsoleStorage } from '../src/adapters/storage';
 import { createConsole, type Console } from '../src/compose';
+import { ensureLanguage } from '../src/i18n';
 import type { RealtimeConnector } from '../src/adapters/socket/connector';
 import { DEFAULT_WS_PATH, type Language } from '../src/config';
 import { SIGNED_IN_COOKIES } from './mocks/fixtures';
@@ -60,6 +61,7 @@ export async function buildStoryConsole(params: ConsoleStoryParameters = {}): Pr
       },
     }),
   };
+  if (params.language) await ensureLanguage(built.app.i18n, params.language);
   if (params.signedIn && params.bootstrap) await built.app.root.bootstrap();
   return built;
 }

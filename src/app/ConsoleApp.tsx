@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { StoreProvider } from '../components/store-context';
-import type { I18n } from '../i18n';
+import { ensureLanguage, hasLanguage, type I18n } from '../i18n';
 import type { RootStore } from '../stores/root';
 import type { Notifier } from './notifier';
 import { AppRoutes } from './routes';
@@ -45,8 +45,14 @@ export function ConsoleApp({ console: app, hook, searchHook, children }: Console
     const stopLanguage = reaction(
       () => root.locale.language,
       (language) => {
-        void i18n.changeLanguage(language);
-        html.lang = HTML_LANG[language];
+        const apply = () => {
+          // A slower load of a language switched away from meanwhile is not applied.
+          if (root.locale.language !== language) return;
+          void i18n.changeLanguage(language);
+          html.lang = HTML_LANG[language];
+        };
+        if (hasLanguage(i18n, language)) apply();
+        else void ensureLanguage(i18n, language).then(apply, () => undefined);
       },
       { fireImmediately: true },
     );

@@ -1,16 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Notifier } from './notifier';
+import ToastView from './ToastView';
 
-const ToastView = lazy(() => import('./ToastView'));
-
-/** Mounts the toast view (a separate chunk) when the first notice arrives. */
+/** The toast view: small, part of the entry chunk, so a first error never waits for a chunk. */
 export function ToastHost({ notifier }: { notifier: Notifier }) {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => notifier.whenPending(() => setWanted(true)), [notifier]);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastView notifier={notifier} />
-    </Suspense>
-  );
+  return <ToastView notifier={notifier} />;
 }

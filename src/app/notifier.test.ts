@@ -3,14 +3,11 @@ import type { Notice } from '../stores/types';
 import { createNotifier } from './notifier';
 
 describe('notifier', () => {
-  it('queues notices until a view attaches, tells the host once some wait, then shows directly', () => {
+  it('queues notices until a view attaches, then shows directly; after detaching they wait again', () => {
     const notifier = createNotifier();
-    let told = 0;
-    notifier.whenPending(() => (told += 1));
     const a: Notice = { severity: 'error', text: 'a' };
     const b: Notice = { severity: 'info', text: 'b' };
     notifier.notify(a);
-    expect(told).toBe(1);
     const shown: Notice[] = [];
     const detach = notifier.attach((n) => shown.push(n));
     expect(shown).toEqual([a]);
@@ -19,14 +16,20 @@ describe('notifier', () => {
     detach();
     notifier.notify(a);
     expect(shown).toHaveLength(2);
-    expect(told).toBe(2);
+    const later: Notice[] = [];
+    notifier.attach((n) => later.push(n));
+    expect(later).toEqual([a]);
   });
 
-  it('a host that subscribes late still hears about waiting notices', () => {
+  it('a stale detach does not remove the view attached after it', () => {
     const notifier = createNotifier();
-    notifier.notify({ severity: 'warn', text: 'early' });
-    let told = false;
-    notifier.whenPending(() => (told = true));
-    expect(told).toBe(true);
+    const first: Notice[] = [];
+    const second: Notice[] = [];
+    const detachFirst = notifier.attach((n) => first.push(n));
+    notifier.attach((n) => second.push(n));
+    detachFirst();
+    notifier.notify({ severity: 'warn', text: 'x' });
+    expect(first).toEqual([]);
+    expect(second).toHaveLength(1);
   });
 });

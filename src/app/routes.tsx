@@ -9,12 +9,16 @@ import { RouteGuard } from './RouteGuard';
 import { usePlugins } from '../plugins/context';
 import { pluginRouteFor } from '../plugins/routes';
 import { resolveShellRoute } from './shell-routes';
+import { withStylesheets } from '../components/stylesheets';
 
-/** Everything behind login is loaded on demand: the login page bundle stays small. */
-const Layout = lazy(() => import('./layout/Layout'));
-const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage'));
-const ForbiddenPage = lazy(() => import('../pages/error/ForbiddenPage'));
-const PreviewPage = lazy(() => import('../pages/preview/PreviewPage'));
+/**
+ * Everything behind login is loaded on demand: the login page bundle stays small. These also wait for
+ * the full stylesheets, which the prerendered login page loads without blocking its first paint.
+ */
+const Layout = lazy(withStylesheets(() => import('./layout/Layout')));
+const NotFoundPage = lazy(withStylesheets(() => import('../pages/notFound/NotFoundPage')));
+const ForbiddenPage = lazy(withStylesheets(() => import('../pages/error/ForbiddenPage')));
+const PreviewPage = lazy(withStylesheets(() => import('../pages/preview/PreviewPage')));
 
 /** `/redirect/<route>?q` → `/<route>?q` (spec §2.1 redirect/:route*). */
 export function redirectTargetOf(path: string, search: string): string {

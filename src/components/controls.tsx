@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ComponentProps } from 'react';
 
 /**
  * Native inputs and buttons wearing PrimeReact's theme classes. The login page uses these instead of
@@ -6,7 +6,7 @@ import type { ButtonHTMLAttributes, InputHTMLAttributes } from 'react';
  * ripple and their runtime); they look the same because the theme styles the classes.
  */
 
-export function TextInput({ invalid, className, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
+export function TextInput({ invalid, className, ...props }: ComponentProps<'input'> & { invalid?: boolean }) {
   const classes = ['p-inputtext', 'p-component', invalid ? 'p-invalid' : '', className ?? ''].filter(Boolean).join(' ');
   return <input {...props} className={classes} aria-invalid={invalid || undefined} />;
 }

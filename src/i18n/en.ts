@@ -8,6 +8,7 @@ export const en: Messages = {
     loadFailed: 'The page could not be loaded',
     retry: 'Retry',
     unavailable: '-',
+    close: 'Close',
   },
   route: {
     login: 'Sign in',

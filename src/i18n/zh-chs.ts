@@ -6,6 +6,7 @@ export const zhChs = {
     loadFailed: '页面加载失败',
     retry: '重试',
     unavailable: '-',
+    close: '关闭',
   },
   route: {
     login: '登录',

@@ -45,7 +45,12 @@ export async function loadPlugins(modules: PluginModules, log: (message: string,
   };
 }
 
-/** The plugin folders of this build (each index is its own small chunk). */
+/**
+ * The plugin folders of this build. Their index files are tiny (a name, routes whose pages load on
+ * demand, sign-in links), so they come with the entry chunk: no request of their own before the first
+ * render, and the build's prerender sees the same plugins as the browser.
+ */
 export function discoverPlugins(): PluginModules {
-  return import.meta.glob(['./*/index.ts', './*/index.tsx']);
+  const modules = import.meta.glob(['./*/index.ts', './*/index.tsx'], { eager: true });
+  return Object.fromEntries(Object.entries(modules).map(([file, module]) => [file, () => Promise.resolve(module)]));
 }

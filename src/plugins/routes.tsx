@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { withStylesheets } from '../components/stylesheets';
 import type { PluginRoute } from './types';
 
 const lazies = new WeakMap<PluginRoute, LazyExoticComponent<ComponentType>>();
@@ -9,7 +10,7 @@ export function pluginRouteFor(routes: readonly PluginRoute[], path: string): Re
   if (!route) return null;
   let Page = lazies.get(route);
   if (!Page) {
-    Page = lazy(route.load);
+    Page = lazy(withStylesheets(route.load));
     lazies.set(route, Page);
   }
   return <Page />;

@@ -8,6 +8,11 @@ export interface LoginLink {
   icon: string;
   /** Asked once when the login page opens, through the stores; the link shows only when it resolves true (a failure hides it). */
   available?: (root: RootStore) => Promise<boolean>;
+  /**
+   * The API path `available` GETs, signed out (e.g. 'api/oauth2/config/'): index.html starts that call
+   * with the page, before the scripts arrive, and the console adopts its answer (issue 19).
+   */
+  early?: string;
 }
 
 /** A route a plugin adds outside the layout (e.g. /oauth2). */

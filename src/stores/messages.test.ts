@@ -49,6 +49,36 @@ describe('MessagesStore', () => {
     expect(notices.map((n) => n.text)).toEqual(['您有一条新消息~', '系统配置有变化~']);
   });
 
+  it('a refresh asked for during a run runs once more after it; callers meanwhile share that', async () => {
+    let count = 0;
+    let calls = 0;
+    let release!: () => void;
+    const first = new Promise<void>((resolve) => (release = resolve));
+    const store = new MessagesStore({
+      api: fakeApi({
+        unreadMessageCount: async () => {
+          calls += 1;
+          // The first call's answer was decided before the server's count changed.
+          const seen = count;
+          if (calls === 1) await first;
+          return seen;
+        },
+        newestMessage: async () => null,
+      }),
+      notify: () => undefined,
+      reloadSettings: async () => undefined,
+    });
+    const opening = store.refreshUnread();
+    count = 3;
+    const pushed = [store.refreshUnread(), store.refreshUnread(), store.refreshUnread()];
+    release();
+    await Promise.all([opening, ...pushed]);
+    expect(store.unread).toBe(3);
+    expect(calls, 'one run more, not one per caller').toBe(2);
+    await store.refreshUnread();
+    expect(calls).toBe(3);
+  });
+
   it('opening an unread message marks its row read and lowers the count', async () => {
     let unread = 1;
     const store = new MessagesStore({

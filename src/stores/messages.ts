@@ -86,9 +86,10 @@ export class MessagesStore {
   roleOptions: TargetOption[] = [];
   private socket: RealtimeSocket | null = null;
   private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
 
   constructor(private readonly deps: MessagesStoreDeps) {
-    makeAutoObservable<MessagesStore, 'deps' | 'socket' | 'refreshing'>(this, { deps: false, socket: false, refreshing: false }, { autoBind: true });
+    makeAutoObservable<MessagesStore, 'deps' | 'socket' | 'refreshing' | 'refreshAgain'>(this, { deps: false, socket: false, refreshing: false, refreshAgain: false }, { autoBind: true });
   }
 
   get badge(): string {
@@ -138,9 +139,23 @@ export class MessagesStore {
     this.unread = Math.max(0, Math.trunc(count));
   }
 
-  /** Reloads the unread count and the newest message (concurrent callers share one run). */
+  /**
+   * Reloads the unread count and the newest message. Callers during a run share it, and it runs once
+   * more when it ends: the count may have changed after its calls went out (a refresh_unread frame
+   * arriving while the socket-open refresh is in flight must not leave the old count).
+   */
   refreshUnread(): Promise<void> {
-    this.refreshing ??= this.loadUnread().finally(() => {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    const run = async () => {
+      do {
+        this.refreshAgain = false;
+        await this.loadUnread();
+      } while (this.refreshAgain);
+    };
+    this.refreshing = run().finally(() => {
       this.refreshing = null;
     });
     return this.refreshing;

@@ -62,6 +62,8 @@ export interface MockBackendOptions {
   wrongPasswordMessage?: string;
   /** Milliseconds each login takes (to see the button's loading state). */
   loginDelayMs?: number;
+  /** Milliseconds the captcha status and the settings take (the login page before it knows them). */
+  startDelayMs?: number;
 }
 
 /** What the mock back end saw, for play functions to check. */
@@ -114,11 +116,12 @@ export function mockBackend(options: MockBackendOptions = {}): MockBackend {
     });
 
   const handlers: HttpHandler[] = [
-    http.get('*/api/captcha/status/', () =>
-      options.withoutCaptchaStatus
+    http.get('*/api/captcha/status/', async () => {
+      if (options.startDelayMs) await delay(options.startDelayMs);
+      return options.withoutCaptchaStatus
         ? new HttpResponse(HTML_404, { status: 404, headers: { 'Content-Type': 'text/html' } })
-        : HttpResponse.json(ok(captchaStatus, { status: captchaOn })),
-    ),
+        : HttpResponse.json(ok(captchaStatus, { status: captchaOn }));
+    }),
     http.get('*/api/captcha/', () => {
       if (!captchaOn) return HttpResponse.json(ok(captchaResult, captchaOff));
       state.captchaIssued += 1;
@@ -126,7 +129,10 @@ export function mockBackend(options: MockBackendOptions = {}): MockBackend {
       issued.set(key, captchaAnswer(key));
       return HttpResponse.json(ok(captchaResult, captchaChallenge(key)));
     }),
-    http.get('*/api/init/settings/', () => HttpResponse.json(ok(settings, settingsData(captchaOn)))),
+    http.get('*/api/init/settings/', async () => {
+      if (options.startDelayMs) await delay(options.startDelayMs);
+      return HttpResponse.json(ok(settings, settingsData(captchaOn)));
+    }),
     http.post('*/api/login/', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       state.logins.push(body);

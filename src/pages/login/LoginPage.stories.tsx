@@ -58,6 +58,27 @@ export const CaptchaOff: Story = {
   },
 };
 
+/**
+ * Before the server has said whether captcha is on (the prerendered page's state): the captcha row is
+ * there with a spinner for the image, the footer waits for the settings. Captcha off here: once the
+ * answers arrive the row goes and the footer shows the settings' texts with the version.
+ */
+export const BeforeTheServerAnswers: Story = {
+  parameters: { backend: mockBackend({ captcha: false, startDelayMs: 800 }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const captcha = await canvas.findByTestId('login-captcha');
+    await expect(captcha).toBeVisible();
+    await expect(canvas.getByTestId('login-captcha-retry').querySelector('.pi-spinner')).not.toBeNull();
+    const footer = context.canvasElement.querySelector('.login-footer') as HTMLElement;
+    await expect(footer).not.toBeVisible();
+    await expect(footer).toHaveTextContent('v2.1.3');
+    await waitFor(() => expect(canvas.queryByTestId('login-captcha')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(footer).toBeVisible());
+    await expect(footer).toHaveTextContent(/版权所有/);
+  },
+};
+
 /** Like the real back end, which has no captcha/status call: the console reads the settings instead, silently. */
 export const CaptchaStateFromSettings: Story = {
   parameters: { backend: mockBackend({ captcha: false, withoutCaptchaStatus: true }) },

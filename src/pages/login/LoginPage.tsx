@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { isApiError } from '../../stores/errors';
@@ -9,6 +9,7 @@ import { Logo } from '../../components/Logo';
 import { useStore } from '../../components/store-context';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { redirectTarget } from '../../components/routing';
+import { takePrehydrationSubmit } from '../../components/prehydration';
 import { LoginLinks } from './LoginLinks';
 import './login.css';
 
@@ -17,6 +18,12 @@ type Field = 'username' | 'password' | 'captcha';
 /**
  * Sign-in (spec §4): username, password and, when the server has it on, the captcha (click the image
  * for a new one). Required fields are checked here; the server's messages show as they come.
+ *
+ * The build prerenders this page into index.html (scripts/prerender.ts) and the browser hydrates it,
+ * so the first render here must be the same whatever the server says later: the captcha row shows
+ * while its state is unknown (a fresh back end has it on), the footer waits for the settings, and the
+ * other ways to sign in sit under the card without moving it. What a person typed (or the browser
+ * filled in) before hydration is taken over, and a submit pressed meanwhile runs once it is hydrated.
  */
 const LoginPage = observer(function LoginPage() {
   const root = useStore();
@@ -31,16 +38,52 @@ const LoginPage = observer(function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [invalid, setInvalid] = useState<Field[]>([]);
   const [messages, setMessages] = useState<string[]>([]);
+  const [settingsSettled, setSettingsSettled] = useState(root.settings.loaded);
+  const [replaySubmit, setReplaySubmit] = useState(false);
+  const submitted = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const captchaInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void root.captcha.init();
-    root.settings.load().catch(() => undefined);
+    let live = true;
+    root.settings
+      .load()
+      .catch(() => undefined)
+      .finally(() => live && setSettingsSettled(true));
+    return () => {
+      live = false;
+    };
   }, [root]);
 
+  // Hydration keeps what the fields hold but not the state: take over what was typed before it.
+  useLayoutEffect(() => {
+    const typed = (input: HTMLInputElement | null, set: (value: string) => void) => {
+      if (input?.value) set(input.value);
+    };
+    typed(usernameInput.current, setUsername);
+    typed(passwordInput.current, setPassword);
+    typed(captchaInput.current, setCaptcha);
+    if (takePrehydrationSubmit()) setReplaySubmit(true);
+  }, []);
+
+  // A submit pressed before hydration: now that the typed values are state, send it (unless React
+  // already delivered one itself, hydrating on that very event).
+  useEffect(() => {
+    if (!replaySubmit) return;
+    setReplaySubmit(false);
+    if (!submitted.current) form.current?.requestSubmit();
+  }, [replaySubmit]);
+
   const captchaOn = root.captcha.enabled === true;
+  // Unknown until the server tells: shown (with a spinner for the image), as a fresh back end has it on.
+  const captchaShown = root.captcha.enabled !== false;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    submitted.current = true;
     const missing: Field[] = [];
     if (!username.trim()) missing.push('username');
     if (!password) missing.push('password');
@@ -101,103 +144,108 @@ const LoginPage = observer(function LoginPage() {
       </section>
 
       <section className="login-panel">
-        <form className="login-card" onSubmit={(event) => void submit(event)} noValidate>
-          <div className="login-card-head">
-            <Logo size={40} />
-            <div>
-              <h1>{t('login.welcome')}</h1>
-              <p>{t('login.subtitle')}</p>
-            </div>
-          </div>
-
-          {messages.length > 0 && (
-            <div className="login-error" data-testid="login-error" role="alert">
-              <i className="pi pi-exclamation-circle" aria-hidden="true" />
+        <div className="login-main">
+          <form ref={form} className="login-card" data-testid="login-form" onSubmit={(event) => void submit(event)} noValidate>
+            <div className="login-card-head">
+              <Logo size={40} />
               <div>
-                {messages.map((message) => (
-                  <div key={message}>{message}</div>
-                ))}
+                <h1>{t('login.welcome')}</h1>
+                <p>{t('login.subtitle')}</p>
               </div>
             </div>
-          )}
 
-          <label className="login-field">
-            <span className="login-label">{t('login.username')}</span>
-            <span className="login-input">
-              <i className="pi pi-user" aria-hidden="true" />
-              <TextInput
-                data-testid="login-username"
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                placeholder={t('login.usernamePlaceholder')}
-                autoComplete="username"
-                invalid={invalid.includes('username')}
-                autoFocus
-              />
-            </span>
-          </label>
-
-          <label className="login-field">
-            <span className="login-label">{t('login.password')}</span>
-            <span className="login-input">
-              <i className="pi pi-lock" aria-hidden="true" />
-              <TextInput
-                data-testid="login-password"
-                type={showPassword ? 'text' : 'password'}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                placeholder={t('login.passwordPlaceholder')}
-                autoComplete="current-password"
-                invalid={invalid.includes('password')}
-              />
-              <button type="button" className="login-eye" onClick={() => setShowPassword((v) => !v)} aria-label={t('login.password')} tabIndex={-1}>
-                <i className={`pi ${showPassword ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
-              </button>
-            </span>
-          </label>
-
-          {captchaOn && (
-            <div className="login-field">
-              <label className="login-label" htmlFor="login-captcha">
-                {t('login.captcha')}
-              </label>
-              <div className="login-captcha-row">
-                <span className="login-input">
-                  <i className="pi pi-verified" aria-hidden="true" />
-                  <TextInput
-                    id="login-captcha"
-                    data-testid="login-captcha"
-                    value={captcha}
-                    onChange={(event) => setCaptcha(event.target.value)}
-                    placeholder={t('login.captchaPlaceholder')}
-                    autoComplete="off"
-                    invalid={invalid.includes('captcha')}
-                  />
-                </span>
-                {root.captcha.image ? (
-                  <img
-                    className="login-captcha-image"
-                    data-testid="login-captcha-image"
-                    src={root.captcha.image}
-                    alt={t('login.captchaImageAlt')}
-                    title={t('login.captchaReload')}
-                    onClick={() => void root.captcha.reload()}
-                  />
-                ) : (
-                  <button type="button" className="login-captcha-image is-placeholder" data-testid="login-captcha-retry" onClick={() => void root.captcha.reload()}>
-                    {root.captcha.state === 'failed' ? t('login.captchaLoadFailed') : <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
-                  </button>
-                )}
+            {messages.length > 0 && (
+              <div className="login-error" data-testid="login-error" role="alert">
+                <i className="pi pi-exclamation-circle" aria-hidden="true" />
+                <div>
+                  {messages.map((message) => (
+                    <div key={message}>{message}</div>
+                  ))}
+                </div>
               </div>
-            </div>
-          )}
+            )}
 
-          <ActionButton type="submit" data-testid="login-submit" className="login-submit" label={t('login.submit')} loading={root.session.signingIn} />
-        </form>
+            <label className="login-field">
+              <span className="login-label">{t('login.username')}</span>
+              <span className="login-input">
+                <i className="pi pi-user" aria-hidden="true" />
+                <TextInput
+                  ref={usernameInput}
+                  data-testid="login-username"
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                  placeholder={t('login.usernamePlaceholder')}
+                  autoComplete="username"
+                  invalid={invalid.includes('username')}
+                  autoFocus
+                />
+              </span>
+            </label>
 
-        <LoginLinks />
+            <label className="login-field">
+              <span className="login-label">{t('login.password')}</span>
+              <span className="login-input">
+                <i className="pi pi-lock" aria-hidden="true" />
+                <TextInput
+                  ref={passwordInput}
+                  data-testid="login-password"
+                  type={showPassword ? 'text' : 'password'}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  placeholder={t('login.passwordPlaceholder')}
+                  autoComplete="current-password"
+                  invalid={invalid.includes('password')}
+                />
+                <button type="button" className="login-eye" onClick={() => setShowPassword((v) => !v)} aria-label={t('login.password')} tabIndex={-1}>
+                  <i className={`pi ${showPassword ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
+                </button>
+              </span>
+            </label>
 
-        <footer className="login-footer">
+            {captchaShown && (
+              <div className={`login-field login-captcha-field${root.captcha.enabled === null ? ' is-unknown' : ''}`}>
+                <label className="login-label" htmlFor="login-captcha">
+                  {t('login.captcha')}
+                </label>
+                <div className="login-captcha-row">
+                  <span className="login-input">
+                    <i className="pi pi-verified" aria-hidden="true" />
+                    <TextInput
+                      ref={captchaInput}
+                      id="login-captcha"
+                      data-testid="login-captcha"
+                      value={captcha}
+                      onChange={(event) => setCaptcha(event.target.value)}
+                      placeholder={t('login.captchaPlaceholder')}
+                      autoComplete="off"
+                      invalid={invalid.includes('captcha')}
+                    />
+                  </span>
+                  {root.captcha.image ? (
+                    <img
+                      className="login-captcha-image"
+                      data-testid="login-captcha-image"
+                      src={root.captcha.image}
+                      alt={t('login.captchaImageAlt')}
+                      title={t('login.captchaReload')}
+                      onClick={() => void root.captcha.reload()}
+                    />
+                  ) : (
+                    <button type="button" className="login-captcha-image is-placeholder" data-testid="login-captcha-retry" onClick={() => void root.captcha.reload()}>
+                      {root.captcha.state === 'failed' ? t('login.captchaLoadFailed') : <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
+                    </button>
+                  )}
+                </div>
+              </div>
+            )}
+
+            <ActionButton type="submit" data-testid="login-submit" className="login-submit" label={t('login.submit')} loading={root.session.signingIn} />
+          </form>
+
+          <LoginLinks />
+        </div>
+
+        <footer className={`login-footer${settingsSettled ? '' : ' is-pending'}`}>
           {copyright && <span>{copyright}</span>}
           {record && <span>{record}</span>}
           <span>v{VERSION}</span>

@@ -15,6 +15,7 @@ const oauth2: ConsolePlugin = {
       icon: 'pi pi-sign-in',
       // Only where the back end has a provider configured (the real back end has no such call: hidden).
       available: (root) => root.oauth2.available(),
+      early: 'api/oauth2/config/',
     },
   ],
 };
