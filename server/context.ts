@@ -4,6 +4,7 @@ import type { DashboardQueries } from './domain/dashboard';
 import type { DictionaryStore } from './domain/dictionaries';
 import type { MenuStore } from './domain/menus';
 import type { SettingsStore } from './domain/settings';
+import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
 
@@ -19,4 +20,6 @@ export interface AppContext {
   menus: MenuStore;
   dashboard: DashboardQueries;
   hub: SocketHub;
+  /** Seals and opens secrets at rest (shared accounts), with the configured key. */
+  secretBox: SecretBox;
 }

@@ -42,14 +42,18 @@ export function isOpenPath(method: string, path: string): boolean {
   return OPEN_PATHS.some(([m, re]) => m === method && re.test(path));
 }
 
-/** A button's api with `{id}`-style placeholders → an anchored pattern. */
+/**
+ * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
+ * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
+ * not also grant `.../export_data/` or any other action at that depth.
+ */
 export function apiPattern(api: string): RegExp | null {
   const trimmed = api.trim();
   if (trimmed === '') return null;
   const source = trimmed
     .split(/\{[^}]*\}/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
+    .join('\\d+');
   return new RegExp(`^${source}$`);
 }
 
@@ -64,7 +68,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   const m = METHOD_NUMBERS[method];
   if (m !== undefined) out.push([m, path]);
   if (method === 'PATCH') out.push([2, path]);
-  const base = /^(\/api\/system\/[^/]+\/)/.exec(path)?.[1];
+  // Every viewset sits at /api/<area>/<screen>/ (system, game, common, ...).
+  const base = /^(\/api\/[^/]+\/[^/]+\/)/.exec(path)?.[1];
   if (!base) return out;
   const action = path.slice(base.length);
   if (method === 'DELETE' && action === 'multiple_delete/') out.push([3, `${base}0/`]);

@@ -100,6 +100,18 @@ function applyFilter(c: Conditions, key: string, f: FieldSpec, raw: string, labe
     case 'exact':
       c.add(`${f.sql}::text = ?`, raw);
       return;
+    case 'intAny': {
+      const values = raw.split(',').map((s) => parseInt32(s));
+      if (values.some((v) => v === null)) throw bad();
+      c.add(f.sql, values);
+      return;
+    }
+    case 'textAny':
+      c.add(
+        f.sql,
+        raw.split(',').map((s) => s.trim()).filter(Boolean),
+      );
+      return;
     default:
       void key;
   }

@@ -66,6 +66,8 @@ export interface ResourceRouteOptions {
    * file list by routes/files.ts): only multiple_delete and the sheets are registered here.
    */
   rowsElsewhere?: boolean;
+  /** Export only: no import_data or update_template routes. */
+  noImport?: boolean;
 }
 
 /** Reads an uploaded import file: multipart (field `file`) or JSON {url} naming a file this server serves. */
@@ -96,7 +98,7 @@ async function importFile(app: FastifyInstance, req: FastifyRequest): Promise<Bu
  */
 export function registerResource(app: FastifyInstance, ctx: AppContext, resource: CrudResource, opts: ResourceRouteOptions = {}): void {
   const spec = resource.spec;
-  const base = `/api/system/${spec.path}/`;
+  const base = spec.base ?? `/api/system/${spec.path}/`;
   const guard = { preHandler: requirePermission(ctx) };
 
   if (!opts.customList && !opts.rowsElsewhere) {
@@ -157,7 +159,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   app.get(`${base}export_data/`, guard, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.exportXlsx(query(req), await scopeOf(ctx, req, spec.dataScope)))),
   );
-  if (opts.readOnly) return;
+  if (opts.readOnly || opts.noImport) return;
   app.get(`${base}import_data/`, guard, async (_req, reply) => sendFile(reply, resource.template()));
   app.get(`${base}update_template/`, guard, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.updateTemplate(await scopeOf(ctx, req, spec.dataScope)))),

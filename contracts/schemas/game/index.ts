@@ -1,0 +1,5 @@
+export * from './fields';
+export * from './game';
+export * from './release';
+export * from './gift-code';
+export * from './lookup';
