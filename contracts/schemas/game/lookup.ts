@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { datetime } from '../envelope';
 import { fileRow } from '../files';
-import { codeStatus } from './gift-code';
 import { gameKind, gameRow, gameStatus } from './game';
 import { releaseChannel, releaseRow } from './release';
 

@@ -23,9 +23,10 @@ function purposeOf(req: FastifyRequest): UploadPurpose | null {
 
 /** Who may upload for a purpose: icons with a game screen's Create or Update (or the detail's Update), packages with the release screen's. */
 function grantsFor(purpose: UploadPurpose | null): Array<[string, string]> {
-  if (purpose === 'package') return [['POST', '/api/game/history/'], ['PUT', '/api/game/history/0/']];
-  if (purpose === 'icon') return [...KINDS.flatMap((k): Array<[string, string]> => [['POST', `/api/game/${k}/`], ['PUT', `/api/game/${k}/0/`]]), ['PUT', '/api/game/detail/0/']];
-  return [];
+  const packages: Array<[string, string]> = [['POST', '/api/game/history/'], ['PUT', '/api/game/history/0/']];
+  const icons: Array<[string, string]> = [...KINDS.flatMap((k): Array<[string, string]> => [['POST', `/api/game/${k}/`], ['PUT', `/api/game/${k}/0/`]]), ['PUT', '/api/game/detail/0/']];
+  // Without a (valid) purpose: whoever may upload anything is told what the purpose must be.
+  return purpose === 'package' ? packages : purpose === 'icon' ? icons : [...packages, ...icons];
 }
 
 /** A client-given file name reduced to a safe base name. */
