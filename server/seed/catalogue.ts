@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
-import { insertBatchCodes } from '../domain/game/gift-codes';
-import { seededRandom } from '../domain/game/code-generator';
+import { insertBatchCodes, pickStem } from '../domain/game/gift-codes';
+import { seededRandom, stemRange } from '../domain/game/code-generator';
 import type { SecretBox } from '../domain/secret-box';
 import { BUTTON_NAMES, adminGrant, buttonApi, catalogueMenus, publicGrant, type RoleGrant } from './menus';
 
@@ -292,7 +292,10 @@ async function seedGiftCodes(tx: Queryable, rnd: () => number, games: SeededGame
   ];
   for (const [i, b] of batches.entries()) {
     const created = now + (b.start - 2) * DAY;
+    const random = seededRandom(CATALOGUE_SEED + i);
+    const stem = await pickStem(tx, b.prefix, b.generator as 'short' | 'date', created, random);
     const id = await insert(tx, 'gift_code_batches', {
+      stem,
       game: b.game,
       name: b.name,
       count: b.count,
@@ -308,8 +311,8 @@ async function seedGiftCodes(tx: Queryable, rnd: () => number, games: SeededGame
       update_datetime: new Date(created).toISOString(),
       ...AUDIT,
     });
-    await insertBatchCodes(tx, id, { prefix: b.prefix, generator: b.generator as 'short' | 'date', count: b.count, at: created, random: seededRandom(CATALOGUE_SEED + i) });
-    const codes = await tx.query<{ code: string }>('SELECT code FROM gift_codes WHERE batch = $1 ORDER BY code LIMIT $2', [id, b.redeem]);
+    await insertBatchCodes(tx, id, stem, b.count, random);
+    const codes = await tx.query<{ code: string }>('SELECT code FROM gift_codes WHERE code >= $1 AND code < $2 ORDER BY code LIMIT $3', [...stemRange(stem), b.redeem]);
     const players = codes.map(() => `p${100000 + Math.floor(rnd() * 900000)}`);
     const times = codes.map(() => new Date(Math.min(now + (b.start + rnd() * (Math.min(b.end, 0) - b.start)) * DAY, now - 60_000)).toISOString());
     await tx.query(

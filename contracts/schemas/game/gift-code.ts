@@ -9,8 +9,9 @@ export const MAX_BATCH_CODES = 100_000;
 
 /**
  * The spec's two code generators (§9): `date` = a date-based code (yyyyMMddHHmmss) plus a 2-digit
- * random number; `short` = a short date (yyMMdd) plus 4 random digits. A code is the batch prefix,
- * the generator's part and a random tail that makes it unique platform-wide.
+ * random number; `short` = a short date (yyMMdd) plus 4 random digits. A batch's codes start with its
+ * stem (the prefix and the generator's output, unique among batches) and end with 8 random letters
+ * and digits unique in the batch: unique platform-wide.
  */
 export const CODE_GENERATORS = ['short', 'date'] as const;
 export const codeGenerator = z.enum(CODE_GENERATORS);
@@ -30,6 +31,8 @@ export const batchRow = z.object({
   name: z.string().nullable(),
   count: z.number().int(),
   prefix: z.string(),
+  /** What every code of the batch starts with: the prefix and the generator's output (date stamp and random digits). */
+  stem: z.string(),
   generator: codeGenerator,
   start_time: datetime,
   end_time: datetime,

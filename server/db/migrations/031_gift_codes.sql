@@ -1,7 +1,11 @@
--- Gift codes (issue 14): batches per game and their codes. A code is unique platform-wide (primary
--- key); its status is derived: redeemed (player set), else void (batch voided), else expired (past
--- the batch's end), else unused. `redeemed` counts the batch's redeemed codes, kept in the
--- redemption's transaction.
+-- Gift codes (issue 14): batches per game and their codes. Every code of a batch starts with the
+-- batch's `stem` (prefix + the spec's generator: a date stamp and random digits), unique among
+-- batches, and ends with a random tail unique in the batch: codes are unique platform-wide by
+-- construction, and the primary key checks it. A batch's codes are one key range of that primary key
+-- (stem .. stem || '~'), so no second index (and no per-row foreign-key check) slows a 100,000-code
+-- insert; the batch delete removes its range itself. A code's status is derived: redeemed (player
+-- set), else void (batch voided), else expired (past the batch's end), else unused. `redeemed` counts
+-- the batch's redeemed codes, kept in the redemption's transaction.
 
 CREATE TABLE gift_code_batches (
   id serial PRIMARY KEY,
@@ -9,6 +13,7 @@ CREATE TABLE gift_code_batches (
   name varchar(64),
   count integer NOT NULL CHECK (count BETWEEN 1 AND 100000),
   prefix varchar(8) NOT NULL DEFAULT '' CHECK (prefix ~ '^[A-Z0-9]*$'),
+  stem varchar(32) NOT NULL CHECK (stem ~ '^[A-Z0-9]+$'),
   generator varchar(8) NOT NULL DEFAULT 'short' CHECK (generator IN ('date', 'short')),
   start_time timestamptz NOT NULL,
   end_time timestamptz NOT NULL,
@@ -24,13 +29,13 @@ CREATE TABLE gift_code_batches (
   update_datetime timestamptz NOT NULL DEFAULT now(),
   CHECK (end_time > start_time)
 );
+CREATE UNIQUE INDEX gift_code_batches_stem_key ON gift_code_batches (stem);
 CREATE INDEX gift_code_batches_game_idx ON gift_code_batches (game);
 CREATE INDEX gift_code_batches_created_idx ON gift_code_batches (create_datetime DESC, id DESC);
 
 CREATE TABLE gift_codes (
   code varchar(40) PRIMARY KEY,
-  batch integer NOT NULL REFERENCES gift_code_batches (id) ON DELETE CASCADE,
+  batch integer NOT NULL,
   player varchar(64),
   redeem_time timestamptz
 );
-CREATE INDEX gift_codes_batch_idx ON gift_codes (batch, code);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCodes, generatorStamp, seededRandom, TAIL_ALPHABET } from './code-generator';
+import { batchCodes, generateStem, generateTails, generatorStamp, seededRandom, stemRange, TAIL_ALPHABET, TAIL_LENGTH } from './code-generator';
 
 // 2026-03-05 09:07:02 in Asia/Shanghai.
 const AT = Date.UTC(2026, 2, 5, 1, 7, 2);
@@ -12,35 +12,39 @@ describe('gift-code generators (spec §9)', () => {
     expect(generatorStamp('short', Date.UTC(2026, 11, 31, 23, 30))).toBe('270101');
   });
 
-  it('a code is prefix + the generator part (2 or 4 random digits) + a tail without look-alike characters', () => {
-    const [d] = generateCodes({ prefix: 'VIP', generator: 'date', at: AT, count: 1, random: seededRandom(1) });
-    expect(d).toMatch(/^VIP20260305090702\d{2}[A-HJ-NP-Z2-9]{6}$/);
-    const [s] = generateCodes({ prefix: '', generator: 'short', at: AT, count: 1, random: seededRandom(1) });
-    expect(s).toMatch(/^260305\d{4}[A-HJ-NP-Z2-9]{6}$/);
-    expect(TAIL_ALPHABET).not.toMatch(/[01IO]/);
-    expect(new Set(TAIL_ALPHABET).size).toBe(32);
+  it('a stem is prefix + the date code and a 2-digit random number (date), or the short date and 4 random digits (short)', () => {
+    expect(generateStem('VIP', 'date', AT, seededRandom(1))).toMatch(/^VIP20260305090702\d{2}$/);
+    expect(generateStem('', 'short', AT, seededRandom(1))).toMatch(/^260305\d{4}$/);
+    const stems = new Set(Array.from({ length: 200 }, () => generateStem('A', 'short', AT)));
+    expect(stems.size).toBeGreaterThan(150);
   });
 
-  it('100,000 codes of one batch are distinct, even when the source repeats itself', () => {
-    const codes = generateCodes({ prefix: 'B', generator: 'short', at: AT, count: 100_000 });
-    expect(codes).toHaveLength(100_000);
-    expect(new Set(codes).size).toBe(100_000);
-    // A source that gives the same bytes twice: the duplicates are drawn again.
+  it('a code is the stem and a tail of letters and digits without look-alikes; a batch\'s codes are one sorted key range', () => {
+    expect(TAIL_ALPHABET).not.toMatch(/[01IO]/);
+    expect(new Set(TAIL_ALPHABET).size).toBe(32);
+    const codes = batchCodes('AB2603051234', 1000, seededRandom(3));
+    expect(codes).toEqual([...codes].sort());
+    const [from, to] = stemRange('AB2603051234');
+    for (const c of codes) {
+      expect(c).toMatch(new RegExp(`^AB2603051234[A-HJ-NP-Z2-9]{${TAIL_LENGTH}}$`));
+      expect(c >= from && c < to).toBe(true);
+    }
+  });
+
+  it('100,000 tails are distinct, even when the source repeats itself', () => {
+    const tails = generateTails(100_000);
+    expect(new Set(tails).size).toBe(100_000);
     let calls = 0;
     const stuttering = (n: number) => {
       calls++;
       return calls === 1 ? new Uint8Array(n) : seededRandom(calls)(n);
     };
-    const few = generateCodes({ prefix: '', generator: 'short', at: AT, count: 5, random: stuttering });
-    expect(new Set(few).size).toBe(5);
+    expect(new Set(generateTails(5, stuttering)).size).toBe(5);
     expect(calls).toBeGreaterThan(1);
   });
 
-  it('the same seed gives the same codes (sample data); exclusions are never returned', () => {
-    const a = generateCodes({ prefix: 'S', generator: 'short', at: AT, count: 20, random: seededRandom(42) });
-    const b = generateCodes({ prefix: 'S', generator: 'short', at: AT, count: 20, random: seededRandom(42) });
-    expect(b).toEqual(a);
-    const c = generateCodes({ prefix: 'S', generator: 'short', at: AT, count: 20, random: seededRandom(42), exclude: new Set(a.slice(0, 5)) });
-    expect(c.some((x) => a.slice(0, 5).includes(x))).toBe(false);
+  it('the same seed gives the same codes (sample data)', () => {
+    expect(batchCodes('S', 20, seededRandom(42))).toEqual(batchCodes('S', 20, seededRandom(42)));
+    expect(batchCodes('S', 20, seededRandom(42))).not.toEqual(batchCodes('S', 20, seededRandom(43)));
   });
 });

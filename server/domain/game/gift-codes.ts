@@ -3,13 +3,14 @@ import { CrudError } from '../crud/spec';
 import { writeXlsx, type Cell } from '../crud/xlsx';
 import { formatDatetime } from '../time';
 import type { Account } from '../users';
-import { generateCodes, type RandomBytes } from './code-generator';
+import { batchCodes, cryptoRandom, generateStem, stemRange, type Generator, type RandomBytes } from './code-generator';
 
 export type BatchState = 'pending' | 'active' | 'expired' | 'void';
 export type CodeStatus = 'unused' | 'redeemed' | 'expired' | 'void';
 
 interface BatchFacts {
   id: number;
+  stem: string;
   game: number;
   game_name: string;
   count: number;
@@ -35,28 +36,39 @@ function unredeemedStatus(state: BatchState): CodeStatus {
 }
 
 /**
- * Inserts `count` new codes for a batch (inside the batch's transaction): generated, inserted with
- * ON CONFLICT DO NOTHING against every code of the platform, and generated again for any that collided.
+ * A stem no other batch has: prefix + the generator's stamp and random digits, drawn again while
+ * taken (10,000 per prefix and day for `short`, 100 per prefix and second for `date`).
  */
-export async function insertBatchCodes(
-  tx: Queryable,
-  batch: number,
-  opts: { prefix: string; generator: 'date' | 'short'; count: number; at?: Date | number; random?: RandomBytes },
-): Promise<void> {
-  const at = opts.at ?? Date.now();
-  let missing = opts.count;
-  for (let attempt = 0; missing > 0; attempt++) {
-    if (attempt >= 20) throw new CrudError('无法生成足够的不重复兑换码（与已有兑换码冲突太多），请换一个前缀后重试。');
-    const codes = generateCodes({ prefix: opts.prefix, generator: opts.generator, at, count: missing, random: opts.random });
-    await tx.query('INSERT INTO gift_codes (code, batch) SELECT unnest($1::text[]), $2 ON CONFLICT (code) DO NOTHING', [codes, batch]);
-    const n = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM gift_codes WHERE batch = $1', [batch]))[0]?.n ?? 0;
-    missing = opts.count - n;
+export async function pickStem(tx: Queryable, prefix: string, generator: Generator, at: Date | number = Date.now(), random: RandomBytes = cryptoRandom): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const stem = generateStem(prefix, generator, at, random);
+    const taken = await tx.query('SELECT 1 FROM gift_code_batches WHERE stem = $1', [stem]);
+    if (taken.length === 0) return stem;
+  }
+  throw new CrudError(`前缀 ${prefix || '（空）'} 在这个时间的批次太多，没有可用的兑换码段了，请换一个前缀或稍后再试。`);
+}
+
+/**
+ * Inserts the codes of a batch (inside the batch's transaction): its stem followed by `count`
+ * distinct random tails, sorted, in one statement. The stem is the batch's own, so the codes are new
+ * to the platform; the primary key would refuse (and roll the batch back) if one were not.
+ */
+export async function insertBatchCodes(tx: Queryable, batch: number, stem: string, count: number, random: RandomBytes = cryptoRandom): Promise<void> {
+  await tx.query('INSERT INTO gift_codes (code, batch) SELECT unnest($1::text[]), $2', [batchCodes(stem, count, random), batch]);
+}
+
+/** Deletes the codes of batches (their key ranges), before the batches themselves go. */
+export async function deleteBatchCodes(tx: Queryable, ids: number[]): Promise<void> {
+  const batches = await tx.query<{ id: number; stem: string }>('SELECT id, stem FROM gift_code_batches WHERE id = ANY($1::int[])', [ids]);
+  for (const b of batches) {
+    const [from, to] = stemRange(b.stem);
+    await tx.query('DELETE FROM gift_codes WHERE code >= $1 AND code < $2 AND batch = $3', [from, to, b.id]);
   }
 }
 
 async function batchFacts(db: Queryable, id: number): Promise<BatchFacts | null> {
   const rows = await db.query<BatchFacts>(
-    `SELECT b.id, b.game, g.name AS game_name, b.count, b.redeemed, b.status, b.start_time, b.end_time, b.reward, b.prefix
+    `SELECT b.id, b.stem, b.game, g.name AS game_name, b.count, b.redeemed, b.status, b.start_time, b.end_time, b.reward, b.prefix
      FROM gift_code_batches b JOIN games g ON g.id = b.game WHERE b.id = $1`,
     [id],
   );
@@ -87,8 +99,10 @@ export async function listBatchCodes(db: Db, id: number, q: CodeListQuery, now =
   const batch = await batchFacts(db, id);
   if (!batch) return null;
   const idle = unredeemedStatus(batchState(batch, now));
-  const where = ['batch = $1'];
-  const params: unknown[] = [id];
+  // The batch's key range of the primary key, and its id (another batch's stem may extend this one's).
+  const [from, to] = stemRange(batch.stem);
+  const where = ['code >= $1', 'code < $2', 'batch = $3'];
+  const params: unknown[] = [from, to, id];
   if (q.status === 'redeemed') where.push('player IS NOT NULL');
   else if (q.status === idle) where.push('player IS NULL');
   else if (q.status) where.push('false');
@@ -134,7 +148,11 @@ export async function exportBatchCodes(db: Db, id: number, now = Date.now()): Pr
   const batch = await batchFacts(db, id);
   if (!batch) return null;
   const idle = unredeemedStatus(batchState(batch, now));
-  const rows = await db.query<{ code: string; player: string | null; redeem_time: Date | null }>('SELECT code, player, redeem_time FROM gift_codes WHERE batch = $1 ORDER BY code', [id]);
+  const [from, to] = stemRange(batch.stem);
+  const rows = await db.query<{ code: string; player: string | null; redeem_time: Date | null }>(
+    'SELECT code, player, redeem_time FROM gift_codes WHERE code >= $1 AND code < $2 AND batch = $3 ORDER BY code',
+    [from, to, id],
+  );
   const cells: Cell[][] = rows.map((r) => [r.code, STATUS_NAMES[r.player === null ? idle : 'redeemed'], r.player, r.redeem_time ? formatDatetime(r.redeem_time) : null]);
   const stamp = formatDatetime(now).replace(/[-: ]/g, '');
   return {

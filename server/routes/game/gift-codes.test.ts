@@ -36,6 +36,8 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
     const short = expectData(await batch({ count: 1000, prefix: 'spring' }), batchRow);
     expect(short).toMatchObject({ game, count: 1000, prefix: 'SPRING', generator: 'short', redeemed: 0, status: 'active', state: 'active' });
     const day = formatDatetime(Date.now()).replace(/-/g, '').slice(2, 8);
+    // The stem: prefix + yyMMdd (a short date) + 4 random digits.
+    expect(short.stem).toMatch(new RegExp(`^SPRING${day}\\d{4}$`));
     const all = await codesOf(short.id);
     expect(all.total).toBe(1000);
     const page = expectData(await call(srv, `/api/game/code/${short.id}/codes/?page=2&limit=400`, { token: sa }), listPage(giftCodeRow));
@@ -43,14 +45,17 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
     const codes = (await ctx.db.query<{ code: string }>('SELECT code FROM gift_codes WHERE batch = $1', [short.id])).map((r) => r.code);
     expect(codes).toHaveLength(1000);
     expect(new Set(codes).size).toBe(1000);
-    // prefix + yyMMdd (a short date) + 4 random digits + 6 letters/digits without look-alikes.
-    for (const c of codes) expect(c).toMatch(new RegExp(`^SPRING${day}\\d{4}[A-HJ-NP-Z2-9]{6}$`));
+    // The stem + 8 letters/digits without look-alikes.
+    for (const c of codes) expect(c).toMatch(new RegExp(`^${short.stem}[A-HJ-NP-Z2-9]{8}$`));
     expect(all.data.every((c) => c.status === 'unused' && c.player === null)).toBe(true);
 
     const dated = expectData(await batch({ count: 50, prefix: '', generator: 'date' }), batchRow);
     const dcodes = (await ctx.db.query<{ code: string }>('SELECT code FROM gift_codes WHERE batch = $1', [dated.id])).map((r) => r.code);
-    // yyyyMMddHHmmss (a date-based code) + a 2-digit random number + the tail.
-    for (const c of dcodes) expect(c).toMatch(/^20\d{12}\d{2}[A-HJ-NP-Z2-9]{6}$/);
+    // yyyyMMddHHmmss (a date-based code) + a 2-digit random number, then the tail.
+    expect(dated.stem).toMatch(/^20\d{12}\d{2}$/);
+    for (const c of dcodes) expect(c).toMatch(new RegExp(`^${dated.stem}[A-HJ-NP-Z2-9]{8}$`));
+    // Stems are unique among batches.
+    expect(await count('(SELECT stem FROM gift_code_batches GROUP BY stem HAVING count(*) > 1) d')).toBe(0);
     // Platform-wide: no code of any batch twice.
     expect(await count('(SELECT code FROM gift_codes GROUP BY code HAVING count(*) > 1) d')).toBe(0);
   });

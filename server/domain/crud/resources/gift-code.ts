@@ -1,10 +1,10 @@
 import { BATCH_LABELS, batchInput, batchUpdateInput, datetimeInputToIso } from '../../../../contracts/schemas';
-import { batchState, insertBatchCodes } from '../../game/gift-codes';
+import { batchState, deleteBatchCodes, insertBatchCodes, pickStem } from '../../game/gift-codes';
 import { dt } from '../resource';
 import { CrudError, type ResourceSpec } from '../spec';
 import { auditFields, datetimeCol, int, readOnlyCol, selectOf, text, viewOf } from './helpers';
 
-const BATCH_COLUMNS = ['game', 'name', 'count', 'prefix', 'generator', 'start_time', 'end_time', 'reward', 'status', 'void_time', 'redeemed'];
+const BATCH_COLUMNS = ['game', 'name', 'count', 'prefix', 'stem', 'generator', 'start_time', 'end_time', 'reward', 'status', 'void_time', 'redeemed'];
 
 const STATE_NAMES: Record<string, string> = { pending: '未开始', active: '进行中', expired: '已过期', void: '已作废' };
 const GENERATOR_NAMES: Record<string, string> = { short: '短日期+4位随机数', date: '日期+2位随机数' };
@@ -67,6 +67,7 @@ export function giftCodeBatchSpec(): ResourceSpec {
         if (game.length === 0) throw new CrudError(`游戏:id 为 ${String(input.game)} 的游戏不存在。`);
         values.prefix ??= '';
         values.generator ??= 'short';
+        values.stem = await pickStem(tx, String(values.prefix), values.generator === 'date' ? 'date' : 'short');
         return;
       }
       if (typeof values.end_time === 'string') {
@@ -77,11 +78,13 @@ export function giftCodeBatchSpec(): ResourceSpec {
     afterWrite: async ({ tx }, id, input) => {
       // Only a create carries `count` (the update schema has none): the codes are made once.
       if (typeof input.count !== 'number') return;
-      await insertBatchCodes(tx, id, { prefix: String(input.prefix ?? ''), generator: input.generator === 'date' ? 'date' : 'short', count: input.count });
+      const stem = (await tx.query<{ stem: string }>('SELECT stem FROM gift_code_batches WHERE id = $1', [id]))[0]?.stem ?? '';
+      await insertBatchCodes(tx, id, stem, input.count);
     },
     beforeDelete: async ({ tx }, ids) => {
       const used = await tx.query<{ id: number; redeemed: number }>('SELECT id, redeemed FROM gift_code_batches WHERE id = ANY($1::int[]) AND redeemed > 0 ORDER BY id LIMIT 1', [ids]);
       if (used[0]) throw new CrudError(`批次 ${used[0].id} 已有 ${used[0].redeemed} 个兑换码被兑换，不能删除；请改为作废。`);
+      await deleteBatchCodes(tx, ids);
     },
     sheet: [
       readOnlyCol('id', '批次ID'),
