@@ -71,6 +71,7 @@ function resource(base: string, tag: string, title: string, row: z.ZodType, crea
 /** The game catalogue's routes (issue 14) for the OpenAPI document. */
 export const CATALOGUE_OPERATIONS: readonly Operation[] = [
   ...GAME_KINDS.flatMap((kind) => resource(`/api/game/${kind}/`, 'game', `Games (${kind})`, gameRow, GAME_INPUTS[kind], GAME_INPUTS[kind], GAME_FILTERS)),
+  { method: 'get', path: '/api/game/detail/', summary: 'Games of every kind (the pickers of the release, batch and account forms)', tag: 'game', auth: true, query: listQuery({ ...GAME_FILTERS, kind: z.enum(GAME_KINDS).optional(), ids: z.string().optional() }), data: listPage(gameRow) },
   { method: 'get', path: '/api/game/detail/{id}/', summary: 'One game of any kind with its detail tabs (current release, channels, codes, summary)', tag: 'game', auth: true, pathId: true, data: gameDetail },
   { method: 'get', path: '/api/game/query/', summary: 'Cross-game lookup by any identifier', tag: 'game', auth: true, query: lookupQuery, data: lookupResult },
   {

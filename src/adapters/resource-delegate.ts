@@ -1,4 +1,5 @@
 import type { ActionOptions, DownloadedFile, ListQuery, ProgressListener, ResourceApi, ResourcePage, ResourceRow, RowId, UploadedFile } from './resource-types';
+import type { Params } from './rest/params';
 
 /**
  * The resource half of a ConsoleApi handed to the object that does the work (rest/resources.ts), so
@@ -40,5 +41,11 @@ export abstract class ResourceDelegate implements ResourceApi {
   }
   upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
     return this.resources.upload(file, fileName, onProgress);
+  }
+  uploadTo(resource: string, path: string, file: Blob, fileName: string, options?: { params?: Params; onProgress?: ProgressListener }): Promise<unknown> {
+    return this.resources.uploadTo(resource, path, file, fileName, options);
+  }
+  download(resource: string, path: string, params?: Params, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.download(resource, path, params, onProgress);
   }
 }

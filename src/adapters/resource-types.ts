@@ -71,4 +71,12 @@ export interface ResourceApi {
   action(resource: string, path: string, options?: ActionOptions): Promise<unknown>;
   /** POST api/system/file/ (multipart field `file`); 上传失败 when the answer has no data. */
   upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile>;
+  /**
+   * A multipart upload (field `file`) to an action of a resource, e.g. uploadTo('/api/game/', 'upload/',
+   * file, name, { params: { purpose: 'package' } }): the HTTP rules of every call, upload progress, and
+   * the answer's data as it is.
+   */
+  uploadTo(resource: string, path: string, file: Blob, fileName: string, options?: { params?: Params; onProgress?: ProgressListener }): Promise<unknown>;
+  /** GET a file an action of a resource answers (e.g. a batch's codes as xlsx); the name from content-disposition. */
+  download(resource: string, path: string, params?: Params, onProgress?: ProgressListener): Promise<DownloadedFile>;
 }

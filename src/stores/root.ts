@@ -19,6 +19,7 @@ import { UiStore } from './ui';
 import { PreferencesStore } from './preferences';
 import { ThemeStore } from './theme';
 import { ProfileStore } from './profile';
+import { GameCatalogueStore } from './games';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -58,6 +59,8 @@ export class RootStore {
   readonly theme: ThemeStore;
   /** The personal page's calls (own profile, password, avatar). */
   readonly profile: ProfileStore;
+  /** The game catalogue's calls beyond its lists (pickers, uploads, publish, codes, lookup, preview). */
+  readonly games: GameCatalogueStore;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -80,6 +83,7 @@ export class RootStore {
     this.theme = new ThemeStore(this.preferences);
     this.ui = new UiStore(this.preferences);
     this.profile = new ProfileStore(api, this.session);
+    this.games = new GameCatalogueStore(api);
     this.captcha = new CaptchaStore(api);
     this.dashboard = new DashboardStore(api);
     this.messages = new MessagesStore({ api, notify: deps.notify, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
@@ -93,7 +97,7 @@ export class RootStore {
     });
     makeAutoObservable<RootStore, 'deps' | 'booting'>(
       this,
-      { deps: false, booting: false, messages: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false, profile: false },
+      { deps: false, booting: false, messages: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false, profile: false, games: false },
       { autoBind: true },
     );
   }

@@ -1,34 +1,10 @@
 import { z } from 'zod';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 import { httpUrl } from '../game/fields';
+import { ACCOUNT_PROVIDER_NAMES, PROVIDER_TYPES } from '../game/values';
 
-/** Providers of shared accounts, each of one type: an app store, an ad network or a payment provider. */
-export const ACCOUNT_PROVIDERS = {
-  appstore: 'store',
-  googleplay: 'store',
-  huawei: 'store',
-  xiaomi: 'store',
-  oppo: 'store',
-  vivo: 'store',
-  taptap: 'store',
-  pangle: 'ads',
-  gdt: 'ads',
-  kuaishou: 'ads',
-  admob: 'ads',
-  meta: 'ads',
-  wechatpay: 'payment',
-  alipay: 'payment',
-  unionpay: 'payment',
-  stripe: 'payment',
-} as const;
-export type AccountProvider = keyof typeof ACCOUNT_PROVIDERS;
-export const ACCOUNT_PROVIDER_NAMES = Object.keys(ACCOUNT_PROVIDERS) as [AccountProvider, ...AccountProvider[]];
 export const accountProvider = z.enum(ACCOUNT_PROVIDER_NAMES);
-export const PROVIDER_TYPES = ['store', 'ads', 'payment'] as const;
 export const providerType = z.enum(PROVIDER_TYPES);
-
-/** What a list or read shows instead of a secret. */
-export const SECRET_MASK = '••••••••';
 
 /**
  * GET /api/common/account/ rows. The secret itself is never in a row: `has_secret` says whether one

@@ -2,20 +2,11 @@ import { z } from 'zod';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 import { tagBrief } from '../common/tag';
 import { httpUrl, mediaOrHttpUrl } from './fields';
+import { CODE_CHARACTERS, GAME_KINDS, GAME_STATUSES, MINI_PLATFORMS, PACKAGE_ID, SOFT_CATEGORIES, type GameKind, type GameStatus } from './values';
 
-/** The four kinds of the game table, one screen each (game/android, game/h5, game/mini, game/soft). */
-export const GAME_KINDS = ['android', 'h5', 'mini', 'soft'] as const;
-export type GameKind = (typeof GAME_KINDS)[number];
 export const gameKind = z.enum(GAME_KINDS);
-
-export const GAME_STATUSES = ['developing', 'testing', 'online', 'offline'] as const;
-export type GameStatus = (typeof GAME_STATUSES)[number];
 export const gameStatus = z.enum(GAME_STATUSES);
-
-export const MINI_PLATFORMS = ['wechat', 'douyin', 'alipay'] as const;
 export const miniPlatform = z.enum(MINI_PLATFORMS);
-
-export const SOFT_CATEGORIES = ['tool', 'office', 'media', 'education', 'security', 'social', 'other'] as const;
 export const softCategory = z.enum(SOFT_CATEGORIES);
 
 /** GET /api/game/<kind>/ rows: the common fields, the kind's own (null for the other kinds), the current release. */
@@ -49,7 +40,7 @@ export const packageId = z
   .trim()
   .min(3)
   .max(150)
-  .regex(/^[a-zA-Z][a-zA-Z0-9_]*(\.[a-zA-Z][a-zA-Z0-9_]*)+$/, '应为反向域名格式，例如 com.example.game。');
+  .regex(PACKAGE_ID, '应为反向域名格式，例如 com.example.game。');
 
 /** An H5 game's code, unique platform-wide (case-insensitive): it names the game in /preview?code=. */
 export const h5Code = z
@@ -57,7 +48,7 @@ export const h5Code = z
   .trim()
   .min(2)
   .max(32)
-  .regex(/^[A-Za-z0-9_-]+$/, '只能包含字母、数字、下划线和短横线。');
+  .regex(CODE_CHARACTERS, '只能包含字母、数字、下划线和短横线。');
 
 const common = {
   name: z.string().trim().min(1).max(64),
@@ -81,7 +72,7 @@ export const miniGameInput = z.object({
     .trim()
     .min(2)
     .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, '只能包含字母、数字、下划线和短横线。'),
+    .regex(CODE_CHARACTERS, '只能包含字母、数字、下划线和短横线。'),
 });
 /** POST /api/game/soft/: a category. */
 export const softGameInput = z.object({ ...common, category: softCategory });

@@ -3,9 +3,8 @@ import { datetime } from '../envelope';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 import { datetimeInput, datetimeInputToIso } from './fields';
 import { gameKind } from './game';
+import { BATCH_STATES, BATCH_STATUSES, CODE_GENERATORS, CODE_STATUSES, MAX_BATCH_CODES } from './values';
 
-/** The largest batch (codes per batch). */
-export const MAX_BATCH_CODES = 100_000;
 
 /**
  * The spec's two code generators (§9): `date` = a date-based code (yyyyMMddHHmmss) plus a 2-digit
@@ -13,13 +12,8 @@ export const MAX_BATCH_CODES = 100_000;
  * stem (the prefix and the generator's output, unique among batches) and end with 8 random letters
  * and digits unique in the batch: unique platform-wide.
  */
-export const CODE_GENERATORS = ['short', 'date'] as const;
 export const codeGenerator = z.enum(CODE_GENERATORS);
 
-export const BATCH_STATUSES = ['active', 'void'] as const;
-/** A batch as it stands now: not started, running, past its end, or voided. */
-export const BATCH_STATES = ['pending', 'active', 'expired', 'void'] as const;
-export const CODE_STATUSES = ['unused', 'redeemed', 'expired', 'void'] as const;
 export const codeStatus = z.enum(CODE_STATUSES);
 
 /** GET /api/game/code/ rows: one batch each. */

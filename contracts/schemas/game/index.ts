@@ -1,3 +1,4 @@
+export * from './values';
 export * from './fields';
 export * from './game';
 export * from './release';

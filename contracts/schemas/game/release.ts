@@ -3,14 +3,9 @@ import { datetime } from '../envelope';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 import { datetimeInput, semver } from './fields';
 import { gameKind } from './game';
+import { RELEASE_CHANNELS, RELEASE_STATUSES } from './values';
 
-/** Distribution channels a release ships to. */
-export const RELEASE_CHANNELS = ['official', 'huawei', 'xiaomi', 'oppo', 'vivo', 'honor', 'taptap', 'appstore', 'googleplay', 'wechat', 'douyin', 'alipay'] as const;
-export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
 export const releaseChannel = z.enum(RELEASE_CHANNELS);
-
-/** draft: not published yet; published: is or was the current version; rolled_back: withdrawn by a rollback. */
-export const RELEASE_STATUSES = ['draft', 'published', 'rolled_back'] as const;
 export const releaseStatus = z.enum(RELEASE_STATUSES);
 
 /** GET /api/game/history/ rows. `size` and `sha256` are what the server computed from the uploaded package. */

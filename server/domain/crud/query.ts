@@ -171,7 +171,8 @@ export function parseListQuery(spec: ResourceSpec, q: QueryParams, conditions = 
       continue;
     }
     const f = spec.fields[key];
-    if (f?.filter) applyFilter(conditions, key, f, raw, spec.labels[key] ?? key);
+    // A list filter takes repeated parameters too (?tag=1&tag=2, arrays as the console sends them).
+    if (f?.filter) applyFilter(conditions, key, f, f.filter === 'intAny' || f.filter === 'textAny' ? all(value).join(',') : raw, spec.labels[key] ?? key);
   }
 
   // Date range on create_datetime: _after/_before, or two values of create_datetime (yyyy-MM-dd).

@@ -253,3 +253,23 @@ describe('game catalogue: games of four kinds, lookup, detail, preview', () => {
     expect(z.array(gameRow).safeParse(page.data).success).toBe(true);
   });
 });
+
+describe('every game, whatever its kind (/api/game/detail/)', () => {
+  let srv: TestServer;
+  let sa: string;
+  let test: string;
+  beforeAll(async () => {
+    ({ srv } = await startTestServerWithContext({ captcha: false }));
+    [sa, test] = (await Promise.all(['superadmin', 'test'].map(async (u) => (await login(srv, u, 'admin123456', false)).access))) as [string, string];
+  }, SERVER_TIMEOUT_MS);
+  afterAll(() => srv.close(), SERVER_TIMEOUT_MS);
+
+  it('lists all four kinds for the pickers, with search, kind and ids; test may use it, an account without game buttons may not', async () => {
+    const all = expectData(await call(srv, '/api/game/detail/?limit=100', { token: sa }), listPage(gameRow));
+    expect(all.total).toBe(40);
+    expect(new Set(all.data.map((g) => g.kind))).toEqual(new Set(['android', 'h5', 'mini', 'soft']));
+    expect(expectData(await call(srv, '/api/game/detail/?kind=mini&limit=100', { token: sa }), listPage(gameRow)).total).toBe(8);
+    expect(expectData(await call(srv, '/api/game/detail/?ids=1,17', { token: test }), listPage(gameRow)).data.map((g) => g.id).sort((a, b) => a - b)).toEqual([1, 17]);
+    expect(expectData(await call(srv, `/api/game/detail/?search=${encodeURIComponent('消消')}`, { token: sa }), listPage(gameRow)).data.map((g) => g.name)).toContain('消消乐园');
+  });
+});

@@ -59,6 +59,22 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }),
     );
 
+    // Every game, whatever its kind: the pickers of the release, batch and account forms (search, ids).
+    const allGames = new CrudResource({ ...gameSpec('android'), path: 'detail', base: '/api/game/detail/', title: '游戏', baseWhere: undefined }, ctx.db);
+    const pickGames = requireAnyGrant(ctx, () => [
+      ['GET', '/api/game/detail/0/'],
+      ...GAME_KINDS.map((k): [string, string] => ['GET', `/api/game/${k}/`]),
+      ['POST', '/api/game/history/'],
+      ['POST', '/api/game/code/'],
+      ['POST', '/api/common/account/'],
+    ]);
+    scope.get('/api/game/detail/', { preHandler: pickGames }, async (req, reply) =>
+      guarded(reply, async () => {
+        const data = await allGames.list(req.query as Record<string, string>, null);
+        return ok(data, data.data.length === 0 ? '暂无数据' : 'success');
+      }),
+    );
+
     scope.get(`/api/game/detail/${ID}/`, guard, async (req, reply) =>
       guarded(reply, async () => {
         const found = await gameDetail(ctx.db, idOf(req));
