@@ -80,9 +80,7 @@ const Profile = observer(function Profile({ game }: { game: GameDetail }) {
         <Fact label={t('game.field.tags')}>
           <TagChips tags={game.tag_info} />
         </Fact>
-        <Fact label={t('game.detail.releasesTotal')}>
-          {game.releases.total}（{t('game.detail.drafts')} {game.releases.drafts}）
-        </Fact>
+        <Fact label={t('game.detail.releasesTotal')}>{t('game.detail.releaseCounts', { total: game.releases.total, drafts: game.releases.drafts })}</Fact>
         <Fact label={t('game.detail.batches')}>{game.codes.batches}</Fact>
       </dl>
       <section className="game-card" data-testid="detail-current">
@@ -90,7 +88,7 @@ const Profile = observer(function Profile({ game }: { game: GameDetail }) {
         {current ? (
           <dl className="game-facts">
             <Fact label={t('game.release.version')}>
-              <strong data-testid="detail-current-version">{current.version}</strong>（{t('game.release.build')} {current.build}）
+              <strong data-testid="detail-current-version">{current.version}</strong> <span className="game-muted">{t('game.release.build')} {current.build}</span>
             </Fact>
             <Fact label={t('game.release.status')}>
               <DictTag value={current.status} options={releaseStatusOptions(t)} />
@@ -100,10 +98,7 @@ const Profile = observer(function Profile({ game }: { game: GameDetail }) {
               <DictTag value={current.channels} options={channelOptions(t)} />
             </Fact>
             {current.file_name && (
-              <Fact label={t('game.release.file')}>
-                {current.file_name}
-                {current.size !== null && `（${formatBytes(current.size)}）`}
-              </Fact>
+              <Fact label={t('game.release.file')}>{current.size !== null ? t('game.detail.fileSize', { name: current.file_name, size: formatBytes(current.size) }) : current.file_name}</Fact>
             )}
             {current.sha256 && (
               <Fact label={t('game.release.sha256')}>

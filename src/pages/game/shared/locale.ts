@@ -152,6 +152,9 @@ const zhChs = {
     channel: '渠道',
     latest: '最新版本',
     saved: '保存成功',
+    releaseCounts: '{{total}}（未发布 {{drafts}}）',
+    versionBuild: '{{version}}（构建号 {{build}}）',
+    fileSize: '{{name}}（{{size}}）',
   },
   query: {
     placeholder: '输入游戏名、包名、游戏代码、AppID、版本号、SHA-256 或兑换码',
@@ -372,6 +375,9 @@ const en: Texts = {
     channel: 'Channel',
     latest: 'Latest release',
     saved: 'Saved',
+    releaseCounts: '{{total}} ({{drafts}} drafts)',
+    versionBuild: '{{version}} (build {{build}})',
+    fileSize: '{{name}} ({{size}})',
   },
   query: {
     placeholder: 'Game name, package id, game code, app id, version, SHA-256 or gift code',
