@@ -153,7 +153,6 @@ const zhChs = {
     latest: '最新版本',
     saved: '保存成功',
     releaseCounts: '{{total}}（未发布 {{drafts}}）',
-    versionBuild: '{{version}}（构建号 {{build}}）',
     fileSize: '{{name}}（{{size}}）',
   },
   query: {
@@ -376,7 +375,6 @@ const en: Texts = {
     latest: 'Latest release',
     saved: 'Saved',
     releaseCounts: '{{total}} ({{drafts}} drafts)',
-    versionBuild: '{{version}} (build {{build}})',
     fileSize: '{{name}} ({{size}})',
   },
   query: {
