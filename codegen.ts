@@ -12,7 +12,7 @@ const config: CodegenConfig = {
     'src/adapters/graphql/generated/': {
       preset: 'client',
       config: {
-        scalars: { JSON: 'unknown' },
+        scalars: { JSON: 'unknown', FilterValue: 'string | number | boolean' },
         useTypeImports: true,
         enumsAsTypes: true,
       },

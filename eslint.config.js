@@ -3,13 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** Layers (docs/architecture.md): imports only point downwards. */
-const layer = (from, forbidden, message) => ({
-  files: [from],
-  rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
-  },
-});
+/**
+ * Layers (docs/architecture.md): imports point one way, pages/app → components → stores → adapters →
+ * contracts. The rules that need the module graph (cycles, layers, console and server apart) are in
+ * .dependency-cruiser.cjs; the per-file ones are here.
+ */
+
+/** Packages that put React (or a router, or UI widgets) into a module. */
+const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'mobx-react-lite', 'react-i18next', 'primereact', 'primereact/*', 'wouter', 'wouter/*', '@testing-library/*', 'storybook', 'storybook/*'];
+const NO_REACT = { group: REACT, message: 'stores and adapters hold no React: UI code lives in components, app, pages and plugins.' };
+
+/** Django query parameters are the REST adapter's own: everyone else speaks the ListQuery of adapters/api.ts. */
+const REST_PARAMS = { group: ['**/rest/params', '**/rest/params.ts'], message: 'only the REST adapter writes query parameters; speak ListQuery (adapters/api.ts).' };
 
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'node_modules', 'playwright-report', 'test-results', 'contracts/report', 'e2e/artifacts', 'src/adapters/graphql/generated', 'public/mockServiceWorker.js', '.data', 'bench/results'] },
@@ -24,8 +29,24 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  layer('src/adapters/**', ['**/stores/**', '**/components/**', '**/app/**', '**/pages/**'], 'adapters sit below stores, components, app and pages'),
-  layer('src/stores/**', ['**/components/**', '**/app/**', '**/pages/**'], 'stores sit below components, app and pages'),
-  layer('src/components/**', ['**/app/**', '**/pages/**'], 'components sit below app and pages'),
-  layer('contracts/schemas/**', ['**/src/**', '**/server/**'], 'contracts are the bottom layer'),
+  {
+    files: ['src/pages/**', 'src/app/**', 'src/components/**', 'src/plugins/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='root'][property.name='api']", message: 'UI reads stores: the RootStore does not expose the adapter.' }],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/adapters/rest/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [REST_PARAMS] }] },
+  },
+  {
+    files: ['src/stores/**', 'src/adapters/**'],
+    ignores: ['src/adapters/rest/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_REACT, REST_PARAMS] }] },
+  },
+  {
+    files: ['src/adapters/rest/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_REACT] }] },
+  },
 );

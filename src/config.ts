@@ -146,6 +146,11 @@ export const JSON_COLUMN_MAX_CHARS = 100;
 /** Image cell and avatar sizes. */
 export const IMAGE_CELL_SIZE_PX = 100;
 export const AVATAR_SIZE_PX = 200;
+/**
+ * The server setting naming the upload back end (spec §7: form, alioss, cos, qiniu). Absent (as on
+ * both back ends as shipped): form. An administrator adds it in 系统配置 (group file_storage).
+ */
+export const UPLOAD_MODULE_SETTING = 'file_storage.upload_module';
 /** Image types the image and avatar uploaders accept. */
 export const IMAGE_TYPES = ['png', 'jpeg', 'jpg', 'ico', 'bmp', 'gif'] as const;
 /** Progress cell colours: red at or below the first, orange up to the second, green from the second. */

@@ -7,7 +7,7 @@ import './styles/base.css';
 import './styles/primary-color.css';
 import { browserStorage } from './adapters/storage';
 import { createLocalDb } from './adapters/local-db';
-import { createConsole } from './app/compose';
+import { createConsole } from './compose';
 import { ConsoleApp } from './app/ConsoleApp';
 import { captureErrors } from './app/header/error-capture';
 import { discoverPlugins, loadPlugins } from './plugins/loader';

@@ -1,7 +1,8 @@
 import { memoryLocation } from 'wouter/memory-location';
-import { memoryStorage, type ConsoleStorage } from '../src/adapters/storage';
 import type { CookieName } from '../src/adapters/cookies';
-import { createConsole, type Console } from '../src/app/compose';
+import { createOAuth2StateStore, type OAuth2StateStore } from '../src/adapters/oauth2/state';
+import { memoryKeyValueStorage, memoryStorage, type ConsoleStorage } from '../src/adapters/storage';
+import { createConsole, type Console } from '../src/compose';
 import type { RealtimeConnector } from '../src/adapters/socket/connector';
 import { DEFAULT_WS_PATH, type Language } from '../src/config';
 import { SIGNED_IN_COOKIES } from './mocks/fixtures';
@@ -20,6 +21,13 @@ export interface ConsoleStoryParameters {
   language?: Language;
   /** The layout's socket (e.g. on mock-socket); none by default, so stories never reach for a server. */
   realtime?: RealtimeConnector;
+  /** Where the OAuth2 flow keeps its state across the provider round trip (default: a fresh in-memory one). */
+  oauth2State?: OAuth2StateStore;
+}
+
+/** An in-memory OAuth2 state store a story can fill and read. */
+export function memoryOAuth2State(): OAuth2StateStore {
+  return createOAuth2StateStore(memoryKeyValueStorage());
 }
 
 /** One story's console: the real stores on the real REST adapter (answered by MSW), a memory router. */
@@ -37,6 +45,7 @@ export async function buildStoryConsole(params: ConsoleStoryParameters = {}): Pr
   if (params.signedIn && params.tokens?.refresh) cookies.refresh = params.tokens.refresh;
   if (params.language) cookies.lang = params.language;
   const storage = memoryStorage(cookies);
+  if (params.oauth2State) storage.oauth2 = params.oauth2State;
   const built: StoryConsole = {
     location,
     storage,

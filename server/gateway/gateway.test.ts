@@ -103,16 +103,60 @@ describe('GraphQL gateway over the REST contract', () => {
     expect(res.errors?.[0]?.extensions).toMatchObject({ code: 503 });
   });
 
-  it('rest / restWrite carry any api/ path with its query string, the method and an object or array body', async () => {
-    const read = await executeGateway({ query: '{ rest(path: "/api/system/api_white_list/?page=2&limit=5&search=%E7%94%A8") }' }, { baseUrl, authorization: 'JWT good' });
+  it('rest / restWrite carry an api/ path, the method and an object or array body', async () => {
+    const read = await executeGateway({ query: '{ rest(path: "/api/system/api_white_list/3/") }' }, { baseUrl, authorization: 'JWT good' });
     expect(read.errors).toBeUndefined();
-    expect(read.data).toEqual({ rest: { method: 'GET', url: '/api/system/api_white_list/?page=2&limit=5&search=%E7%94%A8', body: null } });
+    expect(read.data).toEqual({ rest: { method: 'GET', url: '/api/system/api_white_list/3/', body: null } });
     expect(seen.at(-1)?.auth).toBe('JWT good');
     const write = await executeGateway(
       { query: 'mutation($b: JSON){ restWrite(method: PUT, path: "api/system/api_white_list/3/", body: $b) }', variables: { b: [{ id: 3 }] } },
       { baseUrl, authorization: 'JWT good' },
     );
     expect(write.data).toEqual({ restWrite: { method: 'PUT', url: '/api/system/api_white_list/3/', body: [{ id: 3 }] } });
+  });
+
+  it('resourceList writes the typed list query as the REST contract reads it: -ordering, 1/0, repeated keys, _after/_before, __isnull, __icontains', async () => {
+    const query = {
+      page: 2,
+      limit: 5,
+      ordering: { field: 'create_datetime', direction: 'DESC' },
+      search: '用',
+      filters: [
+        { field: 'is_active', op: 'EQUALS', value: true },
+        { field: 'dept', op: 'IN', values: [3, 4] },
+        { field: 'email', op: 'CONTAINS', value: 'ex' },
+        { field: 'create_datetime', op: 'RANGE', from: '2026-01-01', to: '2026-01-31' },
+        { field: 'parent', op: 'IS_NULL', value: false },
+      ],
+      ids: ['1', 2],
+    };
+    const res = await executeGateway(
+      { query: 'query($q: ListQueryInput){ resourceList(resource: "api/system/api_white_list/", query: $q) }', variables: { q: query } },
+      { baseUrl, authorization: 'JWT good' },
+    );
+    expect(res.errors).toBeUndefined();
+    const url = (res.data?.resourceList as { url: string }).url;
+    expect(decodeURIComponent(url)).toBe(
+      '/api/system/api_white_list/?page=2&limit=5&ordering=-create_datetime&search=用&is_active=1&dept=3&dept=4&email__icontains=ex&create_datetime_after=2026-01-01&create_datetime_before=2026-01-31&parent__isnull=0&ids=1&ids=2',
+    );
+    const bare = await executeGateway({ query: '{ resourceList(resource: "api/system/api_white_list") }' }, { baseUrl });
+    expect((bare.data?.resourceList as { url: string }).url).toBe('/api/system/api_white_list/');
+  });
+
+  it('refuses a query string in rest(path), a malformed list field or value, without calling the upstream', async () => {
+    const before = seen.length;
+    const tunnelled = await executeGateway({ query: '{ rest(path: "api/system/user/?page=2") }' }, { baseUrl });
+    expect(tunnelled.errors?.[0]?.extensions).toMatchObject({ code: 400, kind: 'request' });
+    const badField = await executeGateway({ query: '{ resourceList(resource: "api/system/user/", query: { filters: [{ field: "a&b", op: EQUALS, value: 1 }] }) }' }, { baseUrl });
+    expect(badField.errors?.[0]?.message).toBe('field 必须是字段名');
+    const badValue = await executeGateway(
+      { query: 'query($q: ListQueryInput){ resourceList(resource: "api/system/user/", query: $q) }', variables: { q: { filters: [{ field: 'a', op: 'EQUALS', value: { x: 1 } }] } } },
+      { baseUrl },
+    );
+    expect(badValue.errors?.[0]?.extensions).toMatchObject({ code: 400, kind: 'request' });
+    const badNull = await executeGateway({ query: '{ resourceList(resource: "api/system/user/", query: { filters: [{ field: "parent", op: IS_NULL, value: "yes" }] }) }' }, { baseUrl });
+    expect(badNull.errors?.[0]?.message).toBe('parent: IS_NULL 需要布尔值');
+    expect(seen.length).toBe(before);
   });
 
   it('refuses paths outside api/, with dot segments, doubled slashes or a fragment, and scalar bodies, without calling the upstream', async () => {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, graphql, GraphQLError, type ExecutionResult } from 'graphql';
 import type { DeptNode, DictionaryEntry, DictionaryGroup, ListPage, LoginResult, MenuItem, RecentLogin, RefreshResult, UserInfo } from '../../contracts/schemas';
+import { isRecord } from '../../contracts/json';
+import { upstreamListParams } from './list-query';
 import { callUpstream, type UpstreamCall } from './upstream';
 
 const schemaSource = readFileSync(fileURLToPath(new URL('./schema.graphql', import.meta.url)), 'utf8');
@@ -9,7 +11,6 @@ export const gatewaySchema = buildSchema(schemaSource);
 
 type Args = Record<string, unknown>;
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** A count answer: `{count}` (reference server) or the first number of the object (other back ends). */
 function countOf(data: unknown, path: string): number {
@@ -31,14 +32,14 @@ function bodyOf(value: unknown): Json {
 }
 
 /**
- * The upstream path of a generic REST call: relative, under api/, no '..' or '//' segments, no
- * fragment (the query string is kept). Anything else is refused before any call goes out.
+ * The upstream path of a generic REST call: relative, under api/, no '..' or '//' segments, no query
+ * string (lists take typed arguments through resourceList) and no fragment. Anything else is refused
+ * before any call goes out.
  */
 export function restPathOf(value: unknown): string {
   const path = typeof value === 'string' ? value.replace(/^\/+/, '') : '';
-  const [route = ''] = path.split('?');
-  const ok = /^api\/[A-Za-z0-9_\-./]*$/.test(route) && !route.split('/').some((s) => s === '..' || s === '.') && !route.includes('//') && !path.includes('#');
-  if (!ok) throw new GraphQLError('path 必须是 api/ 下的接口路径', { extensions: { kind: 'request', code: 400 } });
+  const ok = /^api\/[A-Za-z0-9_\-./]*$/.test(path) && !path.split('/').some((s) => s === '..' || s === '.') && !path.includes('//');
+  if (!ok) throw new GraphQLError('path 必须是 api/ 下的接口路径（不带查询参数）', { extensions: { kind: 'request', code: 400 } });
   return path;
 }
 
@@ -107,6 +108,10 @@ const root = {
     if (ids.length === 1) await callUpstream<unknown>(ctx, 'DELETE', `${MESSAGES}${ids[0]}/`);
     else if (ids.length > 1) await callUpstream<unknown>(ctx, 'DELETE', `${MESSAGES}multiple_delete/`, { keys: ids });
     return true;
+  },
+  resourceList: (args: Args, ctx: UpstreamCall) => {
+    const resource = restPathOf(args.resource);
+    return callUpstream<unknown>(ctx, 'GET', resource.endsWith('/') ? resource : `${resource}/`, undefined, upstreamListParams(args.query));
   },
   rest: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'GET', restPathOf(args.path)),
   restWrite: (args: Args, ctx: UpstreamCall) => {

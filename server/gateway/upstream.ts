@@ -31,10 +31,10 @@ export async function callUpstream<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: Record<string, unknown> | unknown[],
-  query?: Record<string, string>,
+  query?: Record<string, string> | URLSearchParams,
 ): Promise<T> {
   const url = new URL(path, call.baseUrl.endsWith('/') ? call.baseUrl : `${call.baseUrl}/`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+  for (const [k, v] of query instanceof URLSearchParams ? query : Object.entries(query ?? {})) url.searchParams.append(k, v);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': call.userAgent ?? 'console-graphql-gateway' };
   if (call.authorization) headers.authorization = call.authorization;
   if (body) headers['content-type'] = 'application/json';

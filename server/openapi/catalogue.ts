@@ -28,7 +28,6 @@ import {
   tagInput,
   tagRow,
   uploadLimits,
-  uploadPurpose,
 } from '../../contracts/schemas';
 import type { Operation } from './document';
 
@@ -93,14 +92,23 @@ export const CATALOGUE_OPERATIONS: readonly Operation[] = [
   { method: 'put', path: '/api/game/history/{id}/rollback/', summary: 'Roll the game back to this earlier (published) release', tag: 'releases', auth: true, pathId: true, data: releaseRow },
   {
     method: 'post',
-    path: '/api/game/upload/',
-    summary: 'Upload an icon or a release package (query purpose=icon|package; multipart field `file`)',
+    path: '/api/game/upload/icon/',
+    summary: 'Upload a game icon (multipart field `file`)',
     tag: 'releases',
     auth: true,
-    query: z.object({ purpose: uploadPurpose }),
     multipart: true,
     data: purposeUpload,
-    notes: 'Size and SHA-256 are computed by the server; the size limit per purpose comes from the configuration (GET /api/game/upload/limits/).',
+    notes: 'Size and SHA-256 are computed by the server; the largest size comes from the configuration (ICON_MAX_MB; GET /api/game/upload/limits/).',
+  },
+  {
+    method: 'post',
+    path: '/api/game/upload/package/',
+    summary: 'Upload a release package (multipart field `file`)',
+    tag: 'releases',
+    auth: true,
+    multipart: true,
+    data: purposeUpload,
+    notes: 'Size and SHA-256 are computed by the server; the largest size comes from the configuration (PACKAGE_MAX_MB; GET /api/game/upload/limits/).',
   },
   { method: 'get', path: '/api/game/upload/limits/', summary: 'Accepted extensions and largest size per upload purpose', tag: 'releases', auth: true, data: uploadLimits },
   ...resource('/api/game/code/', 'gift codes', 'Gift-code batches', batchRow, batchInput, batchUpdateInput, { game: z.coerce.number().int().optional(), status: z.enum(['active', 'void']).optional() }),

@@ -22,13 +22,16 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly code: number | null;
   readonly url: string;
+  /** The envelope's `data` of a refused call, when it says more (e.g. the rows an import refused: [{row, msg}]). */
+  readonly details: unknown;
 
-  constructor(kind: ApiErrorKind, message: string, url: string, code: number | null = null) {
+  constructor(kind: ApiErrorKind, message: string, url: string, code: number | null = null, details: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = code;
     this.url = url;
+    this.details = details;
   }
 }
 

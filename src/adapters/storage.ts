@@ -1,6 +1,7 @@
 import type { MenuItem } from '../../contracts/schemas';
 import { MENU_DATA_KEY } from '../config';
 import { createCookies, documentCookieJar, memoryCookieJar, type CookieName, type Cookies } from './cookies';
+import { createOAuth2StateStore, type OAuth2StateStore } from './oauth2/state';
 
 /** The raw menu list kept in sessionStorage under `menuData` (spec §7, §5). */
 export interface MenuDataStore {
@@ -13,6 +14,8 @@ export interface MenuDataStore {
 export interface ConsoleStorage {
   cookies: Cookies;
   menuData: MenuDataStore;
+  /** The state of a started OAuth2 sign-in, kept across the provider round trip (this tab only). */
+  oauth2: OAuth2StateStore;
 }
 
 /** sessionStorage-like: the browser's, or an in-memory stand-in. */
@@ -55,12 +58,12 @@ export function memoryKeyValueStorage(): KeyValueStorage & { dump(): Record<stri
 
 /** The browser's cookies and sessionStorage. */
 export function browserStorage(win: Window): ConsoleStorage {
-  return { cookies: createCookies(documentCookieJar(win.document)), menuData: createMenuDataStore(win.sessionStorage) };
+  return { cookies: createCookies(documentCookieJar(win.document)), menuData: createMenuDataStore(win.sessionStorage), oauth2: createOAuth2StateStore(win.sessionStorage) };
 }
 
 /** Storage that never touches the browser (tests, stories), optionally with cookies already set. */
 export function memoryStorage(initialCookies: Partial<Record<CookieName, string>> = {}): ConsoleStorage {
   const cookies = createCookies(memoryCookieJar());
   for (const [name, value] of Object.entries(initialCookies) as [CookieName, string][]) cookies.set(name, value);
-  return { cookies, menuData: createMenuDataStore(memoryKeyValueStorage()) };
+  return { cookies, menuData: createMenuDataStore(memoryKeyValueStorage()), oauth2: createOAuth2StateStore(memoryKeyValueStorage()) };
 }

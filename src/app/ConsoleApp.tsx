@@ -3,10 +3,19 @@ import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { StoreProvider } from '../components/store-context';
-import type { Console } from './compose';
+import type { I18n } from '../i18n';
+import type { RootStore } from '../stores/root';
+import type { Notifier } from './notifier';
 import { AppRoutes } from './routes';
 import { applyAppearance } from './header/appearance';
 import { ToastHost } from './ToastHost';
+
+/** One console as src/compose.ts builds it: the stores, i18n and the toast notifier. */
+export interface Console {
+  root: RootStore;
+  i18n: I18n;
+  notifier: Notifier;
+}
 
 export interface ConsoleAppProps {
   console: Console;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../adapters/api';
+import type { Notice } from '../stores/types';
 import { createNotifier } from './notifier';
 
 describe('notifier', () => {

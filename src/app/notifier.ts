@@ -1,4 +1,4 @@
-import type { Notice } from '../adapters/api';
+import type { Notice } from '../stores/types';
 
 /**
  * Toasts go through here. Until a toast view is attached, notices wait in a queue and the host is told

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Notice } from '../adapters/api';
+import type { Notice } from '../stores/types';
 import { throttle } from './menu/HeaderMenu';
 import { openMenuPath } from './menu/open-menu';
 import { redirectTargetOf } from './routes';

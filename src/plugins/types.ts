@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
-import type { ConsoleApi } from '../adapters/api';
+import type { RootStore } from '../stores/root';
 
 /** A button on the login page leading to a plugin's own sign-in (e.g. /oauth2). */
 export interface LoginLink {
   path: string;
   labelKey: string;
   icon: string;
-  /** Asked once when the login page opens; the link shows only when it resolves true (a failure hides it). */
-  available?: (api: ConsoleApi) => Promise<boolean>;
+  /** Asked once when the login page opens, through the stores; the link shows only when it resolves true (a failure hides it). */
+  available?: (root: RootStore) => Promise<boolean>;
 }
 
 /** A route a plugin adds outside the layout (e.g. /oauth2). */

@@ -61,7 +61,7 @@ describe.each<Kind>(['rest', 'graphql'])('the game catalogue over %s', (kind) =>
     const code = `${kind}-adapter-${Date.now().toString(36)}`;
     const created = await h.api.create(GAME_API.games('h5'), { name: `${kind} 适配器`, url: 'https://h5.example.com/adapter/', code, status: 'testing', tags: [games.tags[0]?.id] });
     const id = Number(created.id);
-    const tagged = await h.api.list(GAME_API.games('h5'), { page: 1, limit: 50, tag: [games.tags[0]?.id ?? 0] });
+    const tagged = await h.api.list(GAME_API.games('h5'), { page: 1, limit: 50, filters: [{ op: 'in', field: 'tag', values: [games.tags[0]?.id ?? 0, games.tags[1]?.id ?? 0] }] });
     expect(tagged.rows.some((r) => r.id === id)).toBe(true);
 
     const detail = games.detail(id);

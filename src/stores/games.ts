@@ -24,7 +24,7 @@ export const GAME_API = {
   batches: '/api/game/code/',
   query: '/api/game/query/',
   h5: '/api/game/h5/',
-  upload: '/api/game/',
+  upload: '/api/game/upload/',
   partners: '/api/common/partner/',
   tags: '/api/common/tag/',
   accounts: '/api/common/account/',
@@ -100,7 +100,7 @@ export class GameCatalogueStore {
   /** The server's upload rules per purpose (asked once). */
   async uploadLimits(): Promise<UploadLimits> {
     if (this.limits) return this.limits;
-    const limits = (await this.api.action(GAME_API.upload, 'upload/limits/')) as UploadLimits;
+    const limits = (await this.api.action(GAME_API.upload, 'limits/')) as UploadLimits;
     runInAction(() => {
       this.limits = limits;
     });
@@ -120,7 +120,7 @@ export class GameCatalogueStore {
       if (file.size === 0) throw new UploadRefused('empty', rule);
       if (file.size > limits.max_bytes) throw new UploadRefused('size', rule);
     }
-    return (await this.api.uploadTo(GAME_API.upload, 'upload/', file, file.name, { params: { purpose }, ...(onProgress ? { onProgress } : {}) })) as PurposeUpload;
+    return (await this.api.uploadTo(GAME_API.upload, `${purpose}/`, file, file.name, onProgress)) as PurposeUpload;
   }
 
   publish(release: number): Promise<ResourceRow> {
@@ -136,7 +136,7 @@ export class GameCatalogueStore {
   }
 
   exportCodes(batch: number, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.api.download(GAME_API.batches, `${batch}/export_codes/`, {}, onProgress);
+    return this.api.downloadFile(GAME_API.batches, `${batch}/export_codes/`, onProgress);
   }
 
   /** A shared account's secret in clear (its own button; the server logs the call). */
@@ -227,14 +227,17 @@ export class BatchCodesStore {
     this.state = 'loading';
     this.error = '';
     try {
-      const params: Record<string, string | number> = { page: this.page, limit: this.limit };
-      if (this.status) params.status = this.status;
-      if (this.search.trim()) params.search = this.search.trim();
-      const data = (await this.api.action(GAME_API.batches, `${this.batch}/codes/`, { params })) as { total: number; data: GiftCodeRow[] };
+      // The codes of a batch are a list of their own: /api/game/code/<id>/codes/.
+      const page = await this.api.list(`${GAME_API.batches}${this.batch}/codes/`, {
+        page: this.page,
+        limit: this.limit,
+        ...(this.status ? { filters: [{ op: 'equals' as const, field: 'status', value: this.status }] } : {}),
+        ...(this.search.trim() ? { search: this.search.trim() } : {}),
+      });
       if (generation !== this.generation) return;
       runInAction(() => {
-        this.rows = data.data;
-        this.total = data.total;
+        this.rows = page.rows as GiftCodeRow[];
+        this.total = page.total;
         this.state = 'ready';
       });
     } catch (error) {
@@ -264,7 +267,7 @@ export class BatchCodesStore {
   async exportAll(): Promise<DownloadedFile> {
     this.exportProgress = 0;
     try {
-      return await this.api.download(GAME_API.batches, `${this.batch}/export_codes/`, {}, (f) =>
+      return await this.api.downloadFile(GAME_API.batches, `${this.batch}/export_codes/`, (f) =>
         runInAction(() => {
           this.exportProgress = f ?? Number.NaN;
         }),
@@ -305,7 +308,9 @@ export class LookupStore {
     this.state = 'loading';
     this.error = '';
     try {
-      const result = (await this.api.action(GAME_API.query, '', { params: { search } })) as LookupResult;
+      // The hits come as a list of the lookup resource.
+      const page = await this.api.list(GAME_API.query, { search });
+      const result: LookupResult = { search, total: page.total, data: page.rows as LookupResult['data'] };
       if (generation !== this.generation) return;
       runInAction(() => {
         this.result = result;
@@ -339,7 +344,8 @@ export class PreviewStore {
     this.state = 'loading';
     this.error = '';
     try {
-      const game = (await this.api.action(GAME_API.h5, 'preview/', { params: { code: this.code }, signedOut: true, quiet: true })) as H5Preview;
+      // An open call (the preview needs no sign-in); an unknown code is shown on the page, not toasted.
+      const game = (await this.api.action(GAME_API.h5, `preview/${encodeURIComponent(this.code)}/`, { quiet: true })) as H5Preview;
       runInAction(() => {
         this.game = game;
         this.state = 'ready';

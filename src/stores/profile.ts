@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserInfo } from '../../contracts/schemas';
 import type { ConsoleApi } from '../adapters/api';
-import { md5 } from '../adapters/rest/md5';
 import type { SessionStore } from './session';
+import type { UploadsStore } from './uploads';
 
 /** The editable part of the own profile (PUT /api/system/user/update_user_info/). */
 export interface ProfileForm {
@@ -46,15 +46,16 @@ export function validatePassword(form: PasswordForm): FieldErrors<keyof Password
 
 export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;
 
-/** The personal page's calls: own profile, password (sent as md5 like the web client) and avatar. */
+/** The personal page's calls: own profile, password (encoded by the adapter like the login's) and avatar. */
 export class ProfileStore {
   saving = false;
 
   constructor(
     private readonly api: ConsoleApi,
     private readonly session: SessionStore,
+    private readonly uploads: UploadsStore,
   ) {
-    makeAutoObservable<ProfileStore, 'api' | 'session'>(this, { api: false, session: false }, { autoBind: true });
+    makeAutoObservable<ProfileStore, 'api' | 'session' | 'uploads'>(this, { api: false, session: false, uploads: false }, { autoBind: true });
   }
 
   private async update(body: Record<string, unknown>): Promise<UserInfo> {
@@ -78,9 +79,9 @@ export class ProfileStore {
     return this.update({ name: form.name.trim(), email: form.email.trim(), mobile: form.mobile.trim(), gender: form.gender });
   }
 
-  /** Uploads the cropped avatar (POST api/system/file/) and stores its URL in the profile. */
+  /** Uploads the cropped avatar (the settings' upload back end) and stores its URL in the profile. */
   async uploadAvatar(image: Blob): Promise<UserInfo> {
-    const uploaded = await this.api.upload(image, 'avatar.png');
+    const uploaded = await this.uploads.upload(image, 'avatar.png');
     return this.update({ avatar: uploaded.url });
   }
 
@@ -89,10 +90,7 @@ export class ProfileStore {
     if (id === undefined) throw new Error('not signed in');
     this.saving = true;
     try {
-      await this.api.action('/api/system/user/', `${id}/change_password/`, {
-        method: 'PUT',
-        body: { oldPassword: md5(form.oldPassword), newPassword: md5(form.newPassword), newPassword2: md5(form.newPassword2) },
-      });
+      await this.api.changePassword(id, form);
     } finally {
       runInAction(() => {
         this.saving = false;

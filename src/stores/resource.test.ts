@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ListQuery, ResourcePage } from '../adapters/api';
 import { ApiError } from '../adapters/errors';
-import { ImportError } from '../adapters/rest/resources';
 import { fakeApi } from '../test/fake-api';
-import { buildListQuery, dateRangeParams, ResourceStore } from './resource';
+import { buildListQuery, dateRangeFilter, ResourceStore, valueFilter } from './resource';
 
 const page = (rows: number, total: number, at = 1): ResourcePage => ({ page: at, limit: 10, total, rows: Array.from({ length: rows }, (_, i) => ({ id: i + 1 })) });
 
@@ -16,26 +15,25 @@ describe('ResourceStore', () => {
         return page(10, 23);
       },
     });
-    const store = new ResourceStore(api, { resource: '/api/system/user/', ordering: '-create_datetime', baseQuery: { parent: 3 } });
+    const newest = { field: 'create_datetime', direction: 'desc' } as const;
+    const parent = { op: 'equals', field: 'parent', value: 3 } as const;
+    const store = new ResourceStore(api, { resource: '/api/system/user/', ordering: newest, baseFilters: [parent] });
     await store.load();
-    expect(queries[0]).toEqual({ page: 1, limit: 10, ordering: '-create_datetime', parent: 3 });
+    expect(queries[0]).toEqual({ page: 1, limit: 10, ordering: newest, filters: [parent] });
     expect(store.total).toBe(23);
     expect(store.state).toBe('ready');
     await store.setPage(3);
     expect(queries.at(-1)?.page).toBe(3);
     await store.sort('username', -1);
-    expect(queries.at(-1)).toMatchObject({ page: 1, ordering: '-username' });
-    await store.sort('username', 0, '-create_datetime');
-    expect(queries.at(-1)?.ordering).toBe('-create_datetime');
-    await store.search({ username: 'te', name: '', dept: null }, { from: '2026-11-01', to: '2026-11-21' });
+    expect(queries.at(-1)).toMatchObject({ page: 1, ordering: { field: 'username', direction: 'desc' } });
+    await store.sort('username', 0, newest);
+    expect(queries.at(-1)?.ordering).toEqual(newest);
+    await store.search([valueFilter('username', 'te'), valueFilter('name', ''), valueFilter('dept', null)], { from: '2026-11-01', to: '2026-11-21' });
     expect(queries.at(-1)).toEqual({
       page: 1,
       limit: 10,
-      ordering: '-create_datetime',
-      parent: 3,
-      username: 'te',
-      create_datetime_after: '2026-11-01',
-      create_datetime_before: '2026-11-21',
+      ordering: newest,
+      filters: [parent, { op: 'equals', field: 'username', value: 'te' }, { op: 'range', field: 'create_datetime', from: '2026-11-01', to: '2026-11-21' }],
     });
     await store.setPage(1, 50);
     expect(queries.at(-1)).toMatchObject({ page: 1, limit: 50 });
@@ -115,7 +113,7 @@ describe('ResourceStore', () => {
     const api = fakeApi({
       list: async () => (lists++, page(1, 1)),
       importData: async () => {
-        if (fail) throw new ImportError('导入失败', '/x/import_data/', 4000, [{ row: 3, msg: '用户账号已存在' }, 'junk']);
+        if (fail) throw new ApiError('envelope', '导入失败', '/x/import_data/', 4000, [{ row: 3, msg: '用户账号已存在' }, 'junk']);
         return '导入成功：新增 2 条，更新 0 条';
       },
     });
@@ -142,24 +140,48 @@ describe('ResourceStore', () => {
         return { name: 'a.xlsx', blob: new Blob(['x']) };
       },
     });
-    const store = new ResourceStore(api, { resource: '/x/', ordering: 'sort' });
-    store.filters = { name: 'a' };
+    const store = new ResourceStore(api, { resource: '/x/', ordering: { field: 'sort', direction: 'asc' } });
+    store.filters = [{ op: 'equals', field: 'name', value: 'a' }];
     await store.exportData();
-    expect(seen[0]).toEqual({ ordering: 'sort', name: 'a' });
+    expect(seen[0]).toEqual({ ordering: { field: 'sort', direction: 'asc' }, filters: [{ op: 'equals', field: 'name', value: 'a' }] });
     expect(progress).toEqual([0.5]);
     expect(store.exportProgress).toBeNull();
   });
 });
 
 describe('query building', () => {
-  it('leaves out empty filters and sends no paging for unpaginated lists', () => {
-    expect(
-      buildListQuery({ page: 2, limit: 10, ordering: '', filters: { a: '', b: [], c: 0, d: false }, baseQuery: {}, paginated: false, dateRange: null, dateRangeField: 'create_datetime' }),
-    ).toEqual({ c: 0, d: false });
+  it('search values become filters: several values in, one equals, empty ones none', () => {
+    expect([valueFilter('a', ''), valueFilter('b', []), valueFilter('c', 0), valueFilter('d', false), valueFilter('e', [1, 2]), valueFilter('f', undefined)]).toEqual([
+      null,
+      null,
+      { op: 'equals', field: 'c', value: 0 },
+      { op: 'equals', field: 'd', value: false },
+      { op: 'in', field: 'e', values: [1, 2] },
+      null,
+    ]);
+  });
+
+  it('sends no paging and no ordering for an unpaginated list without them', () => {
+    const kept = { op: 'equals', field: 'c', value: 0 } as const;
+    expect(buildListQuery({ page: 2, limit: 10, ordering: null, filters: [kept], baseFilters: [], paginated: false, dateRange: null, dateRangeField: 'create_datetime' })).toEqual({ filters: [kept] });
+    expect(buildListQuery({ page: 2, limit: 10, ordering: null, filters: [], baseFilters: [], paginated: false, dateRange: null, dateRangeField: 'create_datetime' })).toEqual({});
   });
 
   it('a date range with one end uses it for both', () => {
-    expect(dateRangeParams('create_datetime', { from: '2026-11-01', to: '' })).toEqual({ create_datetime_after: '2026-11-01', create_datetime_before: '2026-11-01' });
-    expect(dateRangeParams('create_datetime', null)).toEqual({});
+    expect(dateRangeFilter('create_datetime', { from: '2026-11-01', to: '' })).toEqual({ op: 'range', field: 'create_datetime', from: '2026-11-01', to: '2026-11-01' });
+    expect(dateRangeFilter('create_datetime', null)).toBeNull();
+  });
+
+  it('a lazy tree asks for one row\'s children with only the parent condition, all at once', async () => {
+    const seen: { resource: string; query?: ListQuery }[] = [];
+    const api = fakeApi({
+      list: async (resource, query) => {
+        seen.push({ resource, query });
+        return page(2, 2);
+      },
+    });
+    const store = new ResourceStore(api, { resource: '/api/system/area/', baseFilters: [{ op: 'isNull', field: 'pcode', value: true }], paginated: true });
+    await expect(store.children('pcode', '110000')).resolves.toHaveLength(2);
+    expect(seen).toEqual([{ resource: '/api/system/area/', query: { filters: [{ op: 'equals', field: 'pcode', value: '110000' }], limit: 999 } }]);
   });
 });

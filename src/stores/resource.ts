@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ConsoleApi, DownloadedFile, ListQuery, ResourceRow, RowId } from '../adapters/api';
+import type { ConsoleApi, DownloadedFile, FilterValue, ListFilter, ListQuery, Ordering, ResourcePage, ResourceRow, RowId } from '../adapters/api';
 import { isApiError } from '../adapters/errors';
-import type { Params } from '../adapters/rest/params';
 import { DEFAULT_PAGE_SIZE } from '../config';
 
 export type ResourceLoadState = 'idle' | 'loading' | 'ready' | 'failed';
@@ -17,31 +16,41 @@ export interface ResourceStoreOptions {
   resource: string;
   /** Rows per page (default 10). */
   limit?: number;
-  /** Default ordering ('-create_datetime'); empty = the server's own. */
-  ordering?: string;
+  /** Default ordering; none = the server's own. */
+  ordering?: Ordering;
   /** Filters always sent (e.g. the parent of a sub-dictionary). */
-  baseQuery?: Params;
+  baseFilters?: readonly ListFilter[];
   /** Whether the list is paginated (false for lazy trees: no page/limit sent). */
   paginated?: boolean;
-  /** Field of the date range search (default create_datetime); see dateRangeParams. */
+  /** Field of the date range search (default create_datetime); see dateRangeFilter. */
   dateRangeField?: string;
 }
 
-/** Query parameters of a date range search (yyyy-MM-dd): `<field>_after` and `<field>_before`, both ends included. */
-export function dateRangeParams(field: string, range: DateRange | null): Params {
-  if (!range || (!range.from && !range.to)) return {};
-  const from = range.from || range.to;
-  const to = range.to || range.from;
-  return { [`${field}_after`]: from, [`${field}_before`]: to };
+/** A date range search (yyyy-MM-dd) as a range filter, both ends included; one end given means that one day. */
+export function dateRangeFilter(field: string, range: DateRange | null): ListFilter | null {
+  if (!range || (!range.from && !range.to)) return null;
+  return { op: 'range', field, from: range.from || range.to, to: range.to || range.from };
 }
 
-/** The query sent for the current state, without undefined/empty values. */
+/** A search value as a filter: several values → in, one → equals; empty (undefined, null, '', []) → none. */
+export function valueFilter(field: string, value: unknown): ListFilter | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (Array.isArray(value)) {
+    const values = value.filter(isFilterValue);
+    return values.length > 0 ? { op: 'in', field, values } : null;
+  }
+  return isFilterValue(value) ? { op: 'equals', field, value } : { op: 'equals', field, value: String(value) };
+}
+
+const isFilterValue = (value: unknown): value is FilterValue => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** The query sent for the current state: paging (when paginated), ordering, the base filters, then the search. */
 export function buildListQuery(state: {
   page: number;
   limit: number;
-  ordering: string;
-  filters: Params;
-  baseQuery: Params;
+  ordering: Ordering | null;
+  filters: readonly ListFilter[];
+  baseFilters: readonly ListFilter[];
   paginated: boolean;
   dateRange: DateRange | null;
   dateRangeField: string;
@@ -52,12 +61,9 @@ export function buildListQuery(state: {
     query.limit = state.limit;
   }
   if (state.ordering) query.ordering = state.ordering;
-  for (const [key, value] of Object.entries({ ...state.baseQuery, ...state.filters })) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    query[key] = value;
-  }
-  Object.assign(query, dateRangeParams(state.dateRangeField, state.dateRange));
+  const range = dateRangeFilter(state.dateRangeField, state.dateRange);
+  const filters = [...state.baseFilters, ...state.filters, ...(range ? [range] : [])];
+  if (filters.length > 0) query.filters = filters;
   return query;
 }
 
@@ -76,8 +82,9 @@ export class ResourceStore {
   total = 0;
   page = 1;
   limit: number;
-  ordering: string;
-  filters: Params = {};
+  ordering: Ordering | null;
+  /** The search form's and header filters' conditions. */
+  filters: ListFilter[] = [];
   dateRange: DateRange | null = null;
   state: ResourceLoadState = 'idle';
   error = '';
@@ -88,7 +95,7 @@ export class ResourceStore {
   importProblems: ImportRowProblem[] = [];
   importMessage = '';
   readonly resource: string;
-  readonly baseQuery: Params;
+  readonly baseFilters: readonly ListFilter[];
   readonly paginated: boolean;
   readonly dateRangeField: string;
   /** Increments with each load; an older answer arriving late is dropped. */
@@ -100,11 +107,11 @@ export class ResourceStore {
   ) {
     this.resource = options.resource;
     this.limit = options.limit ?? DEFAULT_PAGE_SIZE;
-    this.ordering = options.ordering ?? '';
-    this.baseQuery = options.baseQuery ?? {};
+    this.ordering = options.ordering ?? null;
+    this.baseFilters = options.baseFilters ?? [];
     this.paginated = options.paginated ?? true;
     this.dateRangeField = options.dateRangeField ?? 'create_datetime';
-    makeAutoObservable<ResourceStore, 'api' | 'generation'>(this, { api: false, generation: false, resource: false, baseQuery: false }, { autoBind: true });
+    makeAutoObservable<ResourceStore, 'api' | 'generation'>(this, { api: false, generation: false, resource: false, baseFilters: false }, { autoBind: true });
   }
 
   get query(): ListQuery {
@@ -157,21 +164,28 @@ export class ResourceStore {
   }
 
   /** Sorts by a field (order 1 ascending, -1 descending, 0 = back to the default). */
-  sort(field: string, order: 1 | -1 | 0, fallback = ''): Promise<void> {
-    this.ordering = order === 0 ? fallback : `${order === -1 ? '-' : ''}${field}`;
+  sort(field: string, order: 1 | -1 | 0, fallback: Ordering | null = null): Promise<void> {
+    this.ordering = order === 0 ? fallback : { field, direction: order === -1 ? 'desc' : 'asc' };
     this.page = 1;
     return this.load();
   }
 
-  search(filters: Params, dateRange: DateRange | null = this.dateRange): Promise<void> {
-    this.filters = { ...filters };
+  /** Searches with these conditions (empty values are left out) and date range, from page 1. */
+  search(filters: readonly (ListFilter | null)[], dateRange: DateRange | null = this.dateRange): Promise<void> {
+    this.filters = filters.filter((filter): filter is ListFilter => filter !== null);
     this.dateRange = dateRange;
     this.page = 1;
     return this.load();
   }
 
   resetSearch(): Promise<void> {
-    return this.search({}, null);
+    return this.search([], null);
+  }
+
+  /** The children of a lazy tree's row: only the parent condition (the root's base filters would exclude them), all at once. */
+  async children(childParam: string, parent: FilterValue): Promise<ResourceRow[]> {
+    const page: ResourcePage = await this.api.list(this.resource, { filters: [{ op: 'equals', field: childParam, value: parent }], limit: 999 });
+    return page.rows;
   }
 
   select(rows: ResourceRow[]): void {
@@ -252,7 +266,7 @@ export class ResourceStore {
     this.importMessage = '';
   }
 
-  /** An extra action on the resource (reset password, save_content, ...). */
+  /** An extra action on the resource (reset to the default password, ...). */
   action(path: string, options?: Parameters<ConsoleApi['action']>[2]): Promise<unknown> {
     return this.api.action(this.resource, path, options);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../adapters/errors';
+import { SessionTokens } from '../adapters/session';
 import { fakeApi } from '../test/fake-api';
 import { rootFixture } from '../test/root-fixture';
 import { sampleDepts, sampleDictionaries, sampleMenu, sampleUser } from '../test/samples';
@@ -93,7 +94,13 @@ describe('RootStore.login', () => {
   it("drops an earlier session's user and menu so the guard loads the new user's", async () => {
     const order: string[] = [];
     const { root, storage } = rootFixture(
-      bootstrapApi(order, { login: async () => ({ userId: 3, access: 'A3', refresh: 'R3', name: '测试人员' }) }),
+      (store) =>
+        bootstrapApi(order, {
+          login: async () => {
+            new SessionTokens(store.cookies).start({ userId: 3, access: 'A3', refresh: 'R3' });
+            return { userId: 3, access: 'A3', refresh: 'R3', name: '测试人员' };
+          },
+        }),
       session,
     );
     await root.bootstrap();
@@ -109,17 +116,28 @@ describe('RootStore.login', () => {
 });
 
 describe('RootStore.logout (spec §4)', () => {
-  it('calls logout with the refresh token, removes the three cookies, clears stores and menuData, goes to /login and reloads', async () => {
+  it('clears the user database, calls the adapter logout (which removes the cookies), clears stores and menuData, goes to /login and reloads', async () => {
     const order: string[] = [];
-    const logouts: Array<string | null> = [];
-    const fixture = rootFixture(bootstrapApi(order, { logout: async (refresh) => void logouts.push(refresh) }), { ...session, lang: 'en' });
+    const fixture = rootFixture(
+      (storage) =>
+        bootstrapApi(order, {
+          logout: async () => {
+            order.push(`logout with uuid ${String(storage.cookies.get('uuid'))}`);
+            new SessionTokens(storage.cookies).clear();
+          },
+        }),
+      { ...session, lang: 'en' },
+    );
     const { root, storage } = fixture;
     await root.bootstrap();
+    await root.localDb.set('database', 'notes', 'mine', { user: true });
     root.tabs.open({ name: 'userInfo', path: '/userInfo', fullPath: '/userInfo', query: {}, params: {}, meta: { auth: true } });
     root.ui.setGray(true);
     await root.logout();
-    expect(logouts).toEqual(['refresh-0']);
-    expect([storage.cookies.get('uuid'), storage.cookies.get('token'), storage.cookies.get('refresh')]).toEqual([null, null, null]);
+    expect(order.filter((c) => c.startsWith('logout'))).toEqual(['logout with uuid 1']);
+    // The user's own database went while the uuid cookie still named it.
+    storage.cookies.set('uuid', '1');
+    expect(await root.localDb.get('database', 'notes', { user: true, defaultValue: 'gone' })).toBe('gone');
     expect(storage.cookies.get('lang')).toBe('en');
     expect(root.session.user).toBeNull();
     expect(root.menu.items).toEqual([]);
@@ -140,7 +158,6 @@ describe('RootStore.logout (spec §4)', () => {
       session,
     );
     await fixture.root.logout();
-    expect(fixture.storage.cookies.get('token')).toBeNull();
     expect(fixture.navigations).toEqual(['/login']);
     expect(fixture.reloads()).toBe(1);
   });

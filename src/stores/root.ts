@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiCallbacks, ConsoleApi, Failure, Notice } from '../adapters/api';
 import type { ConsoleStorage } from '../adapters/storage';
 import { createMemoryLocalDb, type LocalDb } from '../adapters/local-db';
-import { LOGIN_PATH } from '../config';
+import { INDEX_PATH, LOGIN_PATH } from '../config';
 import { CaptchaStore } from './captcha';
 import { DashboardStore } from './dashboard';
 import { DepartmentsStore } from './departments';
@@ -19,6 +19,13 @@ import { UiStore } from './ui';
 import { PreferencesStore } from './preferences';
 import { ThemeStore } from './theme';
 import { ProfileStore } from './profile';
+import { OAuth2FlowStore } from './oauth2';
+import { RemoteSelectSource } from './remote-source';
+import { ResourceStore, type ResourceStoreOptions } from './resource';
+import { RolePermissionStore } from './role-permission';
+import { SystemConfigStore } from './system-config';
+import { UploadsStore } from './uploads';
+import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
@@ -39,7 +46,10 @@ export interface RootStoreDeps {
   realtime?: RealtimeConnector;
 }
 
-/** Builds every store on injected adapters; one per console (or per story / test). */
+/**
+ * Builds every store on injected adapters; one per console (or per story / test). Screens and the
+ * shell reach the back end only through these stores: the adapter itself is not exposed.
+ */
 export class RootStore {
   readonly session: SessionStore;
   readonly settings: SettingsStore;
@@ -59,6 +69,12 @@ export class RootStore {
   readonly theme: ThemeStore;
   /** The personal page's calls (own profile, password, avatar). */
   readonly profile: ProfileStore;
+  /** Uploads through the back end the settings name. */
+  readonly uploads: UploadsStore;
+  /** The user screen's calls beyond its list (reset a password). */
+  readonly users: UsersStore;
+  /** The OAuth2 sign-in (plugin oauth2): the login page's link and the /oauth2 page. */
+  readonly oauth2: OAuth2FlowStore;
   /** The game catalogue's calls beyond its lists (pickers, uploads, publish, codes, lookup, preview). */
   readonly games: GameCatalogueStore;
 
@@ -82,8 +98,11 @@ export class RootStore {
     this.preferences = new PreferencesStore(this.localDb, this.locale, () => storage.cookies.get('uuid'));
     this.theme = new ThemeStore(this.preferences);
     this.ui = new UiStore(this.preferences);
-    this.profile = new ProfileStore(api, this.session);
+    this.uploads = new UploadsStore(api, this.settings);
+    this.users = new UsersStore(api);
     this.games = new GameCatalogueStore(api);
+    this.profile = new ProfileStore(api, this.session, this.uploads);
+    this.oauth2 = new OAuth2FlowStore(api, storage.oauth2, () => this.signedIn(), INDEX_PATH);
     this.captcha = new CaptchaStore(api);
     this.dashboard = new DashboardStore(api);
     this.messages = new MessagesStore({ api, notify: deps.notify, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
@@ -97,13 +116,52 @@ export class RootStore {
     });
     makeAutoObservable<RootStore, 'deps' | 'booting'>(
       this,
-      { deps: false, booting: false, messages: false, localDb: false, session: false, settings: false, dictionary: false, departments: false, menu: false, tabs: false, log: false, ui: false, captcha: false, dashboard: false, locale: false, preferences: false, theme: false, profile: false, games: false },
+      {
+        deps: false,
+        booting: false,
+        messages: false,
+        localDb: false,
+        session: false,
+        settings: false,
+        dictionary: false,
+        departments: false,
+        menu: false,
+        tabs: false,
+        log: false,
+        ui: false,
+        captcha: false,
+        dashboard: false,
+        locale: false,
+        preferences: false,
+        theme: false,
+        profile: false,
+        uploads: false,
+        users: false,
+        oauth2: false,
+        games: false,
+      },
       { autoBind: true },
     );
   }
 
-  get api(): ConsoleApi {
-    return this.deps.api;
+  /** The list store of one screen (a CRUD page, a picker's options); each call builds a new one. */
+  createResourceStore(options: ResourceStoreOptions): ResourceStore {
+    return new ResourceStore(this.deps.api, options);
+  }
+
+  /** The 系统配置 screen's store. */
+  createSystemConfigStore(): SystemConfigStore {
+    return new SystemConfigStore(this.deps.api, this.settings);
+  }
+
+  /** The 权限配置 panel's store (one role). */
+  createRolePermissionStore(): RolePermissionStore {
+    return new RolePermissionStore(this.deps.api);
+  }
+
+  /** The rows a remote search select offers, from a resource's list. */
+  remoteSource(resource: string): RemoteSelectSource {
+    return new RemoteSelectSource(this.deps.api, resource);
   }
 
   notify(notice: Notice): void {
@@ -179,22 +237,21 @@ export class RootStore {
   }
 
   /**
-   * Logout (spec §4), after the person confirmed: tell the server with the refresh token, remove the
-   * three cookies, clear the per-user state and menuData, go to login and reload the page.
+   * Logout (spec §4), after the person confirmed: the adapter tells the server with the refresh token
+   * and removes the three cookies; the per-user state and menuData go, then login and a page reload.
    */
   async logout(): Promise<void> {
-    const refresh = this.session.refreshToken();
     try {
-      await this.deps.api.logout(refresh);
-    } catch {
-      // The session ends on this side whatever the server says.
-    }
-    try {
+      // First, while the uuid cookie still names the user's database.
       await this.localDb.clearUserDatabase();
     } catch {
       // The local database is a convenience; logout goes on.
     }
-    this.session.clearCookies();
+    try {
+      await this.deps.api.logout();
+    } catch {
+      // The session ends on this side whatever the server says (the adapter removed the cookies).
+    }
     this.clear();
     this.deps.navigate(LOGIN_PATH);
     this.deps.reload();
@@ -207,16 +264,11 @@ export class RootStore {
   }
 
   /**
-   * Signs in with a session obtained elsewhere (the OAuth2 plugin): what an earlier session left goes
-   * first, then the session cookies are stored and the user's own preferences loaded; the route guard
-   * loads the user's data next.
+   * A sign-in completed elsewhere (the OAuth2 flow; the adapter stored the cookies): what an earlier
+   * session left goes, the user's own preferences load; the route guard loads the user's data next.
    */
-  async adoptSession(session: { userId: number; access: string; refresh: string }): Promise<void> {
+  private async signedIn(): Promise<void> {
     this.clear();
-    const { cookies } = this.deps.storage;
-    cookies.set('uuid', String(session.userId));
-    cookies.set('token', session.access);
-    cookies.set('refresh', session.refresh);
     await this.preferences.load();
   }
 

@@ -10,7 +10,10 @@ export interface LoginForm {
   captcha?: { answer: string; key: number };
 }
 
-/** Who is signed in: the cookies (uuid, token, refresh) and the user info. */
+/**
+ * Who is signed in: the user info, and whether the session cookies (uuid, token, refresh) hold a
+ * token. The adapter writes those cookies (sign-in, refresh, logout, expiry); this store only reads them.
+ */
 export class SessionStore {
   user: UserInfo | null = null;
   signingIn = false;
@@ -33,18 +36,15 @@ export class SessionStore {
     return this.user?.name ?? '';
   }
 
-  /** Signs in and stores userId, access and refresh as the uuid, token and refresh cookies. */
+  /** Signs in; the adapter stores userId, access and refresh as the uuid, token and refresh cookies. */
   async login(form: LoginForm): Promise<void> {
     this.signingIn = true;
     try {
-      const session = await this.api.login({
+      await this.api.login({
         username: form.username,
         password: form.password,
         ...(form.captcha ? { captcha: form.captcha.answer, captchaKey: form.captcha.key } : {}),
       });
-      this.cookies.set('uuid', String(session.userId));
-      this.cookies.set('token', session.access);
-      this.cookies.set('refresh', session.refresh);
       runInAction(() => {
         this.user = null; // loaded by the route guard next
       });
@@ -60,16 +60,6 @@ export class SessionStore {
     runInAction(() => {
       this.user = user;
     });
-  }
-
-  /** The refresh token to hand to logout. */
-  refreshToken(): string | null {
-    return this.cookies.get('refresh');
-  }
-
-  /** Removes the three session cookies. */
-  clearCookies(): void {
-    this.cookies.clearSession();
   }
 
   clear(): void {

@@ -1,16 +1,19 @@
 import type { ConsoleApi, Notice } from '../adapters/api';
 import type { CookieName } from '../adapters/cookies';
-import { memoryStorage } from '../adapters/storage';
+import { memoryStorage, type ConsoleStorage } from '../adapters/storage';
 import { RootStore } from '../stores/root';
 
-/** A RootStore on a fake api and in-memory storage, recording its side effects. */
-export function rootFixture(api: ConsoleApi, cookies: Partial<Record<CookieName, string>> = {}) {
+/**
+ * A RootStore on a fake api and in-memory storage, recording its side effects. Pass a function to
+ * build the fake on the fixture's storage (a fake that, like the adapter, writes the session cookies).
+ */
+export function rootFixture(api: ConsoleApi | ((storage: ConsoleStorage) => ConsoleApi), cookies: Partial<Record<CookieName, string>> = {}) {
   const storage = memoryStorage(cookies);
   const notices: Notice[] = [];
   const navigations: string[] = [];
   let reloads = 0;
   const root = new RootStore({
-    api,
+    api: typeof api === 'function' ? api(storage) : api,
     storage,
     notify: (notice) => notices.push(notice),
     navigate: (to) => navigations.push(to),

@@ -3,7 +3,6 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { z } from 'zod';
-import type { ConsoleApi } from '../../src/adapters/api';
 import { useStore } from '../../src/components/store-context';
 import { storyConsole } from '../console';
 import { failure, ok } from '../mocks/fixtures';
@@ -41,15 +40,17 @@ function errorBackend(options: { refreshRefused?: boolean } = {}): MockBackend {
 function ErrorPanel() {
   const root = useStore();
   const [result, setResult] = useState('');
-  const call = (api: ConsoleApi, id: string) =>
-    api.action('/api/demo/', `${id}/`).then(
+  // Every call through a store, as a screen makes it.
+  const [demo] = useState(() => root.createResourceStore({ resource: '/api/demo/' }));
+  const call = (id: string) =>
+    demo.action(`${id}/`).then(
       () => setResult(`${id}: ok`),
       (error: unknown) => setResult(`${id}: ${error instanceof Error ? error.message : String(error)}`),
     );
   return (
     <div style={{ padding: 24, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
       {[...ROWS.map((r) => [r.id, r.label] as const), ['e401', '401 (refresh refused)'] as const].map(([id, label]) => (
-        <button key={id} type="button" data-testid={`call-${id}`} onClick={() => void call(root.api, id)}>
+        <button key={id} type="button" data-testid={`call-${id}`} onClick={() => void call(id)}>
           {label}
         </button>
       ))}

@@ -158,8 +158,8 @@ export function gameBackend(options: GameMockOptions = {}): MockBackend & { game
     http.get('*/api/system/menu/web_router/', () => HttpResponse.json(web)),
     ...base.handlers,
     http.get('*/api/game/upload/limits/', () => HttpResponse.json(ok(uploadLimits, rows.limits))),
-    http.post('*/api/game/upload/', async ({ request }) => {
-      const purpose = new URL(request.url).searchParams.get('purpose') ?? '';
+    http.post('*/api/game/upload/:purpose/', async ({ request, params }) => {
+      const purpose = String(params.purpose);
       const form = await request.formData();
       const file = form.get('file');
       if (!(file instanceof File)) return HttpResponse.json(failure(4000, 'file:没有提交任何文件。'));
@@ -190,8 +190,8 @@ export function gameBackend(options: GameMockOptions = {}): MockBackend & { game
         }, '上传成功'),
       );
     }),
-    http.get('*/api/game/h5/preview/', ({ request }) => {
-      const code = new URL(request.url).searchParams.get('code') ?? '';
+    http.get('*/api/game/h5/preview/:code/', ({ params }) => {
+      const code = decodeURIComponent(String(params.code));
       const found = rows.previewOf(code);
       return HttpResponse.json(found ? ok(h5Preview, found, '获取成功') : failure(404, `没有游戏代码为 ${code} 的 H5 游戏。`));
     }),

@@ -53,7 +53,7 @@ export const h5Preview = z.object({
 export type H5Preview = z.infer<typeof h5Preview>;
 export const previewQuery = z.object({ code: z.string().trim().min(1).max(32) });
 
-/** Upload purposes of POST /api/game/upload/?purpose=: their file types and size limits come from the server. */
+/** Upload purposes (POST /api/game/upload/<purpose>/): their file types and size limits come from the server. */
 export const UPLOAD_PURPOSES = ['icon', 'package'] as const;
 export const uploadPurpose = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurpose>;

@@ -37,7 +37,7 @@ const channels = z
 
 /**
  * POST /api/game/history/: a new release of a game. `build` must be greater than every build of the
- * game; `file` is the id of a package uploaded with POST /api/game/upload/?purpose=package (required
+ * game; `file` is the id of a package uploaded with POST /api/game/upload/package/ (required
  * for android and soft games). Created as a draft: publish it to make it the current version.
  */
 export const releaseInput = z.object({

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { batchCodesQuery, GAME_KINDS, lookupQuery, previewQuery, redeemInput, type GameKind } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
 import { CrudResource } from '../../domain/crud/resource';
@@ -40,15 +40,17 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // Actions with static paths first.
     uploadRoutes(scope, ctx);
 
-    scope.get('/api/game/h5/preview/', async (req, reply) =>
+    // The open preview call of /preview?code=: the code in the path (or as ?code=).
+    const preview = (source: 'params' | 'query') => async (req: FastifyRequest, reply: FastifyReply) =>
       guarded(reply, async () => {
-        const parsed = parseInput(previewQuery, req.query ?? {}, { code: '游戏代码' });
+        const parsed = parseInput(previewQuery, (source === 'params' ? req.params : req.query) ?? {}, { code: '游戏代码' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
         const found = await h5Preview(ctx.db, parsed.data.code);
         if (!found) throw new CrudError(`没有游戏代码为 ${parsed.data.code} 的 H5 游戏。`, 404);
         return ok(found, '获取成功');
-      }),
-    );
+      });
+    scope.get('/api/game/h5/preview/', preview('query'));
+    scope.get('/api/game/h5/preview/:code/', preview('params'));
 
     scope.get('/api/game/query/', guard, async (req, reply) =>
       guarded(reply, async () => {

@@ -34,7 +34,7 @@ describe('releases: package uploads, versions, publish and rollback', () => {
   }, SERVER_TIMEOUT_MS);
 
   const count = async (sql: string, params: unknown[] = []) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n ?? -1;
-  const uploadPackage = async (name: string, bytes: Uint8Array, token = sa) => upload(srv, '/api/game/upload/?purpose=package', { name, bytes }, token);
+  const uploadPackage = async (name: string, bytes: Uint8Array, token = sa) => upload(srv, '/api/game/upload/package/', { name, bytes }, token);
   const createRelease = (body: Record<string, unknown>, token = sa) => call(srv, '/api/game/history/', { token, body: { game, channels: ['official', 'huawei'], ...body } });
 
   describe('uploads for a purpose', () => {
@@ -62,21 +62,21 @@ describe('releases: package uploads, versions, publish and rollback', () => {
       expectFailure(await uploadPackage('empty.apk', new Uint8Array(0)), 4000, 'file:提交的是空文件。');
       expectFailure(await uploadPackage('notes.txt', new TextEncoder().encode('hello')), 4000, 'file:安装包只能是 .apk、.aab、.ipa、.zip、.exe、.msi、.dmg、.pkg、.deb、.rpm 文件。');
       expectFailure(await uploadPackage('fake.apk', new TextEncoder().encode('<html>not a zip</html>')), 4000, 'file:文件内容不是 .apk 格式（可能是改了扩展名的其他文件）。');
-      expectFailure(await upload(srv, '/api/game/upload/?purpose=icon', { name: 'big.png', bytes: new Uint8Array([...PNG, ...new Uint8Array(200_000)]) }, sa), 4000, 'file:图标不能超过 0.10 MB。');
-      expectFailure(await upload(srv, '/api/game/upload/?purpose=icon', { name: 'x.svg', bytes: '<svg/>' }, sa), 4000, 'file:图标只能是 .png、.jpg、.jpeg、.gif、.bmp、.ico、.webp 文件。');
-      // Without a purpose no button can grant the call.
-      expectFailure(await upload(srv, '/api/game/upload/', { name: 'a.png', bytes: PNG }, sa), 4000, 'purpose:应为 icon（图标）或 package（安装包）。');
+      expectFailure(await upload(srv, '/api/game/upload/icon/', { name: 'big.png', bytes: new Uint8Array([...PNG, ...new Uint8Array(200_000)]) }, sa), 4000, 'file:图标不能超过 0.10 MB。');
+      expectFailure(await upload(srv, '/api/game/upload/icon/', { name: 'x.svg', bytes: '<svg/>' }, sa), 4000, 'file:图标只能是 .png、.jpg、.jpeg、.gif、.bmp、.ico、.webp 文件。');
+      // An unknown purpose: told what it must be.
+      expectFailure(await upload(srv, '/api/game/upload/avatar/', { name: 'a.png', bytes: PNG }, sa), 4000, '用途:应为 icon（图标）或 package（安装包）：POST /api/game/upload/icon/ 或 /api/game/upload/package/。');
       expect(await count('file_list')).toBe(n);
     });
 
     it('an icon for the game forms; user test may upload neither icons nor packages', async () => {
-      const icon = expectData(await upload(srv, '/api/game/upload/?purpose=icon', { name: 'icon.png', bytes: PNG }, sa), purposeUpload);
+      const icon = expectData(await upload(srv, '/api/game/upload/icon/', { name: 'icon.png', bytes: PNG }, sa), purposeUpload);
       expect(icon).toMatchObject({ purpose: 'icon', size: PNG.length, mime_type: 'image/png' });
       const saved = expectData(await call(srv, `/api/game/android/${game}/`, { method: 'PATCH', token: sa, body: { icon: icon.url } }), gameRow);
       expect(saved.icon).toBe(icon.url);
       expectFailure(await call(srv, `/api/game/android/${game}/`, { method: 'PATCH', token: sa, body: { icon: 'javascript:alert(1)' } }), 4000, '图标:应为上传后的文件地址（media/...）或 http(s) 地址。');
-      expectFailure(await upload(srv, '/api/game/upload/?purpose=icon', { name: 'icon.png', bytes: PNG }, test), 4000, '您没有执行该操作的权限。 (POST: /api/game/upload/)');
-      expectFailure(await uploadPackage('a.apk', apkBytes(100), test), 4000, '您没有执行该操作的权限。 (POST: /api/game/upload/)');
+      expectFailure(await upload(srv, '/api/game/upload/icon/', { name: 'icon.png', bytes: PNG }, test), 4000, '您没有执行该操作的权限。 (POST: /api/game/upload/icon/)');
+      expectFailure(await uploadPackage('a.apk', apkBytes(100), test), 4000, '您没有执行该操作的权限。 (POST: /api/game/upload/package/)');
     });
   });
 
@@ -106,7 +106,7 @@ describe('releases: package uploads, versions, publish and rollback', () => {
       expectFailure(await createRelease({ version: '1.1.0', build: 300, file }), 4000, '版本号:游戏「发布测试」已有版本 1.1.0。');
       expectFailure(await call(srv, '/api/game/history/', { token: sa, body: { game: 99999, version: '1.0.0', build: 1, file } }), 4000, '游戏:id 为 99999 的游戏不存在。');
       expectFailure(await createRelease({ version: '3.0.0', build: 300 }), 4000, '安装包:安卓游戏的版本必须上传安装包。');
-      expectFailure(await createRelease({ version: '3.0.0', build: 300, file: 999999 }), 4000, '安装包:找不到这个安装包，请重新上传（POST /api/game/upload/?purpose=package）。');
+      expectFailure(await createRelease({ version: '3.0.0', build: 300, file: 999999 }), 4000, '安装包:找不到这个安装包，请重新上传（POST /api/game/upload/package/）。');
       const exe = expectData(await uploadPackage('setup.exe', new Uint8Array([0x4d, 0x5a, 1, 2, 3])), purposeUpload).id;
       expectFailure(await createRelease({ version: '3.0.0', build: 300, file: exe }), 4000, '安装包:安卓游戏的安装包只能是 .apk、.aab 文件。');
       expectFailure(await createRelease({ version: '3.0.0', build: 0, file }), 4000, '构建号:不能小于 1。');

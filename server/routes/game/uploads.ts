@@ -17,7 +17,7 @@ import { requireAnyGrant } from './guard';
 const KINDS = ['android', 'h5', 'mini', 'soft'] as const;
 
 function purposeOf(req: FastifyRequest): UploadPurpose | null {
-  const parsed = uploadPurpose.safeParse((req.query as Record<string, unknown> | undefined)?.purpose);
+  const parsed = uploadPurpose.safeParse((req.params as Record<string, unknown> | undefined)?.purpose);
   return parsed.success ? parsed.data : null;
 }
 
@@ -52,7 +52,7 @@ const MIME: Record<string, string> = {
 };
 
 /**
- * POST /api/game/upload/?purpose=icon|package (multipart field `file`): the file is streamed to disk
+ * POST /api/game/upload/<icon|package>/ (multipart field `file`): the file is streamed to disk
  * while its size, md5 and SHA-256 are computed; refused when its type is not one of the purpose's
  * (extension and leading bytes), when it is empty, or larger than the configured limit (ICON_MAX_MB,
  * PACKAGE_MAX_MB). Stored like every upload (content-addressed under media/files/, a file_list row),
@@ -69,9 +69,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     ),
   );
 
-  app.post('/api/game/upload/', { preHandler: requireAnyGrant(ctx, (req) => grantsFor(purposeOf(req))) }, async (req) => {
+  app.post('/api/game/upload/:purpose/', { preHandler: requireAnyGrant(ctx, (req) => grantsFor(purposeOf(req))) }, async (req) => {
     const purpose = purposeOf(req);
-    if (!purpose) return fail('purpose:应为 icon（图标）或 package（安装包）。');
+    if (!purpose) return fail('用途:应为 icon（图标）或 package（安装包）：POST /api/game/upload/icon/ 或 /api/game/upload/package/。');
     if (!req.isMultipart()) return fail('file:没有提交任何文件。');
     const max = limits[purpose];
     let part;

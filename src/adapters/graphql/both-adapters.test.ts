@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/testing';
 import { createI18n, translator } from '../../i18n';
-import type { ConsoleApi } from '../api';
+import type { ConsoleApi, ListQuery } from '../api';
 import { createCookies, memoryCookieJar, type Cookies } from '../cookies';
 import { ApiError } from '../errors';
 import { recordingCallbacks } from '../../test/fake-callbacks';
@@ -59,8 +59,8 @@ async function signIn(h: Harness, username = 'superadmin'): Promise<{ access: st
   if (!challenge.enabled) throw new Error('captcha expected on');
   const answer = await server.captchaAnswer(challenge.key);
   const session = await h.api.login({ username, password: 'admin123456', captcha: answer ?? '', captchaKey: challenge.key });
-  h.cookies.set('token', session.access);
-  h.cookies.set('refresh', session.refresh);
+  // The adapter keeps the session cookies itself.
+  expect([h.cookies.get('uuid'), h.cookies.get('token'), h.cookies.get('refresh')]).toEqual([String(session.userId), session.access, session.refresh]);
   return session;
 }
 
@@ -155,12 +155,13 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     expect(h.refreshes()).toBe(1);
   });
 
-  it('refreshToken stores the new access token; logout revokes the refresh token', async () => {
+  it('refreshToken stores the new access token; logout revokes the refresh token and removes the cookies', async () => {
     const h = harness(kind);
     const { refresh } = await signIn(h);
     const access = await h.api.refreshToken();
     expect(h.cookies.get('token')).toBe(access);
-    await h.api.logout(refresh);
+    await h.api.logout();
+    expect([h.cookies.get('uuid'), h.cookies.get('token'), h.cookies.get('refresh')]).toEqual([null, null, null]);
     h.cookies.set('refresh', refresh);
     await expect(h.api.refreshToken()).rejects.toBeInstanceOf(ApiError);
   });
@@ -236,6 +237,33 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
 });
 
 describe('both adapters read the same data', () => {
+  it('a typed list query (ordering, equals, in, range, isNull, search, ids) gives the same rows over REST and GraphQL', async () => {
+    const rest = harness('rest');
+    const gql = harness('graphql');
+    await signIn(rest);
+    await signIn(gql);
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const queries: [string, ListQuery][] = [
+      ['/api/system/user/', { page: 1, limit: 10, ordering: { field: 'username', direction: 'desc' }, filters: [{ op: 'equals', field: 'is_active', value: true }] }],
+      ['/api/system/user/', { page: 1, limit: 10, search: 'admin', filters: [{ op: 'range', field: 'create_datetime', from: '2000-01-01', to: today }] }],
+      ['/api/system/dictionary/', { page: 1, limit: 50, ordering: { field: 'sort', direction: 'asc' }, filters: [{ op: 'isNull', field: 'parent', value: true }] }],
+      ['/api/system/role/', { page: 1, limit: 10, ids: [1, 2] }],
+      ['/api/system/role/', { page: 1, limit: 10, filters: [{ op: 'in', field: 'status', values: [true] }] }],
+      ['/api/system/dept/', { filters: [{ op: 'equals', field: 'parent', value: 1 }], limit: 999 }],
+    ];
+    for (const [resource, query] of queries) {
+      const [viaRest, viaGraphql] = await Promise.all([rest.api.list(resource, query), gql.api.list(resource, query)]);
+      expect(viaGraphql, `${resource} ${JSON.stringify(query)}`).toEqual(viaRest);
+    }
+    const users = await rest.api.list('/api/system/user/', queries[0]![1]);
+    expect(users.rows.length).toBeGreaterThan(0);
+    expect(users.rows.map((row) => row.username)).toEqual([...users.rows.map((row) => String(row.username))].sort().reverse());
+    expect((await rest.api.list('/api/system/role/', { ids: [1] })).rows.map((row) => row.id)).toEqual([1]);
+    expect((await rest.api.list('/api/system/dictionary/', queries[2]![1])).rows.every((row) => row.parent === null)).toBe(true);
+    expect(rest.callbacks.notices).toEqual([]);
+    expect(gql.callbacks.notices).toEqual([]);
+  });
+
   it('user info, settings, dictionaries, menus, departments and the dashboard are equal over REST and GraphQL', async () => {
     const rest = harness('rest');
     const gql = harness('graphql');
@@ -285,6 +313,25 @@ describe('GraphQL adapter specifics', () => {
     await api.list('/api/system/api_white_list/', { page: 1, limit: 5 });
     await api.exportData('/api/system/api_white_list/', {});
     expect(paths).toEqual(['/graphql', '/api/system/api_white_list/export_data/']);
+  });
+
+  it('a list travels as typed arguments of resourceList, never as a query string', async () => {
+    const bodies: string[] = [];
+    const h = harness('graphql');
+    await signIn(h);
+    const seen: typeof fetch = (input, init) => {
+      if (typeof init?.body === 'string') bodies.push(init.body);
+      return fetch(input, init);
+    };
+    const api = createGraphqlConsoleApi({ serverUrl: server.baseUrl, cookies: h.cookies, t, callbacks: h.callbacks, fetch: seen });
+    await api.list('/api/system/user/', { page: 2, limit: 5, ordering: { field: 'username', direction: 'desc' }, filters: [{ op: 'equals', field: 'is_active', value: true }] });
+    const sent = JSON.parse(bodies[0] ?? '{}') as { query: string; variables: unknown };
+    expect(sent.query).toContain('resourceList(resource: $resource, query: $query)');
+    expect(sent.variables).toEqual({
+      resource: 'api/system/user/',
+      query: { page: 2, limit: 5, ordering: { field: 'username', direction: 'DESC' }, filters: [{ field: 'is_active', op: 'EQUALS', value: true }] },
+    });
+    expect(bodies[0]).not.toContain('?');
   });
 
   it('a gateway that cannot be reached is a network failure with the spec message', async () => {

@@ -12,17 +12,17 @@ import type {
   Settings,
   UserInfo,
 } from '../../../contracts/schemas';
+import { isRecord } from '../../../contracts/json';
 import type { MessagePageQuery } from '../message-types';
-import { ResourceDelegate } from '../resource-delegate';
 import { DEFAULT_DICTIONARY_KEY } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
+import { ConsoleApiBase } from '../console-base';
 import type { Cookies } from '../cookies';
-import type { HttpClientOptions, RequestOptions } from '../rest/http';
-import { md5 } from '../rest/md5';
+import { encodePassword, type PasswordEncoding } from '../password';
+import { HttpClient, type HttpClientOptions, type RequestOptions } from '../rest/http';
 import { listPageOf } from '../rest/messages';
-import { RestResources } from '../rest/resources';
-import { GatewayHttpClient } from './gateway-http';
+import { GraphqlResources } from './resources';
 import {
   AllDeptDocument,
   AttachmentTotalDocument,
@@ -61,11 +61,10 @@ export interface GraphqlApiOptions {
   timeouts?: HttpClientOptions['timeouts'];
   retry?: HttpClientOptions['retry'];
   sleep?: HttpClientOptions['sleep'];
-  passwordEncoding?: 'md5' | 'plain';
+  passwordEncoding?: PasswordEncoding;
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
 const MESSAGES = '/api/system/message_center/';
 
@@ -102,23 +101,23 @@ const CALL = {
  * adapter's own: HttpClient.perform runs them around each GraphQL exchange, and the refresh goes
  * through the refreshToken mutation (one refresh shared by concurrent requests).
  */
-export class GraphqlConsoleApi extends ResourceDelegate implements ConsoleApi {
-  readonly http: GatewayHttpClient;
+export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
+  readonly http: HttpClient;
   private readonly transport: GraphqlTransport;
-  private readonly passwordEncoding: 'md5' | 'plain';
-  /** Resource JSON through the gateway's rest / restWrite (gateway-http.ts); files over REST. */
-  protected readonly resources: RestResources;
+  protected readonly passwordEncoding: PasswordEncoding;
+  /** Resource JSON through the gateway (typed lists, rest / restWrite); files over REST. */
+  protected readonly resources: GraphqlResources;
 
   constructor(options: GraphqlApiOptions) {
     super();
     const transport = new GraphqlTransport(options.serverUrl, options.fetch);
     this.transport = transport;
     this.passwordEncoding = options.passwordEncoding ?? 'md5';
-    this.http = new GatewayHttpClient(
-      { ...options, refreshExchange: (refresh, signal) => transport.exchange(RefreshTokenDocument, { refresh }, 'refreshToken', null, signal) },
-      transport,
-    );
-    this.resources = new RestResources(this.http, options);
+    this.http = new HttpClient({
+      ...options,
+      refreshExchange: (refresh, signal) => transport.exchange(RefreshTokenDocument, { refresh }, 'refreshToken', {}, signal),
+    });
+    this.resources = new GraphqlResources(this.http, transport, options);
   }
 
   async captcha(): Promise<Captcha> {
@@ -142,17 +141,24 @@ export class GraphqlConsoleApi extends ResourceDelegate implements ConsoleApi {
       LoginDocument,
       {
         username: credentials.username,
-        password: this.passwordEncoding === 'md5' ? md5(credentials.password) : credentials.password,
+        password: encodePassword(this.passwordEncoding, credentials.password),
         captcha: credentials.captcha ?? null,
         captchaKey: credentials.captchaKey ?? null,
       },
       'login',
     );
-    return { userId: data.userId, access: data.access, refresh: data.refresh, name: data.name };
+    const session = { userId: data.userId, access: data.access, refresh: data.refresh, name: data.name };
+    this.http.session.start(session);
+    return session;
   }
 
-  async logout(refresh: string | null): Promise<void> {
-    await this.run(CALL.logout, LogoutDocument, { refresh }, 'logout');
+  async logout(): Promise<void> {
+    const refresh = this.http.session.refresh();
+    try {
+      await this.run(CALL.logout, LogoutDocument, { refresh }, 'logout');
+    } finally {
+      this.http.session.clear();
+    }
   }
 
   refreshToken(): Promise<string> {
@@ -167,7 +173,7 @@ export class GraphqlConsoleApi extends ResourceDelegate implements ConsoleApi {
 
   async settings(): Promise<Settings> {
     const data: unknown = await this.run(CALL.settings, SettingsDocument, {}, 'settings');
-    if (data && typeof data === 'object' && !Array.isArray(data)) return data as Settings;
+    if (isRecord(data)) return data as Settings;
     throw this.http.malformed(CALL.settings);
   }
 
@@ -259,7 +265,7 @@ export class GraphqlConsoleApi extends ResourceDelegate implements ConsoleApi {
 
   /** One operation under the spec's rules; resolves with `data[field]`. */
   private run<R, V extends Json, F extends keyof R & string>(call: RequestOptions, document: TypedDocumentNode<R, V>, variables: V, field: F): Promise<R[F]> {
-    return this.http.perform<R[F]>(call, (token, signal) => this.transport.exchange(document, variables, field, token, signal));
+    return this.http.perform<R[F]>(call, (auth, signal) => this.transport.exchange(document, variables, field, auth, signal));
   }
 }
 

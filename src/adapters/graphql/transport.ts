@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { ClientError, GraphQLClient, type RequestOptions } from 'graphql-request';
-import { AUTH_HEADER_SCHEME } from '../../config';
-import type { Reply } from '../rest/http';
+import { isRecord } from '../../../contracts/json';
+import type { AuthHeader, Reply } from '../rest/http';
 import { apiUrl } from '../rest/urls';
 
 /**
@@ -15,7 +15,6 @@ import { apiUrl } from '../rest/urls';
 export const GRAPHQL_PATH = '/graphql';
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
 export class GraphqlTransport {
   private readonly client: GraphQLClient;
@@ -29,18 +28,18 @@ export class GraphqlTransport {
   }
 
   /**
-   * Runs one operation and reads `field` of its data. Resolves with a Reply for every answer the
-   * gateway gave; throws only when nothing came back (network failure or abort).
+   * Runs one operation with the session headers HttpClient.perform hands over and reads `field` of
+   * its data. Resolves with a Reply for every answer the gateway gave; throws only when nothing came
+   * back (network failure or abort).
    */
   async exchange<R, V extends Json>(
     document: TypedDocumentNode<R, V>,
     variables: V,
     field: keyof R & string,
-    token: string | null,
+    auth: AuthHeader,
     signal: AbortSignal,
   ): Promise<Reply> {
-    const requestHeaders: Record<string, string> = {};
-    if (token) requestHeaders.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
+    const requestHeaders: Record<string, string> = { ...auth };
     try {
       // graphql-request types `variables` through a conditional type a generic V cannot satisfy.
       const options = { document, variables, requestHeaders, signal } as unknown as RequestOptions<V, R>;

@@ -1,5 +1,3 @@
-import type { KeyValueStorage } from '../storage';
-
 /** The `state` of a started OAuth2 sign-in and where to go afterwards, kept for the round trip. */
 export interface OAuth2PendingState {
   state: string;
@@ -14,7 +12,8 @@ export interface OAuth2StateStore {
 
 const KEY = 'oauth2.pending';
 
-export function createOAuth2StateStore(storage: KeyValueStorage): OAuth2StateStore {
+/** Over a sessionStorage-like store (the browser's, or storage.ts's in-memory one). */
+export function createOAuth2StateStore(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>): OAuth2StateStore {
   return {
     save(pending) {
       storage.setItem(KEY, JSON.stringify(pending));
@@ -31,11 +30,6 @@ export function createOAuth2StateStore(storage: KeyValueStorage): OAuth2StateSto
       }
     },
   };
-}
-
-/** The browser's sessionStorage (the state lives only as long as this tab). */
-export function browserOAuth2State(win: Window): OAuth2StateStore {
-  return createOAuth2StateStore(win.sessionStorage);
 }
 
 /** A random state value (URL-safe). */

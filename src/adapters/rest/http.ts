@@ -7,17 +7,21 @@ import {
   REQUEST_RETRY_DELAY_MS,
 } from '../../config';
 import type { Translate } from '../../i18n';
+import { isRecord } from '../../../contracts/json';
 import type { ApiCallbacks, Severity } from '../api';
 import type { Cookies } from '../cookies';
 import { ApiError, type ApiErrorKind } from '../errors';
+import { SessionTokens } from '../session';
 import { envelopeOutcome, ENVELOPE, httpStatusOutcome, type AnswerContext, type Outcome } from './codes';
 import { encodeParams, type Params } from './params';
 import { apiUrl } from './urls';
 
 /**
- * The HTTP client: every rule of spec §7-§8 in one place. Envelope codes, the 401 refresh-and-retry
- * (one refresh shared by concurrent requests), timeouts, parameter encoding, and how failures show
- * (through the injected callbacks: toast, front-end log, back to login).
+ * The HTTP client: every rule of spec §7-§8 in one place, for every call the console makes (JSON,
+ * resources, uploads, downloads, and the GraphQL transport). Envelope codes, the 401 refresh-and-retry
+ * (one refresh shared by concurrent requests, up to 3 retries), the Authorization header, timeouts,
+ * parameter encoding, the session cookies, and how failures show (through the injected callbacks:
+ * toast, front-end log, back to login).
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,11 +57,20 @@ export interface HttpClientOptions {
   refreshExchange?: (refresh: string, signal: AbortSignal) => Promise<Reply>;
 }
 
+/** The headers that carry the session: `Authorization: JWT <token>`, or none. */
+export type AuthHeader = Readonly<Record<string, string>>;
+
+/** The one place the Authorization header is written (spec §4: scheme JWT). */
+export function authHeader(token: string | null): AuthHeader {
+  return token ? { Authorization: `${AUTH_HEADER_SCHEME} ${token}` } : {};
+}
+
 /**
- * One exchange of a transport: sends with the given token (null = none) and reports how it ended.
- * It may throw only when the signal aborted or the network failed.
+ * One exchange of a transport: sends with the given session headers (empty = none; spread them into
+ * the request's headers) and reports how it ended. It may throw only when the signal aborted or the
+ * network failed.
  */
-export type Exchange = (token: string | null, signal: AbortSignal) => Promise<Reply>;
+export type Exchange = (auth: AuthHeader, signal: AbortSignal) => Promise<Reply>;
 
 /** The login call: a 401 there means wrong credentials. */
 const LOGIN_PATH = 'api/login/';
@@ -69,15 +82,18 @@ export type Reply =
   | { kind: 'http'; status: number }
   | { kind: 'format'; status: number }
   | { kind: 'network' }
-  | { kind: 'timeout' };
+  | { kind: 'timeout' }
+  /** A download's file answer (not an envelope): the response, its body still unread. */
+  | { kind: 'file'; status: number; response: Response };
 
 const normalize = (path: string): string => path.replace(/^\/+/, '').split('?')[0] ?? '';
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class HttpClient {
+  /** The session cookies; this client is their one writer (sign-in, refresh, logout, expiry). */
+  readonly session: SessionTokens;
   private readonly serverUrl: string;
-  private readonly cookies: Cookies;
   private readonly t: Translate;
   private readonly callbacks: ApiCallbacks;
   private readonly fetchImpl: typeof fetch;
@@ -90,7 +106,7 @@ export class HttpClient {
 
   constructor(options: HttpClientOptions) {
     this.serverUrl = options.serverUrl;
-    this.cookies = options.cookies;
+    this.session = new SessionTokens(options.cookies);
     this.t = options.t;
     this.callbacks = options.callbacks;
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -100,29 +116,47 @@ export class HttpClient {
     this.refreshExchange = options.refreshExchange;
   }
 
-  /** Sends a request and resolves with the envelope's `data`, or rejects with an ApiError already shown. */
+  /** Sends a REST request and resolves with the envelope's `data`, or rejects with an ApiError already shown. */
   request<T = unknown>(options: RequestOptions): Promise<T> {
-    return this.perform<T>(options, (token, signal) => this.send(options, token, signal));
+    return this.perform<T>(options, this.restExchange(options));
+  }
+
+  /** The REST exchange of a JSON request (for perform, when a caller needs more than `request`). */
+  restExchange(options: RequestOptions): Exchange {
+    return (auth, signal) => this.send(options, auth, signal);
   }
 
   /**
    * Runs the spec's rules around any transport: `exchange` does one round trip, this decides what the
    * answer means (envelope codes, HTTP statuses), refreshes and retries, shows and logs failures.
-   * `options.path` names the call in messages ('msg: url') and marks the login call.
+   * `options.path` names the call in messages ('msg: url') and marks the login call. Resolves with the
+   * envelope's data (a download: the file's Response).
    */
   async perform<T = unknown>(options: RequestOptions, exchange: Exchange): Promise<T> {
+    return (await this.settle(options, exchange)).data as T;
+  }
+
+  /** Like `perform`, with the envelope's `msg` too (import_data answers with its summary there). */
+  performWithMessage(options: RequestOptions, exchange: Exchange): Promise<{ data: unknown; msg: unknown }> {
+    return this.settle(options, exchange);
+  }
+
+  private async settle(options: RequestOptions, exchange: Exchange): Promise<{ data: unknown; msg: unknown }> {
     const path = normalize(options.path);
     const ctx: AnswerContext = { url: options.path, isLogin: path === LOGIN_PATH, t: this.t };
     for (let attempt = 0; ; attempt++) {
-      const token = options.plain ? null : this.token();
+      const token = options.plain ? null : this.session.access();
+      const auth = authHeader(token);
       const limit = options.plain ? this.timeouts.plain : this.timeouts.auth;
-      const reply = await this.timed(Math.max(limit, options.timeoutMs ?? 0), (signal) => exchange(token, signal));
+      const reply = await this.timed(Math.max(limit, options.timeoutMs ?? 0), (signal) => exchange(auth, signal));
       let outcome: Outcome;
       switch (reply.kind) {
         case 'envelope':
           outcome = envelopeOutcome(reply.code, reply.msg, ctx);
-          if (outcome.kind === 'ok') return reply.data as T;
+          if (outcome.kind === 'ok') return { data: reply.data, msg: reply.msg };
           break;
+        case 'file':
+          return { data: reply.response, msg: '' };
         case 'http':
           outcome = httpStatusOutcome(reply.status, ctx);
           break;
@@ -147,7 +181,8 @@ export class HttpClient {
       }
       if (outcome.kind === 'expire') throw this.expire(options, outcome.message, token, code);
       if (outcome.kind === 'show') {
-        throw this.fail(options, reply.kind === 'envelope' ? 'envelope' : 'http', outcome.message, code, outcome.severity);
+        const details = reply.kind === 'envelope' ? reply.data : null;
+        throw this.fail(options, reply.kind === 'envelope' ? 'envelope' : 'http', outcome.message, code, outcome.severity, details);
       }
     }
   }
@@ -170,36 +205,29 @@ export class HttpClient {
     return this.fail(options, 'format', this.t('http.badResponse'), null);
   }
 
-  /** The access token cookie, or null when absent or the text 'undefined' (spec §4). */
-  token(): string | null {
-    const token = this.cookies.get('token');
-    return token && token !== 'undefined' ? token : null;
-  }
-
   /** Refresh unless another request already replaced the token this one was sent with. */
   private async refreshAfter(tokenUsed: string | null): Promise<void> {
     if (this.refreshing) {
       await this.refreshing;
       return;
     }
-    const current = this.token();
+    const current = this.session.access();
     if (current !== null && current !== tokenUsed) return;
     await this.refresh();
   }
 
   private async refreshNow(): Promise<string> {
-    const refresh = this.cookies.get('refresh');
-    if (!refresh || refresh === 'undefined') throw new ApiError('auth', this.t('auth.expired'), REFRESH_PATH);
+    const refresh = this.session.refresh();
+    if (!refresh) throw new ApiError('auth', this.t('auth.expired'), REFRESH_PATH);
     const reply = await this.timed(this.timeouts.plain, (signal) =>
       this.refreshExchange
         ? this.refreshExchange(refresh, signal)
-        : this.send({ method: 'POST', path: REFRESH_PATH, body: { refresh }, plain: true }, null, signal),
+        : this.send({ method: 'POST', path: REFRESH_PATH, body: { refresh }, plain: true }, authHeader(null), signal),
     );
-    if (reply.kind === 'envelope' && reply.code === ENVELOPE.ok && reply.data && typeof reply.data === 'object') {
-      const data = reply.data as Record<string, unknown>;
+    if (reply.kind === 'envelope' && reply.code === ENVELOPE.ok && isRecord(reply.data)) {
+      const data = reply.data;
       if (typeof data.access === 'string' && data.access) {
-        this.cookies.set('token', data.access);
-        if (typeof data.refresh === 'string' && data.refresh) this.cookies.set('refresh', data.refresh);
+        this.session.renew(data.access, typeof data.refresh === 'string' && data.refresh ? data.refresh : undefined);
         return data.access;
       }
     }
@@ -220,12 +248,11 @@ export class HttpClient {
   }
 
   /** One HTTP exchange. Throws only on network failure or abort (see `timed`). */
-  private async send(options: RequestOptions, token: string | null, signal: AbortSignal): Promise<Reply> {
+  private async send(options: RequestOptions, auth: AuthHeader, signal: AbortSignal): Promise<Reply> {
     const query = encodeParams(options.params);
     const url = apiUrl(this.serverUrl, options.path) + (query ? `?${query}` : '');
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...auth };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
     const response = await this.fetchImpl(url, {
       method: options.method ?? 'GET',
       headers,
@@ -236,12 +263,12 @@ export class HttpClient {
   }
 
   /** Shows (unless quiet), logs, and builds the error a failed call rejects with. */
-  private fail(options: RequestOptions, kind: ApiErrorKind, message: string, code: number | null, severity: Severity = 'error'): ApiError {
+  private fail(options: RequestOptions, kind: ApiErrorKind, message: string, code: number | null, severity: Severity = 'error', details: unknown = null): ApiError {
     if (!options.quiet) {
       this.callbacks.notify({ severity, text: message, life: MESSAGE_DURATION_MS });
       this.callbacks.logFailure({ message, url: options.path, severity });
     }
-    return new ApiError(kind, message, options.path, code);
+    return new ApiError(kind, message, options.path, code, details);
   }
 
   /**
@@ -249,8 +276,8 @@ export class HttpClient {
    * concurrent request already did so (the token it carried is gone), it only rejects.
    */
   private expire(options: RequestOptions, message: string, tokenUsed: string | null, code: number | null): ApiError {
-    const handledElsewhere = tokenUsed !== null && this.token() === null;
-    this.cookies.clearSession();
+    const handledElsewhere = tokenUsed !== null && this.session.access() === null;
+    this.session.clear();
     if (!handledElsewhere) {
       this.callbacks.notify({ severity: 'error', text: message, life: MESSAGE_DURATION_MS });
       this.callbacks.logFailure({ message, url: options.path, severity: 'error' });
@@ -263,10 +290,7 @@ export class HttpClient {
 /** Reads an HTTP answer: an envelope when the body is one, else an HTTP error or an unreadable answer. */
 export function replyOf(status: number, ok: boolean, text: string): Reply {
   const body = parseJson(text);
-  if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).code === 'number') {
-    const { code, msg, data } = body as { code: number; msg?: unknown; data?: unknown };
-    return { kind: 'envelope', status, code, msg, data };
-  }
+  if (isRecord(body) && typeof body.code === 'number') return { kind: 'envelope', status, code: body.code, msg: body.msg, data: body.data };
   if (!ok) return { kind: 'http', status };
   return { kind: 'format', status };
 }

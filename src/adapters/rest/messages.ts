@@ -1,11 +1,10 @@
+import { isRecord } from '../../../contracts/json';
 import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../contracts/schemas';
 import type { MessageApi, MessagePageQuery } from '../message-types';
 import type { HttpClient, RequestOptions } from './http';
 
 const BASE = '/api/system/message_center/';
 
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** The message center over REST (API-CONTRACT §10). Shapes are checked where the console depends on them. */
 export class RestMessages implements MessageApi {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, translator } from '../../i18n';
 import { recordingCallbacks } from '../../test/fake-callbacks';
 import { createCookies, memoryCookieJar } from '../cookies';
-import { ImportError, fileNameFromDisposition, resourcePath, toResourcePage } from './resources';
+import { ApiError } from '../errors';
+import { listParams } from './params';
+import { fileNameFromDisposition, resourcePath, toResourcePage } from './resources';
 import { RestConsoleApi } from './rest-api';
 
 const t = translator(createI18n('zh-chs'));
@@ -29,7 +31,7 @@ function setup(replies: Record<string, (seen: Seen) => Response>) {
   cookies.set('token', 'access-0');
   cookies.set('refresh', 'refresh-0');
   const callbacks = recordingCallbacks();
-  const api = new RestConsoleApi({ serverUrl: 'http://api.test', cookies, t, callbacks, fetch: fetchImpl });
+  const api = new RestConsoleApi({ serverUrl: 'http://api.test', cookies, t, callbacks, fetch: fetchImpl, retry: { count: 3, delayMs: 1 } });
   return { api, seen, callbacks, cookies };
 }
 
@@ -58,12 +60,36 @@ describe('resource helpers', () => {
 });
 
 describe('RestConsoleApi resource calls', () => {
-  it('list sends page, limit, ordering and filters (booleans 1/0, arrays repeated) with the JWT', async () => {
+  it('list writes the ListQuery as django parameters (ordering -x, booleans 1/0, arrays repeated, ranges _after/_before, __isnull, __icontains) with the JWT', async () => {
     const { api, seen } = setup({ 'GET /api/system/user/': () => json({ code: 2000, msg: 'success', data: { page: 1, limit: 10, total: 0, data: [] } }) });
-    await api.list('/api/system/user/', { page: 1, limit: 10, ordering: '-create_datetime', is_active: true, ids: [1, 2] });
+    await api.list('/api/system/user/', {
+      page: 1,
+      limit: 10,
+      ordering: { field: 'create_datetime', direction: 'desc' },
+      search: '张',
+      filters: [
+        { op: 'equals', field: 'is_active', value: true },
+        { op: 'in', field: 'dept', values: [3, 4] },
+        { op: 'contains', field: 'email', value: 'example' },
+        { op: 'range', field: 'create_datetime', from: '2026-01-01', to: '2026-01-31' },
+        { op: 'isNull', field: 'parent', value: true },
+      ],
+      ids: [1, 2],
+    });
     const call = seen[0];
-    expect(call?.url.search).toBe('?page=1&limit=10&ordering=-create_datetime&is_active=1&ids=1&ids=2');
+    expect(decodeURIComponent(call?.url.search ?? '')).toBe(
+      '?page=1&limit=10&ordering=-create_datetime&search=张&is_active=1&dept=3&dept=4&email__icontains=example&create_datetime_after=2026-01-01&create_datetime_before=2026-01-31&parent__isnull=1&ids=1&ids=2',
+    );
     expect(call?.headers.get('Authorization')).toBe('JWT access-0');
+  });
+
+  it('listParams leaves out what the query does not say; ascending ordering has no sign; an open range sends one end', () => {
+    expect(listParams({})).toEqual({});
+    expect(listParams({ ordering: { field: 'sort', direction: 'asc' }, filters: [{ op: 'range', field: 'create_datetime', to: '2026-02-01' }, { op: 'isNull', field: 'pcode', value: false }] })).toEqual({
+      ordering: 'sort',
+      create_datetime_before: '2026-02-01',
+      pcode__isnull: false,
+    });
   });
 
   it('create / update / remove / multipleDelete use POST, PUT {id}/, DELETE {id}/ and DELETE multiple_delete/ {keys}', async () => {
@@ -94,7 +120,7 @@ describe('RestConsoleApi resource calls', () => {
         new Response(bytes, { headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': '6', 'Content-Disposition': "attachment; filename*=UTF-8''%E7%94%A8%E6%88%B7.xlsx" } }),
     });
     const progress: (number | null)[] = [];
-    const file = await api.exportData('/api/system/user/', { page: 2, limit: 10, username: 'te' }, (f) => progress.push(f));
+    const file = await api.exportData('/api/system/user/', { filters: [{ op: 'equals', field: 'username', value: 'te' }] }, (f) => progress.push(f));
     expect(file.name).toBe('用户.xlsx');
     expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(bytes);
     expect(seen[0]?.url.search).toBe('?username=te');
@@ -121,6 +147,31 @@ describe('RestConsoleApi resource calls', () => {
     expect(downloads.map((s) => s.headers.get('Authorization'))).toEqual(['JWT access-0', 'JWT access-1']);
   });
 
+  it('JSON calls, a download, an import template and an upload meeting 401 together share one refresh, then all go through with the new token', async () => {
+    let refreshes = 0;
+    const expired = () => json({ code: 401, msg: { detail: 'expired', code: 'token_not_valid' }, data: null });
+    const fresh = (seen: Seen) => seen.headers.get('Authorization') === 'JWT access-1';
+    const { api, seen, callbacks } = setup({
+      'POST /token/refresh/': () => {
+        refreshes += 1;
+        return json({ code: 2000, msg: 'ok', data: { access: 'access-1' } });
+      },
+      'GET /api/system/role/': (s) => (fresh(s) ? json({ code: 2000, msg: 'ok', data: { page: 1, limit: 10, total: 0, data: [] } }) : expired()),
+      'GET /api/system/role/export_data/': (s) => (fresh(s) ? new Response('xlsx', { headers: { 'Content-Type': 'application/octet-stream' } }) : expired()),
+      'GET /api/system/role/import_data/': (s) => (fresh(s) ? new Response('tpl', { headers: { 'Content-Type': 'application/octet-stream' } }) : expired()),
+      'POST /api/system/file/': (s) => (fresh(s) ? json({ code: 2000, msg: '新增成功', data: { id: 1, url: 'media/files/a.png' } }) : expired()),
+    });
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => api.list('/api/system/role/', { page: 1, limit: 10 })),
+      api.exportData('/api/system/role/', {}),
+      api.importTemplate('/api/system/role/'),
+      api.upload(new Blob(['x']), 'a.png'),
+    ]);
+    expect(refreshes).toBe(1);
+    expect(seen.filter((s) => s.url.pathname !== '/token/refresh/').every((s) => s.headers.get('Authorization')?.startsWith('JWT access-'))).toBe(true);
+    expect(callbacks.notices).toEqual([]);
+  });
+
   it('upload posts multipart field file; an answer without data fails with 上传失败', async () => {
     const good = setup({ 'POST /api/system/file/': () => json({ code: 2000, msg: '新增成功', data: { id: 3, url: 'media/files/a.png', name: 'a.png' } }) });
     await expect(good.api.upload(new Blob(['x']), 'a.png')).resolves.toEqual({ id: 3, url: 'media/files/a.png', name: 'a.png' });
@@ -137,8 +188,9 @@ describe('RestConsoleApi resource calls', () => {
       'POST /api/system/user/import_data/': () => json({ code: 4000, msg: '导入失败：2 行有错误', data: [{ row: 2, msg: '用户账号:该字段是必填项。' }, { row: 4, msg: '用户账号已存在' }] }),
     });
     const failure = await api.importData('/api/system/user/', new Blob(['x']), 'u.xlsx').catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(ImportError);
-    expect((failure as ImportError).details).toEqual([{ row: 2, msg: '用户账号:该字段是必填项。' }, { row: 4, msg: '用户账号已存在' }]);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ message: '导入失败：2 行有错误', code: 4000 });
+    expect((failure as ApiError).details).toEqual([{ row: 2, msg: '用户账号:该字段是必填项。' }, { row: 4, msg: '用户账号已存在' }]);
     expect(JSON.parse(String(seen[1]?.body))).toEqual({ url: 'media/files/u.xlsx' });
   });
 });

@@ -1,41 +1,39 @@
-import { AUTH_HEADER_SCHEME, DEFAULT_EXPORT_FILE_NAME, MESSAGE_DURATION_MS } from '../../config';
+import { isRecord } from '../../../contracts/json';
+import { DEFAULT_EXPORT_FILE_NAME } from '../../config';
 import type { Translate } from '../../i18n';
-import type { ApiCallbacks } from '../api';
-import { ApiError } from '../errors';
 import type {
   ActionOptions,
+  ApiCallbacks,
   DownloadedFile,
+  ExportQuery,
   ListQuery,
   ProgressListener,
-  ResourceApi,
   ResourcePage,
   ResourceRow,
   RowId,
   UploadedFile,
-} from '../resource-types';
-import { envelopeOutcome } from './codes';
-import { replyOf, type HttpClient, type RequestOptions } from './http';
-import { encodeParams, type Params } from './params';
-import { apiUrl } from './urls';
-import { FormUpload } from '../upload/form';
+  UploadOptions,
+} from '../api';
+import type { ResourceTransport } from '../console-base';
+import { createUploader } from '../upload/uploader';
 import { defaultPostForm, fetchPostForm } from '../upload/transport';
+import { replyOf, type HttpClient, type RequestOptions } from './http';
+import { encodeParams, listParams, type Params } from './params';
+import { apiUrl } from './urls';
 
 /**
- * The generic resource calls over REST (API-CONTRACT §3, §14). JSON calls go through the one HTTP
- * client (envelope codes, token refresh, timeouts); file transfers (export, import template, upload)
- * use fetch here with the same Authorization header and the same envelope rules for failures.
+ * The generic resource calls over REST (API-CONTRACT §3, §14). Every call, JSON or file, runs under
+ * the one HTTP client's rules (envelope codes, token refresh and retries, Authorization header,
+ * timeouts, how failures show): JSON through `request`, file transfers through `perform` with their
+ * own exchange.
  */
-
-
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** `a/b/` joined under a resource base path ('/api/system/user/'), with one slash between and a trailing slash. */
 export function resourcePath(resource: string, sub = ''): string {
   const base = resource.endsWith('/') ? resource : `${resource}/`;
   const tail = sub.replace(/^\/+/, '');
   if (!tail) return base;
-  return tail.endsWith('/') || tail.includes('?') ? base + tail : `${base}${tail}/`;
+  return tail.endsWith('/') ? base + tail : `${base}${tail}/`;
 }
 
 /** Reads a list answer: paginated `{page, limit, total, data}`, non-paginated wrapper, or a bare array. */
@@ -81,18 +79,6 @@ export function fileNameFromDisposition(header: string | null): string | null {
   }
 }
 
-/** A failed import: the message plus the rows the server refused (`details`: [{row, msg}]). */
-export class ImportError extends ApiError {
-  constructor(
-    message: string,
-    url: string,
-    code: number | null,
-    readonly details: unknown[],
-  ) {
-    super('envelope', message, url, code);
-  }
-}
-
 export interface ResourceTransportOptions {
   serverUrl: string;
   t: Translate;
@@ -100,19 +86,24 @@ export interface ResourceTransportOptions {
   fetch?: typeof fetch;
 }
 
-export class RestResources implements ResourceApi {
+export class RestResources implements ResourceTransport {
   private readonly fetchImpl: typeof fetch;
 
   constructor(
-    private readonly http: HttpClient,
+    protected readonly http: HttpClient,
     private readonly options: ResourceTransportOptions,
   ) {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
+  /** A JSON call on this adapter's transport (REST here; the GraphQL adapter's subclass goes through the gateway). */
+  request<T = unknown>(options: RequestOptions): Promise<T> {
+    return this.http.request<T>(options);
+  }
+
   async list(resource: string, query: ListQuery = {}): Promise<ResourcePage> {
-    const request: RequestOptions = { path: resourcePath(resource), params: query };
-    const page = toResourcePage(await this.http.request(request), query);
+    const request: RequestOptions = { path: resourcePath(resource), params: listParams(query) };
+    const page = toResourcePage(await this.request(request), query);
     if (!page) throw this.http.malformed(request);
     return page;
   }
@@ -130,155 +121,86 @@ export class RestResources implements ResourceApi {
   }
 
   async remove(resource: string, id: RowId): Promise<void> {
-    await this.http.request({ method: 'DELETE', path: resourcePath(resource, String(id)) });
+    await this.request({ method: 'DELETE', path: resourcePath(resource, String(id)) });
   }
 
   async multipleDelete(resource: string, keys: readonly RowId[]): Promise<void> {
-    await this.http.request({ method: 'DELETE', path: resourcePath(resource, 'multiple_delete'), body: { keys } });
+    await this.request({ method: 'DELETE', path: resourcePath(resource, 'multiple_delete'), body: { keys } });
   }
 
   action(resource: string, path: string, options: ActionOptions = {}): Promise<unknown> {
-    return this.http.request({
-      method: options.method ?? 'GET',
-      path: resourcePath(resource, path),
-      params: options.params,
-      body: options.body,
-      quiet: options.quiet,
-      plain: options.signedOut,
-    });
+    return this.request({ method: options.method ?? 'GET', path: resourcePath(resource, path), body: options.body, quiet: options.quiet });
   }
 
-  exportData(resource: string, query: ListQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    const { page: _page, limit: _limit, ...filters } = query;
-    return this.download_(resourcePath(resource, 'export_data'), filters, onProgress);
+  exportData(resource: string, query: ExportQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.download(resourcePath(resource, 'export_data'), listParams(query), onProgress);
   }
 
   importTemplate(resource: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.download_(resourcePath(resource, 'import_data'), {}, onProgress);
+    return this.download(resourcePath(resource, 'import_data'), {}, onProgress);
   }
 
+  /** The file goes up through the form back end (the server reads it from its own storage), then its url to import_data/. */
   async importData(resource: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<string> {
-    const uploaded = await this.upload(file, fileName, onProgress);
-    const path = resourcePath(resource, 'import_data');
-    const response = await this.authorized(path, {
-      method: 'POST',
-      body: JSON.stringify({ url: uploaded.url }),
-      headers: { 'Content-Type': 'application/json' },
-    });
-    const body = await readJson(response);
-    if (isRecord(body) && body.code === 2000) return typeof body.msg === 'string' ? body.msg : '';
-    const error = isRecord(body) ? this.envelopeFailure(path, body) : this.show(path, this.options.t('http.badResponse'), response.status);
-    // The reference server lists each bad row in data: [{row, msg}] (all or nothing: nothing was written).
-    throw new ImportError(error.message, path, error.code, isRecord(body) && Array.isArray(body.data) ? body.data : []);
+    const uploaded = await this.upload(file, fileName, { module: 'form', onProgress });
+    const request: RequestOptions = { method: 'POST', path: resourcePath(resource, 'import_data'), body: { url: uploaded.url } };
+    // A refused import rejects with the rows in `details` (reference server: code 4000, data [{row, msg}], nothing written).
+    const { msg } = await this.http.performWithMessage(request, this.http.restExchange(request));
+    return typeof msg === 'string' ? msg : '';
   }
 
-  /**
-   * The form back end of src/adapters/upload (multipart field `file`, the HTTP client's rules, 上传失败
-   * on an empty answer), with XMLHttpRequest upload progress in the browser.
-   */
-  upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
+  /** The back end named by `options.module` (src/adapters/upload), with XMLHttpRequest upload progress in the browser. */
+  upload(file: Blob, fileName: string, options: UploadOptions = {}): Promise<UploadedFile> {
     const post = this.options.fetch ? fetchPostForm(this.options.fetch) : defaultPostForm();
-    const uploader = new FormUpload({ serverUrl: this.options.serverUrl, http: this.http, t: this.options.t, callbacks: this.options.callbacks, post });
-    return uploader.upload(file, fileName, onProgress);
+    const uploader = createUploader(options.module, { serverUrl: this.options.serverUrl, http: this.http, t: this.options.t, callbacks: this.options.callbacks, post });
+    return uploader.upload(file, fileName, options.onProgress);
   }
 
   /**
-   * Multipart (field `file`) to an action of a resource under the HTTP client's rules (envelope codes,
-   * 401 refresh and retry), with upload progress; the timeout grows with the file (60 s, or 1 s per
-   * 256 KiB when longer), so a large package is not cut off by the JSON calls' limit.
+   * Multipart (field `file`) to an action of a resource (e.g. a game icon or release package) under the
+   * HTTP client's rules, with upload progress; the answer's data as it is. The timeout grows with the
+   * file (the spec's 60 s, or 1 s per 256 KiB when longer), so a large package is not cut off.
    */
-  async uploadTo(resource: string, path: string, file: Blob, fileName: string, options: { params?: Params; onProgress?: ProgressListener } = {}): Promise<unknown> {
+  uploadTo(resource: string, path: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<unknown> {
     const post = this.options.fetch ? fetchPostForm(this.options.fetch) : defaultPostForm();
     const target = resourcePath(resource, path);
-    const query = encodeParams(options.params);
-    const url = apiUrl(this.options.serverUrl, target) + (query ? `?${query}` : '');
-    const timeoutMs = Math.max(60_000, Math.ceil(file.size / (256 * 1024)) * 1000);
-    return this.http.perform<unknown>({ method: 'POST', path: target, timeoutMs }, async (token, signal) => {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
-      const answer = await post(url, [['file', file, fileName]], { headers, signal, onProgress: options.onProgress });
+    const url = apiUrl(this.options.serverUrl, target);
+    const timeoutMs = Math.ceil(file.size / (256 * 1024)) * 1000;
+    return this.http.perform<unknown>({ method: 'POST', path: target, timeoutMs }, async (auth, signal) => {
+      const headers: Record<string, string> = { Accept: 'application/json', ...auth };
+      const answer = await post(url, [['file', file, fileName]], { headers, signal, onProgress });
       return replyOf(answer.status, answer.status >= 200 && answer.status < 300, answer.text);
     });
   }
 
-  download(resource: string, path: string, params: Params = {}, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.download_(resourcePath(resource, path), params, onProgress);
+  /** GET a file an action of a resource answers (e.g. a batch's codes); the name from content-disposition. */
+  downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.download(resourcePath(resource, path), {}, onProgress);
   }
 
   private async row(request: RequestOptions): Promise<ResourceRow> {
-    const data = await this.http.request(request);
+    const data = await this.request(request);
     if (isRecord(data)) return data;
     if (data === null || data === undefined || Array.isArray(data)) return {};
     throw this.http.malformed(request);
   }
 
-  /** GET a file. A JSON answer instead of a file is an envelope failure and shows like one. */
-  private async download_(path: string, params: Params, onProgress?: ProgressListener): Promise<DownloadedFile> {
+  /** GET a file under the HTTP client's rules. A JSON answer instead of a file is an envelope and reads like one. */
+  private async download(path: string, params: Params, onProgress?: ProgressListener): Promise<DownloadedFile> {
     const query = encodeParams(params);
-    const response = await this.authorized(path + (query ? `?${query}` : ''), { method: 'GET' });
-    const type = response.headers.get('content-type') ?? '';
-    if (type.includes('application/json')) {
-      const body = await readJson(response);
-      throw isRecord(body) ? this.envelopeFailure(path, body) : this.show(path, this.options.t('http.badResponse'), response.status);
-    }
-    if (!response.ok) throw this.show(path, this.options.t('http.failed'), response.status);
-    const blob = await readWithProgress(response, onProgress);
-    const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
+    const request: RequestOptions = { path };
+    const url = apiUrl(this.options.serverUrl, path) + (query ? `?${query}` : '');
+    const answer = await this.http.perform<unknown>(request, async (auth, signal) => {
+      const response = await this.fetchImpl(url, { method: 'GET', headers: { ...auth }, signal });
+      if ((response.headers.get('content-type') ?? '').includes('application/json')) return replyOf(response.status, response.ok, await response.text());
+      if (!response.ok) return { kind: 'http', status: response.status };
+      return { kind: 'file', status: response.status, response };
+    });
+    if (!(answer instanceof Response)) throw this.http.malformed(request);
+    const blob = await readWithProgress(answer, onProgress);
+    const name = fileNameFromDisposition(answer.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
     return { name, blob };
   }
-
-  /** fetch with the JWT; one token refresh and retry when the server says 401 (in the envelope or the status). */
-  private async authorized(path: string, init: RequestInit): Promise<Response> {
-    for (let attempt = 0; ; attempt++) {
-      const token = this.http.token();
-      const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
-      if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
-      let response: Response;
-      try {
-        response = await this.fetchImpl(apiUrl(this.options.serverUrl, path), { ...init, headers });
-      } catch {
-        throw this.show(path, this.options.t('http.network'), null);
-      }
-      if (attempt === 0 && (await isUnauthorized(response))) {
-        try {
-          await this.http.refresh();
-          continue;
-        } catch {
-          // fall through: the caller reads the 401 as a failure
-        }
-      }
-      return response;
-    }
-  }
-
-  private envelopeFailure(path: string, body: Json): ApiError {
-    const code = typeof body.code === 'number' ? body.code : 0;
-    const outcome = envelopeOutcome(code, body.msg, { url: path, isLogin: false, t: this.options.t });
-    if (outcome.kind === 'show') return this.show(path, outcome.message, code, outcome.severity);
-    if (outcome.kind === 'expire') return this.show(path, outcome.message, code);
-    return this.show(path, this.options.t('auth.expired'), code);
-  }
-
-  private show(path: string, message: string, code: number | null, severity: 'error' | 'warn' | 'info' | 'success' = 'error'): ApiError {
-    this.options.callbacks.notify({ severity, text: message, life: MESSAGE_DURATION_MS });
-    this.options.callbacks.logFailure({ message, url: path, severity });
-    return new ApiError('envelope', message, path, code);
-  }
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return JSON.parse(await response.text()) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-async function isUnauthorized(response: Response): Promise<boolean> {
-  if (response.status === 401) return true;
-  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return false;
-  const body = await readJson(response.clone());
-  return isRecord(body) && body.code === 401;
 }
 
 /** Reads the body, reporting the share received when the size is known. */

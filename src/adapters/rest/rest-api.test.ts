@@ -5,6 +5,7 @@ import { createCookies, memoryCookieJar } from '../cookies';
 import { ApiError } from '../errors';
 import { envelope, ok, startTestServer, type SeenRequest, type TestReply, type TestServer } from '../../test/http-server';
 import { recordingCallbacks } from '../../test/fake-callbacks';
+import { md5 } from '../password';
 import { RestConsoleApi } from './rest-api';
 
 const t = translator(createI18n('zh-chs'));
@@ -56,21 +57,34 @@ describe('RestConsoleApi', () => {
     await expect(off.api.captcha()).resolves.toEqual({ enabled: false });
   });
 
-  it('login sends the md5 of the password with the captcha, without a token, and returns the session', async () => {
-    const { api, server: s } = await setup({
+  it('login sends the md5 of the password with the captcha, without a token, stores the session cookies and returns the session', async () => {
+    const { api, cookies, server: s } = await setup({
       'POST /api/login/': ok({ access: 'a', refresh: 'r', userId: 1, name: '超级管理员', avatar: null, user_type: 0, role_info: [] }, '请求成功'),
     });
+    cookies.clearSession();
     const session = await api.login({ username: 'superadmin', password: 'admin123456', captcha: '15', captchaKey: 3 });
     expect(session).toEqual({ access: 'a', refresh: 'r', userId: 1, name: '超级管理员' });
     const sent = s.to('/api/login/')[0];
     expect(sent?.body).toEqual({ username: 'superadmin', password: 'a66abb5684c45962d887564f08346e8d', captcha: '15', captchaKey: 3 });
     expect(sent?.headers.authorization).toBeUndefined();
+    expect([cookies.get('uuid'), cookies.get('token'), cookies.get('refresh')]).toEqual(['1', 'a', 'r']);
   });
 
-  it('login can send the plain password', async () => {
-    const { api, server: s } = await setup({ 'POST /api/login/': ok({ access: 'a', refresh: 'r', userId: 1, name: 'n' }) }, 'plain');
+  it.each<['md5' | 'plain', (p: string) => string]>([
+    ['md5', (p) => md5(p)],
+    ['plain', (p) => p],
+  ])('login, reset password and change password all send the password %s', async (encoding, wire) => {
+    const done = ok(null, '修改成功');
+    const { api, server: s } = await setup(
+      { 'POST /api/login/': ok({ access: 'a', refresh: 'r', userId: 1, name: 'n' }), 'PUT /api/system/user/4/reset_password/': done, 'PUT /api/system/user/1/change_password/': done },
+      encoding,
+    );
     await api.login({ username: 'superadmin', password: 'admin123456' });
-    expect(s.to('/api/login/')[0]?.body).toEqual({ username: 'superadmin', password: 'admin123456' });
+    await api.resetPassword(4, { newPassword: 'new-secret', newPassword2: 'new-secret' });
+    await api.changePassword(1, { oldPassword: 'admin123456', newPassword: 'other-secret', newPassword2: 'other-secret' });
+    expect(s.to('/api/login/')[0]?.body).toEqual({ username: 'superadmin', password: wire('admin123456') });
+    expect(s.to('/api/system/user/4/reset_password/')[0]?.body).toEqual({ newPassword: wire('new-secret'), newPassword2: wire('new-secret') });
+    expect(s.to('/api/system/user/1/change_password/')[0]?.body).toEqual({ oldPassword: wire('admin123456'), newPassword: wire('other-secret'), newPassword2: wire('other-secret') });
   });
 
   it('login failure rejects with the server message', async () => {
@@ -80,11 +94,29 @@ describe('RestConsoleApi', () => {
     expect((error as ApiError).message).toBe('图片验证码错误');
   });
 
-  it('logout posts the refresh token with the access token', async () => {
-    const { api, server: s } = await setup({ 'POST /api/logout/': ok(null, '注销成功') });
-    await api.logout('refresh-0');
+  it('logout posts the refresh token with the access token, then removes the session cookies (even when the server refuses)', async () => {
+    const { api, cookies, server: s } = await setup({ 'POST /api/logout/': ok(null, '注销成功') });
+    cookies.set('uuid', '1');
+    await api.logout();
     expect(s.to('/api/logout/')[0]?.body).toEqual({ refresh: 'refresh-0' });
     expect(s.to('/api/logout/')[0]?.headers.authorization).toBe('JWT access-0');
+    expect([cookies.get('uuid'), cookies.get('token'), cookies.get('refresh')]).toEqual([null, null, null]);
+    const refused = await setup({ 'POST /api/logout/': envelope(4000, 'no') });
+    await expect(refused.api.logout()).rejects.toBeInstanceOf(ApiError);
+    expect(refused.cookies.get('token')).toBeNull();
+    expect(refused.callbacks.notices).toEqual([]);
+  });
+
+  it('oauth2Config asks without the session and quietly; oauth2Login stores the session it answers with', async () => {
+    const { api, cookies, server: s } = await setup({
+      'GET /api/oauth2/config/': ok({ enabled: true, provider: 'Demo', authorizeUrl: 'https://id.example/authorize', clientId: 'c', scope: 'openid' }),
+      'POST /api/oauth2/login/': ok({ access: 'oa', refresh: 'or', userId: 7, name: '外部用户' }),
+    });
+    await expect(api.oauth2Config()).resolves.toMatchObject({ enabled: true, provider: 'Demo' });
+    expect(s.to('/api/oauth2/config/')[0]?.headers.authorization).toBeUndefined();
+    await expect(api.oauth2Login({ code: 'xyz', redirectUri: 'http://console.test/oauth2' })).resolves.toEqual({ access: 'oa', refresh: 'or', userId: 7, name: '外部用户' });
+    expect(s.to('/api/oauth2/login/')[0]?.body).toEqual({ code: 'xyz', redirectUri: 'http://console.test/oauth2' });
+    expect([cookies.get('uuid'), cookies.get('token'), cookies.get('refresh')]).toEqual(['7', 'oa', 'or']);
   });
 
   it('dictionary asks for key all with limit 100 by default, and for one key when given', async () => {

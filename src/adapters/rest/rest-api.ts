@@ -1,16 +1,17 @@
+import { isRecord } from '../../../contracts/json';
 import type { DeptNode, DictionaryEntry, DictionaryGroup, MenuItem, RecentLogin, Settings, UserInfo } from '../../../contracts/schemas';
+import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../contracts/schemas';
 import { DEFAULT_DICTIONARY_KEY, DICTIONARY_LIMIT } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
+import { ConsoleApiBase, loginSessionOf } from '../console-base';
 import type { Cookies } from '../cookies';
 import type { ApiError } from '../errors';
-import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
-import { md5 } from './md5';
-import { RestResources } from './resources';
-import { RestMessages } from './messages';
-import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../contracts/schemas';
 import type { MessagePageQuery } from '../message-types';
-import { ResourceDelegate } from '../resource-delegate';
+import { encodePassword, type PasswordEncoding } from '../password';
+import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
+import { RestMessages } from './messages';
+import { RestResources } from './resources';
 
 export interface RestApiOptions {
   serverUrl: string;
@@ -22,18 +23,16 @@ export interface RestApiOptions {
   timeouts?: HttpClientOptions['timeouts'];
   retry?: HttpClientOptions['retry'];
   sleep?: HttpClientOptions['sleep'];
-  /** How the password goes on the wire: 'md5' (like the back end's web client, default) or 'plain'. */
-  passwordEncoding?: 'md5' | 'plain';
+  /** How passwords go on the wire (login, reset, change): 'md5' (like the back end's web client, default) or 'plain'. */
+  passwordEncoding?: PasswordEncoding;
 }
 
 type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
-
 /** `ConsoleApi` over the django-vue-admin REST contract (and the reference server, which speaks it too). */
-export class RestConsoleApi extends ResourceDelegate implements ConsoleApi {
+export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
   readonly http: HttpClient;
-  private readonly passwordEncoding: 'md5' | 'plain';
+  protected readonly passwordEncoding: PasswordEncoding;
   protected readonly resources: RestResources;
   /** Message center calls. */
   private readonly messages: RestMessages;
@@ -71,27 +70,23 @@ export class RestConsoleApi extends ResourceDelegate implements ConsoleApi {
   }
 
   async login(credentials: Credentials): Promise<LoginSession> {
-    const body: Json = {
-      username: credentials.username,
-      password: this.passwordEncoding === 'md5' ? md5(credentials.password) : credentials.password,
-    };
+    const body: Json = { username: credentials.username, password: encodePassword(this.passwordEncoding, credentials.password) };
     if (credentials.captcha !== undefined) body.captcha = credentials.captcha;
     if (credentials.captchaKey !== undefined) body.captchaKey = credentials.captchaKey;
     const request: RequestOptions = { method: 'POST', path: 'api/login/', body, plain: true };
-    const data = await this.http.request(request);
-    if (isRecord(data) && typeof data.access === 'string' && typeof data.refresh === 'string') {
-      return {
-        userId: typeof data.userId === 'number' ? data.userId : 0,
-        access: data.access,
-        refresh: data.refresh,
-        name: typeof data.name === 'string' ? data.name : '',
-      };
-    }
-    throw this.badShape(request);
+    const session = loginSessionOf(await this.http.request(request));
+    if (!session) throw this.badShape(request);
+    this.http.session.start(session);
+    return session;
   }
 
-  async logout(refresh: string | null): Promise<void> {
-    await this.http.request({ method: 'POST', path: 'api/logout/', body: refresh ? { refresh } : {}, quiet: true });
+  async logout(): Promise<void> {
+    const refresh = this.http.session.refresh();
+    try {
+      await this.http.request({ method: 'POST', path: 'api/logout/', body: refresh ? { refresh } : {}, quiet: true });
+    } finally {
+      this.http.session.clear();
+    }
   }
 
   refreshToken(): Promise<string> {

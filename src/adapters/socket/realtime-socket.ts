@@ -1,3 +1,4 @@
+import { isRecord } from '../../../contracts/json';
 import type { SocketFrame } from '../../../contracts/schemas';
 
 /**
@@ -80,11 +81,9 @@ export function parseFrame(data: unknown): SocketFrame | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    if (!isRecord(value)) return null;
     // Some back ends wrap the frame: {"data": {...}} (API-CONTRACT §16 edge cases).
-    const record = value as Record<string, unknown>;
-    const inner = record.data;
-    const frame = inner && typeof inner === 'object' && !Array.isArray(inner) && !('contentType' in record) ? inner : value;
+    const frame = isRecord(value.data) && !('contentType' in value) ? value.data : value;
     return frame as SocketFrame;
   } catch {
     return null;

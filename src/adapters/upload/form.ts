@@ -1,8 +1,8 @@
-import { AUTH_HEADER_SCHEME, MESSAGE_DURATION_MS } from '../../config';
+import { isRecord } from '../../../contracts/json';
+import { MESSAGE_DURATION_MS } from '../../config';
 import type { Translate } from '../../i18n';
-import type { ApiCallbacks } from '../api';
+import type { ApiCallbacks, ProgressListener, UploadedFile } from '../api';
 import { ApiError } from '../errors';
-import type { ProgressListener, UploadedFile } from '../resource-types';
 import { replyOf, type HttpClient } from '../rest/http';
 import { apiUrl } from '../rest/urls';
 import type { PostForm, UploadBackend } from './types';
@@ -19,9 +19,6 @@ export interface FormUploadOptions {
   post: PostForm;
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * The default back end: multipart field `file` to POST api/system/file/ with the JWT; the answer's
  * data.url and data.id; 上传失败 when data is empty.
@@ -34,9 +31,8 @@ export class FormUpload implements UploadBackend {
   async upload(file: Blob, fileName: string, onProgress?: ProgressListener): Promise<UploadedFile> {
     const { http, post, serverUrl } = this.options;
     const url = apiUrl(serverUrl, FORM_UPLOAD_PATH);
-    const data = await http.perform<unknown>({ method: 'POST', path: FORM_UPLOAD_PATH }, async (token, signal) => {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (token) headers.Authorization = `${AUTH_HEADER_SCHEME} ${token}`;
+    const data = await http.perform<unknown>({ method: 'POST', path: FORM_UPLOAD_PATH }, async (auth, signal) => {
+      const headers: Record<string, string> = { Accept: 'application/json', ...auth };
       const answer = await post(url, [['file', file, fileName]], { headers, signal, onProgress });
       return replyOf(answer.status, answer.status >= 200 && answer.status < 300, answer.text);
     });

@@ -1,4 +1,4 @@
-import type { ProgressListener, UploadedFile } from '../resource-types';
+import type { ProgressListener, UploadedFile } from '../api';
 
 /** The upload back ends of spec §7, by module name. */
 export const UPLOAD_MODULES = ['form', 'alioss', 'cos', 'qiniu'] as const;

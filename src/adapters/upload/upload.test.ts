@@ -7,7 +7,9 @@ import { ok, startTestServer } from '../../test/http-server';
 import { createCookies, memoryCookieJar } from '../cookies';
 import { ApiError } from '../errors';
 import { HttpClient } from '../rest/http';
-import { createUploader, fetchPostForm, type UploadBackend } from './index';
+import { fetchPostForm } from './transport';
+import type { UploadBackend } from './types';
+import { createUploader, UPLOAD_POLICY_PATH } from './uploader';
 import { aliOssStandIn, cosStandIn, qiniuStandIn, signAliOss, signCos, signQiniu, type StandIn } from './vendor-standins';
 
 const t = translator(createI18n('zh-chs'));
@@ -36,7 +38,7 @@ describe('form upload (default) against the reference server', () => {
     const progress: (number | null)[] = [];
     const uploader = createUploader(undefined, { serverUrl: server.baseUrl, http, t, callbacks, post: fetchPostForm() });
     expect(uploader.module).toBe('form');
-    const uploaded = await uploader.upload(file('hello dvadmin\n'), 'hello.txt', (f) => progress.push(f));
+    const uploaded = await uploader.upload(file('hello dvadmin\n'), 'hello.txt', (f: number | null) => progress.push(f));
     expect(uploaded).toMatchObject({ id: expect.any(Number) as number, url: expect.stringMatching(/^media\/files\/[0-9a-f]\/[0-9a-f]\/[0-9a-f]{32}\.txt$/) as string, name: 'hello.txt' });
     expect(uploaded.id).toBeGreaterThan(0);
     expect(progress[0]).toBe(0);
@@ -162,9 +164,36 @@ describe.each(CASES)('$module upload against a local stand-in that checks the si
 });
 
 describe('choosing a back end', () => {
-  it('refuses an unknown module and a vendor without a signer, naming them', () => {
+  it('refuses an unknown module, naming it', () => {
     const options = { serverUrl: '', http: noHttp, t, callbacks };
     expect(() => createUploader('ftp', options)).toThrow('unknown upload module "ftp" (one of form, alioss, cos, qiniu)');
-    expect(() => createUploader('cos', options)).toThrow('upload module "cos" needs a signer');
+    expect(createUploader('', options).module).toBe('form');
+  });
+
+  it('a vendor without a given signer asks the back end to sign (upload_policy, with the session), then posts to the vendor', async () => {
+    const standIn = await cosStandIn('AKID-test', 'cos-secret');
+    const backend = await startTestServer((req) => (req.path === `/${UPLOAD_POLICY_PATH}` ? ok(signCos(standIn.url, 'AKID-test', 'cos-secret', 'uploads/')) : { status: 404, text: 'no' }));
+    try {
+      const { http, callbacks: seen } = client(backend.url, 'access-1');
+      const uploader = createUploader('cos', { serverUrl: backend.url, http, t, callbacks: seen, post: fetchPostForm(), objectName: (name) => `signed-${name}` });
+      await expect(uploader.upload(file('cos bytes'), 'a.txt')).resolves.toMatchObject({ url: `${standIn.url}/uploads/signed-a.txt` });
+      expect(backend.requests[0]).toMatchObject({ method: 'POST', body: { module: 'cos', file_name: 'a.txt' } });
+      expect(backend.requests[0]?.headers.authorization).toBe('JWT access-1');
+      expect(standIn.received.at(-1)?.file?.bytes.toString()).toBe('cos bytes');
+    } finally {
+      await backend.close();
+      await standIn.close();
+    }
+  });
+
+  it('a back end without upload_policy: the upload fails with one 上传失败', async () => {
+    const backend = await startTestServer(() => ({ status: 404, text: '<html>404</html>' }));
+    try {
+      const { http, callbacks: seen } = client(backend.url, 'access-1');
+      await expect(createUploader('qiniu', { serverUrl: backend.url, http, t, callbacks: seen, post: fetchPostForm() }).upload(file('x'), 'x.txt')).rejects.toMatchObject({ message: '上传失败' });
+      expect(seen.notices.map((n) => n.text)).toEqual(['上传失败']);
+    } finally {
+      await backend.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { isRecord } from '../../../contracts/json';
 import type { AliOssSignature, CosSignature, QiniuSignature } from './types';
 
 /**
@@ -36,8 +37,8 @@ function policyAllows(policy: Policy, key: string, size: number, extra: Record<s
   for (const condition of policy.conditions ?? []) {
     if (Array.isArray(condition) && condition[0] === 'starts-with' && condition[1] === '$key' && !key.startsWith(String(condition[2]))) return 'key outside the allowed prefix';
     if (Array.isArray(condition) && condition[0] === 'content-length-range' && (size < Number(condition[1]) || size > Number(condition[2]))) return 'size out of range';
-    if (condition && typeof condition === 'object' && !Array.isArray(condition)) {
-      for (const [name, value] of Object.entries(condition as Record<string, string>)) {
+    if (isRecord(condition)) {
+      for (const [name, value] of Object.entries(condition)) {
         if (name !== 'bucket' && extra[name] !== value) return `condition ${name} not met`;
       }
     }

@@ -1,6 +1,6 @@
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks } from '../api';
-import type { ProgressListener, UploadedFile } from '../resource-types';
+import type { ProgressListener, UploadedFile } from '../api';
 import { uploadFailed } from './form';
 import type { AliOssSignature, CosSignature, FormField, PostForm, QiniuSignature, Signer, UploadBackend } from './types';
 

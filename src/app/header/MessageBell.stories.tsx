@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RealtimeConnection } from '../layout/RealtimeConnection';
 import { MessageBell } from './MessageBell';
-import { messageBackend, mockSocket, storyMessage, type MessageMockState } from './message-story-mocks';
+import { messageBackend, mockSocket, storyMessage, type MessageMockState } from '../../../stories/mocks/messages';
 
 /**
  * The bell with the layout's socket on mock-socket: each frame type of spec §4 and the connection

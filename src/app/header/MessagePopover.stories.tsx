@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { POPOVER_WIDTH_PX } from '../../config';
-import { HOSTILE_HTML, LONG_HTML, storyMessage } from './message-story-mocks';
+import { HOSTILE_HTML, LONG_HTML, storyMessage } from '../../../stories/mocks/messages';
 import { MessagePopover } from './MessagePopover';
 import './message-bell.css';
 

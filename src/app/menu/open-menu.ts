@@ -1,4 +1,4 @@
-import type { Notice } from '../../adapters/api';
+import type { Notice } from '../../stores/types';
 import { isExternal, isPlaceholder } from '../../stores/menu';
 
 export interface MenuClickEffects {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ResourceRow } from '../../adapters/api';
+import type { ResourceRow } from '../../stores/types';
 import { ArrayCell } from '../cells/ArrayCell';
 import { DictTag } from '../cells/DictTag';
 import { ImageCell } from '../cells/ImageCell';

@@ -3,8 +3,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceRow } from '../../adapters/api';
-import { isApiError } from '../../adapters/errors';
+import { failureMessage } from '../../stores/errors';
+import type { ResourceRow } from '../../stores/types';
 import type { RootStore } from '../../stores/root';
 import { useStore } from '../store-context';
 import { CellValue } from './CellValue';
@@ -69,7 +69,7 @@ export const CrudForm = observer(function CrudForm({ mode, fields, row, width = 
     try {
       await onSave(values);
     } catch (error) {
-      setServerError(isApiError(error) ? error.message : String(error));
+      setServerError(failureMessage(error));
     } finally {
       setSaving(false);
     }

@@ -8,7 +8,7 @@ import type { ResourceDescription } from './types';
 const description: ResourceDescription = {
   resource: '/api/system/api_white_list/',
   testId: 'wl',
-  ordering: '-create_datetime',
+  ordering: { field: 'create_datetime', direction: 'desc' },
   permissions: { add: 'Create', edit: 'Update', view: 'Retrieve', remove: 'Delete', search: 'Search', export: 'Export' },
   fields: [
     { key: 'url', label: '接口地址', search: true, column: { width: 240, sortable: true }, form: { span: 24, rules: { required: true, maxLength: 200, pattern: { regex: /^\//, message: '请以 / 开头。' } } } },

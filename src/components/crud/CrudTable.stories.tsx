@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import type { ResourceRow } from '../../adapters/api';
+import type { ResourceRow } from '../../stores/types';
 import { CrudTable, type SortOrder, type TableColumn } from './CrudTable';
 
 const rows: ResourceRow[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `接口 ${i + 1}`, url: `/api/demo/${i + 1}/` }));

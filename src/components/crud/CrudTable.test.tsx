@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ResourceRow } from '../../adapters/api';
+import type { ResourceRow } from '../../stores/types';
 import { CrudTable, type CrudTableProps, type SortOrder, type TableColumn } from './CrudTable';
 
 const rows: ResourceRow[] = [1, 2, 3].map((id) => ({ id, name: `row ${id}` }));

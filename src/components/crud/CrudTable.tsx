@@ -5,7 +5,7 @@ import { SortAmountUpAltIcon } from 'primereact/icons/sortamountupalt';
 import { SpinnerIcon } from 'primereact/icons/spinner';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import type { ResourceRow } from '../../adapters/api';
+import type { ResourceRow } from '../../stores/types';
 import './crud-table.css';
 
 /**

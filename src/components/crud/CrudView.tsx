@@ -7,10 +7,9 @@ import { TreeTable } from 'primereact/treetable';
 import type { TreeNode } from 'primereact/treenode';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceRow } from '../../adapters/api';
-import type { Params } from '../../adapters/rest/params';
 import { PAGE_SIZES, ROW_ACTION_WIDTH_PX } from '../../config';
-import { ResourceStore } from '../../stores/resource';
+import { valueFilter, type ResourceStore } from '../../stores/resource';
+import type { ListFilter, ResourceRow } from '../../stores/types';
 import { ActionButton } from '../controls';
 import { usePermission } from '../Permission';
 import { useStore } from '../store-context';
@@ -73,15 +72,14 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     () => (description.commonColumns === false ? description.fields : [...description.fields, ...commonColumns(t)]),
     [description, t],
   );
-  const [store] = useState(
-    () =>
-      new ResourceStore(root.api, {
-        resource: description.resource,
-        ordering: description.ordering,
-        baseQuery: description.baseQuery,
-        paginated: description.paginated ?? !description.tree,
-        limit: description.limit,
-      }),
+  const [store] = useState(() =>
+    root.createResourceStore({
+      resource: description.resource,
+      ordering: description.ordering,
+      baseFilters: description.baseFilters,
+      paginated: description.paginated ?? !description.tree,
+      limit: description.limit,
+    }),
   );
   const [form, setForm] = useState<{ mode: FormMode; row: ResourceRow | null } | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
@@ -139,15 +137,11 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
   const hasDateRange = fields.some((field) => field.key === 'create_datetime') && description.paginated !== false && !description.tree;
 
   const runSearch = () => {
-    const filters: Params = {};
-    // The search form's fields and the header filters share one set of values.
+    // The search form's fields and the header filters share one set of values: one condition each.
     const queried = fields.filter((field) => field.search || (field.column && field.column.filter));
-    for (const field of queried) {
-      const param = !field.search || field.search === true || !field.search.param ? field.key : field.search.param;
-      const value = searchValues[field.key];
-      if (value === undefined || value === null || value === '') continue;
-      filters[param] = value as Params[string];
-    }
+    const filters: (ListFilter | null)[] = queried.map((field) =>
+      valueFilter(!field.search || field.search === true || !field.search.param ? field.key : field.search.param, searchValues[field.key]),
+    );
     const [from, to] = range ?? [];
     void store.search(filters, from || to ? { from: from ? ymd(from) : '', to: to ? ymd(to) : '' } : null);
   };
@@ -230,9 +224,9 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
   const tableWidth = columnFields.reduce((sum, field) => sum + columnWidth(field), 0) + ROW_ACTION_WIDTH_PX + 60;
   const selectable = has('remove') && !description.tree;
 
-  const onSort = (field: string, order: SortOrder) => void store.sort(order === 0 ? '' : field, order, description.ordering ?? '');
-  const sortField = store.ordering.replace(/^-/, '') || undefined;
-  const sortOrder: SortOrder = store.ordering ? (store.ordering.startsWith('-') ? -1 : 1) : 0;
+  const onSort = (field: string, order: SortOrder) => void store.sort(field, order, description.ordering ?? null);
+  const sortField = store.ordering?.field;
+  const sortOrder: SortOrder = store.ordering ? (store.ordering.direction === 'desc' ? -1 : 1) : 0;
 
   const filterInput = (field: FieldDef, idPrefix: 'search' | 'filter') => (
     <FieldInput
@@ -317,9 +311,8 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
     if (!tree || !node.key || children[String(node.key)]) return;
     const row = node.data as ResourceRow;
     const parent = row[tree.childValueKey ?? 'id'];
-    // Children: only the parent filter (the root filters such as `pcode__isnull` would exclude them), all at once.
-    const page = await root.api.list(description.resource, { [tree.childParam]: parent as string | number, limit: 999 });
-    setChildren((old) => ({ ...old, [String(node.key)]: page.rows }));
+    const rows = await store.children(tree.childParam, typeof parent === 'number' || typeof parent === 'boolean' ? parent : String(parent));
+    setChildren((old) => ({ ...old, [String(node.key)]: rows }));
   };
 
   return (

@@ -3,7 +3,7 @@ import { createI18n } from '../../i18n';
 import { progressColor, tagType } from '../cells/colors';
 import { arrayItems, jsonColumnText, prettyText } from '../cells/text';
 import { isAcceptedImage } from '../form/uploads';
-import { cropSquare } from '../form/AvatarCropper';
+import { coverRect } from '../form/AvatarCropper';
 import { parseJson } from '../form/JsonEditor';
 import { commonColumns, deptBelongValue } from './commonColumns';
 import { formFields } from './CrudForm';
@@ -93,9 +93,10 @@ describe('form types', () => {
     expect(parseJson('')).toEqual({ ok: true, value: null });
     expect(parseJson('{a')).toEqual({ ok: false });
   });
-  it('cropper square stays inside the image', () => {
-    expect(cropSquare(400, 300, 1)).toEqual({ x: 50, y: 0, size: 300 });
-    expect(cropSquare(400, 300, 2)).toEqual({ x: 125, y: 75, size: 150 });
-    expect(cropSquare(400, 300, 1, 1000, -1000)).toEqual({ x: 100, y: 0, size: 300 });
+  it('the avatar cropper covers the 200x200 square, zooms about its centre and moves with the drag', () => {
+    const wide = coverRect(400, 300, { zoom: 1, x: 0, y: 0 });
+    expect([wide.x, wide.y, wide.w, wide.h].map((n) => Math.round(n * 1000) / 1000)).toEqual([-33.333, 0, 266.667, 200]);
+    expect(coverRect(100, 400, { zoom: 2, x: 0, y: 0 })).toEqual({ x: -100, y: -700, w: 400, h: 1600 });
+    expect(coverRect(200, 200, { zoom: 1, x: 30, y: -10 })).toEqual({ x: 30, y: -10, w: 200, h: 200 });
   });
 });

@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '../../adapters/api';
+import type { DownloadedFile } from '../../stores/types';
 
 /** Hands a downloaded file to the browser (a temporary object URL on a clicked link). */
 export function saveFile(file: DownloadedFile): void {

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import type { ResourceRow } from '../../adapters/api';
-import type { Params } from '../../adapters/rest/params';
 import type { ResourceStore } from '../../stores/resource';
 import type { RootStore } from '../../stores/root';
+import type { ListFilter, Ordering, ResourceRow } from '../../stores/types';
 
 /**
  * A CRUD page as data: what the table shows, what can be searched, what the form edits and with which
@@ -63,7 +62,7 @@ export interface FieldForm {
 export interface FieldColumn {
   width?: number;
   sortable?: boolean;
-  /** A filter input in the column header (sent as `?<key>=`). */
+  /** A filter input in the column header (an `equals` condition on the key, or `in` for several values). */
   filter?: boolean;
   /** Custom cell. */
   cell?: (row: ResourceRow) => ReactNode;
@@ -71,13 +70,14 @@ export interface FieldColumn {
 }
 
 export interface FieldSearch {
-  /** Query parameter name (default the key). */
+  /** The field the condition is on (default the key). */
   param?: string;
   type?: FieldType;
 }
 
-/** Remote search select: the endpoint searched with `?search=` and read back with `?ids=`. */
+/** Remote search select: the resource searched by text and read back by ids. */
 export interface RemoteSource {
+  /** The resource's base path, e.g. '/api/system/user/'. */
   url: string;
   labelKey: string;
   valueKey?: string;
@@ -144,7 +144,7 @@ export interface ToolbarAction {
 }
 
 export interface TreeOptions {
-  /** Query parameter naming the parent whose children load (e.g. 'parent' or 'pcode'). */
+  /** The field naming the parent whose children load (e.g. 'parent' or 'pcode'). */
   childParam: string;
   /** Row field whose value is the parent of the children (default 'id'). */
   childValueKey?: string;
@@ -158,9 +158,10 @@ export interface ResourceDescription {
   fields: FieldDef[];
   /** Permission names per built-in button (the menu button values). A button without one is not shown. */
   permissions: Partial<Record<ButtonName, string>>;
-  ordering?: string;
-  /** Filters always sent (e.g. the parent of a sub-dictionary). */
-  baseQuery?: Params;
+  /** Default ordering (the user may sort by a sortable column instead). */
+  ordering?: Ordering;
+  /** Conditions always sent (e.g. the parent of a sub-dictionary). */
+  baseFilters?: readonly ListFilter[];
   /** Rows per page (default 10). */
   limit?: number;
   /** false: a lazy tree or a plain list (no page/limit). */

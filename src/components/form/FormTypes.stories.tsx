@@ -5,7 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { z } from 'zod';
 import { envelope, fileListRow, listPage, roleRow } from '../../../contracts/schemas';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
-import AvatarCropper from './AvatarCropper';
+import { AvatarCropper } from './AvatarCropper';
 import { DeptTreeSelect } from './DeptTreeSelect';
 import JsonEditor from './JsonEditor';
 import { RemoteSelect } from './RemoteSelect';
@@ -164,53 +164,77 @@ export const JsonEditorStory: Story = {
   },
 };
 
-/** Avatar cropper: crops the chosen image to a 200x200 PNG. */
+/** A PNG of `width` x `height`: the left half red, the right half blue. */
+async function twoColourImage(width: number, height: number): Promise<File> {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2d context');
+  ctx.fillStyle = '#ff0000';
+  ctx.fillRect(0, 0, width / 2, height);
+  ctx.fillStyle = '#0000ff';
+  ctx.fillRect(width / 2, 0, width / 2, height);
+  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b ?? new Blob()), 'image/png'));
+  return new File([blob], 'two-colours.png', { type: 'image/png' });
+}
+
+/** The colour of one pixel of a PNG, as 'r,g,b'. */
+async function pixel(png: Blob, x: number, y: number): Promise<string> {
+  const bitmap = await createImageBitmap(png);
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2d context');
+  ctx.drawImage(bitmap, 0, 0);
+  return Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3)).join(',');
+}
+
+/**
+ * Avatar cropper (the one the personal page uses): refuses a file that is not an image; crops the
+ * chosen image to a 200x200 PNG covering the square; dragging moves the image under the square.
+ */
 export const AvatarCropperStory: Story = {
   name: 'Avatar cropper',
   render: function Render() {
-    const [source, setSource] = useState<Blob | null>(null);
-    const [size, setSize] = useState('');
+    const [open, setOpen] = useState(false);
+    const [result, setResult] = useState('');
     return (
       <div style={{ padding: 16 }}>
-        <button
-          type="button"
-          data-testid="pick"
-          onClick={() => {
-            const canvas = document.createElement('canvas');
-            canvas.width = 400;
-            canvas.height = 300;
-            const ctx = canvas.getContext('2d');
-            if (ctx) {
-              ctx.fillStyle = '#409EFF';
-              ctx.fillRect(0, 0, 400, 300);
-            }
-            canvas.toBlob((blob) => setSource(blob), 'image/png');
-          }}
-        >
-          pick
+        <button type="button" data-testid="open" onClick={() => setOpen(true)}>
+          open
         </button>
         <AvatarCropper
-          source={source}
-          onCancel={() => setSource(null)}
-          onCrop={(png) => {
-            const img = new Image();
-            img.onload = () => setSize(`${img.naturalWidth}x${img.naturalHeight} ${png.type}`);
-            img.src = URL.createObjectURL(png);
-            setSource(null);
+          visible={open}
+          busy={false}
+          onHide={() => setOpen(false)}
+          onCropped={(png) => {
+            void (async () => {
+              const bitmap = await createImageBitmap(png);
+              setResult(`${bitmap.width}x${bitmap.height} ${png.type} left ${await pixel(png, 20, 100)} right ${await pixel(png, 180, 100)}`);
+              setOpen(false);
+            })();
           }}
         />
-        <output data-testid="value">{size}</output>
+        <output data-testid="value">{result}</output>
       </div>
     );
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByTestId('pick'));
     const body = within(document.body);
-    const crop = await body.findByTestId('avatar-cropper-crop');
-    await waitFor(() => expect(crop).toBeEnabled());
-    await userEvent.click(crop);
-    await waitFor(() => expect(canvas.getByTestId('value')).toHaveTextContent('200x200 image/png'));
+    await userEvent.click(canvas.getByTestId('open'));
+    const dialog = await body.findByTestId('avatar-cropper');
+    await expect(within(dialog).getByTestId('avatar-upload')).toBeDisabled();
+    await userEvent.upload(within(dialog).getByTestId('avatar-file'), new File(['not an image'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await expect(await within(dialog).findByTestId('avatar-error')).toHaveTextContent('请选择图片文件');
+    // 400x200, red | blue: covering the 200x200 square shows the middle 200 columns, half red, half blue.
+    await userEvent.upload(within(dialog).getByTestId('avatar-file'), await twoColourImage(400, 200));
+    await waitFor(() => expect(within(dialog).getByTestId('avatar-upload')).toBeEnabled());
+    await expect(within(dialog).queryByTestId('avatar-error')).toBeNull();
+    await userEvent.click(within(dialog).getByTestId('avatar-upload'));
+    await waitFor(() => expect(canvas.getByTestId('value')).toHaveTextContent('200x200 image/png left 255,0,0 right 0,0,255'));
   },
 };
 

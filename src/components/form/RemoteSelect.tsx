@@ -1,7 +1,7 @@
 import { AutoComplete } from 'primereact/autocomplete';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceRow } from '../../adapters/api';
+import type { ResourceRow } from '../../stores/types';
 import type { RemoteSource } from '../crud/types';
 import { useStore } from '../store-context';
 
@@ -22,13 +22,14 @@ interface RemoteSelectProps {
 }
 
 /**
- * Remote search select (spec §2.5, §5, §7): placeholder 请输入关键词搜索; typing searches `{url}?search=`,
- * an empty keyword calls nothing; the labels of the initial values come from `{url}?ids=`; results are
- * read from data.data or data.results.
+ * Remote search select (spec §2.5, §5, §7): placeholder 请输入关键词搜索; typing searches the resource
+ * (`search`), an empty keyword calls nothing; the labels of the initial values come by their ids;
+ * results are read from data.data or data.results (the store's RemoteSelectSource).
  */
 export function RemoteSelect({ source, value, onChange, multiple = false, disabled, testId = 'remote-select' }: RemoteSelectProps) {
   const { t } = useTranslation();
   const root = useStore();
+  const rows = useMemo(() => root.remoteSource(source.url), [root, source.url]);
   const valueKey = source.valueKey ?? 'id';
   const [suggestions, setSuggestions] = useState<ResourceRow[]>([]);
   const [selected, setSelected] = useState<ResourceRow[]>([]);
@@ -39,25 +40,20 @@ export function RemoteSelect({ source, value, onChange, multiple = false, disabl
     const wanted = idsKey ? idsKey.split(',') : [];
     if (wanted.length === 0) return undefined;
     let live = true;
-    root.api
-      .list(source.url, { ids: wanted })
-      .then((page) => {
-        if (live) setSelected(page.rows.filter((row) => wanted.includes(String(idOf(row, valueKey)))));
+    rows
+      .byIds(wanted)
+      .then((found) => {
+        if (live) setSelected(found.filter((row) => wanted.includes(String(idOf(row, valueKey)))));
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [idsKey, root, source.url, valueKey]);
+  }, [idsKey, rows, valueKey]);
 
   const search = async (keyword: string) => {
-    if (keyword.trim() === '') {
-      setSuggestions([]);
-      return;
-    }
     try {
-      const page = await root.api.list(source.url, { search: keyword.trim() });
-      setSuggestions(page.rows);
+      setSuggestions(await rows.search(keyword));
     } catch {
       setSuggestions([]);
     }

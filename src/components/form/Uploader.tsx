@@ -21,8 +21,8 @@ interface UploaderProps {
 const asList = (value: UploaderProps['value']): string[] => (Array.isArray(value) ? value : value ? [value] : []);
 
 /**
- * Image / avatar / file uploader (spec §2.5, §5): POST api/system/file/ with the field `file`, keeps the
- * answer's url; 上传失败 when the answer has no data. Images accept png, jpeg, jpg, ico, bmp, gif; the
+ * Image / avatar / file uploader (spec §2.5, §5): through the upload back end the settings name (form:
+ * POST api/system/file/ with the field `file`), keeps the answer's url; 上传失败 when the answer has no data. Images accept png, jpeg, jpg, ico, bmp, gif; the
  * avatar takes a single file.
  */
 export function Uploader({ kind, value, onChange, multiple = kind === 'image', disabled, testId = `uploader-${kind}` }: UploaderProps) {
@@ -47,7 +47,7 @@ export function Uploader({ kind, value, onChange, multiple = kind === 'image', d
     try {
       for (const file of chosen) {
         setProgress(0);
-        const uploaded = await root.api.upload(file, file.name, (fraction) => setProgress(fraction === null ? 50 : Math.round(fraction * 100)));
+        const uploaded = await root.uploads.upload(file, file.name, (fraction) => setProgress(fraction === null ? 50 : Math.round(fraction * 100)));
         added.push(uploaded.url);
       }
       onChange(single ? (added[0] ?? null) : [...urls, ...added]);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LoginDay } from '../../adapters/api';
+import type { LoginDay } from '../../stores/types';
 
 const WIDTH = 420;
 const HEIGHT = 250;

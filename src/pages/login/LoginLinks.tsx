@@ -21,7 +21,7 @@ export function LoginLinks() {
     let live = true;
     const check = async (link: LoginLink) => {
       try {
-        return !link.available || (await link.available(root.api)) ? link : null;
+        return !link.available || (await link.available(root)) ? link : null;
       } catch {
         return null;
       }

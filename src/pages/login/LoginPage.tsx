@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { isApiError } from '../../adapters/errors';
+import { isApiError } from '../../stores/errors';
 import { INDEX_PATH, SYSTEM_NAME_KEY, VERSION } from '../../config';
 import { ActionButton, TextInput } from '../../components/controls';
 import { Logo } from '../../components/Logo';

@@ -1,4 +1,5 @@
 import type { Option, ResourceDescription } from '../../components/crud/types';
+import type { Ordering } from '../../stores/types';
 
 type T = (key: string) => string;
 
@@ -9,6 +10,9 @@ export const METHOD_OPTIONS: Option[] = [
   { label: 'PUT', value: 2, color: 'warning' },
   { label: 'DELETE', value: 3, color: 'danger' },
 ];
+
+/** The newest rows first (the default order of the log and record screens). */
+export const NEWEST_FIRST: Ordering = { field: 'create_datetime', direction: 'desc' };
 
 /** Enabled / disabled as booleans (dictionary button_status_bool). */
 export const STATUS_DICT = 'button_status_bool';

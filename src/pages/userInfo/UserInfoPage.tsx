@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../components/store-context';
 import { hasErrors, validatePassword, validateProfile, type FieldErrors, type PasswordForm, type ProfileForm } from '../../stores/profile';
-import { AvatarCropper } from './AvatarCropper';
+import { AvatarCropper } from '../../components/form/AvatarCropper';
 import './user-info.css';
 
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {

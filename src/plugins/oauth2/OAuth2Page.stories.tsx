@@ -2,9 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { loginResult, oauth2Config, oauth2LoginInput } from '../../../contracts/schemas';
-import { memoryKeyValueStorage } from '../../adapters/storage';
-import { createOAuth2StateStore } from '../../adapters/oauth2/state';
-import { storyConsole } from '../../../stories/console';
+import { memoryOAuth2State, storyConsole } from '../../../stories/console';
 import { failure, loginData, ok } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
 import OAuth2Page from './OAuth2Page';
@@ -30,16 +28,15 @@ function oauth2Backend(enabled: boolean): MockBackend {
   });
 }
 
-const kv = memoryKeyValueStorage();
-const stateStore = createOAuth2StateStore(kv);
+const stateStore = memoryOAuth2State();
 const left: string[] = [];
 const ORIGIN = 'http://console.test';
 
 const meta = {
   title: 'Plugins/OAuth2',
   component: OAuth2Page,
-  args: { stateStore, leave: (url: string) => void left.push(url), origin: ORIGIN },
-  parameters: { console: { path: '/oauth2?redirect=%2FuserInfo' }, backend: oauth2Backend(true) },
+  args: { leave: (url: string) => void left.push(url), origin: ORIGIN },
+  parameters: { console: { path: '/oauth2?redirect=%2FuserInfo', oauth2State: stateStore }, backend: oauth2Backend(true) },
 } satisfies Meta<typeof OAuth2Page>;
 
 export default meta;

@@ -14,7 +14,7 @@ const oauth2: ConsolePlugin = {
       labelKey: 'oauth2.title',
       icon: 'pi pi-sign-in',
       // Only where the back end has a provider configured (the real back end has no such call: hidden).
-      available: async (api) => ((await api.action('/api/oauth2/', 'config/', { method: 'GET', quiet: true, signedOut: true })) as { enabled?: unknown }).enabled === true,
+      available: (root) => root.oauth2.available(),
     },
   ],
 };

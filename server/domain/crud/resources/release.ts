@@ -105,7 +105,7 @@ export function releaseSpec(): ResourceSpec {
             [input.file],
           )
         )[0];
-        if (!file || file.purpose !== 'package' || !file.sha256) throw new CrudError('安装包:找不到这个安装包，请重新上传（POST /api/game/upload/?purpose=package）。');
+        if (!file || file.purpose !== 'package' || !file.sha256) throw new CrudError('安装包:找不到这个安装包，请重新上传（POST /api/game/upload/package/）。');
         const ext = (file.name.split('.').pop() ?? '').toLowerCase();
         const allowed = RELEASE_PACKAGE_TYPES[game.kind];
         if (!allowed.includes(ext)) throw new CrudError(`安装包:${GAME_KIND_NAMES[game.kind]}的安装包只能是 ${allowed.map((x) => `.${x}`).join('、')} 文件。`);

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect, useMemo, useState } from 'react';
-import type { ResourceRow } from '../../../adapters/api';
+import type { ResourceRow } from '../../../stores/types';
 import { copyText } from '../../../components/cells/TextCell';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../components/crud/types';
@@ -34,7 +34,7 @@ export default observer(function SharedAccountsPage() {
       resource: GAME_API.accounts,
       testId: 'account',
       permissions: CATALOGUE_PERMISSIONS,
-      ordering: 'provider',
+      ordering: { field: 'provider', direction: 'asc' },
       fields: [
         { key: 'provider_type', label: t('game.account.providerType'), options: providerTypeOptions(t), search: true, column: { width: 100, filter: true }, form: false },
         { key: 'provider', label: t('game.account.provider'), options: providerOptions(t), search: true, column: { width: 150 }, form: { rules: { required: true } } },

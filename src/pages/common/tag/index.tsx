@@ -18,7 +18,7 @@ export default function TagsPage() {
       resource: GAME_API.tags,
       testId: 'tag',
       permissions: CATALOGUE_PERMISSIONS,
-      ordering: 'sort',
+      ordering: { field: 'sort', direction: 'asc' },
       fields: [
         { key: 'name', label: t('game.tag.name'), search: true, column: { width: 160 }, form: { rules: { required: true, maxLength: 32 } } },
         {

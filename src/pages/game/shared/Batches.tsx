@@ -2,7 +2,7 @@ import './game.css';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { MAX_BATCH_CODES } from '../../../../contracts/schemas/game/values';
-import type { ResourceRow } from '../../../adapters/api';
+import type { ResourceRow } from '../../../stores/types';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import { saveFile } from '../../../components/crud/download';
 import type { ActionContext, ResourceDescription } from '../../../components/crud/types';
@@ -38,13 +38,13 @@ export const Batches = observer(function Batches({ game, batch, testId = 'batche
       }
       await ctx.store.load();
     };
-    const baseQuery = { ...(game ? { game } : {}), ...(batch ? { id: batch } : {}) };
+    const baseFilters = [...(game ? [{ op: 'equals' as const, field: 'game', value: game }] : []), ...(batch ? [{ op: 'equals' as const, field: 'id', value: batch }] : [])];
     return {
       resource: GAME_API.batches,
       testId,
       permissions: CATALOGUE_PERMISSIONS,
-      ordering: '-create_datetime',
-      ...(Object.keys(baseQuery).length > 0 ? { baseQuery } : {}),
+      ordering: { field: 'create_datetime', direction: 'desc' },
+      ...(baseFilters.length > 0 ? { baseFilters } : {}),
       ...(game ? { toBody: (values: Record<string, unknown>, mode: 'create' | 'edit') => (mode === 'create' ? { ...values, game } : values) } : {}),
       dialogWidth: '860px',
       fields: [

@@ -106,7 +106,7 @@ export const GameList = observer(function GameList({ kind }: { kind: GameKind })
       resource: GAME_API.games(kind),
       testId: `game-${kind}`,
       permissions: CATALOGUE_PERMISSIONS,
-      ordering: '-create_datetime',
+      ordering: { field: 'create_datetime', direction: 'desc' },
       dialogWidth: '880px',
       fields: gameFields(kind, t, tags),
       rowActions: [

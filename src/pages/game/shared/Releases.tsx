@@ -5,7 +5,7 @@ import { SEMVER } from '../../../../contracts/schemas/game/values';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { ActionContext, ResourceDescription } from '../../../components/crud/types';
 import { useStore } from '../../../components/store-context';
-import type { ResourceRow } from '../../../adapters/api';
+import type { ResourceRow } from '../../../stores/types';
 import { GAME_API } from '../../../stores/games';
 import { formatBytes } from '../../system/shared';
 import { GameUpload } from './GameUpload';
@@ -44,9 +44,9 @@ export const Releases = observer(function Releases({ game, testId = 'releases' }
       resource: GAME_API.releases,
       testId,
       permissions: CATALOGUE_PERMISSIONS,
-      ordering: '-release_time',
+      ordering: { field: 'release_time', direction: 'desc' },
       // One game's releases: listed by it, and a new one is of it.
-      ...(game ? { baseQuery: { game }, toBody: (values: Record<string, unknown>, mode: 'create' | 'edit') => (mode === 'create' ? { ...values, game } : values) } : {}),
+      ...(game ? { baseFilters: [{ op: 'equals' as const, field: 'game', value: game }], toBody: (values: Record<string, unknown>, mode: 'create' | 'edit') => (mode === 'create' ? { ...values, game } : values) } : {}),
       dialogWidth: '880px',
       fields: [
         ...(game

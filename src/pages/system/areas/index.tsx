@@ -13,7 +13,7 @@ export default function AreasPage() {
       testId: 'areas',
       permissions: FULL_PERMISSIONS,
       paginated: true,
-      baseQuery: { pcode__isnull: true },
+      baseFilters: [{ op: 'isNull', field: 'pcode', value: true }],
       tree: { childParam: 'pcode', childValueKey: 'code', hasChildren: (row) => Number(row.pcode_count) > 0 || row.hasChild === true },
       commonColumns: false,
       fields: [

@@ -1,18 +1,19 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
-import { isApiError } from '../../../adapters/errors';
 import { FieldInput } from '../../../components/crud/FieldInput';
 import { FormGrid } from '../../../components/crud/FormGrid';
 import type { FieldDef } from '../../../components/crud/types';
 import { validateForm } from '../../../components/crud/validate';
 import { useStore } from '../../../components/store-context';
+import { failureMessage } from '../../../stores/errors';
+import type { SystemConfigStore } from '../../../stores/system-config';
 import { useSystemTexts } from '../locale';
 import { groupBody, groupFields, itemBody, itemFields, keyProblem } from './fields';
 
-const RESOURCE = '/api/system/system_config/';
-
 export interface ConfigEntryDialogProps {
+  /** The page's store: the new row goes through it. */
+  store: SystemConfigStore;
   /** The group the new item joins; null: a new group. */
   group: { id: number; title: string } | null;
   /** Keys already used at that level (the group's items, or the groups). */
@@ -23,7 +24,7 @@ export interface ConfigEntryDialogProps {
 }
 
 /** 新增分组 / 新增配置项: validated like the server (required, lengths, key characters, key unique at its level). */
-export function ConfigEntryDialog({ group, takenKeys, onHide, onCreated }: ConfigEntryDialogProps) {
+export function ConfigEntryDialog({ store, group, takenKeys, onHide, onCreated }: ConfigEntryDialogProps) {
   const t = useSystemTexts();
   const root = useStore();
   const [values, setValues] = useState<Record<string, unknown>>(() => {
@@ -56,12 +57,12 @@ export function ConfigEntryDialog({ group, takenKeys, onHide, onCreated }: Confi
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await root.api.create(RESOURCE, group ? itemBody(values, group.id) : groupBody(values));
+      await store.create(group ? itemBody(values, group.id) : groupBody(values));
       root.notify({ severity: 'success', text: t('crud.created') });
       onCreated(String(values.key));
     } catch (error) {
       // The server's own message, as it came.
-      setServerError(isApiError(error) ? error.message : String(error));
+      setServerError(failureMessage(error));
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupBody, groupChildren, itemBody, itemFields, keyProblem, settingField } from './fields';
+import { groupChildren } from '../../../stores/system-config';
+import { groupBody, itemBody, itemFields, keyProblem, settingField } from './fields';
 
 const t = (key: string) =>
   ({ 'sys.config.key': '键', 'sys.config.keyPattern': '只能包含字母、数字和下划线。', 'sys.config.keyTaken': '键已存在（同一分组下不能重复）。' })[key] ?? key;

@@ -1,4 +1,5 @@
-import type { ResourceRow } from '../../../adapters/api';
+import { isRecord } from '../../../../contracts/json';
+import type { ResourceRow } from '../../../stores/types';
 import type { FieldDef, FieldType, Option } from '../../../components/crud/types';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -32,14 +33,6 @@ export const REQUIRED_RULE = { required: true, message: '必填项不能为空' 
 
 /** Key characters the server accepts (contracts systemConfigInput). */
 const KEY_PATTERN = /^[A-Za-z0-9_]+$/;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** The children of a group (the back end spells the key `chinldern`). */
-export function groupChildren(group: ResourceRow): ResourceRow[] {
-  const kids: unknown = group.chinldern ?? group.children;
-  return Array.isArray(kids) ? kids.filter(isRecord) : [];
-}
 
 /** data_options as select options ([{label, value}]), or undefined when it holds none. */
 export function dataOptions(raw: unknown): Option[] | undefined {

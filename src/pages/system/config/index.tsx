@@ -2,19 +2,17 @@ import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useCallback, useEffect, useState } from 'react';
-import type { ResourceRow } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
+import { useEffect, useState } from 'react';
+import { groupChildren, settingKey } from '../../../stores/system-config';
+import type { ResourceRow } from '../../../stores/types';
 import { FieldInput } from '../../../components/crud/FieldInput';
 import { validateField } from '../../../components/crud/validate';
 import { usePermission } from '../../../components/Permission';
 import { useStore } from '../../../components/store-context';
 import { useSystemTexts } from '../locale';
 import { ConfigEntryDialog } from './ConfigEntryDialog';
-import { groupChildren, settingField } from './fields';
+import { settingField } from './fields';
 import './config.css';
-
-const RESOURCE = '/api/system/system_config/';
 
 interface Adding {
   group: { id: number; title: string; key: string } | null;
@@ -36,81 +34,47 @@ const ConfigPage = observer(function ConfigPage() {
   const t = useSystemTexts();
   const root = useStore();
   const can = usePermission();
-  const [groups, setGroups] = useState<ResourceRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [store] = useState(() => root.createSystemConfigStore());
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [adding, setAdding] = useState<Adding | null>(null);
   const [removing, setRemoving] = useState<Removing | null>(null);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const page = await root.api.list(RESOURCE, { parent__isnull: true, limit: 999 });
-      setGroups(page.rows);
-      const next: Record<string, unknown> = {};
-      for (const group of page.rows) for (const item of groupChildren(group)) next[`${String(group.key)}.${String(item.key)}`] = item.value;
-      setValues(next);
-    } catch {
-      setFailed(true);
-    }
-  }, [root]);
+  const { groups, values, saving } = store;
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void store.load();
+  }, [store]);
 
-  /** The console's own settings follow every change. */
+  /** The groups and the console's own settings follow every addition and removal. */
   const changed = async (showKey: string | null) => {
     setActiveKey(showKey);
-    await load();
-    await root.settings.load().catch(() => undefined);
+    await store.reload();
   };
 
   const save = async (group: ResourceRow) => {
-    const items = groupChildren(group);
     const found: Record<string, string> = {};
-    for (const item of items) {
-      const key = `${String(group.key)}.${String(item.key)}`;
+    for (const item of groupChildren(group)) {
+      const key = settingKey(group, item);
       const problem = validateField(settingField(item), values[key], t);
       if (problem) found[key] = problem;
     }
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const body = items.map((item) => {
-        const { chinldern: _kids, children: _children, ...rest } = item;
-        return { ...rest, value: values[`${String(group.key)}.${String(item.key)}`] ?? null };
-      });
-      await root.api.action(RESOURCE, 'save_content/', { method: 'PUT', body });
-      root.notify({ severity: 'success', text: t('sys.common.saved') });
-      await root.settings.load().catch(() => undefined);
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-    } finally {
-      setSaving(false);
-    }
+    if (await store.saveGroup(group)) root.notify({ severity: 'success', text: t('sys.common.saved') });
   };
 
   const remove = async (job: Removing) => {
     setRemoving(null);
-    try {
-      await root.api.remove(RESOURCE, job.id);
-      root.notify({ severity: 'success', text: t('crud.deleted') });
-      await changed(job.keepKey);
-    } catch (error) {
-      // The adapter has shown the server's message.
-      if (!isApiError(error)) throw error;
-    }
+    // A refusal: the adapter has shown the server's message.
+    if (!(await store.remove(job.id))) return;
+    root.notify({ severity: 'success', text: t('crud.deleted') });
+    await changed(job.keepKey);
   };
 
-  if (failed) {
+  if (store.failed) {
     return (
       <div className="crud-error" role="alert" data-testid="config-error">
-        {t('sys.config.loadFailed')} <Button size="small" label={t('crud.retry')} onClick={() => void load()} />
+        {t('sys.config.loadFailed')} <Button size="small" label={t('crud.retry')} onClick={() => void store.load()} />
       </div>
     );
   }
@@ -175,7 +139,7 @@ const ConfigPage = observer(function ConfigPage() {
                 ) : (
                   <div className="crud-form-grid" style={{ ['--crud-label-width' as string]: '140px' }}>
                     {items.map((item) => {
-                      const key = `${groupKey}.${String(item.key)}`;
+                      const key = settingKey(group, item);
                       const field = settingField(item);
                       return (
                         <div key={key} className="crud-form-item config-item" style={{ gridColumn: 'span 24' }} data-testid={`config-item-${key}`}>
@@ -183,7 +147,7 @@ const ConfigPage = observer(function ConfigPage() {
                             {field.label}
                           </label>
                           <div className="crud-form-control">
-                            <FieldInput field={field} value={values[key]} invalid={!!problems[key]} onChange={(v) => setValues((old) => ({ ...old, [key]: v }))} />
+                            <FieldInput field={field} value={values[key]} invalid={!!problems[key]} onChange={(v) => store.setValue(key, v)} />
                             {problems[key] && <small className="p-error">{problems[key]}</small>}
                           </div>
                           <code className="config-item-key">{key}</code>
@@ -216,6 +180,7 @@ const ConfigPage = observer(function ConfigPage() {
       )}
       {adding && (
         <ConfigEntryDialog
+          store={store}
           group={adding.group}
           takenKeys={adding.takenKeys}
           onHide={() => setAdding(null)}

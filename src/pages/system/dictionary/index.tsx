@@ -1,6 +1,6 @@
 import { Dialog } from 'primereact/dialog';
 import { useMemo, useState } from 'react';
-import type { ResourceRow } from '../../../adapters/api';
+import type { ResourceRow } from '../../../stores/types';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import { commonColumns } from '../../../components/crud/commonColumns';
 import type { Option, ResourceDescription } from '../../../components/crud/types';
@@ -23,7 +23,7 @@ export default function DictionaryPage() {
       resource: '/api/system/dictionary/',
       testId: 'dictionary',
       permissions: FULL_PERMISSIONS,
-      baseQuery: { parent__isnull: true },
+      baseFilters: [{ op: 'isNull', field: 'parent', value: true }],
       fields: [
         { key: 'label', label: t('sys.dictionary.label'), search: true, column: { width: 160, filter: true }, form: { rules: { required: true, maxLength: 100 } } },
         { key: 'value', label: t('sys.dictionary.value'), search: true, column: { width: 180, filter: true }, form: { rules: { required: true, maxLength: 200 } } },
@@ -45,7 +45,7 @@ export default function DictionaryPage() {
         resource: '/api/system/dictionary/',
         testId: 'dictionary-entries',
         permissions: { add: 'Create', edit: 'Update', remove: 'Delete' },
-        baseQuery: { parent: Number(entriesOf.id) },
+        baseFilters: [{ op: 'equals', field: 'parent', value: Number(entriesOf.id) }],
         commonColumns: false,
         fields: [
           { key: 'label', label: t('sys.dictionary.itemLabel'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 100 } } },

@@ -3,7 +3,7 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../components/crud/types';
 import { ImageCell } from '../../../components/cells/ImageCell';
 import { useSystemTexts } from '../locale';
-import { formatBytes } from '../shared';
+import { formatBytes, NEWEST_FIRST } from '../shared';
 
 const IMAGE_MIME = /^image\//;
 
@@ -14,7 +14,7 @@ export default function FileListPage() {
     () => ({
       resource: '/api/system/file/',
       testId: 'fileList',
-      ordering: '-create_datetime',
+      ordering: NEWEST_FIRST,
       permissions: { view: 'Retrieve', edit: 'Update', remove: 'Delete', search: 'Search', export: 'Export' },
       fields: [
         { key: 'name', label: t('sys.file.name'), search: true, column: { width: 180, filter: true }, form: { span: 24, rules: { required: true, maxLength: 200 } } },

@@ -1,6 +1,6 @@
 import { Dialog } from 'primereact/dialog';
 import { useMemo, useState } from 'react';
-import type { ResourceRow } from '../../../adapters/api';
+import type { ResourceRow } from '../../../stores/types';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import { menuIconClass } from '../../../components/menu-icon';
 import type { ResourceDescription } from '../../../components/crud/types';
@@ -51,7 +51,7 @@ export default function MenuPage() {
       buttonsOf && {
         resource: '/api/system/menu_button/',
         testId: 'menu-buttons',
-        baseQuery: { menu: Number(buttonsOf.id) },
+        baseFilters: [{ op: 'equals', field: 'menu', value: Number(buttonsOf.id) }],
         permissions: { add: 'Create', edit: 'Update', remove: 'Delete' },
         commonColumns: false,
         limit: 50,

@@ -1,6 +1,6 @@
 import { Dialog } from 'primereact/dialog';
 import { useMemo, useState } from 'react';
-import type { ResourceRow } from '../../../adapters/api';
+import type { ResourceRow } from '../../../stores/types';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import { commonColumns } from '../../../components/crud/commonColumns';
 import type { ResourceDescription } from '../../../components/crud/types';
@@ -20,7 +20,7 @@ export default function RolePage() {
       resource: '/api/system/role/',
       testId: 'role',
       permissions: FULL_PERMISSIONS,
-      ordering: 'sort',
+      ordering: { field: 'sort', direction: 'asc' },
       fields: [
         { key: 'name', label: t('sys.role.name'), search: true, column: { width: 140, filter: true }, form: { rules: { required: true, maxLength: 64 } } },
         { key: 'key', label: t('sys.role.key'), search: true, column: { width: 120, filter: true }, form: { rules: { required: true, maxLength: 64 } } },

@@ -2,22 +2,17 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Tree, type TreeCheckboxSelectionKeys } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import type { ResourceRow } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
-import { TreeSelector, type TreeItem } from '../../../components/form/DeptTreeSelect';
+import { TreeSelector } from '../../../components/form/DeptTreeSelect';
 import { useStore } from '../../../components/store-context';
+import { failureMessage } from '../../../stores/errors';
+import { CUSTOM_DATA_RANGE, type MenuGrantNode } from '../../../stores/role-permission';
+import type { ResourceRow } from '../../../stores/types';
 import { useSystemTexts } from '../locale';
 import { dataRangeOptions } from '../shared';
 
-interface MenuNode {
-  id: number;
-  name: string;
-  parent: number | null;
-  menuPermission: { id: number; name: string; value: string }[];
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+type MenuNode = MenuGrantNode;
 
 /** Menus as a tree whose leaves include each menu's buttons (keys 'm<id>' and 'b<id>'). */
 export function grantTree(menus: readonly MenuNode[]): TreeNode[] {
@@ -66,64 +61,27 @@ export function grantedIds(keys: TreeCheckboxSelectionKeys): { menu: number[]; p
  * Grants one role its menus, buttons and data scope (PUT role/{id}/ with menu, permission, data_range
  * and dept): a checkbox tree of menus with their buttons, the scope, and departments for scope 4.
  */
-export function RolePermissionPanel({ role, canSave, onSaved }: { role: ResourceRow; canSave: boolean; onSaved?(): void }) {
+export const RolePermissionPanel = observer(function RolePermissionPanel({ role, canSave, onSaved }: { role: ResourceRow; canSave: boolean; onSaved?(): void }) {
   const t = useSystemTexts();
   const root = useStore();
-  const [menus, setMenus] = useState<MenuNode[]>([]);
-  const [depts, setDepts] = useState<TreeItem[]>([]);
+  const [store] = useState(() => root.createRolePermissionStore());
   const [keys, setKeys] = useState<TreeCheckboxSelectionKeys>(() => checkedKeys(role));
   const [dataRange, setDataRange] = useState<number>(Number(role.data_range ?? 0));
   const [deptIds, setDeptIds] = useState<number[]>(Array.isArray(role.dept) ? role.dept.map(Number) : []);
   const [problem, setProblem] = useState('');
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    let live = true;
-    root.api
-      .action('/api/system/role/', 'role_get_menu/')
-      .then((data) => {
-        if (live && Array.isArray(data)) setMenus(data.filter(isRecord) as unknown as MenuNode[]);
-      })
-      .catch(() => undefined);
-    root.api
-      .action('/api/system/role/', 'data_scope_dept/')
-      .then((data) => {
-        if (!live || !Array.isArray(data)) return;
-        const flat = data.filter(isRecord).map((d) => ({ id: Number(d.id), name: String(d.name), parent: d.parent === null ? null : Number(d.parent), children: [] as TreeItem[] }));
-        const byId = new Map(flat.map((d) => [d.id, d]));
-        const roots: TreeItem[] = [];
-        for (const d of flat) {
-          const parent = d.parent === null ? undefined : byId.get(d.parent);
-          if (parent) parent.children.push(d);
-          else roots.push(d);
-        }
-        setDepts(roots);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [root]);
+    void store.load();
+  }, [store]);
 
   const save = async () => {
     setProblem('');
-    setSaving(true);
     try {
-      const { menu, permission } = grantedIds(keys);
-      await root.api.update('/api/system/role/', Number(role.id), {
-        name: role.name,
-        key: role.key,
-        menu,
-        permission,
-        data_range: dataRange,
-        dept: dataRange === 4 ? deptIds : [],
-      });
+      await store.save(role, { ...grantedIds(keys), dataRange, deptIds });
       root.notify({ severity: 'success', text: t('sys.common.saved') });
       onSaved?.();
     } catch (error) {
-      setProblem(isApiError(error) ? error.message : String(error));
-    } finally {
-      setSaving(false);
+      setProblem(failureMessage(error));
     }
   };
 
@@ -140,17 +98,17 @@ export function RolePermissionPanel({ role, canSave, onSaved }: { role: Resource
           onChange={(e) => setDataRange(Number(e.value))}
           data-testid="role-data-range"
         />
-        {dataRange === 4 && (
+        {dataRange === CUSTOM_DATA_RANGE && (
           <div style={{ marginTop: '0.5rem' }}>
             <span>{t('sys.role.depts')}</span>
-            <TreeSelector items={depts} multiple value={deptIds} onChange={(v) => setDeptIds(Array.isArray(v) ? v : [])} testId="role-depts" />
+            <TreeSelector items={store.depts} multiple value={deptIds} onChange={(v) => setDeptIds(Array.isArray(v) ? v : [])} testId="role-depts" />
           </div>
         )}
       </section>
       <section>
         <h4>{t('sys.role.menus')}</h4>
         <Tree
-          value={grantTree(menus)}
+          value={grantTree(store.menus)}
           selectionMode="checkbox"
           selectionKeys={keys}
           onSelectionChange={(e) => setKeys((e.value as TreeCheckboxSelectionKeys | null) ?? {})}
@@ -161,9 +119,9 @@ export function RolePermissionPanel({ role, canSave, onSaved }: { role: Resource
       {problem && <div className="p-error">{problem}</div>}
       {canSave && (
         <div className="crud-form-footer">
-          <Button size="small" label={t('sys.role.save')} loading={saving} onClick={() => void save()} data-testid="role-permission-save" />
+          <Button size="small" label={t('sys.role.save')} loading={store.saving} onClick={() => void save()} data-testid="role-permission-save" />
         </div>
       )}
     </div>
   );
-}
+});

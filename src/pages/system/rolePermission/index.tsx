@@ -1,33 +1,28 @@
+import { observer } from 'mobx-react-lite';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useState } from 'react';
-import type { ResourceRow } from '../../../adapters/api';
+import { ROLE_RESOURCE } from '../../../stores/role-permission';
 import { usePermission } from '../../../components/Permission';
 import { useStore } from '../../../components/store-context';
 import { useSystemTexts } from '../locale';
 import { RolePermissionPanel } from './RolePermissionPanel';
 
 /** 角色权限 (system/rolePermission): choose a role (or `?id=`), then grant its menus, buttons and data scope. */
-export default function RolePermissionPage() {
+const RolePermissionPage = observer(function RolePermissionPage() {
   const t = useSystemTexts();
   const root = useStore();
   const can = usePermission();
-  const [roles, setRoles] = useState<ResourceRow[]>([]);
+  const [roleList] = useState(() => root.createResourceStore({ resource: ROLE_RESOURCE, limit: 999 }));
   const [roleId, setRoleId] = useState<number | null>(() => {
     const id = Number(new URLSearchParams(globalThis.location?.search ?? '').get('id'));
     return Number.isInteger(id) && id > 0 ? id : null;
   });
 
   useEffect(() => {
-    let live = true;
-    root.api
-      .list('/api/system/role/', { page: 1, limit: 999 })
-      .then((page) => live && setRoles(page.rows))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [root]);
+    void roleList.load();
+  }, [roleList]);
 
+  const roles = roleList.rows;
   const role = roles.find((r) => Number(r.id) === roleId) ?? null;
   return (
     <div className="crud-page" data-testid="rolePermission">
@@ -51,4 +46,6 @@ export default function RolePermissionPage() {
       )}
     </div>
   );
-}
+});
+
+export default RolePermissionPage;

@@ -2,12 +2,11 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
 import { useState } from 'react';
-import { md5 } from '../../../adapters/rest/md5';
-import { isApiError } from '../../../adapters/errors';
 import { useStore } from '../../../components/store-context';
+import { failureMessage } from '../../../stores/errors';
 import { useSystemTexts } from '../locale';
 
-/** 重设密码: a new password twice, sent as md5 hex like the back end's web client (PUT user/{id}/reset_password/). */
+/** 重设密码: a new password twice (PUT user/{id}/reset_password/), encoded by the adapter like the login's. */
 export function PasswordDialog({ user, onHide }: { user: { id: number; name: string }; onHide(): void }) {
   const t = useSystemTexts();
   const root = useStore();
@@ -21,11 +20,11 @@ export function PasswordDialog({ user, onHide }: { user: { id: number; name: str
     if (first !== second) return setProblem(t('sys.user.passwordMismatch'));
     setSaving(true);
     try {
-      await root.api.action('/api/system/user/', `${user.id}/reset_password/`, { method: 'PUT', body: { newPassword: md5(first), newPassword2: md5(second) } });
+      await root.users.resetPassword(user.id, first, second);
       root.notify({ severity: 'success', text: t('sys.user.passwordChanged') });
       onHide();
     } catch (error) {
-      setProblem(isApiError(error) ? error.message : String(error));
+      setProblem(failureMessage(error));
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,12 @@
+import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { Option, ResourceDescription } from '../../../components/crud/types';
 import { ImageCell } from '../../../components/cells/ImageCell';
 import { useStore } from '../../../components/store-context';
+import { ROLE_RESOURCE } from '../../../stores/role-permission';
 import { useSystemTexts } from '../locale';
-import { STATUS_DICT } from '../shared';
+import { NEWEST_FIRST, STATUS_DICT } from '../shared';
 import { PasswordDialog } from './PasswordDialog';
 
 interface RoleInfo {
@@ -13,24 +15,17 @@ interface RoleInfo {
 }
 
 /** 用户管理 (system/user): users with roles and department, password actions, import and export. */
-export default function UserPage() {
+const UserPage = observer(function UserPage() {
   const t = useSystemTexts();
   const root = useStore();
-  const [roles, setRoles] = useState<Option[]>([]);
+  const [roleList] = useState(() => root.createResourceStore({ resource: ROLE_RESOURCE, limit: 999 }));
   const [passwordFor, setPasswordFor] = useState<{ id: number; name: string } | null>(null);
 
   useEffect(() => {
-    let live = true;
-    root.api
-      .list('/api/system/role/', { page: 1, limit: 999 })
-      .then((page) => {
-        if (live) setRoles(page.rows.map((row) => ({ label: String(row.name), value: Number(row.id) })));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [root]);
+    void roleList.load();
+  }, [roleList]);
+  const roleRows = roleList.rows;
+  const roles = useMemo<Option[]>(() => roleRows.map((row) => ({ label: String(row.name), value: Number(row.id) })), [roleRows]);
 
   const description = useMemo<ResourceDescription>(() => {
     const gender: Option[] = [
@@ -45,7 +40,7 @@ export default function UserPage() {
     return {
       resource: '/api/system/user/',
       testId: 'user',
-      ordering: '-create_datetime',
+      ordering: NEWEST_FIRST,
       permissions: { add: 'Create', edit: 'Update', view: 'Retrieve', remove: 'Delete', search: 'Search', export: 'Export', import: 'Import' },
       fields: [
         { key: 'avatar', label: t('sys.user.avatar'), type: 'avatar', column: { width: 80, cell: (row) => <ImageCell value={row.avatar} /> }, form: { span: 24 } },
@@ -130,4 +125,6 @@ export default function UserPage() {
       {passwordFor && <PasswordDialog user={passwordFor} onHide={() => setPasswordFor(null)} />}
     </>
   );
-}
+});
+
+export default UserPage;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../components/crud/types';
 import { useSystemTexts } from '../locale';
-import { FULL_PERMISSIONS, METHOD_OPTIONS, WHETHER_DICT } from '../shared';
+import { FULL_PERMISSIONS, METHOD_OPTIONS, NEWEST_FIRST, WHETHER_DICT } from '../shared';
 
 /** 接口白名单 (system/whiteList): API paths any signed-in user may call. */
 export default function WhiteListPage() {
@@ -12,7 +12,7 @@ export default function WhiteListPage() {
       resource: '/api/system/api_white_list/',
       testId: 'whiteList',
       permissions: FULL_PERMISSIONS,
-      ordering: '-create_datetime',
+      ordering: NEWEST_FIRST,
       fields: [
         {
           key: 'url',

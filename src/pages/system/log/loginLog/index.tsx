@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../components/crud/types';
 import { useSystemTexts } from '../../locale';
+import { NEWEST_FIRST } from '../../shared';
 
 /** 登录日志 (system/log/loginLog): read-only, newest first. */
 export default function LoginLogPage() {
@@ -10,7 +11,7 @@ export default function LoginLogPage() {
     () => ({
       resource: '/api/system/login_log/',
       testId: 'loginLog',
-      ordering: '-create_datetime',
+      ordering: NEWEST_FIRST,
       permissions: { view: 'Retrieve', search: 'Search' },
       fields: [
         { key: 'username', label: t('sys.loginLog.username'), search: true, column: { width: 120, filter: true }, form: false },

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../components/crud/types';
 import { useSystemTexts } from '../../locale';
-import { WHETHER_DICT } from '../../shared';
+import { NEWEST_FIRST, WHETHER_DICT } from '../../shared';
 
 /** 操作日志 (system/log/operationLog): every write call, read-only, newest first. */
 export default function OperationLogPage() {
@@ -11,7 +11,7 @@ export default function OperationLogPage() {
     () => ({
       resource: '/api/system/operation_log/',
       testId: 'operationLog',
-      ordering: '-create_datetime',
+      ordering: NEWEST_FIRST,
       permissions: { view: 'Retrieve', search: 'Search', remove: 'Delete', export: 'Export' },
       fields: [
         { key: 'request_modular', label: t('sys.operationLog.modular'), search: true, column: { width: 120, filter: true }, form: false },

@@ -1,14 +1,15 @@
-import type { ApiCallbacks } from '../adapters/api';
-import { lateCallbacks } from '../adapters/callbacks';
-import { lazyGraphqlConsoleApi } from '../adapters/graphql/lazy';
-import { RestConsoleApi } from '../adapters/rest/rest-api';
-import { createRealtimeConnector, type RealtimeConnector } from '../adapters/socket/connector';
-import type { ConsoleStorage } from '../adapters/storage';
-import type { LocalDb } from '../adapters/local-db';
-import { LOGIN_PATH, toLanguage, type RuntimeConfig } from '../config';
-import { createI18n, translator, type I18n } from '../i18n';
-import { RootStore } from '../stores/root';
-import { createNotifier, type Notifier } from './notifier';
+import type { ApiCallbacks } from './adapters/api';
+import { lateCallbacks } from './adapters/callbacks';
+import { lazyGraphqlConsoleApi } from './adapters/graphql/lazy';
+import type { LocalDb } from './adapters/local-db';
+import { RestConsoleApi } from './adapters/rest/rest-api';
+import { createRealtimeConnector, type RealtimeConnector } from './adapters/socket/connector';
+import type { ConsoleStorage } from './adapters/storage';
+import type { Console } from './app/ConsoleApp';
+import { createNotifier } from './app/notifier';
+import { LOGIN_PATH, toLanguage, type RuntimeConfig } from './config';
+import { createI18n, translator } from './i18n';
+import { RootStore } from './stores/root';
 
 export interface ConsoleEnvironment {
   runtime: RuntimeConfig;
@@ -22,15 +23,12 @@ export interface ConsoleEnvironment {
   realtime?: RealtimeConnector | null;
 }
 
-export interface Console {
-  root: RootStore;
-  i18n: I18n;
-  notifier: Notifier;
-}
+export type { Console };
 
 /**
- * Wires one console: i18n in the stored language, the REST adapter on the configured server URL, and
- * the RootStore that receives the adapter's callbacks (toast, log, back to login).
+ * The composition root, the one module that builds adapters (outside the UI folders, which may not
+ * import them): i18n in the stored language, the REST or GraphQL adapter on the configured server URL,
+ * and the RootStore that receives the adapter's callbacks (toast, log, back to login).
  */
 export function createConsole(env: ConsoleEnvironment): Console {
   const i18n = createI18n(toLanguage(env.storage.cookies.get('lang')));

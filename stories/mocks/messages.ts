@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { Server, WebSocket as MockWebSocket } from 'mock-socket';
-import { receivedMessage, unreadCount, type ReceivedMessage, type SocketFrame } from '../../../contracts/schemas';
-import { RealtimeSocket, type SocketLike } from '../../adapters/socket/realtime-socket';
-import type { RealtimeConnector } from '../../adapters/socket/connector';
-import { mockBackend, MockBackend } from '../../../stories/mocks/handlers';
-import { ok } from '../../../stories/mocks/fixtures';
+import { receivedMessage, unreadCount, type ReceivedMessage, type SocketFrame } from '../../contracts/schemas';
+import { RealtimeSocket, type SocketLike } from '../../src/adapters/socket/realtime-socket';
+import type { RealtimeConnector } from '../../src/adapters/socket/connector';
+import { mockBackend, MockBackend } from './handlers';
+import { ok } from './fixtures';
 
 /** Story fixtures for the bell: messages built through the contract schema, a mock socket server. */
 

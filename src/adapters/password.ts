@@ -1,8 +1,17 @@
 /**
- * MD5 (RFC 1321) of a string's UTF-8 bytes, as 32 lowercase hex digits. The console sends the password
- * hashed like the back end's own web client does; the back end accepts the plain password or this hash.
- * Not a security measure (TLS is): it only matches the wire format.
+ * How passwords go on the wire, in one place for both adapters and every call that carries one (login,
+ * reset password, change password): 'md5' (the default, like the back end's own web client; the back
+ * end accepts the plain password or its md5 at login) or 'plain'. Not a security measure (TLS is): it
+ * only matches the wire format.
  */
+export type PasswordEncoding = 'md5' | 'plain';
+
+/** A password as the adapter sends it. */
+export function encodePassword(encoding: PasswordEncoding, password: string): string {
+  return encoding === 'md5' ? md5(password) : password;
+}
+
+/* MD5 (RFC 1321) of a string's UTF-8 bytes, as 32 lowercase hex digits. */
 
 /** Per-round left-rotation amounts. */
 const SHIFTS = [

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { md5 } from './md5';
+import { encodePassword, md5 } from './password';
 
 describe('md5', () => {
   it('matches the RFC 1321 test suite', () => {
@@ -19,5 +19,12 @@ describe('md5', () => {
     for (const text of ['密码', 'pässwörd', '🎮', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'y'.repeat(119), 'z'.repeat(1000)]) {
       expect(md5(text)).toBe(createHash('md5').update(text, 'utf8').digest('hex'));
     }
+  });
+});
+
+describe('encodePassword', () => {
+  it('md5 hashes, plain keeps the text', () => {
+    expect(encodePassword('md5', 'admin123456')).toBe('a66abb5684c45962d887564f08346e8d');
+    expect(encodePassword('plain', 'admin123456')).toBe('admin123456');
   });
 });

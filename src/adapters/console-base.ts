@@ -1,0 +1,121 @@
+import { isRecord } from '../../contracts/json';
+import type { OAuth2Config } from '../../contracts/schemas';
+import type {
+  ActionOptions,
+  DownloadedFile,
+  ExportQuery,
+  ListQuery,
+  LoginSession,
+  NewPassword,
+  ProgressListener,
+  ResourceApi,
+  ResourcePage,
+  ResourceRow,
+  RowId,
+  UploadedFile,
+  UploadOptions,
+} from './api';
+import { encodePassword, type PasswordEncoding } from './password';
+import type { HttpClient, RequestOptions } from './rest/http';
+
+/** Generic resource calls plus a JSON request on the adapter's own transport (REST, or the gateway's rest / restWrite). */
+export interface ResourceTransport extends ResourceApi {
+  request<T = unknown>(options: RequestOptions): Promise<T>;
+}
+
+const USERS = '/api/system/user/';
+const OAUTH2 = '/api/oauth2/';
+
+/**
+ * What both adapters (REST and GraphQL) share, written once: the generic resource calls handed to the
+ * object that does the work, the password calls (encoded like the login's), and the OAuth2 sign-in
+ * whose session goes into the cookies through the HTTP client (their one writer).
+ */
+export abstract class ConsoleApiBase implements ResourceApi {
+  /** The HTTP client whose rules every call runs under; it owns the session cookies. */
+  protected abstract readonly http: HttpClient;
+  protected abstract readonly resources: ResourceTransport;
+  protected abstract readonly passwordEncoding: PasswordEncoding;
+
+  list(resource: string, query?: ListQuery): Promise<ResourcePage> {
+    return this.resources.list(resource, query);
+  }
+  retrieve(resource: string, id: RowId): Promise<ResourceRow> {
+    return this.resources.retrieve(resource, id);
+  }
+  create(resource: string, body: ResourceRow): Promise<ResourceRow> {
+    return this.resources.create(resource, body);
+  }
+  update(resource: string, id: RowId, body: ResourceRow): Promise<ResourceRow> {
+    return this.resources.update(resource, id, body);
+  }
+  remove(resource: string, id: RowId): Promise<void> {
+    return this.resources.remove(resource, id);
+  }
+  multipleDelete(resource: string, keys: readonly RowId[]): Promise<void> {
+    return this.resources.multipleDelete(resource, keys);
+  }
+  action(resource: string, path: string, options?: ActionOptions): Promise<unknown> {
+    return this.resources.action(resource, path, options);
+  }
+  exportData(resource: string, query: ExportQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.exportData(resource, query, onProgress);
+  }
+  importTemplate(resource: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.importTemplate(resource, onProgress);
+  }
+  importData(resource: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<string> {
+    return this.resources.importData(resource, file, fileName, onProgress);
+  }
+  upload(file: Blob, fileName: string, options?: UploadOptions): Promise<UploadedFile> {
+    return this.resources.upload(file, fileName, options);
+  }
+  uploadTo(resource: string, path: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<unknown> {
+    return this.resources.uploadTo(resource, path, file, fileName, onProgress);
+  }
+  downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.downloadFile(resource, path, onProgress);
+  }
+
+  async resetPassword(userId: RowId, form: NewPassword): Promise<void> {
+    await this.resources.request({ method: 'PUT', path: `${USERS}${userId}/reset_password/`, body: this.encoded(form) });
+  }
+
+  async changePassword(userId: RowId, form: NewPassword & { oldPassword: string }): Promise<void> {
+    await this.resources.request({ method: 'PUT', path: `${USERS}${userId}/change_password/`, body: this.encoded(form) });
+  }
+
+  async oauth2Config(): Promise<OAuth2Config> {
+    const request: RequestOptions = { path: `${OAUTH2}config/`, plain: true, quiet: true };
+    const data = await this.resources.request(request);
+    if (isRecord(data) && data.enabled === false) return { enabled: false };
+    if (isRecord(data) && data.enabled === true && ['provider', 'authorizeUrl', 'clientId', 'scope'].every((key) => typeof data[key] === 'string')) {
+      return data as OAuth2Config;
+    }
+    throw this.http.malformed(request);
+  }
+
+  async oauth2Login(input: { code: string; redirectUri: string }): Promise<LoginSession> {
+    const request: RequestOptions = { method: 'POST', path: `${OAUTH2}login/`, body: { code: input.code, redirectUri: input.redirectUri } };
+    const session = loginSessionOf(await this.resources.request(request));
+    if (!session) throw this.http.malformed(request);
+    this.http.session.start(session);
+    return session;
+  }
+
+  /** Every password field of a body, encoded the way the login's is. */
+  private encoded<F extends object>(form: F): Record<string, string> {
+    return Object.fromEntries(Object.entries(form).map(([key, value]) => [key, encodePassword(this.passwordEncoding, String(value))]));
+  }
+}
+
+/** The session a sign-in answer carries (API-CONTRACT §4: access, refresh, userId, name), or null. */
+export function loginSessionOf(data: unknown): LoginSession | null {
+  if (!isRecord(data) || typeof data.access !== 'string' || typeof data.refresh !== 'string') return null;
+  return {
+    userId: typeof data.userId === 'number' ? data.userId : 0,
+    access: data.access,
+    refresh: data.refresh,
+    name: typeof data.name === 'string' ? data.name : '',
+  };
+}

@@ -1,2 +1,0 @@
-export { createGraphqlConsoleApi, GraphqlConsoleApi, type GraphqlApiOptions } from './graphql-api';
-export { GRAPHQL_PATH } from './transport';

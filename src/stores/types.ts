@@ -1,0 +1,19 @@
+/**
+ * The adapter types screens and components speak, handed through the store layer: UI code imports
+ * stores, never an adapter (eslint.config.js).
+ */
+export type {
+  DownloadedFile,
+  FilterValue,
+  ListFilter,
+  ListQuery,
+  LoginDay,
+  Notice,
+  Ordering,
+  ResourceRow,
+  RowId,
+  Severity,
+  SortDirection,
+  UploadedFile,
+} from '../adapters/api';
+export type { OAuth2StateStore } from '../adapters/oauth2/state';
