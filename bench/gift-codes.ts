@@ -1,9 +1,9 @@
 /**
  * Gift codes (issue 14), against an in-process reference server over HTTP (as the tests run it):
  *
- *   (k) time of POST /api/game/code/ with count 100,000 (validation, generation, insert in one
+ *   (l) time of POST /api/game/code/ with count 100,000 (validation, generation, insert in one
  *       transaction) on the embedded database; target < 5 s; median of the runs;
- *   (l) 100 concurrent POST /api/game/code/redeem/ of one code: exactly 1 success, the rest refused.
+ *   (m) 100 concurrent POST /api/game/code/redeem/ of one code: exactly 1 success, the rest refused.
  *
  * Both also on a throwaway PostgreSQL server when its binaries are installed (Debian package).
  *

@@ -59,6 +59,9 @@ test.describe('H5 games', () => {
       // The open preview call of /preview?code=.
       const preview = await api.get(`api/game/h5/preview/?code=${code}`);
       expect((preview.json as { code?: number; data?: { name?: string } }).data?.name).toBe('契约测试 H5');
+      // The same with the code in the path (the console's form), also without a token.
+      const inPath = await api.get(`api/game/h5/preview/${encodeURIComponent(code)}/`);
+      expect((inPath.json as { code?: number; data?: { name?: string } }).data?.name).toBe('契约测试 H5');
     } finally {
       await api.request('DELETE', `api/game/h5/${game.id}/`, { token: access });
     }

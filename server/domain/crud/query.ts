@@ -170,6 +170,14 @@ export function parseListQuery(spec: ResourceSpec, q: QueryParams, conditions = 
       conditions.raw(`${f.sql} IS ${b ? '' : 'NOT '}NULL`);
       continue;
     }
+    if (key.endsWith('__icontains')) {
+      // django's lookup suffix, as the console's `contains` filter writes it: any filterable field, as text.
+      const name = key.slice(0, -'__icontains'.length);
+      const f = spec.fields[name];
+      if (!f?.filter) continue;
+      conditions.add(`lower((${f.sql})::text) LIKE ? ESCAPE '\\'`, `%${escapeLike(raw.toLowerCase())}%`);
+      continue;
+    }
     const f = spec.fields[key];
     // A list filter takes repeated parameters too (?tag=1&tag=2, arrays as the console sends them).
     if (f?.filter) applyFilter(conditions, key, f, f.filter === 'intAny' || f.filter === 'textAny' ? all(value).join(',') : raw, spec.labels[key] ?? key);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import { GAME_FROM, GAME_SELECT, decorateGames, gameView } from '../crud/resources/game';
+import { GAME_FROM, GAME_SELECT, gameView } from '../crud/resources/game';
 import { RELEASE_FROM, RELEASE_SELECT, releaseView } from '../crud/resources/release';
 import { dt } from '../crud/resource';
 
@@ -14,7 +14,6 @@ export async function gameDetail(db: Db, id: number) {
   const row = rows[0];
   if (!row) return null;
   const game = gameView(row);
-  await decorateGames(db, [game]);
   const [current, releases, channels, codes] = await Promise.all([
     game.current_release === null ? Promise.resolve([]) : db.query(`SELECT ${RELEASE_SELECT} FROM ${RELEASE_FROM} WHERE t.id = $1`, [game.current_release]),
     db.query<{ total: number; published: number; drafts: number }>(

@@ -241,6 +241,11 @@ describe('game catalogue: games of four kinds, lookup, detail, preview', () => {
       const p = expectData(await call(srv, '/api/game/h5/preview/?code=H5-Xiaoxiao'), h5Preview);
       expect(p).toMatchObject({ code: 'h5-xiaoxiao', name: '消消乐园', url: expect.stringMatching(/^https:\/\//) as string });
       expectFailure(await call(srv, '/api/game/h5/preview/?code=nope'), 404, '没有游戏代码为 nope 的 H5 游戏。');
+      // The code in the path, as the console asks: the same answer, still without a token.
+      expect(expectData(await call(srv, '/api/game/h5/preview/H5-Xiaoxiao/'), h5Preview)).toEqual(p);
+      expectFailure(await call(srv, '/api/game/h5/preview/nope/'), 404, '没有游戏代码为 nope 的 H5 游戏。');
+      // The access check still guards the rest of /api/game/h5/.
+      expectFailure(await call(srv, '/api/game/h5/'), 4000, '身份认证信息未提供。');
       expectFailure(await call(srv, '/api/game/h5/preview/'), 4000, '游戏代码:该字段是必填项。');
       // An Android game's id is no H5 code.
       expectFailure(await call(srv, `/api/game/h5/preview/?code=${encodeURIComponent('com.x')}`), 404, '没有游戏代码为 com.x 的 H5 游戏。');

@@ -3,20 +3,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { batchCodesQuery, GAME_KINDS, lookupQuery, previewQuery, redeemInput, type GameKind } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
 import { CrudResource } from '../../domain/crud/resource';
-import { gameSpec } from '../../domain/crud/resources/game';
-import { giftCodeBatchSpec } from '../../domain/crud/resources/gift-code';
+import { allGamesSpec, gameSpec } from '../../domain/crud/resources/game';
+import { giftCodeBatchSpec } from '../../domain/crud/resources/gift-code-batch';
 import { releaseSpec } from '../../domain/crud/resources/release';
 import { CrudError } from '../../domain/crud/spec';
 import { gameDetail, h5Preview } from '../../domain/game/detail';
 import { exportBatchCodes, listBatchCodes, redeemCode, voidBatch } from '../../domain/game/gift-codes';
 import { lookup } from '../../domain/game/lookup';
 import { publishRelease, rollbackToRelease } from '../../domain/game/releases';
-import { requirePermission } from '../../domain/permissions';
 import { currentAccount } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { parseInput } from '../../http/validation';
+import { parseInput } from '../../domain/validation';
 import { guarded, ID, NOT_FOUND, registerResource, rowId, sendFile } from '../system/crud-routes';
-import { requireAnyGrant } from './guard';
 import { uploadRoutes } from './uploads';
 
 const idOf = (req: FastifyRequest) => rowId(req) ?? 0;
@@ -26,15 +24,18 @@ const idOf = (req: FastifyRequest) => rowId(req) ?? 0;
  * gift-code batches (game/code) as declarative resources with the system screens' routes, plus the
  * actions: publish and rollback, the codes of a batch, their export, voiding, redemption, the
  * cross-game lookup (game/query), the detail of one game (game/detail), the open H5 preview and the
- * purpose uploads. Every call is authorized by menu buttons like the system screens' (requirePermission,
- * or requireAnyGrant where another button grants it); the preview is open, as /preview is.
+ * purpose uploads. Every call is authorized by the one access check (server/http/access.ts) with menu
+ * buttons like the system screens' (domain/permissions.ts says which button grants a call another
+ * route's button covers); the preview is open, as /preview is.
  */
 export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: Math.max(ctx.config.uploadMaxBytes.icon, ctx.config.uploadMaxBytes.package), files: 1, fields: 10, parts: 12 } });
-    const guard = { preHandler: requirePermission(ctx) };
-    const games = Object.fromEntries(GAME_KINDS.map((kind) => [kind, new CrudResource(gameSpec(kind), ctx.db)])) as Record<GameKind, CrudResource>;
-    const releases = new CrudResource(releaseSpec(), ctx.db);
+    // List pages stay in memory until the database changes, where this process is its only writer.
+    const options = { cacheLists: ctx.db.kind === 'pglite' };
+    const games = Object.fromEntries(GAME_KINDS.map((kind) => [kind, new CrudResource(gameSpec(kind), ctx.db, options)])) as Record<GameKind, CrudResource>;
+    const releases = new CrudResource(releaseSpec(), ctx.db, options);
+    // Batches are not kept: their state (not started, active, expired) moves with the clock.
     const batches = new CrudResource(giftCodeBatchSpec(), ctx.db);
 
     // Actions with static paths first.
@@ -52,7 +53,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
     scope.get('/api/game/h5/preview/', preview('query'));
     scope.get('/api/game/h5/preview/:code/', preview('params'));
 
-    scope.get('/api/game/query/', guard, async (req, reply) =>
+    scope.get('/api/game/query/', async (req, reply) =>
       guarded(reply, async () => {
         const parsed = parseInput(lookupQuery, req.query ?? {}, { search: '查询内容' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
@@ -62,28 +63,21 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
     );
 
     // Every game, whatever its kind: the pickers of the release, batch and account forms (search, ids).
-    const allGames = new CrudResource({ ...gameSpec('android'), path: 'detail', base: '/api/game/detail/', title: '游戏', baseWhere: undefined }, ctx.db);
-    const pickGames = requireAnyGrant(ctx, () => [
-      ['GET', '/api/game/detail/0/'],
-      ...GAME_KINDS.map((k): [string, string] => ['GET', `/api/game/${k}/`]),
-      ['POST', '/api/game/history/'],
-      ['POST', '/api/game/code/'],
-      ['POST', '/api/common/account/'],
-    ]);
-    scope.get('/api/game/detail/', { preHandler: pickGames }, async (req, reply) =>
+    const allGames = new CrudResource(allGamesSpec(), ctx.db, options);
+    scope.get('/api/game/detail/', async (req, reply) =>
       guarded(reply, async () => {
         const data = await allGames.list(req.query as Record<string, string>, null);
         return ok(data, data.data.length === 0 ? '暂无数据' : 'success');
       }),
     );
 
-    scope.get(`/api/game/detail/${ID}/`, guard, async (req, reply) =>
+    scope.get(`/api/game/detail/${ID}/`, async (req, reply) =>
       guarded(reply, async () => {
         const found = await gameDetail(ctx.db, idOf(req));
         return found ? ok(found, '获取成功') : NOT_FOUND;
       }),
     );
-    scope.put(`/api/game/detail/${ID}/`, guard, async (req, reply) =>
+    scope.put(`/api/game/detail/${ID}/`, async (req, reply) =>
       guarded(reply, async () => {
         const id = idOf(req);
         const kind = (await ctx.db.query<{ kind: GameKind }>('SELECT kind FROM games WHERE id = $1', [id]))[0]?.kind;
@@ -94,14 +88,14 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }),
     );
 
-    scope.put(`/api/game/history/${ID}/publish/`, guard, async (req, reply) =>
+    scope.put(`/api/game/history/${ID}/publish/`, async (req, reply) =>
       guarded(reply, async () => {
         const id = idOf(req);
         if (!(await publishRelease(ctx.db, id, currentAccount(req)))) return NOT_FOUND;
         return ok(await releases.retrieve(id), '发布成功');
       }),
     );
-    scope.put(`/api/game/history/${ID}/rollback/`, guard, async (req, reply) =>
+    scope.put(`/api/game/history/${ID}/rollback/`, async (req, reply) =>
       guarded(reply, async () => {
         const id = idOf(req);
         if (!(await rollbackToRelease(ctx.db, id, currentAccount(req)))) return NOT_FOUND;
@@ -109,18 +103,14 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }),
     );
 
-    scope.post('/api/game/code/redeem/', guard, async (req, reply) =>
+    scope.post('/api/game/code/redeem/', async (req, reply) =>
       guarded(reply, async () => {
         const parsed = parseInput(redeemInput, req.body, { code: '兑换码', player: '玩家' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
         return ok(await redeemCode(ctx.db, parsed.data), '兑换成功');
       }),
     );
-    const batchRead = requireAnyGrant(ctx, (req) => [
-      ['GET', `/api/game/code/${idOf(req)}/`],
-      ['GET', '/api/game/code/'],
-    ]);
-    scope.get(`/api/game/code/${ID}/codes/`, { preHandler: batchRead }, async (req, reply) =>
+    scope.get(`/api/game/code/${ID}/codes/`, async (req, reply) =>
       guarded(reply, async () => {
         const parsed = parseInput(batchCodesQuery, req.query ?? {}, { page: 'page', limit: 'limit', status: '状态', search: '兑换码', ordering: 'ordering' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
@@ -129,14 +119,13 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
         return ok(page, page.data.length === 0 ? '暂无数据' : 'success');
       }),
     );
-    const batchExport = requireAnyGrant(ctx, () => [['GET', '/api/game/code/export_data/']]);
-    scope.get(`/api/game/code/${ID}/export_codes/`, { preHandler: batchExport }, async (req, reply) =>
+    scope.get(`/api/game/code/${ID}/export_codes/`, async (req, reply) =>
       guarded(reply, async () => {
         const file = await exportBatchCodes(ctx.db, idOf(req));
         return file ? sendFile(reply, file) : NOT_FOUND;
       }),
     );
-    scope.put(`/api/game/code/${ID}/void/`, guard, async (req, reply) =>
+    scope.put(`/api/game/code/${ID}/void/`, async (req, reply) =>
       guarded(reply, async () => {
         const id = idOf(req);
         if (!(await voidBatch(ctx.db, id, currentAccount(req)))) return NOT_FOUND;

@@ -44,6 +44,9 @@ describe('releases: package uploads, versions, publish and rollback', () => {
       expect(limits.icon?.max_bytes).toBe(Math.floor(0.1 * 1024 * 1024));
       expect(limits.package?.extensions).toContain('apk');
       expect(limits.icon?.extensions).toContain('png');
+      // Open to anyone signed in (user test too), not to anyone else.
+      expect(expectData(await call(srv, '/api/game/upload/limits/', { token: test }), uploadLimits)).toEqual(limits);
+      expectFailure(await call(srv, '/api/game/upload/limits/'), 4000, '身份认证信息未提供。');
     });
 
     it('a package: size and SHA-256 computed by the server, stored and served under /media/', async () => {

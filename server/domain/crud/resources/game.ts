@@ -22,33 +22,35 @@ export const GAME_SELECT = selectOf(GAME_COLUMNS, [
   'cr.version AS current_version',
   'cr.build AS current_build',
   '(SELECT count(*)::int FROM game_releases r WHERE r.game = t.id) AS release_count',
+  // The game's tags ride along in the same statement.
+  `COALESCE((SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) ORDER BY tg.sort, tg.id)
+     FROM game_tags gt JOIN tags tg ON tg.id = gt.tag_id WHERE gt.game_id = t.id), '[]'::json) AS tag_info`,
 ]);
 
-/** A database row of GAME_SELECT → the wire row (tags are added by decorateGames). */
+interface TagInfo {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** The tag_info column as it comes from the driver (parsed json; text on a driver that leaves it raw). */
+function tagInfoOf(raw: unknown): TagInfo[] {
+  const value: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return Array.isArray(value) ? (value as TagInfo[]) : [];
+}
+
+/** A database row of GAME_SELECT → the wire row. */
 export function gameView(r: Row): Record<string, unknown> {
+  const tags = tagInfoOf(r.tag_info).map((t) => ({ id: t.id, name: t.name, color: t.color }));
   return {
     ...viewOf(GAME_COLUMNS)(r),
     partner_name: r.partner_name ?? null,
     current_version: r.current_version ?? null,
     current_build: r.current_build ?? null,
     release_count: r.release_count ?? 0,
-    tags: [],
-    tag_info: [],
+    tags: tags.map((t) => t.id),
+    tag_info: tags,
   };
-}
-
-/** Adds `tags` and `tag_info` to a page of game rows (one query). */
-export async function decorateGames(db: Queryable, rows: Array<Record<string, unknown>>): Promise<void> {
-  const tags = await db.query<{ game_id: number; id: number; name: string; color: string }>(
-    `SELECT gt.game_id, tg.id, tg.name, tg.color FROM game_tags gt JOIN tags tg ON tg.id = gt.tag_id
-     WHERE gt.game_id = ANY($1::int[]) ORDER BY tg.sort, tg.id`,
-    [rows.map((r) => r.id as number)],
-  );
-  for (const row of rows) {
-    const own = tags.filter((t) => t.game_id === row.id);
-    row.tags = own.map((t) => t.id);
-    row.tag_info = own.map((t) => ({ id: t.id, name: t.name, color: t.color }));
-  }
 }
 
 /** Filters every game list has (name, status, partner, tag, ...). */
@@ -146,7 +148,6 @@ export function gameSpec(kind: GameKind): ResourceSpec {
     baseWhere: `t.kind = '${kind}'`,
     select: GAME_SELECT,
     view: gameView,
-    decorate: decorateGames,
     fields: GAME_FIELDS,
     defaultOrder: '-create_datetime',
     search: ['t.name', 't.package_id', 't.code', 't.app_id', 'p.name'],
@@ -178,4 +179,9 @@ export function gameSpec(kind: GameKind): ResourceSpec {
       datetimeCol('create_datetime', '创建时间'),
     ],
   };
+}
+
+/** game/detail's list: every game whatever its kind (the pickers of the release, batch and account forms; `ids`, `search`, `kind`). */
+export function allGamesSpec(): ResourceSpec {
+  return { ...gameSpec('android'), path: 'detail', base: '/api/game/detail/', title: '游戏', baseWhere: undefined };
 }

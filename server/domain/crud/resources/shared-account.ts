@@ -8,17 +8,10 @@ const ACCOUNT_COLUMNS = ['provider', 'name', 'account', 'url', 'status'];
 
 const PROVIDER_TYPE_NAMES: Record<string, string> = { store: '应用商店', ads: '广告平台', payment: '支付渠道' };
 
-async function decorateAccounts(db: Queryable, rows: Array<Record<string, unknown>>): Promise<void> {
-  const games = await db.query<{ account_id: number; id: number; name: string; kind: string }>(
-    `SELECT ag.account_id, g.id, g.name, g.kind FROM shared_account_games ag JOIN games g ON g.id = ag.game_id
-     WHERE ag.account_id = ANY($1::int[]) ORDER BY g.name, g.id`,
-    [rows.map((r) => r.id as number)],
-  );
-  for (const row of rows) {
-    const own = games.filter((g) => g.account_id === row.id);
-    row.games = own.map((g) => g.id);
-    row.game_info = own.map((g) => ({ id: g.id, name: g.name, kind: g.kind }));
-  }
+/** The games an account row carries (parsed json; text on a driver that leaves it raw). */
+function gameInfoOf(raw: unknown): Array<{ id: number; name: string; kind: string }> {
+  const value: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return Array.isArray(value) ? (value as Array<{ id: number; name: string; kind: string }>).map((g) => ({ id: g.id, name: g.name, kind: g.kind })) : [];
 }
 
 /**
@@ -33,19 +26,24 @@ export function sharedAccountSpec(box: SecretBox): ResourceSpec {
     title: '公共账号',
     table: 'shared_accounts',
     // The secret column is never selected here: only whether it is set.
-    select: selectOf(ACCOUNT_COLUMNS, ['(t.secret IS NOT NULL) AS has_secret']),
+    select: selectOf(ACCOUNT_COLUMNS, [
+      '(t.secret IS NOT NULL) AS has_secret',
+      // The games using the account ride along in the same statement.
+      `COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'kind', g.kind) ORDER BY g.name, g.id)
+         FROM shared_account_games ag JOIN games g ON g.id = ag.game_id WHERE ag.account_id = t.id), '[]'::json) AS game_info`,
+    ]),
     view: (r) => {
       const hasSecret = r.has_secret === true;
+      const games = gameInfoOf(r.game_info);
       return {
         ...viewOf(ACCOUNT_COLUMNS)(r),
         provider_type: ACCOUNT_PROVIDERS[r.provider as AccountProvider] ?? 'store',
         has_secret: hasSecret,
         secret_mask: hasSecret ? SECRET_MASK : '',
-        games: [],
-        game_info: [],
+        games: games.map((g) => g.id),
+        game_info: games,
       };
     },
-    decorate: decorateAccounts,
     fields: {
       ...auditFields(),
       provider: { sql: 't.provider', filter: 'exact' },
