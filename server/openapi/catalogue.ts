@@ -81,7 +81,7 @@ export const CATALOGUE_OPERATIONS: readonly Operation[] = [
     auth: false,
     query: previewQuery,
     data: h5Preview,
-    notes: 'An unknown code answers code 404 with a message.',
+    notes: 'An unknown code answers code 404 with a message. The same answer with the code in the path: GET /api/game/h5/preview/<code>/ (what the console calls).',
   },
   ...resource('/api/game/history/', 'releases', 'Releases', releaseRow, releaseInput, releaseUpdateInput, {
     game: z.coerce.number().int().optional(),
