@@ -11,6 +11,8 @@
  *   (d) requests/s and p99 latency of three API reads under 16 connections (budget: ≥ 1000 rps, p99 < 20 ms)
  *   (k) list pages under 16 connections on the embedded database and on PostgreSQL (bench/lists.ts;
  *       budget for the 10-row user list on the embedded database: ≥ 2,000 rps, p99 < 20 ms)
+ *   (l) a 100,000-code gift-code batch (target < 5 s on the embedded database), (m) 100 concurrent
+ *       redemptions of one code (exactly 1 success): bench/gift-codes.ts, also on PostgreSQL when installed
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -30,6 +32,7 @@ import { benchListLoad, LIST_LOAD_TARGET, type ListLoadBench } from './lists';
 import { benchSockets } from './sockets';
 import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 import { answerInPage, benchTableRender, indexToCrud100, type TableRenderBench } from './table-render';
+import { BATCH_BUDGET_MS, BATCH_CODES, benchGiftCodes, RACERS, type GiftCodeBench } from './gift-codes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -202,6 +205,13 @@ async function main(): Promise<void> {
   }
   console.log('bench: (h) 1,000 open sockets on one instance: memory per socket, announcement delivery');
   const sockets = await benchSockets(1000);
+  console.log('bench: (l) 100,000-code gift-code batch, (m) 100 concurrent redemptions of one code (embedded database, then PostgreSQL)');
+  const giftCodes: GiftCodeBench[] = [await benchGiftCodes('pglite')];
+  try {
+    giftCodes.push(await benchGiftCodes('postgres'));
+  } catch (e) {
+    console.log(`bench: gift codes on PostgreSQL skipped: ${e instanceof Error ? e.message : String(e)}`);
+  }
 
   const { weight, x1, x4, firstError } = loginPage;
   const lines: Line[] = [];
@@ -280,6 +290,23 @@ async function main(): Promise<void> {
       lines.push({ measure: '  p99', value: ms(c.medianP99Ms), budget: target ? `< ${ms(LIST_LOAD_TARGET.p99Ms)}` : '', pass: target ? clean && c.medianP99Ms < LIST_LOAD_TARGET.p99Ms : null });
     }
   }
+  for (const g of giftCodes) {
+    const embedded = g.database === 'pglite';
+    lines.push({
+      measure: `gift codes (${g.database}): ${BATCH_CODES.toLocaleString('en')}-code batch (median of ${g.batchMs.length})`,
+      value: ms(g.batchMedianMs),
+      budget: embedded ? `< ${ms(BATCH_BUDGET_MS)}` : '',
+      pass: embedded ? g.batchMedianMs < BATCH_BUDGET_MS : null,
+    });
+    lines.push({ measure: '  runs', value: g.batchMs.map((x) => Math.round(x)).join(' / '), budget: '', pass: null });
+    const exact = g.races.every((r) => r.successes === 1 && r.refused === RACERS - 1);
+    lines.push({
+      measure: `gift codes (${g.database}): ${RACERS} concurrent redemptions of one code, ${g.races.length} rounds`,
+      value: g.races.map((r) => `${r.successes}/${r.refused}`).join(' '),
+      budget: `1/${RACERS - 1} each`,
+      pass: exact,
+    });
+  }
 
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
@@ -309,6 +336,7 @@ async function main(): Promise<void> {
     userList,
     listLoads,
     sockets,
+    giftCodes,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -35,6 +35,9 @@ import { attachPushBroker, unreadCounter } from './ws/realtime';
 import { PermissionStore } from './domain/permissions';
 import { registerAccessCheck } from './http/access';
 import { systemAdminRoutes } from './routes/system/index';
+import { gameRoutes } from './routes/game/index';
+import { commonRoutes } from './routes/common/index';
+import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -42,7 +45,7 @@ import { systemAdminRoutes } from './routes/system/index';
  */
 let memoryTemplate: Promise<Blob> | null = null;
 
-async function openMemoryDb(): Promise<Db> {
+async function openMemoryDb(secretBox: SecretBox): Promise<Db> {
   if (memoryTemplate) {
     const template = await memoryTemplate.catch(() => null);
     if (template) return openPglite('memory://', template);
@@ -50,7 +53,7 @@ async function openMemoryDb(): Promise<Db> {
   const db = await openPglite('memory://');
   memoryTemplate ??= (async () => {
     await migrate(db);
-    await seed(db);
+    await seed(db, Date.now(), { secretBox });
     return db.snapshot();
   })();
   await memoryTemplate.catch(() => undefined);
@@ -75,13 +78,14 @@ export interface ReferenceServer {
 export async function buildServer(config: ServerConfig): Promise<ReferenceServer> {
   // The key first: a bad key file should fail the start before the database work.
   const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
-  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb() : await openDb({
+  const secretBox = new SecretBox(await loadAccountSecretKey(config.accountSecretKey, config.dataDir));
+  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb(secretBox) : await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
   });
   try {
     await migrate(db);
-    await seed(db);
+    await seed(db, Date.now(), { secretBox });
     const settings = new SettingsStore(db);
     if (config.captcha !== null) await settings.set('base', 'captcha_state', config.captcha);
     const ctx: AppContext = {
@@ -95,6 +99,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       permissions: new PermissionStore(db),
       dashboard: new DashboardQueries(db),
       hub: new SocketHub(),
+      secretBox,
     };
     const app = await createApp(ctx);
     return {
@@ -148,6 +153,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   // Upload, file_list rows and /media/ first: the generic file resource below yields to them.
   await filesRoutes(app, ctx);
   await systemAdminRoutes(app, ctx);
+  await gameRoutes(app, ctx);
+  await commonRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -26,6 +26,13 @@ export interface ServerConfig {
   graphqlUpstream: string | null;
   /** CONSOLE_ADAPTER=rest|graphql: which ConsoleApi the console uses (written into index.html). */
   consoleAdapter: 'rest' | 'graphql';
+  /**
+   * ACCOUNT_SECRET_KEY: the key shared-account secrets are encrypted with (at least 16 characters);
+   * null = generated on first start and kept in DATA_DIR/account-secret-key (see domain/secret-box.ts).
+   */
+  accountSecretKey: string | null;
+  /** Largest upload per purpose (ICON_MAX_MB, default 2; PACKAGE_MAX_MB, default 512), in bytes. */
+  uploadMaxBytes: { icon: number; package: number };
 }
 
 export class ConfigError extends Error {}
@@ -47,6 +54,14 @@ function parseSwitch(name: string, raw: string | undefined): boolean | null {
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
+/** A size in megabytes (decimals allowed, e.g. 0.5) → bytes. */
+function parseMegabytes(name: string, raw: string | undefined, fallbackMb: number): number {
+  if (raw === undefined || raw === '') return fallbackMb * 1024 * 1024;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 16 * 1024) throw new ConfigError(`${name} must be a number of megabytes above 0 (at most 16384), got "${raw}"`);
+  return Math.floor(n * 1024 * 1024);
+}
+
 function parseAdapter(raw: string | undefined): 'rest' | 'graphql' {
   if (raw === undefined || raw === '') return 'rest';
   const v = raw.toLowerCase();
@@ -64,6 +79,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (jwtSecret !== null && jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters');
   const wsPath = env.WS_PATH && env.WS_PATH !== '' ? env.WS_PATH : 'api/ws/{token}/';
   if (!wsPath.includes('{token}')) throw new ConfigError('WS_PATH must contain {token}');
+  const accountSecretKey = env.ACCOUNT_SECRET_KEY && env.ACCOUNT_SECRET_KEY !== '' ? env.ACCOUNT_SECRET_KEY : null;
+  if (accountSecretKey !== null && accountSecretKey.length < 16) throw new ConfigError('ACCOUNT_SECRET_KEY must be at least 16 characters');
   return {
     port: parsePort(env.PORT, 8080),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
@@ -78,5 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: 1024 * 1024,
     graphqlUpstream: env.GRAPHQL_UPSTREAM && env.GRAPHQL_UPSTREAM !== '' ? env.GRAPHQL_UPSTREAM : null,
     consoleAdapter: parseAdapter(env.CONSOLE_ADAPTER),
+    accountSecretKey,
+    uploadMaxBytes: { icon: parseMegabytes('ICON_MAX_MB', env.ICON_MAX_MB, 2), package: parseMegabytes('PACKAGE_MAX_MB', env.PACKAGE_MAX_MB, 512) },
   };
 }

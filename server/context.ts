@@ -5,6 +5,7 @@ import type { DictionaryStore } from './domain/dictionaries';
 import type { MenuStore } from './domain/menus';
 import type { PermissionStore } from './domain/permissions';
 import type { SettingsStore } from './domain/settings';
+import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
 
@@ -22,4 +23,6 @@ export interface AppContext {
   permissions: PermissionStore;
   dashboard: DashboardQueries;
   hub: SocketHub;
+  /** Seals and opens secrets at rest (shared accounts), with the configured key. */
+  secretBox: SecretBox;
 }

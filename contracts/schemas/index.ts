@@ -11,3 +11,5 @@ export * from './system';
 export * from './files';
 export * from './profile';
 export * from './oauth2';
+export * from './game';
+export * from './common';

@@ -54,7 +54,7 @@ export async function writeOperationLog(db: Queryable, e: OperationLogEntry): Pr
   );
 }
 
-const SECRET_KEYS = /^(password|oldPassword|newPassword|newPassword2|refresh|access|captcha)$/i;
+const SECRET_KEYS = /^(password|oldPassword|newPassword|newPassword2|refresh|access|captcha|secret)$/i;
 
 /** The request body as the operation log keeps it: secrets replaced by '*'s. */
 export function maskBody(body: unknown): string {

@@ -1,3 +1,4 @@
+import { GAME_KINDS } from '../../contracts/schemas/game/values';
 import type { Db } from '../db/db';
 import { LoadingCache } from './cache';
 import type { Scope } from './crud/resource';
@@ -47,20 +48,73 @@ const OPEN_PATHS: Array<[string, RegExp]> = [
   ['GET', /^\/api\/system\/datav\/[^/]+\/$/],
   // Upload for any form's image/file field (the file list itself stays guarded).
   ['POST', /^\/api\/system\/file\/$/],
+  // The catalogue's upload rules (types, largest sizes) the upload fields show.
+  ['GET', /^\/api\/game\/upload\/limits\/$/],
 ];
 
 export function isOpenPath(method: string, path: string): boolean {
   return OPEN_PATHS.some(([m, re]) => m === method && re.test(path));
 }
 
-/** A button's api with `{id}`-style placeholders → an anchored pattern. */
+/** The areas whose every route the access check guards (API paths /api/<area>/<screen>/). */
+export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/'];
+
+/** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
+const PUBLIC_PATHS: Array<[string, RegExp]> = [['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/]];
+
+/** Whether the access check applies to a call: a route under a guarded area, and not a public one. */
+export function isGuardedPath(method: string, path: string): boolean {
+  return GUARDED_AREAS.some((area) => path.startsWith(area)) && !PUBLIC_PATHS.some(([m, re]) => m === method && re.test(path));
+}
+
+/** The grants that let a caller list every game (the pickers): a game screen's list, the detail's Retrieve, or creating a release, batch or shared account. */
+const GAME_PICKER_GRANTS: Array<[number, string]> = [
+  [0, '/api/game/detail/0/'],
+  ...GAME_KINDS.map((k): [number, string] => [0, `/api/game/${k}/`]),
+  [1, '/api/game/history/'],
+  [1, '/api/game/code/'],
+  [1, '/api/common/account/'],
+];
+/** Packages with the release screen's Create or Update. */
+const PACKAGE_UPLOAD_GRANTS: Array<[number, string]> = [
+  [1, '/api/game/history/'],
+  [2, '/api/game/history/0/'],
+];
+/** Icons with a game screen's Create or Update, or the detail's Update. */
+const ICON_UPLOAD_GRANTS: Array<[number, string]> = [...GAME_KINDS.flatMap((k): Array<[number, string]> => [[1, `/api/game/${k}/`], [2, `/api/game/${k}/0/`]]), [2, '/api/game/detail/0/']];
+/** The partner list of the game forms: whoever may list, create or edit a game. */
+const PARTNER_GRANTS: Array<[number, string]> = GAME_KINDS.flatMap((k): Array<[number, string]> => [[0, `/api/game/${k}/`], [1, `/api/game/${k}/`], [2, `/api/game/${k}/0/`]]);
+
+/** The catalogue's calls that a button of another route grants (issue 14). */
+function catalogueEquivalents(method: string, path: string): Array<[number, string]> {
+  if (method === 'GET' && path === '/api/game/detail/') return GAME_PICKER_GRANTS;
+  if (method === 'GET' && path === '/api/common/partner/') return PARTNER_GRANTS;
+  if (method === 'POST') {
+    const upload = /^\/api\/game\/upload\/([^/]+)\/$/.exec(path)?.[1];
+    // An unknown purpose: whoever may upload anything is told what the purpose must be.
+    if (upload !== undefined) return upload === 'package' ? PACKAGE_UPLOAD_GRANTS : upload === 'icon' ? ICON_UPLOAD_GRANTS : [...PACKAGE_UPLOAD_GRANTS, ...ICON_UPLOAD_GRANTS];
+  }
+  if (method === 'GET') {
+    // A batch's codes by the batch's Retrieve (or the batch list's Search), their export by the Export button.
+    const codes = /^\/api\/game\/code\/(\d+)\/codes\/$/.exec(path)?.[1];
+    if (codes !== undefined) return [[0, `/api/game/code/${codes}/`], [0, '/api/game/code/']];
+    if (/^\/api\/game\/code\/\d+\/export_codes\/$/.test(path)) return [[0, '/api/game/code/export_data/'], [1, '/api/game/code/export_data/']];
+  }
+  return [];
+}
+
+/**
+ * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
+ * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
+ * not also grant `.../export_data/` or any other action at that depth.
+ */
 export function apiPattern(api: string): RegExp | null {
   const trimmed = api.trim();
   if (trimmed === '') return null;
   const source = trimmed
     .split(/\{[^}]*\}/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
+    .join('\\d+');
   return new RegExp(`^${source}$`);
 }
 
@@ -68,14 +122,16 @@ export function apiPattern(api: string): RegExp | null {
  * The (path, method) pairs whose grant also allows this request: the request itself, PUT for PATCH,
  * a row's DELETE for multiple_delete, the Export/Import buttons for their GET/POST actions and the
  * template, the role's Update/Create for the grant screen's lookups, a config row's Update for
- * save_content.
+ * save_content; in the catalogue, the buttons that grant its pickers, uploads, a batch's codes and
+ * their export.
  */
 export function equivalents(method: string, path: string): Array<[number, string]> {
   const out: Array<[number, string]> = [];
   const m = METHOD_NUMBERS[method];
   if (m !== undefined) out.push([m, path]);
   if (method === 'PATCH') out.push([2, path]);
-  const base = /^(\/api\/system\/[^/]+\/)/.exec(path)?.[1];
+  // Every viewset sits at /api/<area>/<screen>/ (system, game, common, ...).
+  const base = /^(\/api\/[^/]+\/[^/]+\/)/.exec(path)?.[1];
   if (!base) return out;
   const action = path.slice(base.length);
   if (method === 'DELETE' && action === 'multiple_delete/') out.push([3, `${base}0/`]);
@@ -86,6 +142,7 @@ export function equivalents(method: string, path: string): Array<[number, string
   }
   if (method === 'PUT' && base === '/api/system/system_config/' && action === 'save_content/') out.push([2, `${base}0/`]);
   if (method === 'GET' && path === '/api/system/dept_lazy_tree/') out.push([0, '/api/system/dept/']);
+  out.push(...catalogueEquivalents(method, path));
   return out;
 }
 

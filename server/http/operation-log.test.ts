@@ -17,4 +17,12 @@ describe('operation log request_modular', () => {
     expect(modularOf('/api/system/message_center/')).toBe('消息中心');
     expect(modularOf('/api/system/something_new/')).toBe('something_new');
   });
+
+  it('the game catalogue screens get their menu titles (area/screen)', () => {
+    expect(modularOf('/api/game/android/3/')).toBe('安卓游戏');
+    expect(modularOf('/api/game/history/5/publish/')).toBe('版本历史');
+    expect(modularOf('/api/game/code/redeem/')).toBe('兑换码');
+    expect(modularOf('/api/common/account/2/reveal/')).toBe('公共账号');
+    expect(modularOf('/api/common/tag/')).toBe('标签管理');
+  });
 });

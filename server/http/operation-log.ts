@@ -34,12 +34,24 @@ export const MODULE_NAMES: Readonly<Record<string, string>> = {
   operation_log: '操作日志',
   file: '附件',
   message_center: '消息中心',
+  'game/android': '安卓游戏',
+  'game/h5': 'H5 游戏',
+  'game/mini': '小游戏',
+  'game/soft': '软件管理',
+  'game/history': '版本历史',
+  'game/code': '兑换码',
+  'game/detail': '游戏详情',
+  'game/upload': '游戏文件上传',
+  'common/account': '公共账号',
+  'common/tag': '标签管理',
 };
 
 export function modularOf(path: string): string {
   if (path.startsWith('/api/login/')) return '登录模块';
   if (path.startsWith('/api/logout/')) return '注销';
   if (path.startsWith('/token/')) return '';
+  const screen = /^\/api\/([^/]+\/[^/]+)\//.exec(path)?.[1];
+  if (screen && MODULE_NAMES[screen]) return MODULE_NAMES[screen];
   const m = /^\/api\/(?:system\/)?([^/]+)/.exec(path);
   const segment = m?.[1] ?? '';
   return MODULE_NAMES[segment] ?? segment;

@@ -36,6 +36,7 @@ import {
   unreadCount,
   userInfo,
 } from '../../contracts/schemas';
+import { CATALOGUE_OPERATIONS } from './catalogue';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -43,9 +44,9 @@ import {
  * contracts/schemas and this file only says which schema goes with which route.
  */
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
-interface Operation {
+export interface Operation {
   method: Method;
   path: string;
   summary: string;
@@ -119,6 +120,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/api/system/file/{id}/', summary: 'One uploaded file', tag: 'files', auth: true, pathId: true, data: fileRow },
   { method: 'put', path: '/api/system/file/{id}/', summary: 'Rename a file', tag: 'files', auth: true, pathId: true, body: fileUpdateRequest, data: fileRow },
   { method: 'delete', path: '/api/system/file/{id}/', summary: 'Delete a file row', tag: 'files', auth: true, pathId: true, data: z.array(z.never()) },
+  ...CATALOGUE_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

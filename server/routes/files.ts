@@ -33,6 +33,9 @@ const MEDIA_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
   '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.bmp': 'image/bmp',
+  '.apk': 'application/vnd.android.package-archive',
   '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
   '.zip': 'application/zip',
@@ -104,6 +107,16 @@ function cleanExt(name: string): string {
   return /^\.[a-z0-9]{1,10}$/.test(ext) ? ext : '';
 }
 
+/** Each server's media folder (set by filesRoutes), for other modules that store files served under /media/. */
+const mediaRoots = new WeakMap<AppContext, string>();
+
+/** The folder GET /media/... serves for this server (files go under its `files/`). */
+export function mediaRootOf(ctx: AppContext): string {
+  const root = mediaRoots.get(ctx);
+  if (!root) throw new Error('filesRoutes must be registered before the media folder is used');
+  return root;
+}
+
 export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   let mediaRoot: string;
   if (ctx.config.dataDir) {
@@ -113,6 +126,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     app.addHook('onClose', async () => rm(mediaRoot, { recursive: true, force: true }));
   }
   const root = resolve(mediaRoot);
+  mediaRoots.set(ctx, root);
   await mkdir(root, { recursive: true });
 
   // GET /media/...: the stored files, by @fastify/static (nothing outside the folder, no dotfiles, no index).

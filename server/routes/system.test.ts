@@ -153,7 +153,24 @@ describe('first-slice system routes', () => {
     it('test (role public) gets only its read-only menus, null where no button is granted', async () => {
       const page = expectData(await call(srv, '/api/system/menu/web_router/', { token: test }), routerPage);
       const leaves = page.data.filter((m) => !m.is_catalog);
-      expect(leaves.map((m) => m.component).sort()).toEqual(['dashboard/realtime', 'dashboard/workbench', 'game/detail', 'game/query']);
+      // The dashboard's workbench and realtime pages, and every screen of the game catalogue (issue 14), to look at.
+      expect(leaves.map((m) => m.component).sort()).toEqual([
+        'common/account',
+        'common/tag',
+        'dashboard/realtime',
+        'dashboard/workbench',
+        'game/android',
+        'game/code',
+        'game/detail',
+        'game/h5',
+        'game/history',
+        'game/mini',
+        'game/query',
+        'game/soft',
+      ]);
+      for (const m of leaves.filter((x) => x.component?.startsWith('game/') || x.component?.startsWith('common/'))) {
+        expect([...(m.menuPermission ?? [])].sort(), m.component ?? '').toEqual(m.component === 'game/detail' ? ['Retrieve'] : ['Retrieve', 'Search']);
+      }
       expect(page.data.find((m) => m.component === 'game/query')?.menuPermission).toEqual(['Search', 'Retrieve']);
       expect(page.data.find((m) => m.component === 'dashboard/workbench')?.menuPermission).toEqual(['Retrieve']);
       expect(page.data.find((m) => m.component === 'dashboard/realtime')?.menuPermission).toBeNull();

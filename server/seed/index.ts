@@ -6,6 +6,8 @@ import { DEPTS, ROLES, SEED_PASSWORD, USERS } from './accounts';
 import { DICTIONARIES } from './dictionaries';
 import { ALL_MENUS, BUTTON_NAMES, adminGrant, buttonApi, publicGrant, type RoleGrant } from './menus';
 import { CONFIG_GROUPS } from './settings';
+import { seedCatalogue } from './catalogue';
+import type { SecretBox } from '../domain/secret-box';
 
 /** Marker row in schema_migrations: the seed runs once per database, in one transaction. */
 export const SEED_VERSION = 'seed-001';
@@ -149,12 +151,24 @@ async function seedLoginHistory(tx: Queryable, now: number): Promise<void> {
   }
 }
 
+export interface SeedOptions {
+  /** Seals the sample shared accounts' secrets (without it they get none). */
+  secretBox?: SecretBox;
+}
+
 /**
  * Fills a fresh database with the sample data. Runs once: the marker insert and all rows share one
  * transaction, so a crash half-way leaves an empty database that seeds again on the next start.
- * Returns true when it seeded.
+ * Then the game catalogue (seed/catalogue.ts, its own marker and transaction; it also runs on a
+ * database seeded before the catalogue existed). Returns true when the first part seeded.
  */
-export async function seed(db: Db, now = Date.now()): Promise<boolean> {
+export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}): Promise<boolean> {
+  const seeded = await seedBase(db, now);
+  await seedCatalogue(db, now, options.secretBox ?? null);
+  return seeded;
+}
+
+async function seedBase(db: Db, now: number): Promise<boolean> {
   // Hash outside the transaction (slow KDF, in parallel on the libuv pool).
   const hashes = await Promise.all(USERS.map(() => hashPassword(SEED_PASSWORD)));
   return db.transaction(async (tx) => {

@@ -14,7 +14,12 @@ export type ButtonValue =
   | 'Import'
   | 'Save'
   | 'ResetPassword'
-  | 'DefaultPassword';
+  | 'DefaultPassword'
+  | 'Publish'
+  | 'Rollback'
+  | 'Void'
+  | 'Redeem'
+  | 'Reveal';
 
 export interface SeedMenu {
   id: number;
@@ -46,6 +51,11 @@ export const BUTTON_NAMES: Record<ButtonValue, string> = {
   Save: '保存',
   ResetPassword: '重置密码',
   DefaultPassword: '重置为默认密码',
+  Publish: '发布',
+  Rollback: '回滚',
+  Void: '作废',
+  Redeem: '兑换',
+  Reveal: '查看密钥',
 };
 
 /** The API a button guards, relative to the menu's base, and its method (0 GET, 1 POST, 2 PUT, 3 DELETE). */
@@ -70,6 +80,16 @@ export function buttonApi(base: string, value: ButtonValue): { api: string; meth
       return { api: `${base}{id}/reset_password/`, method: 2 };
     case 'DefaultPassword':
       return { api: `${base}{id}/reset_to_default_password/`, method: 2 };
+    case 'Publish':
+      return { api: `${base}{id}/publish/`, method: 2 };
+    case 'Rollback':
+      return { api: `${base}{id}/rollback/`, method: 2 };
+    case 'Void':
+      return { api: `${base}{id}/void/`, method: 2 };
+    case 'Redeem':
+      return { api: `${base}redeem/`, method: 1 };
+    case 'Reveal':
+      return { api: `${base}{id}/reveal/`, method: 1 };
   }
 }
 
@@ -169,10 +189,10 @@ const AREAS: Area[] = [
       { screen: 'android', title: '安卓游戏', icon: 'android', buttons: [...CRUD, 'Export'] },
       { screen: 'h5', title: 'H5 游戏', icon: 'html5', buttons: [...CRUD, 'Export'] },
       { screen: 'mini', title: '小游戏', icon: 'weixin', buttons: [...CRUD, 'Export'] },
-      { screen: 'soft', title: '软件管理', icon: 'cube', buttons: CRUD },
-      { screen: 'code', title: '兑换码', icon: 'ticket', buttons: [...CRUD, 'Export'] },
+      { screen: 'soft', title: '软件管理', icon: 'cube', buttons: [...CRUD, 'Export'] },
+      { screen: 'code', title: '兑换码', icon: 'ticket', buttons: [...CRUD, 'Export', 'Void', 'Redeem'] },
       { screen: 'detail', title: '游戏详情', icon: 'info-circle', buttons: ['Retrieve', 'Update'], visible: false },
-      { screen: 'history', title: '版本历史', icon: 'history', buttons: READ },
+      { screen: 'history', title: '版本历史', icon: 'history', buttons: [...CRUD, 'Export', 'Publish', 'Rollback'] },
       { screen: 'query', title: '游戏查询', icon: 'search', buttons: READ },
     ],
   },
@@ -274,8 +294,8 @@ const AREAS: Area[] = [
     icon: 'cubes',
     sort: 11,
     screens: [
-      { screen: 'account', title: '公共账号', icon: 'key', buttons: CRUD },
-      { screen: 'tag', title: '标签管理', icon: 'tags', buttons: CRUD },
+      { screen: 'account', title: '公共账号', icon: 'key', buttons: [...CRUD, 'Export', 'Reveal'] },
+      { screen: 'tag', title: '标签管理', icon: 'tags', buttons: [...CRUD, 'Export'] },
     ],
   },
 ];
@@ -320,19 +340,25 @@ export function adminGrant(): RoleGrant {
   };
 }
 
-/** Role `public`: a few read-only screens, so permission differences show. */
+/** The game catalogue's screens (game/* and common/*): role `public` may look at them, not change them. */
+export function catalogueMenus(): SeedMenu[] {
+  return AREA_MENUS.filter((m) => !m.catalog && (m.component.startsWith('game/') || m.component.startsWith('common/')));
+}
+
+/**
+ * Role `public`: read-only screens, so permission differences show: the workbench, the realtime page,
+ * and every screen of the game catalogue with its Search and Retrieve buttons only.
+ */
 export function publicGrant(): RoleGrant {
   const workbench = byComponent('dashboard/workbench');
   const realtime = byComponent('dashboard/realtime');
-  const query = byComponent('game/query');
-  const detail = byComponent('game/detail');
+  const catalogue = catalogueMenus();
+  const parents = [...new Set(catalogue.map((m) => m.parent))];
   return {
-    menus: [workbench.parent, workbench.id, realtime.id, query.parent, query.id, detail.id].filter((x): x is number => x !== null),
+    menus: [workbench.parent, workbench.id, realtime.id, ...parents, ...catalogue.map((m) => m.id)].filter((x): x is number => x !== null),
     buttons: [
       [workbench.id, 'Retrieve'],
-      [query.id, 'Search'],
-      [query.id, 'Retrieve'],
-      [detail.id, 'Retrieve'],
+      ...catalogue.flatMap((m) => m.buttons.filter((b) => b === 'Search' || b === 'Retrieve').map((b): [number, ButtonValue] => [m.id, b])),
     ],
   };
 }

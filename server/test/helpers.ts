@@ -69,3 +69,21 @@ export async function login(srv: TestServer, username: string, password = 'admin
   const res = await call(srv, '/api/login/', { body });
   return expectData(res, loginResult);
 }
+
+/** A multipart upload (field `file`) to the test server; the answer must be a JSON envelope. */
+export async function upload<T = unknown>(srv: TestServer, path: string, file: { name: string; bytes: Uint8Array | string; type?: string }, token?: string): Promise<CallResult<T>> {
+  const form = new FormData();
+  const bytes = typeof file.bytes === 'string' ? new TextEncoder().encode(file.bytes) : file.bytes;
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }), file.name);
+  const headers: Record<string, string> = { 'user-agent': 'vitest' };
+  if (token) headers.authorization = `JWT ${token}`;
+  const res = await fetch(`${srv.baseUrl}${path}`, { method: 'POST', headers, body: form });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${path}: not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, headers: res.headers, body: anyEnvelope.parse(json) as Envelope<T> };
+}

@@ -214,6 +214,14 @@ export interface ResourceApi {
   action(resource: string, path: string, options?: ActionOptions): Promise<unknown>;
   /** Uploads a file through the chosen back end (spec §7); 上传失败 when the answer has no data. */
   upload(file: Blob, fileName: string, options?: UploadOptions): Promise<UploadedFile>;
+  /**
+   * A multipart upload (field `file`) to an action of a resource, e.g. uploadTo('/api/game/upload/',
+   * 'package/', file, name): the HTTP rules of every call, upload progress, the answer's data as it is.
+   * Over REST in both adapters (files are not JSON).
+   */
+  uploadTo(resource: string, path: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<unknown>;
+  /** GET a file an action of a resource answers (e.g. a batch's codes as xlsx); the name from content-disposition. */
+  downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -70,6 +70,12 @@ export abstract class ConsoleApiBase implements ResourceApi {
   upload(file: Blob, fileName: string, options?: UploadOptions): Promise<UploadedFile> {
     return this.resources.upload(file, fileName, options);
   }
+  uploadTo(resource: string, path: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<unknown> {
+    return this.resources.uploadTo(resource, path, file, fileName, onProgress);
+  }
+  downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.downloadFile(resource, path, onProgress);
+  }
 
   async resetPassword(userId: RowId, form: NewPassword): Promise<void> {
     await this.resources.request({ method: 'PUT', path: `${USERS}${userId}/reset_password/`, body: this.encoded(form) });

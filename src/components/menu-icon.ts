@@ -51,6 +51,13 @@ const ICONS: Record<string, string> = {
   tasks: 'pi-check-square',
   bullhorn: 'pi-megaphone',
   'paper-plane': 'pi-send',
+  // The game catalogue's screens (seed/menus.ts).
+  html5: 'pi-code',
+  weixin: 'pi-comments',
+  cube: 'pi-box',
+  ticket: 'pi-ticket',
+  'info-circle': 'pi-info-circle',
+  cubes: 'pi-th-large',
 };
 
 export function menuIconClass(icon: string | null | undefined, catalog: boolean): string {

@@ -26,6 +26,7 @@ import { RolePermissionStore } from './role-permission';
 import { SystemConfigStore } from './system-config';
 import { UploadsStore } from './uploads';
 import { UsersStore } from './users';
+import { GameCatalogueStore } from './games';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -74,6 +75,8 @@ export class RootStore {
   readonly users: UsersStore;
   /** The OAuth2 sign-in (plugin oauth2): the login page's link and the /oauth2 page. */
   readonly oauth2: OAuth2FlowStore;
+  /** The game catalogue's calls beyond its lists (pickers, uploads, publish, codes, lookup, preview). */
+  readonly games: GameCatalogueStore;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -97,6 +100,7 @@ export class RootStore {
     this.ui = new UiStore(this.preferences);
     this.uploads = new UploadsStore(api, this.settings);
     this.users = new UsersStore(api);
+    this.games = new GameCatalogueStore(api);
     this.profile = new ProfileStore(api, this.session, this.uploads);
     this.oauth2 = new OAuth2FlowStore(api, storage.oauth2, () => this.signedIn(), INDEX_PATH);
     this.captcha = new CaptchaStore(api);
@@ -134,6 +138,7 @@ export class RootStore {
         uploads: false,
         users: false,
         oauth2: false,
+        games: false,
       },
       { autoBind: true },
     );

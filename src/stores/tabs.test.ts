@@ -86,3 +86,21 @@ describe('TabsStore close rules (spec §2.4)', () => {
     ]);
   });
 });
+
+describe('a page names its own tab (a game detail takes the game name)', () => {
+  it('setPageTitle sticks when the route opens the same tab again, is stored, and can be cleared', () => {
+    const tabs = new TabsStore();
+    const detail: Tab = { name: 'detail', path: '/game/detail', fullPath: '/game/detail?id=3', query: { id: '3' }, params: {}, meta: { title: '游戏详情', auth: true } };
+    tabs.open(detail);
+    tabs.open({ ...detail, fullPath: '/game/detail?id=4', query: { id: '4' } });
+    tabs.setPageTitle('/game/detail?id=3', '星穹远征');
+    tabs.open(detail);
+    expect(tabs.opened.find((t) => t.fullPath === '/game/detail?id=3')?.meta).toEqual({ title: '游戏详情', pageTitle: '星穹远征', auth: true });
+    expect(tabs.opened.find((t) => t.fullPath === '/game/detail?id=4')?.meta.pageTitle).toBeUndefined();
+    expect(parseStoredTabs(JSON.parse(JSON.stringify(tabs.opened)))[1]?.meta.pageTitle).toBe('星穹远征');
+    tabs.setPageTitle('/game/detail?id=3', '');
+    expect(tabs.opened.find((t) => t.fullPath === '/game/detail?id=3')?.meta.pageTitle).toBeUndefined();
+    tabs.setPageTitle('/nowhere', 'x');
+    expect(tabs.opened).toHaveLength(3);
+  });
+});

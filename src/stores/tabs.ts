@@ -8,7 +8,8 @@ export interface Tab {
   fullPath: string;
   query: Record<string, string>;
   params: Record<string, string>;
-  meta: { titleKey?: string; title?: string; auth: boolean; cache?: boolean };
+  /** `pageTitle`: a title the page set for itself (a game's name on its detail tab), shown instead of the route's. */
+  meta: { titleKey?: string; title?: string; pageTitle?: string; auth: boolean; cache?: boolean };
 }
 
 /** The first tab: /index, 控制台, never closable (spec §4, §5). */
@@ -47,6 +48,7 @@ export function parseStoredTabs(value: unknown): Tab[] {
       meta: {
         ...(typeof meta.titleKey === 'string' ? { titleKey: meta.titleKey } : {}),
         ...(typeof meta.title === 'string' ? { title: meta.title } : {}),
+        ...(typeof meta.pageTitle === 'string' ? { pageTitle: meta.pageTitle } : {}),
         auth: meta.auth !== false,
         ...(typeof meta.cache === 'boolean' ? { cache: meta.cache } : {}),
       },
@@ -85,7 +87,9 @@ export class TabsStore {
   /** Opens (or focuses and updates) a tab. */
   open(tab: Tab): void {
     const existing = this.opened.findIndex((t) => t.fullPath === tab.fullPath);
-    if (existing >= 0) this.opened[existing] = tab;
+    // The route's tab again: a title the page set for itself stays.
+    const pageTitle = tab.meta.pageTitle ?? this.opened[existing]?.meta.pageTitle;
+    if (existing >= 0) this.opened[existing] = pageTitle ? { ...tab, meta: { ...tab.meta, pageTitle } } : tab;
     else {
       this.opened.push(tab);
       this.generations.set(tab.fullPath, ++this.counter);
@@ -156,6 +160,15 @@ export class TabsStore {
   closeAll(): string | null {
     this.removeWhere(() => false);
     return this.focus(INDEX_PATH);
+  }
+
+  /** A page names its own tab (e.g. a game's detail tab takes the game's name); '' goes back to the route's title. */
+  setPageTitle(fullPath: string, title: string): void {
+    const at = this.indexOf(fullPath);
+    const tab = this.opened[at];
+    if (!tab || tab.meta.pageTitle === (title || undefined)) return;
+    const { pageTitle: _old, ...meta } = tab.meta;
+    this.opened[at] = { ...tab, meta: title ? { ...meta, pageTitle: title } : meta };
   }
 
   /** The page of `fullPath` starts afresh (its kept-alive state is dropped). */

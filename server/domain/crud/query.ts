@@ -100,6 +100,18 @@ function applyFilter(c: Conditions, key: string, f: FieldSpec, raw: string, labe
     case 'exact':
       c.add(`${f.sql}::text = ?`, raw);
       return;
+    case 'intAny': {
+      const values = raw.split(',').map((s) => parseInt32(s));
+      if (values.some((v) => v === null)) throw bad();
+      c.add(f.sql, values);
+      return;
+    }
+    case 'textAny':
+      c.add(
+        f.sql,
+        raw.split(',').map((s) => s.trim()).filter(Boolean),
+      );
+      return;
     default:
       void key;
   }
@@ -167,7 +179,8 @@ export function parseListQuery(spec: ResourceSpec, q: QueryParams, conditions = 
       continue;
     }
     const f = spec.fields[key];
-    if (f?.filter) applyFilter(conditions, key, f, raw, spec.labels[key] ?? key);
+    // A list filter takes repeated parameters too (?tag=1&tag=2, arrays as the console sends them).
+    if (f?.filter) applyFilter(conditions, key, f, f.filter === 'intAny' || f.filter === 'textAny' ? all(value).join(',') : raw, spec.labels[key] ?? key);
   }
 
   // Date range on create_datetime: _after/_before, or two values of create_datetime (yyyy-MM-dd).

@@ -3,10 +3,14 @@ import type { Db, Queryable, Row } from '../../db/db';
 import type { Account } from '../users';
 
 /** How a query parameter filters on a field (django-filter lookups the real back end uses). */
-export type FilterKind = 'exact' | 'int' | 'bool' | 'icontains' | 'istartswith' | 'iregex';
+export type FilterKind = 'exact' | 'int' | 'bool' | 'icontains' | 'istartswith' | 'iregex' | 'intAny' | 'textAny';
 
 export interface FieldSpec {
-  /** SQL expression (over the list's FROM) for filters and ordering. */
+  /**
+   * SQL expression (over the list's FROM) for filters and ordering. For `intAny` / `textAny` it is a
+   * whole condition with one `?` that receives the comma-separated values as an array, e.g.
+   * `EXISTS (SELECT 1 FROM game_tags gt WHERE gt.game_id = t.id AND gt.tag_id = ANY(?::int[]))`.
+   */
   sql: string;
   /** Query-parameter filter, if the field can be filtered. */
   filter?: FilterKind;
@@ -51,6 +55,8 @@ export class CrudError extends Error {
 export interface ResourceSpec<C extends z.ZodType = z.ZodType, U extends z.ZodType = z.ZodType> {
   /** Route segment: /api/system/<path>/ */
   path: string;
+  /** Base path when the resource is not under /api/system/ (e.g. '/api/game/android/'). */
+  base?: string;
   /** Human name (export file name, messages). */
   title: string;
   table: string;

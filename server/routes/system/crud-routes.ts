@@ -72,6 +72,8 @@ export interface ResourceRouteOptions {
    * file list by routes/files.ts): only multiple_delete and the sheets are registered here.
    */
   rowsElsewhere?: boolean;
+  /** Export only: no import_data or update_template routes. */
+  noImport?: boolean;
 }
 
 /** Largest import sheet accepted. */
@@ -120,7 +122,7 @@ async function importFile(app: FastifyInstance, req: FastifyRequest): Promise<Bu
  */
 export function registerResource(app: FastifyInstance, ctx: AppContext, resource: CrudResource, opts: ResourceRouteOptions = {}): void {
   const spec = resource.spec;
-  const base = `/api/system/${spec.path}/`;
+  const base = spec.base ?? `/api/system/${spec.path}/`;
 
   if (!opts.rowsElsewhere) {
     app.get(base, async (req, reply) =>
@@ -179,7 +181,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   app.get(`${base}export_data/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.exportXlsx(query(req), await scopeOf(ctx, req, spec.dataScope)))),
   );
-  if (opts.readOnly) return;
+  if (opts.readOnly || opts.noImport) return;
   app.get(`${base}import_data/`, async (_req, reply) => sendFile(reply, resource.template()));
   app.get(`${base}update_template/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.updateTemplate(await scopeOf(ctx, req, spec.dataScope)))),

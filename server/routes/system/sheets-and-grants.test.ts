@@ -52,6 +52,12 @@ describe('grants', () => {
     expect(apiPattern('/api/a.b/')?.test('/api/aXb/')).toBe(false);
   });
 
+  it('a row placeholder is a row id: a Retrieve button does not grant export_data, import_data or other actions', () => {
+    const retrieve = apiPattern('/api/game/android/{id}/');
+    expect(retrieve?.test('/api/game/android/12/')).toBe(true);
+    for (const action of ['export_data', 'import_data', 'update_template', 'multiple_delete', 'redeem']) expect(retrieve?.test(`/api/game/android/${action}/`), action).toBe(false);
+  });
+
   it('derived grants: PATCH by PUT, multiple_delete by DELETE, export/import actions, role lookups', () => {
     expect(equivalents('PATCH', '/api/system/user/3/')).toContainEqual([2, '/api/system/user/3/']);
     expect(equivalents('DELETE', '/api/system/user/multiple_delete/')).toContainEqual([3, '/api/system/user/0/']);

@@ -37,6 +37,8 @@ export interface RequestOptions {
   plain?: boolean;
   /** Failures are not shown or logged (the caller copes, e.g. an endpoint some back ends lack). */
   quiet?: boolean;
+  /** A longer limit than the spec's for this call (a large upload); never shorter. */
+  timeoutMs?: number;
 }
 
 export interface HttpClientOptions {
@@ -147,7 +149,8 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       const token = options.plain ? null : this.session.access();
       const auth = authHeader(token);
-      const reply = await this.timed(options.plain ? this.timeouts.plain : this.timeouts.auth, (signal) => exchange(auth, signal));
+      const limit = options.plain ? this.timeouts.plain : this.timeouts.auth;
+      const reply = await this.timed(Math.max(limit, options.timeoutMs ?? 0), (signal) => exchange(auth, signal));
       let outcome: Outcome;
       switch (reply.kind) {
         case 'envelope':

@@ -156,6 +156,28 @@ export class RestResources implements ResourceTransport {
     return uploader.upload(file, fileName, options.onProgress);
   }
 
+  /**
+   * Multipart (field `file`) to an action of a resource (e.g. a game icon or release package) under the
+   * HTTP client's rules, with upload progress; the answer's data as it is. The timeout grows with the
+   * file (the spec's 60 s, or 1 s per 256 KiB when longer), so a large package is not cut off.
+   */
+  uploadTo(resource: string, path: string, file: Blob, fileName: string, onProgress?: ProgressListener): Promise<unknown> {
+    const post = this.options.fetch ? fetchPostForm(this.options.fetch) : defaultPostForm();
+    const target = resourcePath(resource, path);
+    const url = apiUrl(this.options.serverUrl, target);
+    const timeoutMs = Math.ceil(file.size / (256 * 1024)) * 1000;
+    return this.http.perform<unknown>({ method: 'POST', path: target, timeoutMs }, async (auth, signal) => {
+      const headers: Record<string, string> = { Accept: 'application/json', ...auth };
+      const answer = await post(url, [['file', file, fileName]], { headers, signal, onProgress });
+      return replyOf(answer.status, answer.status >= 200 && answer.status < 300, answer.text);
+    });
+  }
+
+  /** GET a file an action of a resource answers (e.g. a batch's codes); the name from content-disposition. */
+  downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.download(resourcePath(resource, path), {}, onProgress);
+  }
+
   private async row(request: RequestOptions): Promise<ResourceRow> {
     const data = await this.request(request);
     if (isRecord(data)) return data;

@@ -83,7 +83,9 @@ const Layout = observer(function Layout({ route, refreshing }: { route: ShellRou
   }, [root, navigate, refreshing]);
   useShellPersistence(root, root.session.userName, root.menu.loaded || root.bootState === 'ready');
 
-  const pageTitle = route.titleKey ? t(route.titleKey) : route.title || t('route.untitled');
+  // A title the page set for its own tab (a game's name) wins over the route's.
+  const ownTitle = root.tabs.opened.find((tab) => tab.fullPath === current.fullPath)?.meta.pageTitle;
+  const pageTitle = ownTitle || (route.titleKey ? t(route.titleKey) : route.title || t('route.untitled'));
   useEffect(() => {
     document.title = `${t(SYSTEM_NAME_KEY)} - ${pageTitle}`;
   }, [t, pageTitle]);

@@ -35,7 +35,7 @@ export const TabBar = observer(function TabBar() {
   const [dropAt, setDropAt] = useState<number | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
 
-  const title = (tab: Tab) => (tab.meta.titleKey ? t(tab.meta.titleKey) : tab.meta.title || t('route.untitled'));
+  const title = (tab: Tab) => tab.meta.pageTitle || (tab.meta.titleKey ? t(tab.meta.titleKey) : tab.meta.title || t('route.untitled'));
   const go = (to: string | null) => {
     if (to) navigate(to);
   };

@@ -54,6 +54,8 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
   const options: readonly Option[] = field.options ?? (field.dict ? root.dictionary.get(field.dict).map((e: ButtonSetting) => e) : []);
   const testId = `${purpose}-${field.key}`;
 
+  if (field.input && purpose === 'form') return <>{field.input({ value, onChange, disabled: !!disabled, invalid: !!invalid, id, testId })}</>;
+
   if (field.dict || field.options || field.type === 'select' || field.type === 'multiselect') {
     if (field.type === 'multiselect') {
       return (

@@ -98,6 +98,19 @@ export interface FieldDef {
   search?: FieldSearch | true;
   /** false = not in the form. */
   form?: FieldForm | false;
+  /** A form input of the page's own (an upload for a purpose, a colour picker) instead of the type's. */
+  input?: (props: CustomInputProps) => ReactNode;
+}
+
+/** What a field's own form input receives. */
+export interface CustomInputProps {
+  value: unknown;
+  onChange(value: unknown): void;
+  disabled: boolean;
+  invalid: boolean;
+  /** The element id the form's label points at. */
+  id: string;
+  testId: string;
 }
 
 export type ButtonName = 'add' | 'edit' | 'view' | 'remove' | 'export' | 'import' | 'search';

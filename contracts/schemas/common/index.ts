@@ -1,0 +1,3 @@
+export * from './tag';
+export * from './partner';
+export * from './shared-account';
