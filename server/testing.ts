@@ -47,7 +47,7 @@ export async function startTestServerWithContext(opts: TestServerOptions = {}): 
   // A query around an open transaction fails loudly in every suite (unit, contracts, e2e) instead of hanging.
   setStrictTransactions(true);
   const env = opts.env ?? {};
-  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', ...env, PORT: '0', HOST: '127.0.0.1' }, REPO_ROOT);
+  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', ...env, PORT: '0', HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;
   if (!opts.serveConsole) config.consoleDir = null;
   const server = await buildServer(config);

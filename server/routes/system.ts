@@ -22,5 +22,11 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/system/datav/users_login_total/', auth, async () => ok({ count: await ctx.dashboard.loginsTotal() }, '获取成功'));
   app.get('/api/system/datav/attachment_total/', auth, async () => ok({ count: await ctx.dashboard.attachmentsTotal() }, '获取成功'));
   app.get('/api/system/datav/login_user/', auth, async () => ok({ login_user: await ctx.dashboard.loginsPerDay(7) }, '获取成功'));
-  app.get('/api/system/datav/recent_logins/', auth, async () => ok(await ctx.dashboard.recentLogins(10), '获取成功'));
+  // Everyone's sign-ins only for who may read the login log (within its data scope); others see their own.
+  app.get('/api/system/datav/recent_logins/', auth, async (req) => {
+    const account = currentAccount(req);
+    const verdict = await ctx.permissions.allows(account, 'GET', '/api/system/login_log/');
+    const scope = !verdict.ok ? { sql: 't.creator = ?', params: [account.id] } : verdict.noDataScope ? null : await ctx.permissions.scopeCondition(account);
+    return ok(await ctx.dashboard.recentLogins(10, scope), '获取成功');
+  });
 }
