@@ -25,10 +25,10 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   if (parts.length !== 2) return { ok: false, failure: TOKEN_NOT_VALID };
   const claims = readToken(parts[1] ?? '', ctx.jwtSecret, 'access');
   if (!claims) return { ok: false, failure: TOKEN_NOT_VALID };
-  // Signed out, password changed, account disabled, refresh token reused: the session is over at once.
-  if (!(await ctx.sessions.active(claims))) return { ok: false, failure: TOKEN_NOT_VALID };
   const account = await ctx.users.account(claims.user_id);
   if (!account || !account.is_active) return { ok: false, failure: USER_NOT_FOUND };
+  // Signed out, password changed, refresh token reused: the session is over at once.
+  if (!(await ctx.sessions.active(claims))) return { ok: false, failure: TOKEN_NOT_VALID };
   return { ok: true, account, sid: claims.sid ?? null };
 }
 

@@ -165,7 +165,7 @@ describe('4. sign-in throttling', () => {
     expect((await call(srv, '/api/login/', { body: { username: 'admin', password: 'admin123456' } })).body.code).toBe(2000);
     await ctx.db.query("UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE username = 'test'");
     expect((await call(srv, '/api/login/', { body: { username: 'test', password: 'admin123456' } })).body.code).toBe(2000);
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it('per client IP (@fastify/rate-limit, counted in the database): HTTP 429, Retry-After and the envelope', async () => {
     const { srv: limited, ctx: lctx } = await startTestServerWithContext({ captcha: false, env: { SIGNIN_RATE_LIMIT: '5' } });
@@ -216,7 +216,7 @@ describe('5. sessions end when they should', () => {
     await ctx.db.query('UPDATE users SET is_active = false WHERE id = $1', [id]);
     await ctx.db.query('UPDATE users SET is_active = true WHERE id = $1', [id]);
     expect((await call(srv, '/api/system/user/user_info/', { token: again.access })).body.code).toBe(401);
-  });
+  }, SERVER_TIMEOUT_MS);
 });
 
 describe('6. security headers and CORS', () => {
