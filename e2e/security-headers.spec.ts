@@ -49,3 +49,16 @@ test('another page cannot frame the console', async ({ page, server }) => {
   const framed = page.frames().find((f) => f !== page.mainFrame());
   expect(framed?.url() ?? '', 'the frame never shows the console').not.toMatch(/\/login$/);
 });
+
+test('a locked account: the login page shows the server's lock message (the right password too is refused)', async ({ page, submitLogin, shot }) => {
+  // 10 wrong passwords for `admin` (each on a fresh challenge, as a person would type them).
+  await page.goto('/login');
+  for (let i = 0; i < 10; i++) {
+    await submitLogin({ username: 'admin', password: `wrong-${i}` });
+    await expect(page.getByTestId('login-error')).toContainText(i < 9 ? '账号/密码错误' : '已临时锁定');
+  }
+  await submitLogin({ username: 'admin', password: 'admin123456' });
+  await expect(page.getByTestId('login-error')).toContainText('密码错误次数过多，账号已临时锁定，请 15 分钟后再试');
+  await expect(page).toHaveURL(/\/login/);
+  await shot('login-locked-zh');
+});
