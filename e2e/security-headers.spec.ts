@@ -50,7 +50,7 @@ test('another page cannot frame the console', async ({ page, server }) => {
   expect(framed?.url() ?? '', 'the frame never shows the console').not.toMatch(/\/login$/);
 });
 
-test('a locked account: the login page shows the server's lock message (the right password too is refused)', async ({ page, submitLogin, shot }) => {
+test('a locked account: the login page shows the server lock message (the right password too is refused)', async ({ page, submitLogin, shot }) => {
   // 10 wrong passwords for `admin` (each on a fresh challenge, as a person would type them).
   await page.goto('/login');
   for (let i = 0; i < 10; i++) {
