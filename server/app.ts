@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { loadJwtSecret } from './auth/secret';
@@ -15,6 +15,7 @@ import { MenuStore } from './domain/menus';
 import { SettingsStore } from './domain/settings';
 import { UserDirectory } from './domain/users';
 import { registerBodyParsers } from './http/body';
+import { gatewayHeaders, registerClientIp } from './http/client-ip';
 import { registerCors } from './http/cors';
 import { registerBadInputGuard, registerHealth, redactUrl } from './http/health';
 import { registerSignInLimiter } from './http/rate-limit';
@@ -148,6 +149,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   const shell = config.consoleDir && shellConfig ? new ConsoleShell(config.consoleDir, shellConfig) : null;
 
   registerBodyParsers(app);
+  const gatewayKey = randomBytes(24).toString('hex');
+  registerClientIp(app, gatewayKey);
   registerHealth(app, ctx);
   await registerSecurityHeaders(app, config, shellConfig);
   await registerCors(app, config);
@@ -177,7 +180,11 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   // The OpenAPI document generated from the contract schemas, and its viewer at /api/docs/.
   openApiRoutes(app);
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).
-  await app.register(graphqlGateway, { upstream: () => config.graphqlUpstream ?? selfUrl(app) });
+  await app.register(graphqlGateway, {
+    upstream: () => config.graphqlUpstream ?? selfUrl(app),
+    // Calls to this very server carry the caller's address (sign-in throttling per client, not per gateway).
+    ...(config.graphqlUpstream ? {} : { forward: (req: FastifyRequest) => gatewayHeaders(gatewayKey, req) }),
+  });
   await app.ready();
   return app;
 }

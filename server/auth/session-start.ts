@@ -27,7 +27,7 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, account
     if (singleLogin) await revokeUserSessions(tx, account.id, 'single_login');
     await createSession(tx, sid, account.id, pair.refreshClaims);
     await tx.query('UPDATE users SET last_login = now(), last_token = $2 WHERE id = $1', [account.id, pair.refreshClaims.jti]);
-    await writeLoginLog(tx, { username: account.username, ip: req.ip ?? '', agent, userId: account.id, dept: account.dept });
+    await writeLoginLog(tx, { username: account.username, ip: req.clientIp || req.ip || '', agent, userId: account.id, dept: account.dept });
   });
   req.opLogUser = { id: account.id, dept: account.dept };
   return {

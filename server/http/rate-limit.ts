@@ -54,7 +54,7 @@ export async function registerSignInLimiter(app: FastifyInstance, db: Db, limits
   return app.rateLimit({
     max: limits.perMinute,
     timeWindow: 60_000,
-    keyGenerator: (req: FastifyRequest) => `signin:${req.ip}`,
+    keyGenerator: (req: FastifyRequest) => `signin:${req.clientIp || req.ip}`,
     errorResponseBuilder: (_req, context) => new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   }) as preHandlerAsyncHookHandler;
 }

@@ -187,6 +187,25 @@ describe('4. sign-in throttling', () => {
   }, SERVER_TIMEOUT_MS);
 });
 
+describe('4b. the mounted GraphQL gateway passes the client address on', () => {
+  it('sign-in calls through /graphql are counted per client, not for the gateway; a forged vouching header is ignored', async () => {
+    const { srv: proxied, ctx: pctx } = await startTestServerWithContext({ captcha: false, env: { TRUST_PROXY: 'on' } });
+    try {
+      const res = await fetch(`${proxied.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+        body: JSON.stringify({ query: '{ captcha { __typename } }' }),
+      });
+      expect(res.status).toBe(200);
+      await call(proxied, '/api/captcha/', { headers: { 'x-gateway-client': '10.6.6.6', 'x-gateway-key': 'forged'.repeat(8) } });
+      const keys = (await pctx.db.query<{ key: string }>('SELECT key FROM rate_limits ORDER BY key')).map((r) => r.key);
+      expect(keys).toEqual(['signin:10.9.9.9', 'signin:127.0.0.1']);
+    } finally {
+      await proxied.close();
+    }
+  }, SERVER_TIMEOUT_MS);
+});
+
 describe('5. sessions end when they should', () => {
   it('logout stops the access token at once on the socket too: an open socket is closed, a new one refused', async () => {
     const data = await login(srv, 'admin', 'admin123456', false);
