@@ -9,7 +9,7 @@ import { buildServer } from '../server/app';
 import { loadConfig } from '../server/config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', CAPTCHA: 'off' }, root);
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'off' }, root);
 config.dataDir = null;
 config.consoleDir = null;
 const server = await buildServer(config);

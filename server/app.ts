@@ -1,7 +1,8 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { loadJwtSecret } from './auth/secret';
@@ -14,7 +15,12 @@ import { MenuStore } from './domain/menus';
 import { SettingsStore } from './domain/settings';
 import { UserDirectory } from './domain/users';
 import { registerBodyParsers } from './http/body';
+import { gatewayHeaders, registerClientIp } from './http/client-ip';
 import { registerCors } from './http/cors';
+import { registerBadInputGuard, registerHealth, redactUrl } from './http/health';
+import { registerSignInLimiter } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { SessionStore } from './domain/sessions';
 import { registerErrorHandling } from './http/errors';
 import { registerOperationLog } from './http/operation-log';
 import { errorReporter } from './http/report';
@@ -100,7 +106,10 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       dashboard: new DashboardQueries(db),
       hub: new SocketHub(),
       secretBox,
+      sessions: new SessionStore(db),
     };
+    // Open sockets of sessions revoked anywhere (another instance too) close at the next ping.
+    ctx.hub.useSessionCheck((sid) => ctx.sessions.live(sid));
     const app = await createApp(ctx);
     return {
       app,
@@ -126,25 +135,39 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
 
 async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
+  // JSON lines with a request id (reqId) on each; the token in a socket URL is not logged.
+  const logger: FastifyServerOptions['logger'] = config.logLevel
+    ? { level: config.logLevel, serializers: { req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }) } }
+    : false;
   const app = Fastify({
-    logger: config.logLevel ? { level: config.logLevel } : false,
+    logger,
+    genReqId: () => randomUUID(),
+    // A hop count is accepted by Fastify (proxy-addr) though its types list only boolean, string and function.
+    trustProxy: config.trustProxy as unknown as FastifyServerOptions['trustProxy'],
     bodyLimit: config.bodyLimit,
     // Socket paths carry a whole JWT as one path segment.
     routerOptions: { maxParamLength: 4096 },
     forceCloseConnections: true,
   });
   app.decorateRequest('account', null);
-  const shell = config.consoleDir ? new ConsoleShell(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? 'graphql' : undefined }) : null;
+  const shellConfig = config.consoleDir ? { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? ('graphql' as const) : undefined } : null;
+  const shell = config.consoleDir && shellConfig ? new ConsoleShell(config.consoleDir, shellConfig) : null;
 
   registerBodyParsers(app);
-  await registerCors(app);
+  const gatewayKey = randomBytes(24).toString('hex');
+  registerClientIp(app, gatewayKey);
+  registerHealth(app, ctx);
+  await registerSecurityHeaders(app, config, shellConfig);
+  await registerCors(app, config);
+  registerBadInputGuard(app);
+  const throttle = await registerSignInLimiter(app, ctx.db, { perMinute: config.signInPerMinute });
   const report = errorReporter(app.log, config.logLevel !== null);
   registerErrorHandling(app, shell, report);
   registerOperationLog(app, ctx, report);
   registerAccessCheck(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  authRoutes(app, ctx);
+  authRoutes(app, ctx, throttle);
   initRoutes(app, ctx);
   systemRoutes(app, ctx);
   profileRoutes(app, ctx);
@@ -164,7 +187,11 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   // The OpenAPI document generated from the contract schemas, and its viewer at /api/docs/.
   openApiRoutes(app);
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).
-  await app.register(graphqlGateway, { upstream: () => config.graphqlUpstream ?? selfUrl(app) });
+  await app.register(graphqlGateway, {
+    upstream: () => config.graphqlUpstream ?? selfUrl(app),
+    // Calls to this very server carry the caller's address (sign-in throttling per client, not per gateway).
+    ...(config.graphqlUpstream ? {} : { forward: (req: FastifyRequest) => gatewayHeaders(gatewayKey, req) }),
+  });
   await app.ready();
   return app;
 }

@@ -13,10 +13,14 @@ describe('configuration from the environment', () => {
       captcha: null,
       apiUrl: '',
       wsPath: 'api/ws/{token}/',
-      logLevel: null,
+      logLevel: 'info',
       consoleDir: '/srv/app/dist',
       bodyLimit: 1024 * 1024,
+      publicUrl: null,
+      trustProxy: false,
+      corsOrigins: [],
     });
+    expect(loadConfig({ LOG_LEVEL: 'off' }).logLevel).toBeNull();
   });
 
   it('reads every variable', () => {
@@ -30,7 +34,10 @@ describe('configuration from the environment', () => {
         CAPTCHA: 'off',
         API_URL: 'https://api.example.test',
         WS_PATH: 'ws/{token}/',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: 'https://console.example.test/',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        CORS_ORIGINS: 'https://a.example.test, http://b.example.test:8080/',
       },
       '/srv/app',
     );
@@ -43,9 +50,14 @@ describe('configuration from the environment', () => {
       captcha: false,
       apiUrl: 'https://api.example.test',
       wsPath: 'ws/{token}/',
-      logLevel: 'info',
+      logLevel: 'warn',
+      publicUrl: 'https://console.example.test',
+      trustProxy: '10.0.0.0/8,127.0.0.1',
+      corsOrigins: ['https://a.example.test', 'http://b.example.test:8080'],
     });
     expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
   it('refuses bad values with a clear message', () => {
@@ -55,5 +67,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ WS_PATH: 'ws/' })).toThrow(/WS_PATH/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'null' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'file:///x' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
   });
 });

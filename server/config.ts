@@ -16,8 +16,16 @@ export interface ServerConfig {
   apiUrl: string;
   /** Socket path template for the console, `{token}` replaced by the access token. */
   wsPath: string;
-  /** Fastify log level; null = logging off. */
+  /** Fastify log level (JSON lines with request ids); default info; null = logging off (LOG_LEVEL=off). */
   logLevel: string | null;
+  /** PUBLIC_URL: this server's public origin, for absolute file URLs (`?prefix=1`); null = from API_URL or the listening address. */
+  publicUrl: string | null;
+  /** TRUST_PROXY: Fastify's trustProxy (false, true, a hop count, or addresses/CIDRs) so req.ip is the client's. */
+  trustProxy: boolean | number | string;
+  /** CORS_ORIGINS: origins allowed to call with credentials besides this server's own; never `null`. */
+  corsOrigins: readonly string[];
+  /** SIGNIN_RATE_LIMIT: sign-in, captcha and refresh calls per client IP per minute (all instances together). */
+  signInPerMinute: number;
   /** Folder of the built console; null = do not serve it. */
   consoleDir: string | null;
   /** Largest accepted request body, bytes. */
@@ -69,9 +77,54 @@ function parseAdapter(raw: string | undefined): 'rest' | 'graphql' {
   throw new ConfigError(`CONSOLE_ADAPTER must be rest or graphql, got "${raw}"`);
 }
 
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 120;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new ConfigError(`SIGNIN_RATE_LIMIT must be a whole number of calls per minute, got "${raw}"`);
+  return n;
+}
+
+function parsePublicUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+  return url.origin;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '') return false;
+  const v = raw.trim().toLowerCase();
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  if (['on', 'true', 'yes'].includes(v)) return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (/^[0-9a-f.:/,\s]+$/.test(v)) return v.split(',').map((s) => s.trim()).filter(Boolean).join(',');
+  throw new ConfigError(`TRUST_PROXY must be on, off, a hop count or addresses/CIDRs, got "${raw}"`);
+}
+
+function parseOrigins(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((item) => {
+    const text = item.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS must list http(s) origins, got "${text}"`);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin === 'null') throw new ConfigError(`CORS_ORIGINS must list http(s) origins, got "${text}"`);
+    return url.origin;
+  });
+}
+
 /** Reads the configuration from an environment map (process.env by default). Throws ConfigError on bad values. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ServerConfig {
-  const logLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL.toLowerCase() : null;
+  const rawLevel = env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL.toLowerCase() : 'info';
+  const logLevel = rawLevel === 'off' ? null : rawLevel;
   if (logLevel !== null && !LOG_LEVELS.has(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}, got "${env.LOG_LEVEL}"`);
   }
@@ -97,5 +150,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consoleAdapter: parseAdapter(env.CONSOLE_ADAPTER),
     accountSecretKey,
     uploadMaxBytes: { icon: parseMegabytes('ICON_MAX_MB', env.ICON_MAX_MB, 2), package: parseMegabytes('PACKAGE_MAX_MB', env.PACKAGE_MAX_MB, 512) },
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
+    signInPerMinute: parseLimit(env.SIGNIN_RATE_LIMIT),
   };
 }

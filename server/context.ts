@@ -4,6 +4,7 @@ import type { DashboardQueries } from './domain/dashboard';
 import type { DictionaryStore } from './domain/dictionaries';
 import type { MenuStore } from './domain/menus';
 import type { PermissionStore } from './domain/permissions';
+import type { SessionStore } from './domain/sessions';
 import type { SettingsStore } from './domain/settings';
 import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
@@ -22,6 +23,8 @@ export interface AppContext {
   /** Role buttons, white list, data scope and button permissions of each caller (cached). */
   permissions: PermissionStore;
   dashboard: DashboardQueries;
+  /** Whether a token's sign-in session is still live (logout, password change, refresh reuse end it). */
+  sessions: SessionStore;
   hub: SocketHub;
   /** Seals and opens secrets at rest (shared accounts), with the configured key. */
   secretBox: SecretBox;

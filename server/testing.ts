@@ -36,7 +36,8 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * A seeded reference server on a random 127.0.0.1 port with throwaway data: an in-memory database
- * and key, unless env names a DATA_DIR or DATABASE_URL.
+ * and key, unless env names a DATA_DIR or DATABASE_URL. Logs off, and the per-IP sign-in limit out of
+ * the way (every suite signs in from 127.0.0.1 many times a minute) unless env sets SIGNIN_RATE_LIMIT.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   return (await startTestServerWithContext(opts)).srv;
@@ -47,7 +48,7 @@ export async function startTestServerWithContext(opts: TestServerOptions = {}): 
   // A query around an open transaction fails loudly in every suite (unit, contracts, e2e) instead of hanging.
   setStrictTransactions(true);
   const env = opts.env ?? {};
-  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', ...env, PORT: '0', HOST: '127.0.0.1' }, REPO_ROOT);
+  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', ...env, PORT: '0', HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;
   if (!opts.serveConsole) config.consoleDir = null;
   const server = await buildServer(config);

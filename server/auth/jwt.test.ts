@@ -64,11 +64,11 @@ describe('HS256 JWT', () => {
 
 describe('access and refresh tokens', () => {
   it('issues a pair with the contract claims and lifetimes', () => {
-    const pair = issueTokenPair(7, SECRET);
+    const pair = issueTokenPair(7, SECRET, 'session-7');
     const access = readToken(pair.access, SECRET, 'access');
     const refresh = readToken(pair.refresh, SECRET, 'refresh');
-    expect(access).toMatchObject({ token_type: 'access', user_id: 7 });
-    expect(refresh).toMatchObject({ token_type: 'refresh', user_id: 7 });
+    expect(access).toMatchObject({ token_type: 'access', user_id: 7, sid: 'session-7' });
+    expect(refresh).toMatchObject({ token_type: 'refresh', user_id: 7, sid: 'session-7' });
     expect((access?.exp ?? 0) - (access?.iat ?? 0)).toBe(3600);
     expect((refresh?.exp ?? 0) - (refresh?.iat ?? 0)).toBe(86400);
     expect(access?.jti).not.toBe(refresh?.jti);

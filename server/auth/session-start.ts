@@ -4,16 +4,18 @@ import type { AppContext } from '../context';
 import type { Account } from '../domain/users';
 import { writeLoginLog } from '../domain/logs';
 import { revokeToken } from '../domain/revocation';
+import { createSession, newSessionId, revokeUserSessions } from '../domain/sessions';
 import { parseUserAgent } from '../domain/user-agent';
 import { issueTokenPair, REFRESH_LIFETIME_S } from './tokens';
 
 /**
  * Starts a session for an account that has proved who it is (password, or a third-party login): a
- * token pair; in one transaction the previous session's refresh token revoked when base.single_login
- * is on, last_login and last_token kept, and the login log row written. Answers the login data.
+ * token pair of a new session (user_sessions); in one transaction the previous sessions revoked when
+ * base.single_login is on, last_login and last_token kept, and the login log row written. Answers the login data.
  */
 export async function startSession(ctx: AppContext, req: FastifyRequest, account: Account): Promise<LoginResult> {
-  const pair = issueTokenPair(account.id, ctx.jwtSecret);
+  const sid = newSessionId();
+  const pair = issueTokenPair(account.id, ctx.jwtSecret, sid);
   const singleLogin = await ctx.settings.singleLogin();
   const agent = parseUserAgent(req.headers['user-agent']);
   await ctx.db.transaction(async (tx) => {
@@ -22,8 +24,10 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, account
       const jti = prev[0]?.last_token;
       if (jti) await revokeToken(tx, jti, account.id, Math.floor(Date.now() / 1000) + REFRESH_LIFETIME_S);
     }
+    if (singleLogin) await revokeUserSessions(tx, account.id, 'single_login');
+    await createSession(tx, sid, account.id, pair.refreshClaims);
     await tx.query('UPDATE users SET last_login = now(), last_token = $2 WHERE id = $1', [account.id, pair.refreshClaims.jti]);
-    await writeLoginLog(tx, { username: account.username, ip: req.ip ?? '', agent, userId: account.id, dept: account.dept });
+    await writeLoginLog(tx, { username: account.username, ip: req.clientIp || req.ip || '', agent, userId: account.id, dept: account.dept });
   });
   req.opLogUser = { id: account.id, dept: account.dept };
   return {

@@ -13,26 +13,28 @@ export interface TokenPair {
   refreshClaims: TokenClaims;
 }
 
-function newJti(): string {
+export function newJti(): string {
   return randomBytes(16).toString('hex');
 }
 
-export function issueToken(type: TokenType, userId: number, secret: string, now = Math.floor(Date.now() / 1000)) {
+/** A signed token; `sid` names the session it belongs to (server/domain/sessions.ts). */
+export function issueToken(type: TokenType, userId: number, secret: string, now = Math.floor(Date.now() / 1000), sid?: string) {
   const claims: TokenClaims = {
     token_type: type,
     exp: now + (type === 'access' ? ACCESS_LIFETIME_S : REFRESH_LIFETIME_S),
     iat: now,
     jti: newJti(),
     user_id: userId,
+    ...(sid ? { sid } : {}),
   };
   return { token: signJwt(claims, secret), claims };
 }
 
-/** A fresh access + refresh pair, as login returns it. */
-export function issueTokenPair(userId: number, secret: string): TokenPair {
+/** A fresh access + refresh pair of session `sid`, as login and refresh return it. */
+export function issueTokenPair(userId: number, secret: string, sid: string): TokenPair {
   const now = Math.floor(Date.now() / 1000);
-  const access = issueToken('access', userId, secret, now);
-  const refresh = issueToken('refresh', userId, secret, now);
+  const access = issueToken('access', userId, secret, now, sid);
+  const refresh = issueToken('refresh', userId, secret, now, sid);
   return { access: access.token, refresh: refresh.token, refreshClaims: refresh.claims };
 }
 

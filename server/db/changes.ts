@@ -21,6 +21,9 @@
 const LEAF_GROUPS: Readonly<Record<string, string>> = {
   captcha: 'captcha',
   revoked_tokens: 'revoked_tokens',
+  user_sessions: 'user_sessions',
+  rate_limits: 'rate_limits',
+  login_failures: 'login_failures',
   login_log: 'login_log',
   operation_log: 'operation_log',
   file_list: 'file_list',

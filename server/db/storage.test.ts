@@ -75,7 +75,7 @@ describe('a server on a data folder', () => {
   it('keeps data and the JWT key across restarts; CAPTCHA env forces the setting', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'server-data-'));
     try {
-      const config = loadConfig({ DATA_DIR: dir, PORT: '0', CAPTCHA: 'off' });
+      const config = loadConfig({ DATA_DIR: dir, PORT: '0', CAPTCHA: 'off', LOG_LEVEL: 'off' });
       config.consoleDir = null;
       const first = await buildServer(config);
       await first.ctx.db.query("INSERT INTO depts (name) VALUES ('持久部门')");
@@ -116,7 +116,7 @@ describe('a server on a data folder', () => {
     try {
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, 'jwt-secret'), 'short\n', { mode: 0o600 });
-      const config = loadConfig({ DATA_DIR: dir, PORT: '0' });
+      const config = loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'off' });
       config.consoleDir = null;
       await expect(buildServer(config)).rejects.toThrow(/no usable key/);
     } finally {

@@ -63,10 +63,16 @@ export class DashboardQueries {
     return [...counts].map(([day, count]) => ({ day, count }));
   }
 
-  async recentLogins(limit = 10): Promise<RecentLogin[]> {
+  /**
+   * The newest sign-ins the caller may see (issue 12: names and IPs are not for everyone): `scope` is
+   * a condition over `t` with `?` placeholders (the login log's data scope), null for every row.
+   */
+  async recentLogins(limit: number, scope: { sql: string; params: unknown[] } | null): Promise<RecentLogin[]> {
+    let n = 1;
+    const where = scope ? `WHERE ${scope.sql.replace(/\?/g, () => `$${++n}`)}` : '';
     const rows = await this.db.query<{ username: string | null; ip: string | null; browser: string | null; os: string | null; create_datetime: Date }>(
-      'SELECT username, ip, browser, os, create_datetime FROM login_log ORDER BY create_datetime DESC, id DESC LIMIT $1',
-      [limit],
+      `SELECT username, ip, browser, os, create_datetime FROM login_log t ${where} ORDER BY create_datetime DESC, id DESC LIMIT $1`,
+      [limit, ...(scope?.params ?? [])],
     );
     return rows.map((r) => ({ username: r.username, ip: r.ip, browser: r.browser, os: r.os, create_datetime: formatDatetime(r.create_datetime) }));
   }

@@ -54,14 +54,34 @@ export async function writeOperationLog(db: Queryable, e: OperationLogEntry): Pr
   );
 }
 
-const SECRET_KEYS = /^(password|oldPassword|newPassword|newPassword2|refresh|access|captcha|secret)$/i;
+/**
+ * Keys whose string values never reach the operation log, in request and response bodies alike:
+ * passwords, tokens (the sign-in and refresh answers), secrets, keys, captcha answers. The same rule
+ * redacted the rows written before it (migration 010).
+ */
+const SECRET_KEYS = /^([a-z0-9_]*(password|secret|token)[a-z0-9_]*|access|refresh|captcha|api_?key|private_?key)$/i;
+export const REDACTED = '******';
 
-/** The request body as the operation log keeps it: secrets replaced by '*'s. */
+function redactValue(body: unknown): string {
+  return JSON.stringify(body, (k, v: unknown) => (k !== '' && SECRET_KEYS.test(k) && typeof v === 'string' ? REDACTED : v));
+}
+
+/** The request body as the operation log keeps it: secrets replaced. */
 export function maskBody(body: unknown): string {
   if (body === undefined || body === null) return '';
   try {
-    return JSON.stringify(body, (k, v: unknown) => (k !== '' && SECRET_KEYS.test(k) && typeof v === 'string' ? '*'.repeat(Math.min(v.length, 16)) : v));
+    return redactValue(body);
   } catch {
     return '';
+  }
+}
+
+/** A response text as the operation log keeps it: JSON with secrets replaced; anything else by a regex over the text. */
+export function maskResult(text: string): string {
+  if (text === '') return '';
+  try {
+    return redactValue(JSON.parse(text));
+  } catch {
+    return text.replace(/"([A-Za-z0-9_]*(?:password|secret|token)[A-Za-z0-9_]*|access|refresh|captcha|api_?key|private_?key)"\s*:\s*"[^"]*"/gi, `"$1":"${REDACTED}"`);
   }
 }

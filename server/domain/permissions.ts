@@ -52,6 +52,14 @@ const OPEN_PATHS: Array<[string, RegExp]> = [
   ['GET', /^\/api\/game\/upload\/limits\/$/],
 ];
 
+/**
+ * Calls only a superuser may make, whatever the roles and white list say: writing the API white list
+ * (an entry grants its call to every user, so managing it is granting rights one may not hold).
+ */
+export function isSuperuserOnly(method: string, path: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && path.startsWith('/api/system/api_white_list/');
+}
+
 export function isOpenPath(method: string, path: string): boolean {
   return OPEN_PATHS.some(([m, re]) => m === method && re.test(path));
 }
@@ -171,9 +179,13 @@ async function loadGrants(db: Db, userId: number, whiteList: Grant[]): Promise<U
 }
 
 async function loadWhiteList(db: Db): Promise<Grant[]> {
-  const rows = await db.query<{ url: string; method: number | null; enable_datasource: boolean }>('SELECT url, method, enable_datasource FROM api_white_list ORDER BY id');
+  const rows = await db.query<{ url: string; method: number | null; enable_datasource: boolean; open_write: boolean }>(
+    'SELECT url, method, enable_datasource, open_write FROM api_white_list ORDER BY id',
+  );
   const out: Grant[] = [];
   for (const w of rows) {
+    // A write method opened to everyone counts only when the entry says so explicitly (issue 12).
+    if (w.method !== null && w.method !== 0 && !w.open_write) continue;
     const pattern = apiPattern(w.url);
     if (pattern) out.push({ pattern, method: w.method, noDataScope: !w.enable_datasource });
   }
@@ -252,6 +264,7 @@ export class PermissionStore {
   /** Whether the account may call method+path; `noDataScope` when only a white-list entry without data scope allows it. */
   async allows(account: Account, method: string, path: string): Promise<Verdict> {
     if (account.is_superuser || isOpenPath(method, path)) return { ok: true, noDataScope: account.is_superuser };
+    if (isSuperuserOnly(method, path)) return { ok: false, noDataScope: false };
     const grants = await this.grants(account.id);
     const key = `${method} ${path}`;
     const known = grants.verdicts.get(key);

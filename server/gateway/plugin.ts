@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { executeGateway, type GatewayRequest } from './gateway';
 
 export interface GatewayOptions {
   /** Base URL of the REST upstream; a function so "this very server" can be resolved after listen. */
   upstream: () => string;
   path?: string;
+  /** Extra headers for the upstream calls made for this request. */
+  forward?: (request: FastifyRequest) => Record<string, string>;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function graphqlGateway(app: FastifyInstance, opts: GatewayOptions)
       baseUrl: opts.upstream(),
       authorization: request.headers.authorization,
       userAgent: request.headers['user-agent'],
+      ...(opts.forward ? { headers: opts.forward(request) } : {}),
     });
     // GraphQL-over-HTTP: a request that could not execute at all is 400; field errors stay 200.
     const status = result.data === undefined && result.errors?.length ? 400 : 200;

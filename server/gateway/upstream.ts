@@ -5,6 +5,8 @@ export interface UpstreamCall {
   baseUrl: string;
   authorization?: string;
   userAgent?: string;
+  /** Extra headers for every upstream call (the mounted gateway's client address, see http/client-ip.ts). */
+  headers?: Record<string, string>;
 }
 
 type Envelope = { code: number; msg: unknown; data: unknown };
@@ -36,6 +38,7 @@ export async function callUpstream<T>(
   const url = new URL(path, call.baseUrl.endsWith('/') ? call.baseUrl : `${call.baseUrl}/`);
   for (const [k, v] of query instanceof URLSearchParams ? query : Object.entries(query ?? {})) url.searchParams.append(k, v);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': call.userAgent ?? 'console-graphql-gateway' };
+  if (call.headers) Object.assign(headers, call.headers);
   if (call.authorization) headers.authorization = call.authorization;
   if (body) headers['content-type'] = 'application/json';
   let res: Response;

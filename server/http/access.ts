@@ -30,6 +30,7 @@ export function registerAccessCheck(app: FastifyInstance, ctx: AppContext): void
       const res = await authenticate(ctx, req.headers.authorization);
       if (!res.ok) return reply.send(res.failure);
       req.account = res.account;
+      req.tokenSid = res.sid;
     }
     const verdict = await ctx.permissions.allows(req.account, req.method, path);
     if (!verdict.ok) return reply.send(fail(refusalMessage(req.method, path)));

@@ -8,10 +8,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by the access check (access.ts) or the `requireUser` pre-handler. */
     account: Account | null;
+    /** The session id (`sid`) of the access token the caller signed in with, if it has one. */
+    tokenSid: string | null;
   }
 }
 
-export type AuthResult = { ok: true; account: Account } | { ok: false; failure: Failure };
+export type AuthResult = { ok: true; account: Account; sid: string | null } | { ok: false; failure: Failure };
 
 /**
  * Reads `Authorization: JWT <access>`. Another scheme (e.g. Bearer) or no header counts as no
@@ -25,7 +27,9 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   if (!claims) return { ok: false, failure: TOKEN_NOT_VALID };
   const account = await ctx.users.account(claims.user_id);
   if (!account || !account.is_active) return { ok: false, failure: USER_NOT_FOUND };
-  return { ok: true, account };
+  // Signed out, password changed, refresh token reused: the session is over at once.
+  if (!(await ctx.sessions.active(claims))) return { ok: false, failure: TOKEN_NOT_VALID };
+  return { ok: true, account, sid: claims.sid ?? null };
 }
 
 /**
@@ -38,6 +42,7 @@ export function requireUser(ctx: AppContext) {
     const res = await authenticate(ctx, req.headers.authorization);
     if (!res.ok) return reply.send(res.failure);
     req.account = res.account;
+    req.tokenSid = res.sid;
   };
 }
 

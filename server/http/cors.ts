@@ -1,14 +1,27 @@
-import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config';
 
 /**
- * CORS as API-CONTRACT §13, by @fastify/cors: any origin, echoed, with credentials; a preflight is
- * answered at once (200) with the methods and headers the console uses; a request without Origin gets
- * no CORS headers. Export file names (Content-Disposition) are readable cross-origin.
+ * Whether a browser page at `origin` may call this server with credentials: this server's own origin
+ * (the console it serves, or Vite's proxy in development), PUBLIC_URL, and the CORS_ORIGINS allow-list.
+ * Never `null` (sandboxed frames, file: pages, redirects), never a reflection of whatever was sent.
  */
-export async function registerCors(app: FastifyInstance): Promise<void> {
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, origin ? origin : false),
+export function corsAllowed(origin: string | undefined, req: FastifyRequest, config: Pick<ServerConfig, 'publicUrl' | 'corsOrigins'>): boolean {
+  if (!origin || origin === 'null') return false;
+  if (origin === `${req.protocol}://${req.host}`) return true;
+  if (config.publicUrl !== null && origin === config.publicUrl) return true;
+  return config.corsOrigins.includes(origin);
+}
+
+/**
+ * CORS by @fastify/cors (API-CONTRACT §13 shapes, an allow-list instead of upstream's any origin): an
+ * allowed Origin is echoed with credentials, a preflight answered at once (200) with the methods and
+ * headers the console uses; another origin (and a request without Origin) gets no CORS headers.
+ * Export file names (Content-Disposition) are readable cross-origin.
+ */
+export async function registerCors(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const base: FastifyCorsOptions = {
     credentials: true,
     methods: 'DELETE, GET, OPTIONS, PATCH, POST, PUT',
     allowedHeaders: 'accept, accept-encoding, authorization, content-type, dnt, origin, user-agent, x-csrftoken, x-requested-with',
@@ -17,5 +30,12 @@ export async function registerCors(app: FastifyInstance): Promise<void> {
     optionsSuccessStatus: 200,
     // An OPTIONS with an Origin but no Access-Control-Request-Method is answered like a preflight, not with a 400.
     strictPreflight: false,
+  };
+  await app.register(cors, {
+    ...base,
+    delegator: (req, cb) => {
+      const origin = req.headers.origin;
+      cb(null, { ...base, origin: corsAllowed(origin, req as FastifyRequest, config) ? origin : false });
+    },
   });
 }

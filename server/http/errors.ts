@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { NOT_FOUND_MSG, fail } from './envelope';
+import { RateLimited } from './rate-limit';
 import type { ErrorReporter } from './report';
 import type { ConsoleShell } from './static';
 
@@ -23,6 +24,9 @@ export function isApiPath(path: string): boolean {
  */
 export function registerErrorHandling(app: FastifyInstance, shell: ConsoleShell | null, report: ErrorReporter): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof RateLimited) {
+      return reply.code(429).header('retry-after', String(err.seconds)).send(fail(err.message));
+    }
     const known = err.code ? BODY_ERRORS[err.code] : undefined;
     if (known) return reply.code(200).send(fail(known));
     // A bad file path from the console's file server (a walk out of the folder, a NUL byte): its status, no report.

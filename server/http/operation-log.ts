@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { maskBody, writeOperationLog } from '../domain/logs';
+import { maskBody, maskResult, writeOperationLog } from '../domain/logs';
 import { parseUserAgent } from '../domain/user-agent';
 import type { ErrorReporter } from './report';
 
@@ -59,7 +59,7 @@ export function modularOf(path: string): string {
 
 /**
  * Every write call (POST/PUT/PATCH/DELETE) on the API is recorded in operation_log after the answer
- * has gone out, with secrets in the body masked. A failure to log never affects the answer.
+ * has gone out, with secrets in the request and the response masked (tokens of sign-in and refresh). A failure to log never affects the answer.
  */
 export function registerOperationLog(app: FastifyInstance, ctx: AppContext, report: ErrorReporter): void {
   app.decorateRequest('opLogUser', null);
@@ -92,7 +92,7 @@ export function registerOperationLog(app: FastifyInstance, ctx: AppContext, repo
         browser: agent.browser,
         os: agent.os,
         responseCode: code,
-        result,
+        result: maskResult(result),
         ok: code === '2000',
         userId: user?.id ?? null,
         dept: user?.dept ?? null,

@@ -70,6 +70,11 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** The inline script index.html gets (its sha256 is allowed by the CSP, see security-headers.ts). */
+export function configScript(config: ConsoleConfig): string {
+  return `window.__CONSOLE_CONFIG__=${scriptSafeJson(config)}`;
+}
+
 interface Shell {
   mtimeMs: number;
   raw: Buffer;
@@ -91,7 +96,7 @@ export class ConsoleShell {
     const st = await stat(file).catch(() => null);
     if (!st?.isFile()) return null;
     if (this.cached?.mtimeMs === st.mtimeMs) return this.cached;
-    const script = `<script>window.__CONSOLE_CONFIG__=${scriptSafeJson(this.config)}</script>`;
+    const script = `<script>${configScript(this.config)}</script>`;
     const html = (await readFile(file, 'utf8')).replace('<!--console-config-->', script);
     this.cached = { mtimeMs: st.mtimeMs, raw: Buffer.from(html, 'utf8') };
     return this.cached;

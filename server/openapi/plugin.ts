@@ -13,7 +13,7 @@ export function openApiRoutes(app: FastifyInstance, version = packageVersion()):
   app.get('/api/docs/', async (_req, reply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'")
+      .header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'")
       .send(VIEWER_HTML),
   );
 }

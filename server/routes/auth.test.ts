@@ -168,15 +168,39 @@ describe('auth with captcha off', () => {
   });
 
   describe('token refresh and logout', () => {
-    it('refresh returns a new access and the same refresh (example 29/32)', async () => {
+    it('refresh returns a new access and a new refresh token (rotation; example 29/32 shapes)', async () => {
       const data = await login(srv, 'superadmin', 'admin123456', false);
       const r1 = expectData(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), refreshResult);
-      expect(r1.refresh).toBe(data.refresh);
+      expect(r1.refresh).not.toBe(data.refresh);
       expect(claimsOf(r1.access)).toMatchObject({ token_type: 'access', user_id: 1 });
-      const r2 = expectData(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), refreshResult);
-      expect(r2.refresh).toBe(data.refresh);
-      const me = expectData(await call(srv, '/api/system/user/user_info/', { token: r1.access }), userInfo);
+      expect(claimsOf(r1.refresh).sid).toBe(claimsOf(data.refresh).sid);
+      const r2 = expectData(await call(srv, '/token/refresh/', { body: { refresh: r1.refresh } }), refreshResult);
+      expect(r2.refresh).not.toBe(r1.refresh);
+      const me = expectData(await call(srv, '/api/system/user/user_info/', { token: r2.access }), userInfo);
       expect(me.username).toBe('superadmin');
+    });
+
+    it('a reused refresh token revokes its session: every token of it stops working (issue 12)', async () => {
+      const data = await login(srv, 'admin', 'admin123456', false);
+      const r1 = expectData(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), refreshResult);
+      const r2 = expectData(await call(srv, '/token/refresh/', { body: { refresh: r1.refresh } }), refreshResult);
+      // data.refresh was replaced twice: whoever presents it now holds a copy.
+      expectFailure(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), 400, 'error', 401);
+      expectFailure(await call(srv, '/token/refresh/', { body: { refresh: r2.refresh } }), 400, 'error', 401);
+      const me = await call(srv, '/api/system/user/user_info/', { token: r2.access });
+      expect(me.body.code).toBe(401);
+      expect(me.body.msg).toMatchObject({ code: 'token_not_valid' });
+      // Another session of the same user lives on.
+      const other = await login(srv, 'admin', 'admin123456', false);
+      expect((await call(srv, '/api/system/user/user_info/', { token: other.access })).body.code).toBe(2000);
+    });
+
+    it('the refresh token replaced a moment ago (a second tab racing) is refused without ending the session', async () => {
+      const data = await login(srv, 'admin', 'admin123456', false);
+      const r1 = expectData(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), refreshResult);
+      expectFailure(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), 400, 'error', 401);
+      expect((await call(srv, '/api/system/user/user_info/', { token: r1.access })).body.code).toBe(2000);
+      expect((await call(srv, '/token/refresh/', { body: { refresh: r1.refresh } })).body.code).toBe(2000);
     });
 
     it('refresh failures are HTTP 401 {code:400, data:null, msg:error}', async () => {
@@ -194,12 +218,14 @@ describe('auth with captcha off', () => {
       await refused({ refresh: srv.signToken({ token_type: 'refresh', user_id: 999 }) });
     });
 
-    it('logout answers 注销成功 and revokes the refresh token; the access token lives on (example 84)', async () => {
+    it('logout answers 注销成功 and revokes the session: refresh and access tokens stop at once (example 84, issue 12)', async () => {
       const data = await login(srv, 'admin', 'admin123456', false);
+      expect((await call(srv, '/api/system/user/user_info/', { token: data.access })).body.code).toBe(2000);
       const res = await call(srv, '/api/logout/', { body: { refresh: data.refresh }, token: data.access });
       expect(res.body).toEqual({ code: 2000, data: null, msg: '注销成功' });
       expectFailure(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), 400, 'error', 401);
-      expect((await call(srv, '/api/system/user/user_info/', { token: data.access })).body.code).toBe(2000);
+      const after = await call(srv, '/api/system/user/user_info/', { token: data.access });
+      expect(after.body).toMatchObject({ code: 401, data: null, msg: { code: 'token_not_valid' } });
       // A second session of the same user is not affected.
       const other = await login(srv, 'admin', 'admin123456', false);
       expect((await call(srv, '/token/refresh/', { body: { refresh: other.refresh } })).body.code).toBe(2000);

@@ -12,6 +12,7 @@ import { formatDatetime } from '../domain/time';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../http/envelope';
 import { parseInput } from '../domain/validation';
+import { checkUpload, MEDIA_CSP, servingHeaders } from '../domain/upload-policy';
 
 /**
  * Files (API-CONTRACT §11): POST api/system/file/ takes a multipart upload in the field `file`,
@@ -23,28 +24,6 @@ import { parseInput } from '../domain/validation';
  */
 
 const BASE = '/api/system/file/';
-
-const MEDIA_TYPES: Record<string, string> = {
-  '.txt': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.bmp': 'image/bmp',
-  '.apk': 'application/vnd.android.package-archive',
-  '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf',
-  '.zip': 'application/zip',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.xls': 'application/vnd.ms-excel',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.mp4': 'video/mp4',
-  '.mp3': 'audio/mpeg',
-};
 
 const ROW_SQL = `SELECT f.id, f.name, f.url, f.file_url, f.engine, f.mime_type, f.size, f.md5sum, f.description,
   f.creator, cu.name AS creator_name, f.modifier, mu.name AS modifier_name, f.dept_belong_id, f.create_datetime, f.update_datetime
@@ -85,9 +64,17 @@ function view(row: Row, absolutePrefix: string | null): FileRow {
   };
 }
 
-/** `<scheme>://<host>` of the request, for `?prefix=1`. */
-function origin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+/**
+ * `<scheme>://<host>` for `?prefix=1`, from configuration (PUBLIC_URL, else an absolute API_URL, else
+ * the listening address), never from the request's Host header, which a client can spoof.
+ */
+function origin(app: FastifyInstance, ctx: AppContext): string {
+  const configured = ctx.config.publicUrl ?? (/^https?:\/\//i.test(ctx.config.apiUrl) ? ctx.config.apiUrl : null);
+  if (configured) return configured.replace(/\/+$/, '');
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : ctx.config.port;
+  const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
+  return `http://${host}:${port}`;
 }
 
 function rowId(raw: unknown): number | null {
@@ -145,7 +132,13 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         dotfiles: 'deny',
         decorateReply: false,
         cacheControl: false,
-        setHeaders: (reply) => {
+        // Raster images inline, everything else (and any type a browser could run) as an attachment;
+        // the type comes from the extension's allow-list, never image/svg+xml or text/html.
+        setHeaders: (reply, path) => {
+          const served = servingHeaders(cleanExt(path));
+          reply.header('content-type', served.type);
+          reply.header('content-disposition', served.disposition);
+          reply.header('content-security-policy', MEDIA_CSP);
           reply.header('cache-control', 'public, max-age=3600');
           reply.header('x-content-type-options', 'nosniff');
         },
@@ -179,8 +172,10 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
       if (bytes.length === 0) return fail('file:提交的是空文件。');
       const name = cleanName(part.filename);
-      const md5 = createHash('md5').update(bytes).digest('hex');
       const ext = cleanExt(name);
+      const verdict = await checkUpload(ext, bytes);
+      if (!verdict.ok) return fail(verdict.msg.startsWith('file:') ? verdict.msg : `file:${verdict.msg}`);
+      const md5 = createHash('md5').update(bytes).digest('hex');
       const relative = `media/files/${md5[0]}/${md5[1]}/${md5}${ext}`;
       const target = join(root, 'files', md5[0] ?? '0', md5[1] ?? '0', `${md5}${ext}`);
       await mkdir(join(target, '..'), { recursive: true });
@@ -191,7 +186,8 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         await rename(temp, target);
       }
       const account = currentAccount(req);
-      const mime = part.mimetype && part.mimetype !== 'application/octet-stream' ? part.mimetype : (MEDIA_TYPES[ext]?.split(';')[0] ?? part.mimetype ?? '');
+      // The sniffed, allow-listed type; the client's Content-Type is not trusted.
+      const mime = verdict.mime.split(';')[0] ?? '';
       const [inserted] = await ctx.db.query<{ id: number }>(
         `INSERT INTO file_list (name, url, file_url, engine, mime_type, size, md5sum, creator, modifier, dept_belong_id)
          VALUES ($1, $2, $2, 'local', $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -219,7 +215,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const [count] = await ctx.db.query<{ n: number | string }>(`SELECT count(*) AS n FROM file_list f${filter}`, params);
       const total = Number(count?.n ?? 0);
       const rows = await ctx.db.query(`${ROW_SQL}${filter} ORDER BY ${ORDER_SQL[q.ordering]} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`, params);
-      const prefix = q.prefix === '1' || q.prefix === 'true' ? origin(req) : null;
+      const prefix = q.prefix === '1' || q.prefix === 'true' ? origin(app, ctx) : null;
       return ok(
         { page: q.page, total, limit: q.limit, is_next: q.page * q.limit < total, is_previous: q.page > 1, data: rows.map((r) => view(r, prefix)) },
         'success',
@@ -238,7 +234,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     scope.get(`${BASE}:id/`, auth, async (req) => {
       const row = await one(req);
       if (!row) return missing();
-      const prefix = (req.query as Record<string, unknown> | undefined)?.prefix === '1' ? origin(req) : null;
+      const prefix = (req.query as Record<string, unknown> | undefined)?.prefix === '1' ? origin(app, ctx) : null;
       return ok(view(row, prefix), 'success');
     });
 

@@ -48,7 +48,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (newPassword !== newPassword2) return fail('两次密码不匹配', 400);
     const row = (await ctx.db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [me.id]))[0];
     if (!row || !(await verifyPassword(oldPassword, row.password))) return fail('旧密码不正确', 400);
-    await ctx.db.query('UPDATE users SET password = $2, update_datetime = now(), modifier = $3 WHERE id = $1', [me.id, await hashClientPassword(newPassword), String(me.id)]);
+    const hash = await hashClientPassword(newPassword);
+    // The new password ends the user's other sessions (trigger of migration 010); this one is kept.
+    await ctx.db.transaction(async (tx) => {
+      if (req.tokenSid) await tx.query("SELECT set_config('app.keep_sid', $1, true)", [req.tokenSid]);
+      await tx.query('UPDATE users SET password = $2, update_datetime = now(), modifier = $3 WHERE id = $1', [me.id, hash, String(me.id)]);
+    });
     return ok(null, '修改成功');
   });
 }

@@ -25,5 +25,11 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/system/datav/login_user/', auth, async () => ok({ login_user: await ctx.dashboard.loginsPerDay() }, '获取成功'));
   app.get('/api/system/datav/registered_user/', auth, async () => ok({ registered_user_list: await ctx.dashboard.registeredPerDay() }, '获取成功'));
   // Reference server only (the real back end answers its HTML 404; the dashboard then shows '-').
-  app.get('/api/system/datav/recent_logins/', auth, async () => ok(await ctx.dashboard.recentLogins(10), '获取成功'));
+  // Everyone's sign-ins only for who may read the login log (within its data scope); others see their own.
+  app.get('/api/system/datav/recent_logins/', auth, async (req) => {
+    const account = currentAccount(req);
+    const verdict = await ctx.permissions.allows(account, 'GET', '/api/system/login_log/');
+    const scope = !verdict.ok ? { sql: 't.creator = ?', params: [account.id] } : verdict.noDataScope ? null : await ctx.permissions.scopeCondition(account);
+    return ok(await ctx.dashboard.recentLogins(10, scope), '获取成功');
+  });
 }

@@ -22,13 +22,17 @@ export class SocketHub {
   private readonly alive = new WeakMap<WebSocket, boolean>();
   private readonly timer: NodeJS.Timeout;
   private broker: PushBroker | null = null;
+  /** The session (token `sid`) each socket was opened with, so a revoked session's sockets can be closed. */
+  private readonly sessionOf = new WeakMap<WebSocket, string>();
+  private sessionCheck: ((sid: string) => Promise<boolean>) | null = null;
 
   constructor(pingIntervalMs = 30_000) {
     this.timer = setInterval(() => this.ping(), pingIntervalMs);
     this.timer.unref();
   }
 
-  add(userId: number, socket: WebSocket): void {
+  add(userId: number, socket: WebSocket, sid?: string): void {
+    if (sid) this.sessionOf.set(socket, sid);
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
@@ -102,7 +106,51 @@ export class SocketHub {
     return sent;
   }
 
+  /** Closes this instance's sockets of a session (logout) with 4401 token_not_valid; resolves to how many. */
+  closeSession(sid: string, code = 4401): number {
+    let closed = 0;
+    for (const set of this.byUser.values()) {
+      for (const s of set) {
+        if (this.sessionOf.get(s) === sid) {
+          s.close(code, 'token_not_valid');
+          closed++;
+        }
+      }
+    }
+    return closed;
+  }
+
+  /** At every ping, sockets whose session `check` says is over (revoked by any instance) are closed. */
+  useSessionCheck(check: ((sid: string) => Promise<boolean>) | null): void {
+    this.sessionCheck = check;
+  }
+
+  /** Asks `sessionCheck` about every open socket's session once and closes the ended ones. */
+  async sweepSessions(): Promise<number> {
+    const check = this.sessionCheck;
+    if (!check) return 0;
+    const verdicts = new Map<string, Promise<boolean>>();
+    let closed = 0;
+    for (const set of [...this.byUser.values()]) {
+      for (const s of [...set]) {
+        const sid = this.sessionOf.get(s);
+        if (!sid) continue;
+        let verdict = verdicts.get(sid);
+        if (!verdict) {
+          verdict = check(sid).catch(() => true);
+          verdicts.set(sid, verdict);
+        }
+        if (!(await verdict) && s.readyState === s.OPEN) {
+          s.close(4401, 'token_not_valid');
+          closed++;
+        }
+      }
+    }
+    return closed;
+  }
+
   private ping(): void {
+    void this.sweepSessions();
     for (const set of this.byUser.values()) {
       for (const s of set) {
         if (this.alive.get(s) === false) {

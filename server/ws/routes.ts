@@ -28,10 +28,12 @@ export function socketRoutes(app: FastifyInstance, ctx: AppContext, report: Erro
       const claims = readToken(token, ctx.jwtSecret);
       if (!claims) return refuse();
       if (claims.token_type === 'refresh' && (await isRevoked(ctx.db, claims.jti))) return refuse();
+      // A signed-out, rotated-away or otherwise revoked session opens no socket.
+      if (!(await ctx.sessions.active(claims))) return refuse();
       const account = await ctx.users.account(claims.user_id);
       if (!account || !account.is_active) return refuse();
       if (socket.readyState !== socket.OPEN) return;
-      ctx.hub.add(account.id, socket);
+      ctx.hub.add(account.id, socket, claims.sid);
       const frame = (await unread(account.id)) > 0 ? UNREAD_FRAME : CONNECTED_FRAME;
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     } catch (err) {

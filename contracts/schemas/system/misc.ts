@@ -2,16 +2,24 @@ import { z } from 'zod';
 import { auditInput, auditRow, AUDIT_LABELS, httpMethodNumber } from './common';
 
 /** GET /api/system/api_white_list/ rows (example 59). */
-export const apiWhiteListRow = z.object({ ...auditRow, url: z.string(), method: z.number().int().nullable(), enable_datasource: z.boolean() });
+export const apiWhiteListRow = z.object({
+  ...auditRow,
+  url: z.string(),
+  method: z.number().int().nullable(),
+  enable_datasource: z.boolean(),
+  /** Reference server only (issue 12): a write method opened to every user must say so. */
+  open_write: z.boolean().optional(),
+});
 export type ApiWhiteListRow = z.infer<typeof apiWhiteListRow>;
 export const apiWhiteListInput = z.object({
   url: z.string().min(1).max(200).regex(/^\//, '请以 / 开头。'),
   method: httpMethodNumber.nullable().optional(),
   enable_datasource: z.boolean().optional(),
+  open_write: z.boolean().optional(),
   ...auditInput,
 });
 export type ApiWhiteListInput = z.infer<typeof apiWhiteListInput>;
-export const API_WHITE_LIST_LABELS: Record<string, string> = { ...AUDIT_LABELS, url: 'url', method: '接口请求方法', enable_datasource: '激活数据权限' };
+export const API_WHITE_LIST_LABELS: Record<string, string> = { ...AUDIT_LABELS, url: 'url', method: '接口请求方法', enable_datasource: '激活数据权限', open_write: '允许所有用户写操作' };
 
 /** GET /api/system/area/ rows (examples 57-58, §17): `pcode_count` = number of children (there is no `hasChild`). */
 export const areaRow = z.object({

@@ -6,7 +6,7 @@ import { formatDatetime } from '../time';
 import type { Account } from '../users';
 import { Conditions, parseListQuery, type ListQuery, type QueryParams } from './query';
 import { CrudError, type ResourceSpec, type WriteContext } from './spec';
-import { readXlsx, writeXlsx, XlsxError, type Cell } from './xlsx';
+import { readXlsxBounded, writeXlsx, XlsxError, type Cell } from './xlsx';
 
 export interface Scope {
   sql: string;
@@ -377,7 +377,7 @@ export class CrudResource {
   async importXlsx(account: Account, file: Buffer): Promise<{ created: number; updated: number }> {
     let sheet: string[][];
     try {
-      sheet = readXlsx(file);
+      sheet = await readXlsxBounded(file);
     } catch (err) {
       throw new CrudError(err instanceof XlsxError ? err.message : '文件无法读取');
     }

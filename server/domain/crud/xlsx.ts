@@ -1,4 +1,4 @@
-import { readZip, writeZip, ZipError } from './zip';
+import { readZipEntries, ZipTooLarge, readZip, writeZip, ZipError } from './zip';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -115,6 +115,68 @@ export function readXlsx(buf: Buffer): string[][] {
       cells[colIndex(ref)] = text;
     }
     rows[rowNo - 1] = Array.from(cells, (c) => c ?? '');
+  }
+  return Array.from(rows, (r) => r ?? []);
+}
+
+/** Bounds of an import (issue 12: a 151 KB file inflating to 44 MB blocked the server for seconds). */
+export const IMPORT_LIMITS = {
+  /** Unpacked bytes of the sheet and the shared strings together. */
+  inflatedBytes: 8 * 1024 * 1024,
+  /** Rows of the sheet, the header included. */
+  rows: 10_001,
+  /** Columns (A..IU). */
+  columns: 256,
+} as const;
+
+/** Rows parsed between two yields to the event loop. */
+const ROWS_PER_SLICE = 200;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * `readXlsx` for uploads: only the first sheet and the shared strings are unpacked (asynchronously,
+ * within IMPORT_LIMITS), and parsing yields to the event loop every few hundred rows, so other
+ * requests keep being answered while a large or hostile file is read.
+ */
+export async function readXlsxBounded(buf: Buffer, limits: { inflatedBytes: number; rows: number; columns: number } = IMPORT_LIMITS): Promise<string[][]> {
+  let files: Map<string, Buffer>;
+  const sheetPattern = /^xl\/worksheets\/sheet\d+\.xml$/;
+  try {
+    const names = await readZipEntries(buf, (n) => n === 'xl/sharedStrings.xml' || n === 'xl/worksheets/sheet1.xml', limits.inflatedBytes);
+    files = names.has('xl/worksheets/sheet1.xml') ? names : await readZipEntries(buf, (n) => n === 'xl/sharedStrings.xml' || sheetPattern.test(n), limits.inflatedBytes);
+  } catch (err) {
+    if (err instanceof ZipTooLarge) throw new XlsxError(`文件解压后超过 ${limits.inflatedBytes / 1024 / 1024} MB，请拆分后再导入`);
+    throw new XlsxError(err instanceof ZipError ? '文件不是有效的 xlsx 表格' : '文件无法读取');
+  }
+  const sheetName = [...files.keys()].filter((k) => sheetPattern.test(k)).sort()[0];
+  const sheet = sheetName ? files.get(sheetName) : undefined;
+  if (!sheet) throw new XlsxError('文件不是有效的 xlsx 表格');
+  const tooMany = () => new XlsxError(`表格最多 ${limits.rows - 1} 行数据、${limits.columns} 列，请拆分后再导入`);
+  const shared = files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '';
+  const strings: string[] = [];
+  let n = 0;
+  for (const m of shared.matchAll(/<si>([\s\S]*?)<\/si>/g)) {
+    strings.push(textOf(m[1] ?? ''));
+    if (++n % (ROWS_PER_SLICE * 10) === 0) await nextTurn();
+  }
+  const rows: string[][] = [];
+  let seen = 0;
+  for (const rm of sheet.toString('utf8').matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)) {
+    const rowNo = Number(/\br="(\d+)"/.exec(rm[1] ?? '')?.[1] ?? rows.length + 1);
+    if (++seen > limits.rows || rowNo > limits.rows || rowNo < 1) throw tooMany();
+    const cells: string[] = [];
+    for (const cm of (rm[2] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const attrs = cm[1] ?? '';
+      const body = cm[2] ?? '';
+      const ref = /\br="([A-Z]+)\d*"/.exec(attrs)?.[1] ?? colName(cells.length);
+      const at = colIndex(ref);
+      if (at >= limits.columns) throw tooMany();
+      const type = /\bt="(\w+)"/.exec(attrs)?.[1];
+      const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+      cells[at] = type === 's' ? (strings[Number(v)] ?? '') : type === 'inlineStr' ? textOf(body) : type === 'b' ? (v === '1' ? 'true' : 'false') : v === undefined ? '' : unesc(v);
+    }
+    rows[rowNo - 1] = Array.from(cells, (c) => c ?? '');
+    if (seen % ROWS_PER_SLICE === 0) await nextTurn();
   }
   return Array.from(rows, (r) => r ?? []);
 }

@@ -1,4 +1,7 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
+
+const inflateRawAsync = promisify(inflateRaw);
 
 
 export interface ZipEntry {
@@ -87,6 +90,71 @@ export function readZip(buf: Buffer, maxTotal = 50 * 1024 * 1024): Map<string, B
     if (method === 0) out.set(name, Buffer.from(packed));
     else if (method === 8) out.set(name, inflateRawSync(packed, { maxOutputLength: Math.max(size, 1) }));
     else throw new ZipError(`unsupported compression ${method}`);
+  }
+  return out;
+}
+
+interface CentralEntry {
+  name: string;
+  method: number;
+  packedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+function centralDirectory(buf: Buffer): CentralEntry[] {
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new ZipError('not a zip archive');
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const out: CentralEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new ZipError('bad central directory');
+    const nameLen = buf.readUInt16LE(p + 28);
+    out.push({
+      method: buf.readUInt16LE(p + 10),
+      packedSize: buf.readUInt32LE(p + 20),
+      size: buf.readUInt32LE(p + 24),
+      localOffset: buf.readUInt32LE(p + 42),
+      name: buf.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
+    });
+    p += 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+  }
+  return out;
+}
+
+/** Thrown when the entries asked for would unpack to more than allowed (a zip bomb, or just too big). */
+export class ZipTooLarge extends ZipError {}
+
+/**
+ * Unpacks only the entries `wanted` picks, without blocking the event loop: inflating runs on the
+ * libuv thread pool, each entry capped at its declared size and all of them at `maxTotal` bytes
+ * (declared sizes are checked before anything is inflated; a header that lies is caught by the cap).
+ */
+export async function readZipEntries(buf: Buffer, wanted: (name: string) => boolean, maxTotal: number): Promise<Map<string, Buffer>> {
+  const entries = centralDirectory(buf).filter((e) => wanted(e.name));
+  const declared = entries.reduce((n, e) => n + e.size, 0);
+  if (declared > maxTotal) throw new ZipTooLarge('archive too large');
+  const out = new Map<string, Buffer>();
+  for (const e of entries) {
+    if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== 0x04034b50) throw new ZipError('bad local header');
+    const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
+    const packed = buf.subarray(start, start + e.packedSize);
+    if (e.method === 0) out.set(e.name, Buffer.from(packed));
+    else if (e.method === 8) {
+      try {
+        out.set(e.name, await inflateRawAsync(packed, { maxOutputLength: Math.max(e.size, 1) }));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipTooLarge('entry larger than declared');
+        throw new ZipError('bad deflate data');
+      }
+    } else throw new ZipError(`unsupported compression ${e.method}`);
   }
   return out;
 }

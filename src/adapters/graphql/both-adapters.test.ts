@@ -215,7 +215,8 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     expect(page.rows.some((row) => row.id === id)).toBe(true);
     expect(page.limit).toBe(5);
     await expect(h.api.retrieve(resource, id)).resolves.toMatchObject({ id, url });
-    await expect(h.api.update(resource, id, { url, method: 1, enable_datasource: false })).resolves.toMatchObject({ id, method: 1 });
+    // A write method opened to everyone must say so (issue 12: open_write).
+    await expect(h.api.update(resource, id, { url, method: 1, enable_datasource: false, open_write: true })).resolves.toMatchObject({ id, method: 1, open_write: true });
     const depts = await h.api.action('/api/system/dept/', 'all_dept/');
     expect(Array.isArray(depts) && depts.length > 0).toBe(true);
     await h.api.multipleDelete(resource, [id]);

@@ -124,7 +124,7 @@ const zhChs = {
     sort: '排序',
     status: '启用状态',
   },
-  whiteList: { url: '接口地址', urlPattern: '请以 / 开头。', method: '接口请求方法', enableDatasource: '激活数据权限' },
+  whiteList: { url: '接口地址', urlPattern: '请以 / 开头。', method: '接口请求方法', enableDatasource: '激活数据权限', openWrite: '允许所有用户写操作（危险）' },
   areas: { name: '名称', code: '地区编码', codePattern: '只能包含数字。', level: '地区层级', pinyin: '拼音', initials: '首字母', enable: '是否启用', pcode: '父地区编码' },
   file: { name: '名称', url: '文件', fileUrl: '文件地址', engine: '引擎', mimeType: 'Mime类型', size: '文件大小', md5sum: '文件md5' },
   loginLog: {
@@ -282,7 +282,7 @@ const en: Texts = {
     sort: 'Sort',
     status: 'Enabled',
   },
-  whiteList: { url: 'API path', urlPattern: 'Must start with /.', method: 'Method', enableDatasource: 'Data scope applies' },
+  whiteList: { url: 'API path', urlPattern: 'Must start with /.', method: 'Method', enableDatasource: 'Data scope applies', openWrite: 'Lets EVERY user write (dangerous)' },
   areas: { name: 'Name', code: 'Code', codePattern: 'Digits only.', level: 'Level', pinyin: 'Pinyin', initials: 'Initials', enable: 'Enabled', pcode: 'Parent code' },
   file: { name: 'Name', url: 'File', fileUrl: 'File path', engine: 'Engine', mimeType: 'MIME type', size: 'Size', md5sum: 'MD5' },
   loginLog: {

@@ -23,6 +23,8 @@ export default function WhiteListPage() {
         },
         { key: 'method', label: t('sys.whiteList.method'), options: METHOD_OPTIONS, search: true, column: { width: 110, filter: true }, form: { default: 0, rules: { required: true } } },
         { key: 'enable_datasource', label: t('sys.whiteList.enableDatasource'), dict: WHETHER_DICT, search: true, column: { width: 120, filter: true }, form: { default: true } },
+        // The reference server refuses a POST/PUT/DELETE entry without it: the label is the warning.
+        { key: 'open_write', label: t('sys.whiteList.openWrite'), dict: WHETHER_DICT, column: { width: 200 }, form: { default: false } },
       ],
     }),
     [t],

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+import { configScript, type ConsoleConfig } from './static';
+
+/** The CSP source of a URL's origin and of its socket twin (http → ws, https → wss), or none for a relative URL. */
+function originSources(url: string): string[] {
+  if (!/^https?:\/\//i.test(url)) return [];
+  try {
+    const origin = new URL(url).origin;
+    return [origin, origin.replace(/^http/i, 'ws')];
+  } catch {
+    return [];
+  }
+}
+
+/** The console's Content-Security-Policy: its own scripts plus the one injected config script (by hash). */
+export function consoleCsp(config: Pick<ServerConfig, 'apiUrl' | 'publicUrl' | 'corsOrigins'>, shell: ConsoleConfig | null): Record<string, string[]> {
+  const scriptHash = shell ? [`'sha256-${createHash('sha256').update(configScript(shell)).digest('base64')}'`] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHash],
+    // PrimeReact positions overlays with style attributes.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Avatars and rich-text images may live anywhere; images run nothing.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...originSources(config.apiUrl), ...(config.publicUrl ? originSources(config.publicUrl) : [])],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/**
+ * Security headers on every answer, by @fastify/helmet: the CSP above, `X-Frame-Options: DENY` and
+ * `frame-ancestors 'none'` (the console cannot be framed), `Referrer-Policy: no-referrer`, nosniff,
+ * HSTS (honoured only over HTTPS). Routes with their own CSP (/media/, /api/docs/) set it themselves.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, shell: ConsoleConfig | null): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(config, shell) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Uploaded images are shown by consoles on the CORS_ORIGINS too.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
