@@ -141,6 +141,7 @@ export const KNOWN_DIFFERENCES = {
     reference: 'refused without the matching buttons (anyone signed in could reset anyone\'s password otherwise)',
     upstream: 'IsAuthenticated or public: any signed-in user may call them (not called by the suite there: they would change data)',
     source: 'API-CONTRACT.md §14 (permission column); docs/crud-server.md "On purpose different from upstream"',
+  },
   refreshRotation: {
     id: 'refresh-rotation',
     what: 'POST token/refresh/ and the refresh token it answers',
