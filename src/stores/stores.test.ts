@@ -264,12 +264,12 @@ describe('LogStore and LocaleStore', () => {
     expect(root.log.errorCount).toBe(1);
   });
 
-  it('keeps the language in a cookie, zh-chs by default', () => {
+  it('keeps the language in a cookie, zh-chs by default, en for an unknown value (spec §4 fallback)', () => {
     const { root, storage } = rootFixture(fakeApi({}));
     expect(root.locale.language).toBe('zh-chs');
     root.locale.setLanguage('en');
     expect(storage.cookies.get('lang')).toBe('en');
     expect(rootFixture(fakeApi({}), { lang: 'en' }).root.locale.language).toBe('en');
-    expect(rootFixture(fakeApi({}), { lang: 'fr' }).root.locale.language).toBe('zh-chs');
+    expect(rootFixture(fakeApi({}), { lang: 'fr' }).root.locale.language).toBe('en');
   });
 });
