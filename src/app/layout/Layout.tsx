@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { Activity, memo, Suspense, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useRawSearch } from '../../components/useRawSearch';
 import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, SYSTEM_NAME_KEY } from '../../config';
 import { PageLoading } from '../../components/PageLoading';
 import { PagePathProvider } from '../../components/Permission';
@@ -72,7 +73,7 @@ const Layout = observer(function Layout({ route, refreshing }: { route: ShellRou
   const root = useStore();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const locationSearch = useSearch();
+  const locationSearch = useRawSearch();
   // On /refresh the layout shows the tab being refreshed: its page starts afresh, then the router goes back to it.
   const search = refreshing !== undefined ? (refreshing.split('?')[1] ?? '') : locationSearch;
   const current = tabOf(route, search);

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useRawSearch } from '../../components/useRawSearch';
 import { isApiError } from '../../stores/errors';
 import { INDEX_PATH, SYSTEM_NAME_KEY, VERSION } from '../../config';
 import { ActionButton, TextInput } from '../../components/controls';
@@ -22,7 +23,7 @@ const LoginPage = observer(function LoginPage() {
   const root = useStore();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   useDocumentTitle('route.login');
 
   const [username, setUsername] = useState('');
