@@ -8,10 +8,9 @@ import { createI18n } from '../i18n';
 import { fakeApi } from '../test/fake-api';
 import { rootFixture } from '../test/root-fixture';
 import { sampleDepts, sampleDictionaries, sampleMenu, sampleUser } from '../test/samples';
-import type { ConsoleApi } from '../adapters/api';
 import { RouteGuard } from './RouteGuard';
 
-function renderGuard(path: string, api: ConsoleApi, cookies: Record<string, string> = {}) {
+function renderGuard(path: string, api: ReturnType<typeof fakeApi>, cookies: Record<string, string> = {}) {
   const { root } = rootFixture(api, cookies);
   const location = memoryLocation({ path, record: true });
   render(

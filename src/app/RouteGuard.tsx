@@ -22,7 +22,7 @@ export const RouteGuard = observer(function RouteGuard({ children }: { children:
   const [path] = useLocation();
   const search = useRawSearch();
   const open = OPEN_PAGES.includes(path);
-  const decision = guardDecision({ path, search, hasToken: root.session.hasToken(), userLoaded: !!root.session.userName });
+  const decision = guardDecision({ path, search, hasToken: root.session.hasToken(), userLoaded: root.session.userLoaded });
   const mustLoad = decision.kind === 'load' && root.bootState !== 'failed';
 
   useEffect(() => {

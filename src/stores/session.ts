@@ -31,6 +31,19 @@ export class SessionStore {
     return !!token && token !== 'undefined';
   }
 
+  /**
+   * The user info has loaded. Not the same as having a name: a user whose name is empty still signs in
+   * (the header then says 未登录, spec §2.4).
+   */
+  get userLoaded(): boolean {
+    return this.user !== null;
+  }
+
+  /** Who is signed in, for per-user state: the user's id ('' before the user info loads). */
+  get userKey(): string {
+    return this.user ? String(this.user.id) : '';
+  }
+
   /** The user's display name, '' when unknown. */
   get userName(): string {
     return this.user?.name ?? '';

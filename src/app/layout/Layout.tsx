@@ -82,7 +82,7 @@ const Layout = observer(function Layout({ route, refreshing }: { route: ShellRou
     root.tabs.refresh(refreshing);
     navigate(refreshing, { replace: true });
   }, [root, navigate, refreshing]);
-  useShellPersistence(root, root.session.userName, root.menu.loaded || root.bootState === 'ready');
+  useShellPersistence(root, root.session.userKey, root.menu.loaded || root.bootState === 'ready');
 
   const pageTitle = route.titleKey ? t(route.titleKey) : route.title || t('route.untitled');
   useEffect(() => {
