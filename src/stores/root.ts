@@ -39,6 +39,8 @@ export interface RootStoreDeps {
   reload(): void;
   /** Clock (tests pass a fixed one). */
   now?: () => Date;
+  /** The page's address, for the front-end log (default: the browser's location). */
+  pageUrl?: () => string;
   /** The local browser database (spec §3); default an in-memory one keyed by the uuid cookie. */
   localDb?: LocalDb;
   /** Opens the layout's real-time socket (none in tests and stories that do not need one). */
@@ -176,8 +178,15 @@ export class RootStore {
     };
   }
 
+  /** A failed call in the front-end log: the url is the page where it happened, the API address goes in the message. */
   reportFailure(failure: Failure): void {
-    this.log.add(failure.message, failure.severity === 'error' ? 'danger' : 'info', failure.url);
+    const message = failure.url ? `${failure.message} — ${failure.url}` : failure.message;
+    this.log.add(message, failure.severity === 'error' ? 'danger' : 'info', this.pageUrl());
+  }
+
+  /** The page's address now. */
+  pageUrl(): string {
+    return this.deps.pageUrl ? this.deps.pageUrl() : (globalThis.location?.href ?? '');
   }
 
   /**
