@@ -3,7 +3,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_NAME_KEY } from '../../config';
 import { useStore } from '../../components/store-context';
-import { formatDate } from '../../stores/format';
 import { LoginChart } from './LoginChart';
 import { RecentLogins } from './RecentLogins';
 import { StatCard } from './StatCard';
@@ -44,8 +43,8 @@ const DashboardPage = observer(function DashboardPage() {
           <p>{t('dashboard.welcome', { system: t(SYSTEM_NAME_KEY) })}</p>
         </div>
         <div className="dashboard-welcome-meta">
-          <span>
-            <i className="pi pi-calendar" aria-hidden="true" /> {t('dashboard.today', { date: formatDate(new Date()) })}
+          <span data-testid="dashboard-today">
+            <i className="pi pi-calendar" aria-hidden="true" /> {t('dashboard.today', { date: dashboard.today ?? t('app.unavailable') })}
           </span>
           {user?.dept_info && (
             <span>
