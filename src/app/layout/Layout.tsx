@@ -1,17 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { Activity, memo, Suspense, useEffect, type CSSProperties } from 'react';
+import { Activity, memo, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useRawSearch } from '../../components/useRawSearch';
 import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, SYSTEM_NAME_KEY } from '../../config';
-import { PageLoading } from '../../components/PageLoading';
-import { PagePathProvider } from '../../components/Permission';
 import { useStore } from '../../components/store-context';
 import type { Tab } from '../../stores/tabs';
 import { SearchPanel } from '../search/SearchPanel';
 import { resolveShellRoute, type ShellRoute } from '../shell-routes';
 import { Aside } from './Aside';
 import { Header } from './Header';
+import { PageFrame } from './PageFrame';
 import { RealtimeConnection } from './RealtimeConnection';
 import { TabBar } from './TabBar';
 import { useShellPersistence } from './useShellPersistence';
@@ -34,11 +33,7 @@ const KeptPage = memo(
     const root = useStore();
     const route = resolveShellRoute(root, path);
     if (!route) return null;
-    return (
-      <PagePathProvider path={path}>
-        <Suspense fallback={<PageLoading />}>{route.render()}</Suspense>
-      </PagePathProvider>
-    );
+    return <PageFrame route={route} path={path} />;
   }),
 );
 
