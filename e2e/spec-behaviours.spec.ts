@@ -86,8 +86,9 @@ test.describe('spec behaviours', () => {
   test('a page chunk that never arrives: after 120 s a message, one log entry; the other tabs keep working, retry loads it', async ({ page, submitLogin }) => {
     await signIn(page, submitLogin);
     await page.clock.install();
-    await page.goto('/index');
-    await expect(page.getByTestId('dashboard')).toBeVisible();
+    // 用户管理 opens the 系统管理 section in the side menu; its chunks (and the CRUD view's) arrive.
+    await page.goto('/user');
+    await expect(page.getByTestId('user-table').locator('tbody tr').first()).toBeVisible();
     // From now on no script arrives: the 角色管理 page chunk hangs.
     const hang = (): void => undefined;
     await page.route('**/assets/*.js', hang);
@@ -101,13 +102,20 @@ test.describe('spec behaviours', () => {
     await expect(page.getByTestId('header-log-badge')).toHaveText('1');
 
     // The other tabs keep working.
-    await page.getByTestId('tab-bar').getByText('控制台', { exact: true }).click();
-    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await page.getByTestId('tab-bar').getByText('用户管理', { exact: true }).click();
+    await expect(page.getByTestId('user-table').locator('tbody tr').first()).toBeVisible();
 
-    // Scripts arrive again: retry loads the page.
-    await page.unroute('**/assets/*.js', hang);
+    // 角色管理 is not a kept tab: coming back starts its page afresh, which waits (and fails) again.
     await page.getByTestId('tab-bar').getByText('角色管理', { exact: true }).click();
+    await expect(page.getByTestId('page-load-failed')).toHaveCount(0);
+    await page.clock.fastForward(121_000);
+    await expect(page.getByTestId('page-load-failed')).toBeVisible();
+    await expect(page.getByTestId('header-log-badge')).toHaveText('2');
+
+    // Scripts arrive again: retry loads the page in its tab.
+    await page.unroute('**/assets/*.js', hang);
     await page.getByTestId('page-load-retry').click();
     await expect(page.getByTestId('role-table').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByTestId('page-load-failed')).toHaveCount(0);
   });
 });
