@@ -8,6 +8,7 @@ import { DashboardStore } from './dashboard';
 import { DepartmentsStore } from './departments';
 import { DictionaryStore } from './dictionary';
 import { LocaleStore } from './locale';
+import { serverText } from '../i18n/server-texts';
 import { LogStore } from './log';
 import { MenuStore, type LoadState } from './menu';
 import { MessagesStore } from './messages';
@@ -87,13 +88,15 @@ export class RootStore {
   constructor(private readonly deps: RootStoreDeps) {
     const { api, storage } = deps;
     this.localDb = deps.localDb ?? createMemoryLocalDb(() => storage.cookies.get('uuid'));
+    this.locale = new LocaleStore(storage.cookies);
+    // The server's seed texts (menus, dictionary labels, socket notices) in the interface language.
+    const text = (value: string) => serverText(this.locale.language, value);
     this.session = new SessionStore(api, storage.cookies);
     this.settings = new SettingsStore(api);
-    this.dictionary = new DictionaryStore(api);
+    this.dictionary = new DictionaryStore(api, text);
     this.departments = new DepartmentsStore(api);
-    this.menu = new MenuStore(api, storage.menuData);
+    this.menu = new MenuStore(api, storage.menuData, text);
     this.tabs = new TabsStore();
-    this.locale = new LocaleStore(storage.cookies);
     this.preferences = new PreferencesStore(this.localDb, this.locale, () => storage.cookies.get('uuid'));
     this.theme = new ThemeStore(this.preferences);
     this.ui = new UiStore(this.preferences);
@@ -103,7 +106,7 @@ export class RootStore {
     this.oauth2 = new OAuth2FlowStore(api, storage.oauth2, () => this.signedIn(), INDEX_PATH);
     this.captcha = new CaptchaStore(api);
     this.dashboard = new DashboardStore(api);
-    this.messages = new MessagesStore({ api, notify: deps.notify, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
+    this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
     this.log = new LogStore({
       now: deps.now ?? (() => new Date()),
       meta: () => ({
