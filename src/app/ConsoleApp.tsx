@@ -1,4 +1,5 @@
 import { reaction } from 'mobx';
+import { addLocale, locale as primeLocale } from 'primereact/api';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
@@ -47,6 +48,9 @@ export function ConsoleApp({ console: app, hook, searchHook, children }: Console
       (language) => {
         void i18n.changeLanguage(language);
         html.lang = HTML_LANG[language];
+        // PrimeReact's own texts (calendar, paginator, confirm dialogs) follow the language too.
+        addLocale(language, i18n.getFixedT(language)('primereact', { returnObjects: true }) as object);
+        primeLocale(language);
       },
       { fireImmediately: true },
     );
