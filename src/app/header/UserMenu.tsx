@@ -70,7 +70,7 @@ export const UserMenu = observer(function UserMenu() {
         {user?.avatar ? (
           <img className="console-user-avatar" src={user.avatar} alt="" data-testid="user-menu-avatar" />
         ) : (
-          <span className="console-user-avatar is-initial" aria-hidden="true">
+          <span className="console-user-avatar is-initial" aria-hidden="true" data-user-data>
             {user?.name ? user.name.slice(0, 1) : <i className="pi pi-user" />}
           </span>
         )}

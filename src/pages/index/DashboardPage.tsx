@@ -35,7 +35,7 @@ const DashboardPage = observer(function DashboardPage() {
   return (
     <div className="dashboard" data-testid="dashboard">
       <section className="dashboard-welcome">
-        <div className="dashboard-welcome-avatar" aria-hidden="true">
+        <div className="dashboard-welcome-avatar" aria-hidden="true" data-user-data>
           {user?.avatar ? <img src={user.avatar} alt="" /> : (user?.name ?? '?').slice(0, 1)}
         </div>
         <div className="dashboard-welcome-text">
@@ -47,12 +47,12 @@ const DashboardPage = observer(function DashboardPage() {
             <i className="pi pi-calendar" aria-hidden="true" /> {t('dashboard.today', { date: dashboard.today ?? t('app.unavailable') })}
           </span>
           {user?.dept_info && (
-            <span>
+            <span data-user-data>
               <i className="pi pi-sitemap" aria-hidden="true" /> {user.dept_info.dept_name}
             </span>
           )}
           {roles && (
-            <span>
+            <span data-user-data>
               <i className="pi pi-id-card" aria-hidden="true" /> {roles}
             </span>
           )}

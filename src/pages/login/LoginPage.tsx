@@ -199,8 +199,9 @@ const LoginPage = observer(function LoginPage() {
         <LoginLinks />
 
         <footer className="login-footer">
-          {copyright && <span>{copyright}</span>}
-          {record && <span>{record}</span>}
+          {/* The site's own copyright and licence lines (system settings): shown as the staff wrote them. */}
+          {copyright && <span data-user-data>{copyright}</span>}
+          {record && <span data-user-data>{record}</span>}
           <span>v{VERSION}</span>
         </footer>
       </section>
