@@ -38,8 +38,8 @@ test.describe('shell navigation', () => {
     await go(page, '/dashboard/workbench');
     await expect(page.getByTestId('workbench-retrieve')).toBeVisible();
     await expect(page.getByTestId('workbench-update')).toHaveCount(0);
-    // test's menu holds only its granted screens.
-    await expect(page.getByTestId('header-menu-item')).toHaveText(['仪表盘', '游戏管理']);
+    // test (a read-only analyst) sees the analytics areas and a few lists, nothing else.
+    await expect(page.getByTestId('header-menu-item')).toHaveText(['仪表盘', '游戏管理', '收入中心', '用户中心', '广告投放', '数据报表', '埋点分析', '合作管理']);
     await shot('shell-permission-test-user');
 
     await page.context().clearCookies();

@@ -299,12 +299,6 @@ function buildAreaMenus(firstId: number): SeedMenu[] {
 export const AREA_MENUS: SeedMenu[] = buildAreaMenus(18);
 export const ALL_MENUS: SeedMenu[] = [...SYSTEM_MENUS, ...AREA_MENUS];
 
-function byComponent(component: string): SeedMenu {
-  const m = AREA_MENUS.find((x) => x.component === component);
-  if (!m) throw new Error(`seed: no menu with component ${component}`);
-  return m;
-}
-
 export interface RoleGrant {
   menus: number[];
   /** Granted buttons as [menu id, value]. */
@@ -320,19 +314,24 @@ export function adminGrant(): RoleGrant {
   };
 }
 
-/** Role `public`: a few read-only screens, so permission differences show. */
+/** Buttons that only read: what the analyst role may press. */
+export const READ_ONLY_BUTTONS: ReadonlySet<ButtonValue> = new Set(['Search', 'Retrieve', 'Export']);
+
+/** Areas whose screens are analytics (dashboards, revenue, reports, tracking analysis, partner figures). */
+const ANALYTICS_AREAS = ['dashboard', 'center_income', 'data_reports', 'data_embed', 'cooperate'];
+/** Analytics and list screens of other areas the analyst reads. */
+const ANALYST_SCREENS = ['game/query', 'game/detail', 'center_users/game_users', 'center_users/retention', 'advertisement/attribution'];
+
+/**
+ * Role `public` (user `test`): a read-only analyst. It sees every analytics screen and a few list
+ * screens, with their catalogs, and only the buttons that read (search, details, export): no write
+ * button anywhere.
+ */
 export function publicGrant(): RoleGrant {
-  const workbench = byComponent('dashboard/workbench');
-  const realtime = byComponent('dashboard/realtime');
-  const query = byComponent('game/query');
-  const detail = byComponent('game/detail');
+  const screens = AREA_MENUS.filter((m) => !m.catalog && (ANALYTICS_AREAS.includes(m.component.split('/')[0] ?? '') || ANALYST_SCREENS.includes(m.component)));
+  const catalogs = [...new Set(screens.map((m) => m.parent).filter((id): id is number => id !== null))];
   return {
-    menus: [workbench.parent, workbench.id, realtime.id, query.parent, query.id, detail.id].filter((x): x is number => x !== null),
-    buttons: [
-      [workbench.id, 'Retrieve'],
-      [query.id, 'Search'],
-      [query.id, 'Retrieve'],
-      [detail.id, 'Retrieve'],
-    ],
+    menus: [...catalogs, ...screens.map((m) => m.id)],
+    buttons: screens.flatMap((m) => m.buttons.filter((b) => READ_ONLY_BUTTONS.has(b)).map((b): [number, ButtonValue] => [m.id, b])),
   };
 }
