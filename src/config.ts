@@ -94,6 +94,10 @@ export const OAUTH2_PATH = '/oauth2';
 export const FORBIDDEN_PATH = '/403';
 export const PREVIEW_PATH = '/preview';
 export const REFRESH_PATH = '/refresh';
+/** The published Storybook (issue 18), served by the reference server beside the console. */
+export const STORYBOOK_PATH = '/storybook/';
+/** Role keys that review design: their user menu links the Storybook (superusers see it too). */
+export const DESIGN_REVIEW_ROLE_KEYS: readonly string[] = ['admin'];
 /** Prefix of the redirect helper route `redirect/:route*` (spec §2.1). */
 export const REDIRECT_PREFIX = '/redirect/';
 /** Console message when a menu item's page file cannot be loaded (spec §2.3). */

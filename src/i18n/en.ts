@@ -131,6 +131,7 @@ export const en: Messages = {
     greeting: 'Hello {{name}}',
     notSignedIn: 'Not signed in',
     userInfo: 'Profile',
+    storybook: 'Design review (Storybook)',
     logout: 'Sign out',
     collapseAside: 'Collapse menu',
     expandAside: 'Expand menu',

@@ -131,6 +131,7 @@ export const zhChs = {
     greeting: '你好 {{name}}',
     notSignedIn: '未登录',
     userInfo: '个人信息',
+    storybook: '组件与界面评审（Storybook）',
     logout: '注销',
     collapseAside: '收起侧栏',
     expandAside: '展开侧栏',

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserInfo } from '../../contracts/schemas';
 import type { ConsoleApi } from '../adapters/api';
 import type { Cookies } from '../adapters/cookies';
+import { DESIGN_REVIEW_ROLE_KEYS } from '../config';
 
 export interface LoginForm {
   username: string;
@@ -42,6 +43,12 @@ export class SessionStore {
   /** Who is signed in, for per-user state: the user's id ('' before the user info loads). */
   get userKey(): string {
     return this.user ? String(this.user.id) : '';
+  }
+
+  /** The user reviews design (a superuser or a role in DESIGN_REVIEW_ROLE_KEYS): the user menu links the Storybook. */
+  get reviewsDesign(): boolean {
+    const user = this.user;
+    return !!user && (user.is_superuser || user.role_info.some((role) => DESIGN_REVIEW_ROLE_KEYS.includes(role.key)));
   }
 
   /** The user's display name, '' when unknown. */
