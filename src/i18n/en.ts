@@ -72,6 +72,7 @@ export const en: Messages = {
   editor: {
     normal: 'Normal',
     heading: 'Heading',
+    subheading: 'Subheading',
     sans: 'Sans Serif',
     serif: 'Serif',
     mono: 'Monospace',
@@ -131,7 +132,7 @@ export const en: Messages = {
     greeting: 'Hello {{name}}',
     notSignedIn: 'Not signed in',
     userInfo: 'Profile',
-    storybook: 'Design review (Storybook)',
+    storybook: 'Storybook',
     logout: 'Sign out',
     collapseAside: 'Collapse menu',
     expandAside: 'Expand menu',

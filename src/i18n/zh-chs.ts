@@ -72,6 +72,7 @@ export const zhChs = {
   editor: {
     normal: '正文',
     heading: '标题',
+    subheading: '副标题',
     sans: '无衬线',
     serif: '衬线',
     mono: '等宽',
@@ -131,7 +132,7 @@ export const zhChs = {
     greeting: '你好 {{name}}',
     notSignedIn: '未登录',
     userInfo: '个人信息',
-    storybook: '组件与界面评审（Storybook）',
+    storybook: 'Storybook 界面评审',
     logout: '注销',
     collapseAside: '收起侧栏',
     expandAside: '展开侧栏',
