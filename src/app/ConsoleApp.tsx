@@ -48,9 +48,10 @@ export function ConsoleApp({ console: app, hook, searchHook, children }: Console
       (language) => {
         void i18n.changeLanguage(language);
         html.lang = HTML_LANG[language];
-        // PrimeReact's own texts (calendar, paginator, confirm dialogs) follow the language too.
-        addLocale(language, i18n.getFixedT(language)('primereact', { returnObjects: true }) as object);
-        primeLocale(language);
+        // PrimeReact's own texts (calendar, paginator, confirm dialogs) follow the language too. Its
+        // locale name doubles as the Intl tag of number and date formats, so it is a BCP 47 tag (zh-CN).
+        addLocale(HTML_LANG[language], i18n.getFixedT(language)('primereact', { returnObjects: true }) as object);
+        primeLocale(HTML_LANG[language]);
       },
       { fireImmediately: true },
     );
