@@ -16,6 +16,9 @@ const NO_REACT = { group: REACT, message: 'stores and adapters hold no React: UI
 /** Django query parameters are the REST adapter's own: everyone else speaks the ListQuery of adapters/api.ts. */
 const REST_PARAMS = { group: ['**/rest/params', '**/rest/params.ts'], message: 'only the REST adapter writes query parameters; speak ListQuery (adapters/api.ts).' };
 
+/** wouter's useSearch() decodes the query (q=a%20b → q=a b); the console keeps it as the address has it. */
+const RAW_SEARCH = { name: 'wouter', importNames: ['useSearch'], message: 'use useRawSearch() (components/useRawSearch.ts): it keeps the percent-encoding.' };
+
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'node_modules', 'playwright-report', 'test-results', 'contracts/report', 'e2e/artifacts', 'src/adapters/graphql/generated', 'public/mockServiceWorker.js', '.data', 'bench/results'] },
   js.configs.recommended,
@@ -38,7 +41,7 @@ export default tseslint.config(
   {
     files: ['src/**'],
     ignores: ['src/adapters/rest/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [REST_PARAMS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [REST_PARAMS], paths: [RAW_SEARCH] }] },
   },
   {
     files: ['src/stores/**', 'src/adapters/**'],

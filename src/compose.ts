@@ -21,6 +21,8 @@ export interface ConsoleEnvironment {
   localDb?: LocalDb;
   /** The layout's socket: default a browser WebSocket to the configured server; null for none (stories, tests). */
   realtime?: RealtimeConnector | null;
+  /** The page's address for the front-end log; default the browser's location. */
+  pageUrl?: () => string;
 }
 
 export type { Console };
@@ -48,7 +50,7 @@ export function createConsole(env: ConsoleEnvironment): Console {
   };
   // window.__CONSOLE_CONFIG__.adapter (server env CONSOLE_ADAPTER) picks REST (default) or the GraphQL gateway.
   const api = env.runtime.adapter === 'graphql' ? lazyGraphqlConsoleApi(apiOptions) : new RestConsoleApi(apiOptions);
-  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb, ...realtimeOf(env) });
+  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb, ...(env.pageUrl ? { pageUrl: env.pageUrl } : {}), ...realtimeOf(env) });
   callbacks.connect(root.apiCallbacks());
   return { root, i18n, notifier };
 }

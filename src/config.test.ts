@@ -19,4 +19,13 @@ describe('config', () => {
     expect(config.readRuntimeConfig(undefined)).toEqual({ apiUrl: '', wsPath: 'api/ws/{token}/' });
     expect(config.readRuntimeConfig({ apiUrl: 3, wsPath: 'no-token' })).toEqual({ apiUrl: '', wsPath: 'api/ws/{token}/' });
   });
+
+  it('reads the language cookie: none → zh-chs (default), a supported one as is, anything else → en (spec §4 fallback)', () => {
+    expect(config.toLanguage(null)).toBe('zh-chs');
+    expect(config.toLanguage('')).toBe('zh-chs');
+    expect(config.toLanguage('zh-chs')).toBe('zh-chs');
+    expect(config.toLanguage('en')).toBe('en');
+    expect(config.toLanguage('fr')).toBe('en');
+    expect(config.toLanguage('zh-CN')).toBe('en');
+  });
 });

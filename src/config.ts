@@ -76,9 +76,13 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-chs';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** Narrows any stored value to a supported language, falling back to the default. */
+/**
+ * The language of a stored value (spec §4): none → the default (zh-chs); a supported one as is;
+ * anything else (e.g. `fr`) → the fallback (en).
+ */
 export function toLanguage(value: string | null | undefined): Language {
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+  if (value === null || value === undefined || value === '') return DEFAULT_LANGUAGE;
+  return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : FALLBACK_LANGUAGE;
 }
 
 // --- Routes (spec §2.1, §4) ---
@@ -93,10 +97,16 @@ export const OAUTH2_PATH = '/oauth2';
 export const FORBIDDEN_PATH = '/403';
 export const PREVIEW_PATH = '/preview';
 export const REFRESH_PATH = '/refresh';
+/** The published Storybook (issue 18), served by the reference server beside the console. */
+export const STORYBOOK_PATH = '/storybook/';
+/** Role keys that review design: their user menu links the Storybook (superusers see it too). */
+export const DESIGN_REVIEW_ROLE_KEYS: readonly string[] = ['admin'];
 /** Prefix of the redirect helper route `redirect/:route*` (spec §2.1). */
 export const REDIRECT_PREFIX = '/redirect/';
 /** Console message when a menu item's page file cannot be loaded (spec §2.3). */
 export const PAGE_MISSING_MESSAGE = '在页面目录下找不到 {component} 对应的页面文件，该菜单将无法访问，请检查文件是否存在';
+/** A page chunk that has not arrived after this long has failed (spec §8: 120 s). */
+export const PAGE_CHUNK_TIMEOUT_MS = 120_000;
 /** Local-database keys (per-user sys area) of the shell: open tabs, aside collapse and transition. */
 export const TABS_DB_KEY = 'page.opened';
 export const ASIDE_COLLAPSE_DB_KEY = 'menu.asideCollapse';

@@ -59,6 +59,8 @@ export async function buildStoryConsole(params: ConsoleStoryParameters = {}): Pr
       reload: () => {
         built.reloads += 1;
       },
+      // The memory router's address, as the browser's would be.
+      pageUrl: () => `${window.location.origin}${location.history.at(-1) ?? '/'}`,
     }),
   };
   if (params.language) await ensureLanguage(built.app.i18n, params.language);

@@ -19,6 +19,9 @@ describe('serving the built console', () => {
     await writeFile(join(dir, 'index.html'), '<!doctype html><html><head><!--console-config--></head><body><div id="root"></div></body></html>');
     await writeFile(join(dir, 'assets', 'index-abc123.js'), bigJs);
     await writeFile(join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+    await mkdir(join(dir, 'storybook'));
+    await writeFile(join(dir, 'storybook', 'index.html'), '<!doctype html><title>Storybook</title><iframe src="iframe.html"></iframe>');
+    await writeFile(join(dir, 'storybook', 'iframe.html'), '<!doctype html><title>preview</title>');
     srv = await startTestServer({ captcha: false, serveConsole: true, env: { CONSOLE_DIR: dir, API_URL: 'https://api.example.test', WS_PATH: 'ws/{token}/' } });
   }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
@@ -115,6 +118,18 @@ describe('serving the built console', () => {
       const text = await res.text();
       expect(text, path).not.toContain('root:');
     }
+  });
+
+  it('publishes the built Storybook at /storybook/ (its index, its files; /storybook redirects there)', async () => {
+    const index = await fetch(`${srv.baseUrl}/storybook/`);
+    expect(index.status).toBe(200);
+    expect(await index.text()).toContain('<title>Storybook</title>');
+    const frame = await fetch(`${srv.baseUrl}/storybook/iframe.html`);
+    expect(frame.status).toBe(200);
+    expect(await frame.text()).toContain('<title>preview</title>');
+    const bare = await fetch(`${srv.baseUrl}/storybook`, { redirect: 'manual' });
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get('location')).toBe('/storybook/');
   });
 
   it('API paths never get the app shell', async () => {

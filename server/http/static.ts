@@ -154,5 +154,25 @@ export async function registerConsoleFiles(app: FastifyInstance, root: string, o
         reply.header('X-Content-Type-Options', 'nosniff');
       },
     });
+    // The published Storybook (issue 18): `npm run build` writes it to <root>/storybook/; its files are
+    // served like the console's, and /storybook/ opens its index.
+    if (await exists(join(root, STORYBOOK_DIR, 'index.html'))) {
+      scope.get(`/${STORYBOOK_DIR}`, (_req, reply) => reply.redirect(`/${STORYBOOK_DIR}/`));
+      scope.get(`/${STORYBOOK_DIR}/`, (_req, reply) => {
+        reply.header('Cache-Control', 'no-cache');
+        return reply.sendFile(join(STORYBOOK_DIR, 'index.html'));
+      });
+    }
   });
+}
+
+/** Where the built Storybook sits inside the console's build, and its address (/storybook/). */
+export const STORYBOOK_DIR = 'storybook';
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
 }

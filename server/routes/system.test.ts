@@ -153,30 +153,26 @@ describe('first-slice system routes', () => {
       for (const m of page.data.filter((x) => !x.is_catalog)) expect(Array.isArray(m.menuPermission), m.name).toBe(true);
     });
 
-    it('test (role public) gets only its read-only menus, null where no button is granted', async () => {
+    it('test (role public, a read-only analyst) gets the analytics and a few list screens, and no write button', async () => {
       const page = expectData(await call(srv, '/api/system/menu/web_router/', { token: test }), routerPage);
       const leaves = page.data.filter((m) => !m.is_catalog);
-      // The dashboard's workbench and realtime pages, and every screen of the game catalogue (issue 14), to look at.
-      expect(leaves.map((m) => m.component).sort()).toEqual([
-        'common/account',
-        'common/tag',
-        'dashboard/realtime',
-        'dashboard/workbench',
-        'game/android',
-        'game/code',
-        'game/detail',
-        'game/h5',
-        'game/history',
-        'game/mini',
-        'game/query',
-        'game/soft',
-      ]);
+      const components = leaves.map((m) => m.component ?? '');
+      // The analytics screens, a few list screens, and every screen of the game catalogue (issue 14), to look at.
+      for (const c of ['dashboard/workbench', 'dashboard/realtime', 'center_income/overview', 'center_income/rank', 'data_reports/game_stats', 'data_embed/funnel', 'cooperate/reports', 'center_users/retention']) {
+        expect(components, c).toContain(c);
+      }
+      for (const c of ['common/account', 'common/tag', 'game/android', 'game/code', 'game/detail', 'game/h5', 'game/history', 'game/mini', 'game/query', 'game/soft']) expect(components, c).toContain(c);
+      for (const c of ['advertisement/campaign', 'automation/task', 'embed_configure/event_define']) expect(components, c).not.toContain(c);
+      // The catalogue: Search and Retrieve only (no export of codes or accounts).
       for (const m of leaves.filter((x) => x.component?.startsWith('game/') || x.component?.startsWith('common/'))) {
         expect([...(m.menuPermission ?? [])].sort(), m.component ?? '').toEqual(m.component === 'game/detail' ? ['Retrieve'] : ['Retrieve', 'Search']);
       }
       expect(page.data.find((m) => m.component === 'game/query')?.menuPermission).toEqual(['Search', 'Retrieve']);
       expect(page.data.find((m) => m.component === 'dashboard/workbench')?.menuPermission).toEqual(['Retrieve']);
-      expect(page.data.find((m) => m.component === 'dashboard/realtime')?.menuPermission).toBeNull();
+      expect(page.data.find((m) => m.component === 'center_income/rank')?.menuPermission).toEqual(['Search', 'Retrieve', 'Export']);
+      // Read only: no button that writes, on any screen.
+      const pressed = new Set(page.data.flatMap((m) => m.menuPermission ?? []));
+      expect([...pressed].filter((b) => !['Search', 'Retrieve', 'Export'].includes(b))).toEqual([]);
       for (const m of leaves) expect(page.data.some((c) => c.id === m.parent), `parent of ${m.name}`).toBe(true);
       expect(page.data.some((m) => m.id === 1)).toBe(false);
     });

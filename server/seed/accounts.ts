@@ -10,7 +10,7 @@ export const DEPTS = [
 
 export const ROLES = [
   { id: 1, name: '管理员', key: 'admin', sort: 1, admin: true, data_range: 3, remark: '管理系统与游戏平台的各项业务' },
-  { id: 2, name: '用户', key: 'public', sort: 2, admin: false, data_range: 0, remark: '只读查看部分页面' },
+  { id: 2, name: '用户', key: 'public', sort: 2, admin: false, data_range: 0, remark: '只读分析：看板、报表与列表，无写操作' },
 ] as const;
 
 export interface SeedUser {

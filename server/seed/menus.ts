@@ -319,12 +319,6 @@ function buildAreaMenus(firstId: number): SeedMenu[] {
 export const AREA_MENUS: SeedMenu[] = buildAreaMenus(18);
 export const ALL_MENUS: SeedMenu[] = [...SYSTEM_MENUS, ...AREA_MENUS];
 
-function byComponent(component: string): SeedMenu {
-  const m = AREA_MENUS.find((x) => x.component === component);
-  if (!m) throw new Error(`seed: no menu with component ${component}`);
-  return m;
-}
-
 export interface RoleGrant {
   menus: number[];
   /** Granted buttons as [menu id, value]. */
@@ -345,19 +339,31 @@ export function catalogueMenus(): SeedMenu[] {
   return AREA_MENUS.filter((m) => !m.catalog && (m.component.startsWith('game/') || m.component.startsWith('common/')));
 }
 
+/** Buttons that only read: what the analyst role may press. */
+export const READ_ONLY_BUTTONS: ReadonlySet<ButtonValue> = new Set(['Search', 'Retrieve', 'Export']);
+
+/** Areas whose screens are analytics (dashboards, revenue, reports, tracking analysis, partner figures). */
+const ANALYTICS_AREAS = ['dashboard', 'center_income', 'data_reports', 'data_embed', 'cooperate'];
+/** Analytics and list screens of other areas the analyst reads. */
+const ANALYST_SCREENS = ['center_users/game_users', 'center_users/retention', 'advertisement/attribution'];
+
 /**
- * Role `public`: read-only screens, so permission differences show: the workbench, the realtime page,
- * and every screen of the game catalogue with its Search and Retrieve buttons only.
+ * Role `public` (user `test`): a read-only analyst. It sees every analytics screen and a few list
+ * screens with their read buttons (search, details, export), and the game catalogue with Search and
+ * Retrieve only (no export of gift codes or accounts): no write button anywhere.
  */
 export function publicGrant(): RoleGrant {
-  const workbench = byComponent('dashboard/workbench');
-  const realtime = byComponent('dashboard/realtime');
   const catalogue = catalogueMenus();
-  const parents = [...new Set(catalogue.map((m) => m.parent))];
+  const inCatalogue = new Set(catalogue.map((m) => m.id));
+  const analytics = AREA_MENUS.filter(
+    (m) => !m.catalog && !inCatalogue.has(m.id) && (ANALYTICS_AREAS.includes(m.component.split('/')[0] ?? '') || ANALYST_SCREENS.includes(m.component)),
+  );
+  const screens = [...analytics, ...catalogue];
+  const catalogs = [...new Set(screens.map((m) => m.parent).filter((id): id is number => id !== null))];
   return {
-    menus: [workbench.parent, workbench.id, realtime.id, ...parents, ...catalogue.map((m) => m.id)].filter((x): x is number => x !== null),
+    menus: [...catalogs, ...screens.map((m) => m.id)],
     buttons: [
-      [workbench.id, 'Retrieve'],
+      ...analytics.flatMap((m) => m.buttons.filter((b) => READ_ONLY_BUTTONS.has(b)).map((b): [number, ButtonValue] => [m.id, b])),
       ...catalogue.flatMap((m) => m.buttons.filter((b) => b === 'Search' || b === 'Retrieve').map((b): [number, ButtonValue] => [m.id, b])),
     ],
   };

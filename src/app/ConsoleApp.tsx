@@ -1,4 +1,5 @@
 import { reaction } from 'mobx';
+import { addLocale, locale as primeLocale } from 'primereact/api';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
@@ -50,6 +51,10 @@ export function ConsoleApp({ console: app, hook, searchHook, children }: Console
           if (root.locale.language !== language) return;
           void i18n.changeLanguage(language);
           html.lang = HTML_LANG[language];
+          // PrimeReact's own texts (calendar, paginator, confirm dialogs) follow the language too. Its
+          // locale name doubles as the Intl tag of number and date formats, so it is a BCP 47 tag (zh-CN).
+          addLocale(HTML_LANG[language], i18n.getFixedT(language)('primereact', { returnObjects: true }) as object);
+          primeLocale(HTML_LANG[language]);
         };
         if (hasLanguage(i18n, language)) apply();
         else void ensureLanguage(i18n, language).then(apply, () => undefined);

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
+import { useRawSearch } from '../components/useRawSearch';
 import { ActionButton } from '../components/controls';
 import { PageLoading } from '../components/PageLoading';
 import { useStore } from '../components/store-context';
@@ -19,9 +20,9 @@ export const RouteGuard = observer(function RouteGuard({ children }: { children:
   const root = useStore();
   const { t } = useTranslation();
   const [path] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   const open = OPEN_PAGES.includes(path);
-  const decision = guardDecision({ path, search, hasToken: root.session.hasToken(), userLoaded: !!root.session.userName });
+  const decision = guardDecision({ path, search, hasToken: root.session.hasToken(), userLoaded: root.session.userLoaded });
   const mustLoad = decision.kind === 'load' && root.bootState !== 'failed';
 
   useEffect(() => {

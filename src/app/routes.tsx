@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
+import { useRawSearch } from '../components/useRawSearch';
 import { FORBIDDEN_PATH, INDEX_PATH, LOGIN_PATH, NOT_FOUND_PATH, PREVIEW_PATH, REDIRECT_PREFIX, REFRESH_PATH } from '../config';
 import { PageLoading } from '../components/PageLoading';
 import { useStore } from '../components/store-context';
@@ -52,7 +53,7 @@ const RefreshRoute = observer(function RefreshRoute() {
 export const AppRoutes = observer(function AppRoutes() {
   const root = useStore();
   const [path] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   return (
     <RouteGuard>
       <Suspense fallback={<PageLoading />}>

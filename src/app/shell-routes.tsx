@@ -11,6 +11,8 @@ export interface ShellRoute {
   /** i18n key (console routes) or server text (menu routes). */
   titleKey?: string;
   title?: string;
+  /** The menu's component string (menu routes), for messages about its page. */
+  component?: string;
   cache: boolean;
   render(): ReactNode;
 }
@@ -59,14 +61,19 @@ export function resolveShellRoute(root: RootStore, path: string, registry: PageR
   if (!menuRoute) return NAMED_ROUTES.find((route) => route.path === path) ?? null;
   const known = menuRouteCache.get(menuRoute);
   if (known) return known;
-  const Page: ComponentType | null = registry.lazyPage(menuRoute.component);
-  if (!Page) reportMissing(menuRoute.component);
+  const exists = registry.loader(menuRoute.component) !== null;
+  if (!exists) reportMissing(menuRoute.component);
   const route: ShellRoute = {
     name: menuRoute.name,
     path: menuRoute.path,
     title: menuRoute.meta.title,
+    component: menuRoute.component,
     cache: menuRoute.meta.cache,
-    render: () => (Page ? <Page /> : <FallbackPage title={menuRoute.meta.title} component={menuRoute.component} />),
+    // The lazy page is asked for at render time: after a failed chunk the registry hands out a fresh one (retry).
+    render: () => {
+      const Page: ComponentType | null = exists ? registry.lazyPage(menuRoute.component) : null;
+      return Page ? <Page /> : <FallbackPage title={menuRoute.meta.title} component={menuRoute.component} />;
+    },
   };
   menuRouteCache.set(menuRoute, route);
   return route;

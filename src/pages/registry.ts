@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PAGE_CHUNK_TIMEOUT_MS } from '../config';
 
 /** A page module: its default export is the page. */
 export interface PageModule {
@@ -48,14 +49,54 @@ function buildIndex(files: Record<string, PageLoader>): Map<string, PageLoader> 
 export interface PageRegistry {
   /** The loader for a component string, or null when no page file exists for it. */
   loader(component: string): PageLoader | null;
-  /** One lazy component per component string (kept, so switching tabs never remounts it). */
+  /**
+   * One lazy component per component string (kept, so switching tabs never remounts it). Its chunk
+   * fails with a PageChunkError when it has not arrived within the timeout or could not load; a
+   * failed one is forgotten, so the next call (a retry) loads it afresh.
+   */
   lazyPage(component: string): LazyExoticComponent<ComponentType> | null;
   keys(): string[];
 }
 
-export function createPageRegistry(pages: Record<string, PageLoader>, plugins: Record<string, PageLoader> = {}): PageRegistry {
+export interface PageRegistryOptions {
+  /** How long a page chunk may take (spec §8: 120 s); tests pass a short one. */
+  chunkTimeoutMs?: number;
+}
+
+/** A page chunk that did not arrive in time (`timeout`) or failed to load (`failed`). */
+export class PageChunkError extends Error {
+  constructor(
+    readonly component: string,
+    readonly reason: 'timeout' | 'failed',
+    readonly timeoutMs: number,
+    cause?: unknown,
+  ) {
+    super(reason === 'timeout' ? `page chunk ${component} did not arrive within ${timeoutMs} ms` : `page chunk ${component} failed to load`, { cause });
+    this.name = 'PageChunkError';
+  }
+}
+
+/** The loader's promise, or a PageChunkError once `ms` have passed or the load failed. */
+function withTimeout(component: string, load: PageLoader, ms: number): Promise<PageModule> {
+  return new Promise<PageModule>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PageChunkError(component, 'timeout', ms)), ms);
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new PageChunkError(component, 'failed', ms, error));
+      },
+    );
+  });
+}
+
+export function createPageRegistry(pages: Record<string, PageLoader>, plugins: Record<string, PageLoader> = {}, options: PageRegistryOptions = {}): PageRegistry {
   const pageIndex = buildIndex(pages);
   const pluginIndex = buildIndex(plugins);
+  const timeoutMs = options.chunkTimeoutMs ?? PAGE_CHUNK_TIMEOUT_MS;
   const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
   const loader = (component: string): PageLoader | null => {
     const key = normaliseComponent(component);
@@ -70,7 +111,13 @@ export function createPageRegistry(pages: Record<string, PageLoader>, plugins: R
       if (cached) return cached;
       const load = loader(component);
       if (!load) return null;
-      const page = lazy(load);
+      const page = lazy(() =>
+        withTimeout(component, load, timeoutMs).catch((error: unknown) => {
+          // React keeps a lazy's failure for good: drop this one so that a retry gets a fresh load.
+          if (lazies.get(key) === page) lazies.delete(key);
+          throw error;
+        }),
+      );
       lazies.set(key, page);
       return page;
     },

@@ -61,7 +61,17 @@ export class DashboardStore {
     return this.logins ? this.logins.slice(-DASHBOARD_TREND_DAYS) : null;
   }
 
-  /** Sign-ins over the chart's days. */
+  /**
+   * Today as the server counts it: the last day of its sign-in chart (YYYY-MM-DD, Asia/Shanghai on
+   * both back ends), so the greeting's date and the chart never disagree around midnight or with a
+   * wrong browser clock. Null until the chart has loaded, or when it failed.
+   */
+  get today(): string | null {
+    if (!this.trend || this.trend.length === 0) return null;
+    return this.trend.reduce((last, day) => (day.day > last ? day.day : last), '') || null;
+  }
+
+  /** Sign-ins over the trend's days. */
   get logins7d(): number | null {
     return sum(this.trend);
   }

@@ -21,8 +21,19 @@ export function toButtonSetting(entry: DictionaryEntry): ButtonSetting {
 export class DictionaryStore {
   readonly data = observable.map<string, ButtonSetting[]>();
 
-  constructor(private readonly api: ConsoleApi) {
-    makeAutoObservable<DictionaryStore, 'api'>(this, { api: false, data: false }, { autoBind: true });
+  /** `text` gives a server label in the interface language (a seed label translated, else as sent). */
+  constructor(
+    private readonly api: ConsoleApi,
+    private readonly text: (label: string) => string = (label) => label,
+  ) {
+    makeAutoObservable<DictionaryStore, 'api' | 'text'>(this, { api: false, data: false, text: false }, { autoBind: true });
+  }
+
+  /** The entries with their labels in the interface language (recomputed when the data or the language change). */
+  get shown(): Map<string, ButtonSetting[]> {
+    const shown = new Map<string, ButtonSetting[]>();
+    for (const [key, entries] of this.data) shown.set(key, entries.map((entry) => ({ ...entry, label: this.text(entry.label) })));
+    return shown;
   }
 
   /** Loads every dictionary and replaces the whole map. */
@@ -42,7 +53,7 @@ export class DictionaryStore {
   }
 
   get(key: string): ButtonSetting[] {
-    return this.data.get(key) ?? [];
+    return this.shown.get(key) ?? [];
   }
 
   clear(): void {

@@ -69,7 +69,7 @@ function routePath(path: string): string {
  * dropped with their descendants); empty-path non-link items lose their path; items without a path
  * get a generated placeholder path; only visible entries reach the menus and search.
  */
-export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
+export function buildMenu(items: readonly MenuItem[], text: (title: string) => string = (title) => title): BuiltMenu {
   const childrenOf = new Map<number | null, MenuItem[]>();
   for (const item of items) {
     const key = item.parent === null ? null : item.parent;
@@ -103,7 +103,7 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
         path: routePath(path),
         component: item.component,
         plugin: item.component.startsWith(PLUGIN_COMPONENT_PREFIX),
-        meta: { title: item.name || item.title, auth: true, cache: item.cache },
+        meta: { title: text(item.name || item.title), auth: true, cache: item.cache },
         sectionId,
       };
       if (!routeByPath.has(route.path)) {
@@ -115,7 +115,7 @@ export function buildMenu(items: readonly MenuItem[]): BuiltMenu {
       id: item.id,
       parent: item.parent,
       name: item.component_name || item.name,
-      title: item.title || item.name,
+      title: text(item.title || item.name),
       icon: item.icon,
       catalog: item.is_catalog,
       path: path === null ? entryPath : isExternal(path) ? path : routePath(path),
@@ -177,9 +177,11 @@ export class MenuStore {
   constructor(
     private readonly api: ConsoleApi,
     private readonly menuData: MenuDataStore,
+    /** A server title in the interface language (a seed menu translated, else as sent). */
+    private readonly text: (title: string) => string = (title) => title,
   ) {
     // The list is replaced whole, never mutated: a reference, not 2,000 deep observables.
-    makeAutoObservable<MenuStore, 'api' | 'menuData'>(this, { api: false, menuData: false, items: observableRef }, { autoBind: true });
+    makeAutoObservable<MenuStore, 'api' | 'menuData' | 'text'>(this, { api: false, menuData: false, text: false, items: observableRef }, { autoBind: true });
   }
 
   get loaded(): boolean {
@@ -211,7 +213,7 @@ export class MenuStore {
   }
 
   get built(): BuiltMenu {
-    return buildMenu(this.items);
+    return buildMenu(this.items, this.text);
   }
 
   get searchPool(): SearchItem[] {

@@ -16,6 +16,8 @@ export interface MessagesStoreDeps {
   reloadSettings(): Promise<void>;
   /** Opens the socket; absent in tests and stories that need none. */
   connector?: RealtimeConnector;
+  /** The server's text (a frame's content) in the interface language; default as sent. */
+  serverText?: (text: string) => string;
 }
 
 /** How a frame's contentType shows (spec §4). */
@@ -132,7 +134,7 @@ export class MessagesStore {
     if (frame.refresh_unread === true || frame.refreshUnread === true) void this.refreshUnread();
     if (frame.systemConfig === true) void this.deps.reloadSettings().catch(() => undefined);
     const notice = frameNotice(frame);
-    if (notice) this.deps.notify(notice);
+    if (notice) this.deps.notify(this.deps.serverText ? { ...notice, text: this.deps.serverText(notice.text) } : notice);
   }
 
   setUnread(count: number): void {

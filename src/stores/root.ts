@@ -8,6 +8,7 @@ import { DashboardStore } from './dashboard';
 import { DepartmentsStore } from './departments';
 import { DictionaryStore } from './dictionary';
 import { LocaleStore } from './locale';
+import { serverText } from '../i18n/server-texts';
 import { LogStore } from './log';
 import { MenuStore, type LoadState } from './menu';
 import { MessagesStore } from './messages';
@@ -40,6 +41,8 @@ export interface RootStoreDeps {
   reload(): void;
   /** Clock (tests pass a fixed one). */
   now?: () => Date;
+  /** The page's address, for the front-end log (default: the browser's location). */
+  pageUrl?: () => string;
   /** The local browser database (spec §3); default an in-memory one keyed by the uuid cookie. */
   localDb?: LocalDb;
   /** Opens the layout's real-time socket (none in tests and stories that do not need one). */
@@ -88,13 +91,15 @@ export class RootStore {
   constructor(private readonly deps: RootStoreDeps) {
     const { api, storage } = deps;
     this.localDb = deps.localDb ?? createMemoryLocalDb(() => storage.cookies.get('uuid'));
+    this.locale = new LocaleStore(storage.cookies);
+    // The server's seed texts (menus, dictionary labels, socket notices) in the interface language.
+    const text = (value: string) => serverText(this.locale.language, value);
     this.session = new SessionStore(api, storage.cookies);
     this.settings = new SettingsStore(api);
-    this.dictionary = new DictionaryStore(api);
+    this.dictionary = new DictionaryStore(api, text);
     this.departments = new DepartmentsStore(api);
-    this.menu = new MenuStore(api, storage.menuData);
+    this.menu = new MenuStore(api, storage.menuData, text);
     this.tabs = new TabsStore();
-    this.locale = new LocaleStore(storage.cookies);
     this.preferences = new PreferencesStore(this.localDb, this.locale, () => storage.cookies.get('uuid'));
     this.theme = new ThemeStore(this.preferences);
     this.ui = new UiStore(this.preferences);
@@ -105,7 +110,7 @@ export class RootStore {
     this.oauth2 = new OAuth2FlowStore(api, storage.oauth2, () => this.signedIn(), INDEX_PATH);
     this.captcha = new CaptchaStore(api);
     this.dashboard = new DashboardStore(api);
-    this.messages = new MessagesStore({ api, notify: deps.notify, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
+    this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
     this.log = new LogStore({
       now: deps.now ?? (() => new Date()),
       meta: () => ({
@@ -181,8 +186,15 @@ export class RootStore {
     };
   }
 
+  /** A failed call in the front-end log: the url is the page where it happened, the API address goes in the message. */
   reportFailure(failure: Failure): void {
-    this.log.add(failure.message, failure.severity === 'error' ? 'danger' : 'info', failure.url);
+    const message = failure.url ? `${failure.message} — ${failure.url}` : failure.message;
+    this.log.add(message, failure.severity === 'error' ? 'danger' : 'info', this.pageUrl());
+  }
+
+  /** The page's address now. */
+  pageUrl(): string {
+    return this.deps.pageUrl ? this.deps.pageUrl() : (globalThis.location?.href ?? '');
   }
 
   /**

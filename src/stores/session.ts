@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserInfo } from '../../contracts/schemas';
 import type { ConsoleApi } from '../adapters/api';
 import type { Cookies } from '../adapters/cookies';
+import { DESIGN_REVIEW_ROLE_KEYS } from '../config';
 
 export interface LoginForm {
   username: string;
@@ -29,6 +30,25 @@ export class SessionStore {
   hasToken(): boolean {
     const token = this.cookies.get('token');
     return !!token && token !== 'undefined';
+  }
+
+  /**
+   * The user info has loaded. Not the same as having a name: a user whose name is empty still signs in
+   * (the header then says 未登录, spec §2.4).
+   */
+  get userLoaded(): boolean {
+    return this.user !== null;
+  }
+
+  /** Who is signed in, for per-user state: the user's id ('' before the user info loads). */
+  get userKey(): string {
+    return this.user ? String(this.user.id) : '';
+  }
+
+  /** The user reviews design (a superuser or a role in DESIGN_REVIEW_ROLE_KEYS): the user menu links the Storybook. */
+  get reviewsDesign(): boolean {
+    const user = this.user;
+    return !!user && (user.is_superuser || user.role_info.some((role) => DESIGN_REVIEW_ROLE_KEYS.includes(role.key)));
   }
 
   /** The user's display name, '' when unknown. */

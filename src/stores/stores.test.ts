@@ -246,26 +246,54 @@ describe('DashboardStore', () => {
     expect(root.dashboard.newUsers).toBe(2);
     expect([root.dashboard.attachmentsTotal, root.dashboard.attachmentsSpace]).toEqual([2, '39 Bytes']);
   });
+
+  it("'today' is the server's day, the last day of its chart, not the browser clock; unknown without the chart", async () => {
+    const trend = [
+      { day: '2026-11-21', count: 2 },
+      { day: '2026-11-22', count: 5 },
+    ];
+    let fail = false;
+    const { root } = rootFixture(
+      fakeApi({
+        usersTotal: async () => 3,
+        usersLoginTotal: async () => 12,
+        attachmentTotal: async () => ({ count: 1, occupySpace: '1 Bytes' }),
+        loginTrend: async () => {
+          if (fail) throw new ApiError('http', '请求地址出错', 'x', 404);
+          return trend;
+        },
+        recentLogins: async () => [],
+      }),
+    );
+    // The fixture's clock says 2026-11-21; the server is already in the 22nd (Asia/Shanghai).
+    expect(root.dashboard.today).toBeNull();
+    await root.dashboard.load();
+    expect(root.dashboard.today).toBe('2026-11-22');
+    fail = true;
+    await root.dashboard.load();
+    expect(root.dashboard.today).toBeNull();
+  });
 });
 
 describe('LogStore and LocaleStore', () => {
-  it('logs adapter failures with time, type and who/where', () => {
+  it('logs adapter failures with time, type and who/where: url = the page, the API address in the message', () => {
     const { root } = rootFixture(fakeApi({}), session);
     root.apiCallbacks().logFailure({ message: '服务器内部错误', url: '/api/a/', severity: 'error' });
     root.apiCallbacks().logFailure({ message: '没有找到', url: '/api/b/', severity: 'info' });
+    const page = 'http://console.test/user?status=1&q=a%20b';
     expect(root.log.entries).toEqual([
-      { message: '服务器内部错误', type: 'danger', time: '2026-11-21 09:05:07', meta: { user: '', uuid: '1', token: 'access-0', url: '/api/a/' } },
-      { message: '没有找到', type: 'info', time: '2026-11-21 09:05:07', meta: { user: '', uuid: '1', token: 'access-0', url: '/api/b/' } },
+      { message: '服务器内部错误 — /api/a/', type: 'danger', time: '2026-11-21 09:05:07', meta: { user: '', uuid: '1', token: 'access-0', url: page } },
+      { message: '没有找到 — /api/b/', type: 'info', time: '2026-11-21 09:05:07', meta: { user: '', uuid: '1', token: 'access-0', url: page } },
     ]);
     expect(root.log.errorCount).toBe(1);
   });
 
-  it('keeps the language in a cookie, zh-chs by default', () => {
+  it('keeps the language in a cookie, zh-chs by default, en for an unknown value (spec §4 fallback)', () => {
     const { root, storage } = rootFixture(fakeApi({}));
     expect(root.locale.language).toBe('zh-chs');
     root.locale.setLanguage('en');
     expect(storage.cookies.get('lang')).toBe('en');
     expect(rootFixture(fakeApi({}), { lang: 'en' }).root.locale.language).toBe('en');
-    expect(rootFixture(fakeApi({}), { lang: 'fr' }).root.locale.language).toBe('zh-chs');
+    expect(rootFixture(fakeApi({}), { lang: 'fr' }).root.locale.language).toBe('en');
   });
 });

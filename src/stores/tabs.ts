@@ -60,8 +60,8 @@ export function parseStoredTabs(value: unknown): Tab[] {
 /**
  * Open page tabs (spec §2.4), a MobX store rather than a router side effect. Tabs are identified by
  * fullPath. Every method that changes the current page returns where to navigate (or null).
- * `generation` changes when a page must start afresh (refresh, or closed and reopened): the view
- * keys its kept-alive page by it.
+ * `generation` changes when a page must start afresh (refresh; a closed tab's page is unmounted): the
+ * view keys its kept-alive page by it.
  */
 export class TabsStore {
   opened: Tab[] = [INDEX_TAB];
@@ -89,11 +89,11 @@ export class TabsStore {
     const existing = this.opened.findIndex((t) => t.fullPath === tab.fullPath);
     // The route's tab again: a title the page set for itself stays.
     const pageTitle = tab.meta.pageTitle ?? this.opened[existing]?.meta.pageTitle;
+    // A new tab keeps generation 0: the layout already shows the current page before its tab is
+    // opened (or restored), and a new key then would mount it twice (two list requests, issue 18).
+    // A closed tab's page was unmounted anyway; only refresh needs a new generation.
     if (existing >= 0) this.opened[existing] = pageTitle ? { ...tab, meta: { ...tab.meta, pageTitle } } : tab;
-    else {
-      this.opened.push(tab);
-      this.generations.set(tab.fullPath, ++this.counter);
-    }
+    else this.opened.push(tab);
     this.current = tab.fullPath;
   }
 
@@ -214,7 +214,6 @@ export class TabsStore {
     for (const tab of saved) if (this.isClosable(tab) && isValid(tab) && !byPath.has(tab.fullPath)) byPath.set(tab.fullPath, tab);
     for (const tab of this.opened) if (this.isClosable(tab) && !byPath.has(tab.fullPath)) byPath.set(tab.fullPath, tab);
     this.opened = [INDEX_TAB, ...byPath.values()];
-    for (const tab of this.opened) if (!this.generations.has(tab.fullPath)) this.generations.set(tab.fullPath, ++this.counter);
     this.restored = true;
   }
 

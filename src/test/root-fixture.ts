@@ -21,6 +21,7 @@ export function rootFixture(api: ConsoleApi | ((storage: ConsoleStorage) => Cons
       reloads += 1;
     },
     now: () => new Date(2026, 10, 21, 9, 5, 7),
+    pageUrl: () => 'http://console.test/user?status=1&q=a%20b',
   });
   return { root, storage, notices, navigations, reloads: () => reloads };
 }

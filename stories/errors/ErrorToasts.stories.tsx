@@ -156,7 +156,9 @@ export const SuccessIsQuietAndFailuresAreLogged: Story = {
     await expect(within(context.canvasElement).getByTestId('result')).toHaveTextContent('ok: ok');
     await expect(document.querySelector('.p-toast-message')).toBeNull();
     await press(context.canvasElement, 'e4000');
-    await waitFor(() => expect(storyConsole(context).app.root.log.entries.map((e) => e.message)).toContain('昵称已被占用'));
+    // The message names the API address; the entry's url is the page where it happened.
+    await waitFor(() => expect(storyConsole(context).app.root.log.entries.map((e) => e.message)).toContain('昵称已被占用 — /api/demo/e4000/'));
+    await expect(storyConsole(context).app.root.log.entries.at(-1)?.meta.url).toMatch(/^http:\/\/[^/]+\/(?!api\/)/);
   },
 };
 

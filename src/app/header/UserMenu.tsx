@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Menu } from 'primereact/menu';
 import type { MenuItem, MenuItemOptions } from 'primereact/menuitem';
-import { MESSAGE_DURATION_MS, USER_INFO_PATH } from '../../config';
+import { MESSAGE_DURATION_MS, STORYBOOK_PATH, USER_INFO_PATH } from '../../config';
 import { useStore } from '../../components/store-context';
 import { usePlugins } from '../../plugins/context';
 
@@ -54,6 +54,9 @@ export const UserMenu = observer(function UserMenu() {
 
   const items: MenuItem[] = [
     { label: t('header.userInfo'), icon: 'pi pi-user', command: () => navigate(USER_INFO_PATH), template: itemWithTestId('user-menu-userinfo') },
+    ...(root.session.reviewsDesign
+      ? [{ label: t('header.storybook'), icon: 'pi pi-palette', command: () => void window.open(STORYBOOK_PATH, '_blank', 'noopener'), template: itemWithTestId('user-menu-storybook') }]
+      : []),
     { separator: true },
     { label: t('header.logout'), icon: 'pi pi-power-off', command: askLogout, template: itemWithTestId('user-menu-logout') },
   ];
@@ -70,7 +73,7 @@ export const UserMenu = observer(function UserMenu() {
         {user?.avatar ? (
           <img className="console-user-avatar" src={user.avatar} alt="" data-testid="user-menu-avatar" />
         ) : (
-          <span className="console-user-avatar is-initial" aria-hidden="true">
+          <span className="console-user-avatar is-initial" aria-hidden="true" data-user-data>
             {user?.name ? user.name.slice(0, 1) : <i className="pi pi-user" />}
           </span>
         )}

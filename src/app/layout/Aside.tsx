@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useRawSearch } from '../../components/useRawSearch';
 import { useStore } from '../../components/store-context';
 import { SideMenu } from '../menu/SideMenu';
 import { useMenuClick } from '../menu/useMenuClick';
@@ -8,7 +9,7 @@ import { useMenuClick } from '../menu/useMenuClick';
 export const Aside = observer(function Aside() {
   const root = useStore();
   const [path] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   const click = useMenuClick();
   const collapsed = root.ui.asideCollapsed;
   const fullPath = search ? `${path}?${search}` : path;

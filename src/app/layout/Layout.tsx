@@ -1,16 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { Activity, memo, Suspense, useEffect, type CSSProperties } from 'react';
+import { Activity, memo, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useRawSearch } from '../../components/useRawSearch';
 import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, SYSTEM_NAME_KEY } from '../../config';
-import { PageLoading } from '../../components/PageLoading';
-import { PagePathProvider } from '../../components/Permission';
 import { useStore } from '../../components/store-context';
 import type { Tab } from '../../stores/tabs';
 import { SearchPanel } from '../search/SearchPanel';
 import { resolveShellRoute, type ShellRoute } from '../shell-routes';
 import { Aside } from './Aside';
 import { Header } from './Header';
+import { PageFrame } from './PageFrame';
 import { RealtimeConnection } from './RealtimeConnection';
 import { TabBar } from './TabBar';
 import { useShellPersistence } from './useShellPersistence';
@@ -33,11 +33,7 @@ const KeptPage = memo(
     const root = useStore();
     const route = resolveShellRoute(root, path);
     if (!route) return null;
-    return (
-      <PagePathProvider path={path}>
-        <Suspense fallback={<PageLoading />}>{route.render()}</Suspense>
-      </PagePathProvider>
-    );
+    return <PageFrame route={route} path={path} />;
   }),
 );
 
@@ -72,7 +68,7 @@ const Layout = observer(function Layout({ route, refreshing }: { route: ShellRou
   const root = useStore();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const locationSearch = useSearch();
+  const locationSearch = useRawSearch();
   // On /refresh the layout shows the tab being refreshed: its page starts afresh, then the router goes back to it.
   const search = refreshing !== undefined ? (refreshing.split('?')[1] ?? '') : locationSearch;
   const current = tabOf(route, search);
@@ -81,7 +77,7 @@ const Layout = observer(function Layout({ route, refreshing }: { route: ShellRou
     root.tabs.refresh(refreshing);
     navigate(refreshing, { replace: true });
   }, [root, navigate, refreshing]);
-  useShellPersistence(root, root.session.userName, root.menu.loaded || root.bootState === 'ready');
+  useShellPersistence(root, root.session.userKey, root.menu.loaded || root.bootState === 'ready');
 
   // A title the page set for its own tab (a game's name) wins over the route's.
   const ownTitle = root.tabs.opened.find((tab) => tab.fullPath === current.fullPath)?.meta.pageTitle;

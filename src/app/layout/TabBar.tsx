@@ -35,7 +35,8 @@ export const TabBar = observer(function TabBar() {
   const [dropAt, setDropAt] = useState<number | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
 
-  const title = (tab: Tab) => tab.meta.pageTitle || (tab.meta.titleKey ? t(tab.meta.titleKey) : tab.meta.title || t('route.untitled'));
+  // A page's own title first; a menu tab shows its menu's current title (in the interface language); a kept tab whose menu is gone, the title it had.
+  const title = (tab: Tab) => tab.meta.pageTitle || (tab.meta.titleKey ? t(tab.meta.titleKey) : root.menu.routeFor(tab.path)?.meta.title || tab.meta.title || t('route.untitled'));
   const go = (to: string | null) => {
     if (to) navigate(to);
   };

@@ -11,10 +11,10 @@ import { resolveShellRoute } from '../shell-routes';
  * route still exists; saved on every change once this user's tabs were read, so one user's tabs never
  * overwrite another's. (The aside collapse and transition are preferences of the ui store.)
  */
-export function useShellPersistence(root: RootStore, userName: string, menuReady: boolean): void {
+export function useShellPersistence(root: RootStore, userKey: string, menuReady: boolean): void {
   useEffect(() => {
     // Restoring before the menu is known would drop every menu tab as unknown (and save that).
-    if (!userName || !menuReady) return;
+    if (!userKey || !menuReady) return;
     const persistence = root.preferences.tabsPersistence;
     let stop: (() => void) | null = null;
     let cancelled = false;
@@ -43,5 +43,5 @@ export function useShellPersistence(root: RootStore, userName: string, menuReady
       cancelled = true;
       stop?.();
     };
-  }, [root, userName, menuReady]);
+  }, [root, userKey, menuReady]);
 }

@@ -26,6 +26,8 @@ export const WithData: Story = {
     await expect(canvas.getByTestId('dashboard-greeting')).toHaveTextContent('你好，超级管理员');
     await waitFor(() => expect(canvas.getByTestId('stat-users-value')).toHaveTextContent('3'));
     await expect(canvas.getByTestId('stat-users-hint')).toHaveTextContent('近 30 日新增 5 人');
+    // 今天是 … is the server's day, the chart's last day (the mock's days end on 2026-11-21), not the browser clock.
+    await expect(canvas.getByTestId('dashboard-today')).toHaveTextContent('今天是 2026-11-21');
     await expect(canvas.getByTestId('stat-logins-value')).toHaveTextContent('128');
     await expect(canvas.getByTestId('stat-attachments-value')).toHaveTextContent('42');
     await expect(canvas.getByTestId('stat-attachments-hint')).toHaveTextContent('共占用 18.64 MB');

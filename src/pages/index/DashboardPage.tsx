@@ -3,7 +3,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_NAME_KEY } from '../../config';
 import { useStore } from '../../components/store-context';
-import { formatDate } from '../../stores/format';
 import { LoginChart } from './LoginChart';
 import { RecentLogins } from './RecentLogins';
 import { StatCard } from './StatCard';
@@ -40,7 +39,7 @@ const DashboardPage = observer(function DashboardPage() {
   return (
     <div className="dashboard" data-testid="dashboard">
       <section className="dashboard-welcome">
-        <div className="dashboard-welcome-avatar" aria-hidden="true">
+        <div className="dashboard-welcome-avatar" aria-hidden="true" data-user-data>
           {user?.avatar ? <img src={user.avatar} alt="" /> : (user?.name ?? '?').slice(0, 1)}
         </div>
         <div className="dashboard-welcome-text">
@@ -48,16 +47,16 @@ const DashboardPage = observer(function DashboardPage() {
           <p>{t('dashboard.welcome', { system: t(SYSTEM_NAME_KEY) })}</p>
         </div>
         <div className="dashboard-welcome-meta">
-          <span>
-            <i className="pi pi-calendar" aria-hidden="true" /> {t('dashboard.today', { date: formatDate(new Date()) })}
+          <span data-testid="dashboard-today">
+            <i className="pi pi-calendar" aria-hidden="true" /> {t('dashboard.today', { date: dashboard.today ?? t('app.unavailable') })}
           </span>
           {user?.dept_info && (
-            <span>
+            <span data-user-data>
               <i className="pi pi-sitemap" aria-hidden="true" /> {user.dept_info.dept_name}
             </span>
           )}
           {roles && (
-            <span>
+            <span data-user-data>
               <i className="pi pi-id-card" aria-hidden="true" /> {roles}
             </span>
           )}

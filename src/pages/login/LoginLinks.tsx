@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useRawSearch } from '../../components/useRawSearch';
 import { useStore } from '../../components/store-context';
 import { usePlugins } from '../../plugins/context';
 import type { LoginLink } from '../../plugins/types';
@@ -14,7 +15,7 @@ export function LoginLinks() {
   const root = useStore();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   const [shown, setShown] = useState<readonly LoginLink[]>([]);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useRawSearch } from '../../components/useRawSearch';
 import { isApiError } from '../../stores/errors';
 import { INDEX_PATH, SYSTEM_NAME_KEY, VERSION } from '../../config';
 import { ActionButton, TextInput } from '../../components/controls';
@@ -29,7 +30,7 @@ const LoginPage = observer(function LoginPage() {
   const root = useStore();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   useDocumentTitle('route.login');
 
   const [username, setUsername] = useState('');
@@ -246,8 +247,9 @@ const LoginPage = observer(function LoginPage() {
         </div>
 
         <footer className={`login-footer${settingsSettled ? '' : ' is-pending'}`}>
-          {copyright && <span>{copyright}</span>}
-          {record && <span>{record}</span>}
+          {/* The site's own copyright and licence lines (system settings): shown as the staff wrote them. */}
+          {copyright && <span data-user-data>{copyright}</span>}
+          {record && <span data-user-data>{record}</span>}
           <span>v{VERSION}</span>
         </footer>
       </section>

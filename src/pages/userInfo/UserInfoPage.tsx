@@ -91,7 +91,7 @@ const UserInfoPage = observer(function UserInfoPage() {
             {user?.avatar ? (
               <img src={user.avatar} alt={t('profile.avatar')} data-testid="profile-avatar" width={100} height={100} />
             ) : (
-              <span className="profile-avatar-initial" aria-hidden="true">
+              <span className="profile-avatar-initial" aria-hidden="true" data-user-data>
                 {user?.name.slice(0, 1) ?? '?'}
               </span>
             )}
@@ -107,11 +107,11 @@ const UserInfoPage = observer(function UserInfoPage() {
               </div>
               <div>
                 <dt>{t('profile.dept')}</dt>
-                <dd>{user?.dept_info?.dept_name ?? dash}</dd>
+                <dd data-user-data>{user?.dept_info?.dept_name ?? dash}</dd>
               </div>
               <div>
                 <dt>{t('profile.roles')}</dt>
-                <dd>{user?.role_info.map((r) => r.name).join(' / ') || dash}</dd>
+                <dd data-user-data>{user?.role_info.map((r) => r.name).join(' / ') || dash}</dd>
               </div>
             </dl>
             <Field id="profile-name" label={t('profile.name')} error={text(errors.name)}>

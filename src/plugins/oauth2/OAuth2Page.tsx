@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useRawSearch } from '../../components/useRawSearch';
 import { LOGIN_PATH, OAUTH2_PATH, SYSTEM_NAME_KEY } from '../../config';
 import { useStore } from '../../components/store-context';
 import type { OAuth2Phase } from '../../stores/oauth2';
@@ -25,7 +26,7 @@ const OAuth2Page = observer(function OAuth2Page({ leave, origin }: OAuth2PagePro
   const flow = root.oauth2;
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const search = useSearch();
+  const search = useRawSearch();
   const started = useRef(false);
   const redirectUri = `${origin ?? window.location.origin}${OAUTH2_PATH}`;
   const phase = flow.phase;

@@ -47,15 +47,16 @@ export function isRequired(rule: unknown): boolean {
 }
 
 /** A setting as a form field: its title, type, options and the 'required' rule. */
-export function settingField(item: ResourceRow): FieldDef {
+/** `text` shows the server's title and placeholder in the interface language (seed texts translated). */
+export function settingField(item: ResourceRow, text: (value: string) => string = (value) => value): FieldDef {
   const type = FORM_TYPES[Number(item.form_item_type)] ?? 'text';
   const options = dataOptions(item.data_options);
   return {
     key: String(item.key),
-    label: String(item.title ?? item.key),
+    label: text(String(item.title ?? item.key)),
     type: type === 'array' ? 'json' : type,
     ...(options ? { options } : {}),
-    form: { span: 24, placeholder: typeof item.placeholder === 'string' ? item.placeholder : undefined, rules: { required: isRequired(item.rule) } },
+    form: { span: 24, placeholder: typeof item.placeholder === 'string' ? text(item.placeholder) : undefined, rules: { required: isRequired(item.rule) } },
   };
 }
 

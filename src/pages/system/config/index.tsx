@@ -9,6 +9,7 @@ import { FieldInput } from '../../../components/crud/FieldInput';
 import { validateField } from '../../../components/crud/validate';
 import { usePermission } from '../../../components/Permission';
 import { useStore } from '../../../components/store-context';
+import { useServerText } from '../../../components/useServerText';
 import { useSystemTexts } from '../locale';
 import { ConfigEntryDialog } from './ConfigEntryDialog';
 import { settingField } from './fields';
@@ -33,6 +34,7 @@ interface Removing {
 const ConfigPage = observer(function ConfigPage() {
   const t = useSystemTexts();
   const root = useStore();
+  const serverText = useServerText();
   const can = usePermission();
   const [store] = useState(() => root.createSystemConfigStore());
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -55,7 +57,7 @@ const ConfigPage = observer(function ConfigPage() {
     const found: Record<string, string> = {};
     for (const item of groupChildren(group)) {
       const key = settingKey(group, item);
-      const problem = validateField(settingField(item), values[key], t);
+      const problem = validateField(settingField(item, serverText), values[key], t);
       if (problem) found[key] = problem;
     }
     setProblems(found);
@@ -107,7 +109,7 @@ const ConfigPage = observer(function ConfigPage() {
             const groupKey = String(group.key);
             const items = groupChildren(group);
             return (
-              <TabPanel key={String(group.id)} header={String(group.title ?? group.key)}>
+              <TabPanel key={String(group.id)} header={serverText(String(group.title ?? group.key))}>
                 <div className="config-group-bar">
                   <span className="config-group-key">{t('sys.config.groupKey', { key: groupKey })}</span>
                   {canAdd && (
@@ -116,7 +118,7 @@ const ConfigPage = observer(function ConfigPage() {
                       outlined
                       icon="pi pi-plus"
                       label={t('sys.config.addItem')}
-                      onClick={() => setAdding({ group: { id: Number(group.id), title: String(group.title ?? groupKey), key: groupKey }, takenKeys: items.map((i) => String(i.key)) })}
+                      onClick={() => setAdding({ group: { id: Number(group.id), title: serverText(String(group.title ?? groupKey)), key: groupKey }, takenKeys: items.map((i) => String(i.key)) })}
                       data-testid={`config-add-item-${groupKey}`}
                     />
                   )}
@@ -127,7 +129,7 @@ const ConfigPage = observer(function ConfigPage() {
                       severity="danger"
                       icon="pi pi-trash"
                       label={t('sys.config.removeGroup')}
-                      onClick={() => setRemoving({ id: Number(group.id), text: t('sys.config.removeGroupConfirm', { title: String(group.title ?? groupKey), count: items.length }), keepKey: null })}
+                      onClick={() => setRemoving({ id: Number(group.id), text: t('sys.config.removeGroupConfirm', { title: serverText(String(group.title ?? groupKey)), count: items.length }), keepKey: null })}
                       data-testid={`config-remove-group-${groupKey}`}
                     />
                   )}
@@ -140,7 +142,7 @@ const ConfigPage = observer(function ConfigPage() {
                   <div className="crud-form-grid" style={{ ['--crud-label-width' as string]: '140px' }}>
                     {items.map((item) => {
                       const key = settingKey(group, item);
-                      const field = settingField(item);
+                      const field = settingField(item, serverText);
                       return (
                         <div key={key} className="crud-form-item config-item" style={{ gridColumn: 'span 24' }} data-testid={`config-item-${key}`}>
                           <label className={`crud-form-label${field.form && field.form.rules?.required ? ' is-required' : ''}`} title={key}>

@@ -6,7 +6,7 @@ import { useStore } from '../../../components/store-context';
 import { failureMessage } from '../../../stores/errors';
 import { useSystemTexts } from '../locale';
 
-/** 重设密码: a new password twice (PUT user/{id}/reset_password/), encoded by the adapter like the login's. */
+/** 设置新密码: a new password twice (PUT user/{id}/reset_password/), encoded by the adapter like the login's. */
 export function PasswordDialog({ user, onHide }: { user: { id: number; name: string }; onHide(): void }) {
   const t = useSystemTexts();
   const root = useStore();
