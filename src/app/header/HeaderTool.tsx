@@ -8,10 +8,15 @@ export interface HeaderToolProps {
   children: ReactNode;
   pressed?: boolean;
   haspopup?: 'menu' | 'dialog' | 'true';
+  /** Whether the popover or dialog this button opens is open: the tooltip then stays hidden. */
+  expanded?: boolean;
 }
 
-/** One icon button of the header with a tooltip (CSS, shown on hover and focus). */
-export function HeaderTool({ tip, testId, onClick, children, pressed, haspopup }: HeaderToolProps) {
+/**
+ * One icon button of the header with a tooltip (CSS, shown on hover and keyboard focus, hidden while
+ * the button's own popover is open: `aria-expanded`).
+ */
+export function HeaderTool({ tip, testId, onClick, children, pressed, haspopup, expanded }: HeaderToolProps) {
   return (
     <button
       type="button"
@@ -21,6 +26,7 @@ export function HeaderTool({ tip, testId, onClick, children, pressed, haspopup }
       aria-label={tip}
       aria-pressed={pressed}
       aria-haspopup={haspopup}
+      aria-expanded={haspopup ? !!expanded : undefined}
       onClick={onClick}
     >
       {children}

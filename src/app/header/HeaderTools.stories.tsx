@@ -208,7 +208,15 @@ export const LanguageChoice: Story = {
 export const LayoutChoices: Story = {
   play: async (context) => {
     const html = document.documentElement;
-    await userEvent.click(await within(context.canvasElement).findByTestId('header-layout'));
+    const button = await within(context.canvasElement).findByTestId('header-layout');
+    await userEvent.click(button);
+    // The tooltip of the button hides while its popover is open (the pointer still hovers the button).
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
+    await expect(getComputedStyle(button, '::after').visibility).toBe('hidden');
+    // The theme's controls, never the browser's bare radios and checkboxes.
+    await expect(await body().findByTestId('container-card')).toHaveClass('p-radiobutton');
+    for (const key of ['smooth', 'transition', 'gray']) await expect(body().getByTestId(`layout-${key}`)).toHaveClass('p-inputswitch');
+    await expect(body().getByRole('switch', { name: /平滑滚动|Smooth/ })).toBeInTheDocument();
     await userEvent.click(await body().findByTestId('container-card'));
     await waitFor(() => expect(html.dataset.container).toBe('card'));
     await userEvent.click(body().getByTestId('layout-smooth'));
