@@ -42,7 +42,6 @@ export const Header = observer(function Header() {
         <i className={`pi ${collapsed ? 'pi-angle-double-right' : 'pi-angle-double-left'}`} aria-hidden="true" />
       </button>
       <HeaderMenu />
-      <div className="console-header-spacer" />
       <div className="header-tools">
         <SearchTrigger />
         <LogIndicator />
