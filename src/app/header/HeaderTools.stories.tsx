@@ -212,20 +212,23 @@ export const LayoutChoices: Story = {
     await userEvent.click(button);
     // The tooltip of the button hides while its popover is open (the pointer still hovers the button).
     await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
-    await expect(getComputedStyle(button, '::after').visibility).toBe('hidden');
+    await waitFor(() => expect(getComputedStyle(button, '::after').visibility).toBe('hidden'));
     // The theme's controls, never the browser's bare radios and checkboxes.
     await expect(await body().findByTestId('container-card')).toHaveClass('p-radiobutton');
     for (const key of ['smooth', 'transition', 'gray']) await expect(body().getByTestId(`layout-${key}`)).toHaveClass('p-inputswitch');
     await expect(body().getByRole('switch', { name: /平滑滚动|Smooth/ })).toBeInTheDocument();
-    await userEvent.click(await body().findByTestId('container-card'));
+    // As a user does: the option's label (the radio's input sits under the theme's box).
+    await userEvent.click(body().getByLabelText('卡片'));
     await waitFor(() => expect(html.dataset.container).toBe('card'));
-    await userEvent.click(body().getByTestId('layout-smooth'));
+    await expect(body().getByRole('radio', { name: '卡片' })).toBeChecked();
+    const toggle = (name: string) => userEvent.click(body().getByRole('switch', { name }));
+    await toggle('平滑滚动');
     await waitFor(() => expect(html).toHaveClass('smooth-scroll'));
-    await userEvent.click(body().getByTestId('layout-transition'));
+    await toggle('页面过渡动画');
     await waitFor(() => expect(html).toHaveClass('no-transition'));
-    await userEvent.click(body().getByTestId('layout-gray'));
+    await toggle('灰色模式');
     await waitFor(() => expect(html).toHaveClass('gray-mode'));
-    await userEvent.click(body().getByTestId('layout-gray'));
+    await toggle('灰色模式');
     await waitFor(() => expect(html).not.toHaveClass('gray-mode'));
   },
 };
