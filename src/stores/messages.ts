@@ -117,8 +117,9 @@ export class MessagesStore {
       frame: (frame) => {
         const greeting = this.greetingAhead;
         this.greetingAhead = false;
-        const news = frame.refresh_unread === true || frame.refreshUnread === true;
-        this.handleFrame(frame, { quiet: greeting && frame.contentType === 'SYSTEM' && !news });
+        // The greeting as the server sends it: SYSTEM, refresh_unread false, nothing else to do.
+        const hello = frame.contentType === 'SYSTEM' && frame.refresh_unread === false && frame.refreshUnread !== true && frame.systemConfig !== true;
+        this.handleFrame(frame, { quiet: greeting && hello });
       },
       open: (reconnected) => {
         this.greetingAhead = !reconnected;
