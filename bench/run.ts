@@ -7,6 +7,8 @@
  *   (b) time until the username field is visible: median of 5 fresh contexts, and with 4x CPU throttling
  *   (c) time from clicking 登录 to the dashboard: median of 5
  *   (d) requests/s and p99 latency of three API reads under 16 connections (budget: ≥ 1000 rps, p99 < 20 ms)
+ *   (k) list pages under 16 connections on the embedded database and on PostgreSQL (bench/lists.ts;
+ *       budget for the 10-row user list on the embedded database: ≥ 2,000 rps, p99 < 20 ms)
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { measurePageWeight, type PageWeight } from './page-weight';
 import { median, timeLoginToDashboard, timeToUsernameField, type LoginSample } from './page-timing';
 import { startServerProcess } from './server-process';
 import { benchUserList, USER_LIST_P99_BUDGET_MS } from './users';
+import { benchListLoad, LIST_LOAD_TARGET, type ListLoadBench } from './lists';
 import { benchSockets } from './sockets';
 import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 import { benchTableRender, type TableRenderBench } from './table-render';
@@ -151,6 +154,13 @@ async function main(): Promise<void> {
   const menuBuild = benchMenuBuild();
   console.log('bench: (i) user list with 100,000 users in the database: server time per page');
   const userList = await benchUserList();
+  console.log('bench: (k) list pages under load: embedded database, then PostgreSQL (3 runs of 5 s per case)');
+  const listLoads: ListLoadBench[] = [await benchListLoad('pglite', 3, 5, (l) => console.log(l))];
+  try {
+    listLoads.push(await benchListLoad('postgres', 3, 5, (l) => console.log(l)));
+  } catch (e) {
+    console.log(`bench: (k) PostgreSQL not measured: ${e instanceof Error ? e.message : String(e)}`);
+  }
   console.log('bench: (h) 1,000 open sockets on one instance: memory per socket, announcement delivery');
   const sockets = await benchSockets(1000);
 
@@ -196,6 +206,20 @@ async function main(): Promise<void> {
     lines.push({ measure: '  p50 / max', value: `${t.p50Ms.toFixed(1)} / ${t.maxMs.toFixed(1)} ms`, budget: '', pass: null });
   }
 
+  for (const r of listLoads) {
+    for (const c of r.cases) {
+      const target = r.database === 'pglite' && c.name.startsWith('user list');
+      const clean = c.errors === 0;
+      lines.push({
+        measure: `${c.name} (${r.database}, ${r.connections} conn.) req/s`,
+        value: c.medianRequestsPerSecond.toFixed(0),
+        budget: target ? `≥ ${LIST_LOAD_TARGET.requestsPerSecond}` : '',
+        pass: target ? clean && c.medianRequestsPerSecond >= LIST_LOAD_TARGET.requestsPerSecond : clean ? null : false,
+      });
+      lines.push({ measure: '  p99', value: ms(c.medianP99Ms), budget: target ? `< ${ms(LIST_LOAD_TARGET.p99Ms)}` : '', pass: target ? clean && c.medianP99Ms < LIST_LOAD_TARGET.p99Ms : null });
+    }
+  }
+
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
   lines.push({ measure: '  from the list response to paint (median / max)', value: `${ms(tableRender.afterResponseMs.median)} / ${ms(tableRender.afterResponseMs.max)}`, budget: '', pass: null });
@@ -223,6 +247,7 @@ async function main(): Promise<void> {
     shell: { menuBuild, tabs: shellTabs },
     tableRender,
     userList,
+    listLoads,
     sockets,
     lines,
   };

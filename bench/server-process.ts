@@ -37,12 +37,20 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => stri
   throw new Error(`the server did not answer within ${timeoutMs} ms:\n${log()}`);
 }
 
-export async function startServerProcess(cwd: string): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** A prepared DATA_DIR (kept afterwards: the caller owns it); default a fresh temporary one. */
+  dataDir?: string;
+  /** Extra environment, e.g. DATABASE_URL. */
+  env?: Record<string, string>;
+}
+
+export async function startServerProcess(cwd: string, opts: ServerProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   const child = spawn('npx', ['--no-install', 'tsx', 'server/main.ts'], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stop() ends npx, tsx and the server together.
     detached: true,
@@ -62,7 +70,7 @@ export async function startServerProcess(cwd: string): Promise<ServerProcess> {
       const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5000))]);
       if (timedOut && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,7 +18,7 @@ import { registerCors } from './http/cors';
 import { registerErrorHandling } from './http/errors';
 import { registerOperationLog } from './http/operation-log';
 import { errorReporter } from './http/report';
-import { ConsoleFiles } from './http/static';
+import { ConsoleShell, registerConsoleFiles } from './http/static';
 import { graphqlGateway, selfUrl } from './gateway/plugin';
 import { filesRoutes } from './routes/files';
 import { openApiRoutes } from './openapi/plugin';
@@ -31,7 +32,8 @@ import { SocketHub } from './ws/hub';
 import { socketRoutes } from './ws/routes';
 import { messageCenterRoutes } from './routes/message-center';
 import { attachPushBroker, unreadCounter } from './ws/realtime';
-import { registerPermissions } from './domain/permissions';
+import { PermissionStore } from './domain/permissions';
+import { registerAccessCheck } from './http/access';
 import { systemAdminRoutes } from './routes/system/index';
 
 /**
@@ -90,6 +92,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       settings,
       dictionaries: new DictionaryStore(db),
       menus: new MenuStore(db),
+      permissions: new PermissionStore(db),
       dashboard: new DashboardQueries(db),
       hub: new SocketHub(),
     };
@@ -126,14 +129,14 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   app.decorateRequest('account', null);
-  const files = config.consoleDir ? new ConsoleFiles(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? 'graphql' : undefined }) : null;
+  const shell = config.consoleDir ? new ConsoleShell(config.consoleDir, { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? 'graphql' : undefined }) : null;
 
   registerBodyParsers(app);
-  registerCors(app);
+  await registerCors(app);
   const report = errorReporter(app.log, config.logLevel !== null);
-  registerErrorHandling(app, files, report);
+  registerErrorHandling(app, shell, report);
   registerOperationLog(app, ctx, report);
-  registerPermissions(app, ctx);
+  registerAccessCheck(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   authRoutes(app, ctx);
@@ -147,6 +150,10 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await systemAdminRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
+  // The built console's files (when there is a build); index.html and client routes come from the shell.
+  if (config.consoleDir && (await stat(config.consoleDir).catch(() => null))?.isDirectory()) {
+    await registerConsoleFiles(app, config.consoleDir, (err, file) => report(err, `console file not compressed: ${file}`));
+  }
   // The OpenAPI document generated from the contract schemas, and its viewer at /api/docs/.
   openApiRoutes(app);
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).

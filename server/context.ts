@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import type { DashboardQueries } from './domain/dashboard';
 import type { DictionaryStore } from './domain/dictionaries';
 import type { MenuStore } from './domain/menus';
+import type { PermissionStore } from './domain/permissions';
 import type { SettingsStore } from './domain/settings';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
@@ -17,6 +18,8 @@ export interface AppContext {
   settings: SettingsStore;
   dictionaries: DictionaryStore;
   menus: MenuStore;
+  /** Role buttons, white list, data scope and button permissions of each caller (cached). */
+  permissions: PermissionStore;
   dashboard: DashboardQueries;
   hub: SocketHub;
 }

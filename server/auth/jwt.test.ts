@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signJwt, verifyJwt } from './jwt';
 import { issueToken, issueTokenPair, readToken } from './tokens';
 
@@ -78,6 +78,20 @@ describe('access and refresh tokens', () => {
     const { token } = issueToken('refresh', 1, SECRET);
     expect(readToken(token, SECRET, 'access')).toBeNull();
     expect(readToken(token, SECRET)).not.toBeNull();
+  });
+
+  it('a token checked once is still refused once it expires, and never accepted under another key', () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    try {
+      const { token } = issueToken('access', 3, SECRET);
+      expect(readToken(token, SECRET, 'access')?.user_id).toBe(3);
+      expect(readToken(token, SECRET, 'access')?.user_id).toBe(3);
+      expect(readToken(token, 'another-secret-of-enough-length', 'access')).toBeNull();
+      vi.setSystemTime(new Date('2026-01-01T01:00:00Z'));
+      expect(readToken(token, SECRET, 'access')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses claims that do not match the contract (e.g. user_id as a string)', () => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isRecord } from '../is-record';
 
 /**
  * Compact JWS with HS256 only. Verification accepts nothing but `alg: "HS256"` (no `none`, no other
@@ -19,10 +20,6 @@ function decodeJsonPart(part: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**
@@ -46,7 +43,7 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
   const [head = '', body = '', sig = ''] = parts;
   const header = decodeJsonPart(head);
-  if (!isObject(header)) return { ok: false, reason: 'malformed' };
+  if (!isRecord(header)) return { ok: false, reason: 'malformed' };
   if (header.alg !== 'HS256') return { ok: false, reason: 'algorithm' };
   if (header.typ !== undefined && header.typ !== 'JWT') return { ok: false, reason: 'malformed' };
   if (sig === '' || !B64URL.test(sig)) return { ok: false, reason: 'signature' };
@@ -54,7 +51,7 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
   const claims = decodeJsonPart(body);
-  if (!isObject(claims)) return { ok: false, reason: 'malformed' };
+  if (!isRecord(claims)) return { ok: false, reason: 'malformed' };
   if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return { ok: false, reason: 'malformed' };
   if (claims.exp <= nowSeconds) return { ok: false, reason: 'expired' };
   return { ok: true, claims };

@@ -21,11 +21,24 @@ export function md5Hex(s: string): string {
   return createHash('md5').update(s, 'utf8').digest('hex');
 }
 
+/** The stored form of an md5 hex digest: `scrypt$N$r$p$<salt>$<key>`. */
+async function hashDigest(digest: string, cost: { N: number; r: number; p: number }): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(digest, salt, cost.N, cost.r, cost.p);
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
 /** Hash for storage of a plain password. */
 export async function hashPassword(plain: string, cost: { N: number; r: number; p: number } = SCRYPT_COST): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(md5Hex(plain), salt, cost.N, cost.r, cost.p);
-  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  return hashDigest(md5Hex(plain), cost);
+}
+
+/**
+ * Hash for storage of a password a client sent either plain or as its md5 hex (the web client sends
+ * md5s on reset): afterwards both the plain password and its md5 sign in.
+ */
+export async function hashClientPassword(input: string): Promise<string> {
+  return hashDigest(MD5_HEX.test(input) ? input.toLowerCase() : md5Hex(input), SCRYPT_COST);
 }
 
 interface Parsed {

@@ -37,14 +37,37 @@ export function issueTokenPair(userId: number, secret: string): TokenPair {
 }
 
 /**
- * Verifies signature, expiry and claim shape; `type` (when given) must match `token_type`.
- * Returns the claims or null: callers answer every failure the same way.
+ * Tokens whose signature and claims were checked, per key: a token is sent with every call, and its
+ * check (HMAC, two JSON parses, the schema) needs doing once. Expiry is still checked on each use.
  */
-export function readToken(token: string, secret: string, type?: TokenType): TokenClaims | null {
+const verified = new Map<string, Map<string, TokenClaims>>();
+const MAX_VERIFIED = 10_000;
+
+function checked(token: string, secret: string): TokenClaims | null {
+  let bySecret = verified.get(secret);
+  const hit = bySecret?.get(token);
+  if (hit) return hit;
   const res = verifyJwt(token, secret);
   if (!res.ok) return null;
   const parsed = tokenClaims.safeParse(res.claims);
   if (!parsed.success) return null;
-  if (type !== undefined && parsed.data.token_type !== type) return null;
+  if (!bySecret) {
+    if (verified.size >= 16) verified.clear();
+    bySecret = new Map();
+    verified.set(secret, bySecret);
+  }
+  if (bySecret.size >= MAX_VERIFIED) bySecret.clear();
+  bySecret.set(token, parsed.data);
   return parsed.data;
+}
+
+/**
+ * Verifies signature, expiry and claim shape; `type` (when given) must match `token_type`.
+ * Returns the claims or null: callers answer every failure the same way.
+ */
+export function readToken(token: string, secret: string, type?: TokenType): TokenClaims | null {
+  const claims = checked(token, secret);
+  if (!claims || claims.exp <= Math.floor(Date.now() / 1000)) return null;
+  if (type !== undefined && claims.token_type !== type) return null;
+  return claims;
 }

@@ -1,3 +1,5 @@
+import type { DataChanges } from './changes';
+
 /** A row as the driver returns it. */
 export type Row = Record<string, unknown>;
 
@@ -14,6 +16,8 @@ export interface Queryable {
  */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Versions of what this process has written (statements and transactions, once ended): see changes.ts. */
+  readonly changes: DataChanges;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

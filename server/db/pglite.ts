@@ -1,15 +1,19 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { DataChanges } from './changes';
 import type { Db, Queryable } from './db';
 import { assertNotInsideTransaction, insideTransaction } from './tx-guard';
 
-function wrapTx(tx: Transaction): Queryable {
+/** The transaction's queries; each statement is noted for the change versions reported when it ends. */
+function wrapTx(tx: Transaction, statements: string[]): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      statements.push(sql);
       const res = await tx.query<T>(sql, params as unknown[]);
       return res.rows;
     },
     async exec(sql: string) {
+      statements.push(sql);
       await tx.exec(sql);
     },
   };
@@ -24,20 +28,35 @@ export interface PgliteDb extends Db {
 export async function openPglite(dir: string, from?: Blob): Promise<PgliteDb> {
   if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
   const pg = await PGlite.create(dir, from ? { loadDataDir: from } : {});
+  const changes = new DataChanges();
   return {
     kind: 'pglite',
+    changes,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       assertNotInsideTransaction('query', sql);
-      const res = await pg.query<T>(sql, params as unknown[]);
-      return res.rows;
+      try {
+        const res = await pg.query<T>(sql, params as unknown[]);
+        return res.rows;
+      } finally {
+        changes.afterStatement(sql);
+      }
     },
     async exec(sql: string) {
       assertNotInsideTransaction('exec', sql);
-      await pg.exec(sql);
+      try {
+        await pg.exec(sql);
+      } finally {
+        changes.afterStatement(sql);
+      }
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       assertNotInsideTransaction('transaction', 'BEGIN');
-      return pg.transaction((tx) => insideTransaction(() => fn(wrapTx(tx))));
+      const statements: string[] = [];
+      try {
+        return await pg.transaction((tx) => insideTransaction(() => fn(wrapTx(tx, statements))));
+      } finally {
+        changes.afterTransaction(statements);
+      }
     },
     async snapshot() {
       return pg.dumpDataDir('none');

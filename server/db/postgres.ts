@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DataChanges } from './changes';
 import type { Db, Queryable } from './db';
 import { assertNotInsideTransaction, insideTransaction } from './tx-guard';
 
@@ -10,26 +11,39 @@ export async function openPostgres(url: string): Promise<Db> {
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  const changes = new DataChanges();
   return {
     kind: 'postgres',
+    changes,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       assertNotInsideTransaction('query', sql);
-      const res = await pool.query(sql, params as unknown[]);
-      return res.rows as T[];
+      try {
+        const res = await pool.query(sql, params as unknown[]);
+        return res.rows as T[];
+      } finally {
+        changes.afterStatement(sql);
+      }
     },
     async exec(sql: string) {
       assertNotInsideTransaction('exec', sql);
-      await pool.query(sql);
+      try {
+        await pool.query(sql);
+      } finally {
+        changes.afterStatement(sql);
+      }
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       assertNotInsideTransaction('transaction', 'BEGIN');
       const client = await pool.connect();
+      const statements: string[] = [];
       const tx: Queryable = {
         async query<R>(sql: string, params: readonly unknown[] = []) {
+          statements.push(sql);
           const res = await client.query(sql, params as unknown[]);
           return res.rows as R[];
         },
         async exec(sql: string) {
+          statements.push(sql);
           await client.query(sql);
         },
       };
@@ -43,6 +57,7 @@ export async function openPostgres(url: string): Promise<Db> {
         throw err;
       } finally {
         client.release();
+        changes.afterTransaction(statements);
       }
     },
     async close() {

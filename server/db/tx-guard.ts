@@ -23,8 +23,12 @@ export function setStrictTransactions(on: boolean): void {
   strict = on;
 }
 
-/** Runs a transaction callback marked as inside an open transaction (until it settles). */
+/**
+ * Runs a transaction callback marked as inside an open transaction (until it settles). Outside strict
+ * mode nothing is marked: the async-context tracking would cost every promise of the process.
+ */
 export async function insideTransaction<T>(fn: () => Promise<T>): Promise<T> {
+  if (!strict) return fn();
   const state = { open: true };
   try {
     return await current.run(state, fn);

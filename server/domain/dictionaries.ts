@@ -2,7 +2,7 @@ import type { Db } from '../db/db';
 import type { DictionaryEntry, DictionaryGroup } from '../../contracts/schemas';
 import { LoadingCache } from './cache';
 
-/** Enabled dictionaries and their enabled entries, cached; `invalidate()` after a change. */
+/** Enabled dictionaries and their enabled entries, cached until this process writes to the database (30 s for other writers). */
 export class DictionaryStore {
   private readonly cache: LoadingCache<'all', DictionaryGroup[]>;
 
@@ -10,7 +10,7 @@ export class DictionaryStore {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache(() => this.load(), ttlMs);
+    this.cache = new LoadingCache(() => this.load(), ttlMs, { changes: db.changes });
   }
 
   all(): Promise<DictionaryGroup[]> {
@@ -20,10 +20,6 @@ export class DictionaryStore {
   /** Entries of one dictionary; [] for an unknown key. */
   async entries(key: string): Promise<DictionaryEntry[]> {
     return (await this.all()).find((g) => g.value === key)?.children ?? [];
-  }
-
-  invalidate(): void {
-    this.cache.clear();
   }
 
   private async load(): Promise<DictionaryGroup[]> {

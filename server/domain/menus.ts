@@ -49,7 +49,7 @@ export interface MenuUser {
 /**
  * `web_router`: a superuser gets every enabled menu with all its button values; anyone else the union
  * of their enabled roles' menus with the buttons those roles grant (null when none). Flat, by sort.
- * Cached per user; `invalidate()` after any change to menus, buttons, roles or grants.
+ * Cached per user until this process writes to the database (30 s for other writers).
  */
 export class MenuStore {
   private readonly cache: LoadingCache<string, MenuItem[]>;
@@ -58,15 +58,11 @@ export class MenuStore {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache((k) => this.load(k), ttlMs);
+    this.cache = new LoadingCache((k) => this.load(k), ttlMs, { changes: db.changes });
   }
 
   webRouter(user: MenuUser): Promise<MenuItem[]> {
     return this.cache.get(user.is_superuser ? 'superuser' : `user:${user.id}`);
-  }
-
-  invalidate(): void {
-    this.cache.clear();
   }
 
   private async load(key: string): Promise<MenuItem[]> {

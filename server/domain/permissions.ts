@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
 import type { Db } from '../db/db';
-import { authenticate } from '../http/auth';
-import { fail } from '../http/envelope';
 import { LoadingCache } from './cache';
+import type { Scope } from './crud/resource';
 import type { Account } from './users';
+
+/**
+ * Authorization as plain decisions (no HTTP here): which calls an account may make, which rows it
+ * sees (data scope), and which button permissions it holds. server/http/access.ts applies them to
+ * every request once.
+ */
 
 /** Method numbers of menu buttons and white-list rows (API-CONTRACT §8). */
 export const METHOD_NUMBERS: Record<string, number> = { GET: 0, POST: 1, PUT: 2, DELETE: 3 };
@@ -16,10 +19,18 @@ interface Grant {
   noDataScope: boolean;
 }
 
+export interface Verdict {
+  ok: boolean;
+  /** Allowed only by white-list entries without data scope: the call is not limited to the data scope. */
+  noDataScope: boolean;
+}
+
 export interface UserGrants {
   grants: Grant[];
   /** Data scope: null = everything; else the department ids (as stored in dept_belong_id) and own rows. */
   depts: number[] | null;
+  /** Verdicts already worked out for `METHOD path` (grants do not change while this object is cached). */
+  verdicts: Map<string, Verdict>;
 }
 
 /** Paths any signed-in user may call (their own data, menus, button list, inbox, department names, dashboard). */
@@ -78,7 +89,13 @@ export function equivalents(method: string, path: string): Array<[number, string
   return out;
 }
 
-async function loadGrants(db: Db, userId: number): Promise<UserGrants> {
+/** What a refused call is answered with (examples 88-89). */
+export function refusalMessage(method: string, path: string): string {
+  return `您没有执行该操作的权限。 (${method}: ${path})`;
+}
+
+/** The grant of each button of the user's enabled roles, then the API white list's (shared by everyone). */
+async function loadGrants(db: Db, userId: number, whiteList: Grant[]): Promise<UserGrants> {
   const buttons = await db.query<{ api: string; method: number | null }>(
     `SELECT DISTINCT b.api, b.method FROM menu_buttons b
        JOIN role_buttons rb ON rb.button_id = b.id
@@ -87,146 +104,127 @@ async function loadGrants(db: Db, userId: number): Promise<UserGrants> {
      WHERE ur.user_id = $1`,
     [userId],
   );
-  const white = await db.query<{ url: string; method: number | null; enable_datasource: boolean }>('SELECT url, method, enable_datasource FROM api_white_list');
   const grants: Grant[] = [];
   for (const b of buttons) {
     const pattern = apiPattern(b.api);
     if (pattern) grants.push({ pattern, method: b.method, noDataScope: false });
   }
-  for (const w of white) {
+  grants.push(...whiteList);
+  return { grants, depts: await loadDataScope(db, userId), verdicts: new Map() };
+}
+
+async function loadWhiteList(db: Db): Promise<Grant[]> {
+  const rows = await db.query<{ url: string; method: number | null; enable_datasource: boolean }>('SELECT url, method, enable_datasource FROM api_white_list ORDER BY id');
+  const out: Grant[] = [];
+  for (const w of rows) {
     const pattern = apiPattern(w.url);
-    if (pattern) grants.push({ pattern, method: w.method, noDataScope: !w.enable_datasource });
+    if (pattern) out.push({ pattern, method: w.method, noDataScope: !w.enable_datasource });
   }
-  return { grants, depts: await loadDataScope(db, userId) };
+  return out;
 }
 
 /**
  * Departments whose rows a user sees, from their enabled roles' data_range (contract §15): 0 own rows
  * only, 1 own department and below, 2 own department, 3 everything, 4 the role's chosen departments.
- * The union over the roles; null = everything.
+ * The union over the roles; null = everything. One statement.
  */
 async function loadDataScope(db: Db, userId: number): Promise<number[] | null> {
-  const roles = await db.query<{ id: number; data_range: number }>(
-    'SELECT r.id, r.data_range FROM roles r JOIN user_roles ur ON ur.role_id = r.id WHERE ur.user_id = $1 AND r.status',
+  const [row] = await db.query<{ everything: boolean; depts: number[] | null }>(
+    `WITH RECURSIVE my_roles AS (
+       SELECT r.id, r.data_range FROM roles r JOIN user_roles ur ON ur.role_id = r.id WHERE ur.user_id = $1 AND r.status
+     ), me AS (SELECT dept FROM users WHERE id = $1),
+     below AS (
+       SELECT id FROM depts WHERE parent = (SELECT dept FROM me) AND EXISTS (SELECT 1 FROM my_roles WHERE data_range = 1)
+       UNION SELECT d.id FROM depts d JOIN below ON d.parent = below.id
+     )
+     SELECT EXISTS (SELECT 1 FROM my_roles WHERE data_range = 3) AS everything,
+       ARRAY(
+         SELECT dept FROM me WHERE dept IS NOT NULL AND EXISTS (SELECT 1 FROM my_roles WHERE data_range IN (1, 2))
+         UNION SELECT id FROM below
+         UNION SELECT rd.dept_id FROM role_depts rd JOIN my_roles r ON r.id = rd.role_id AND r.data_range = 4
+         ORDER BY 1
+       ) AS depts`,
     [userId],
   );
-  if (roles.some((r) => r.data_range === 3)) return null;
-  const me = (await db.query<{ dept: number | null }>('SELECT dept FROM users WHERE id = $1', [userId]))[0];
-  const depts = new Set<number>();
-  for (const r of roles) {
-    if ((r.data_range === 1 || r.data_range === 2) && me?.dept != null) depts.add(me.dept);
-    if (r.data_range === 1 && me?.dept != null) {
-      const below = await db.query<{ id: number }>(
-        `WITH RECURSIVE sub AS (SELECT id FROM depts WHERE parent = $1 UNION SELECT d.id FROM depts d JOIN sub ON d.parent = sub.id)
-         SELECT id FROM sub`,
-        [me.dept],
-      );
-      for (const b of below) depts.add(b.id);
-    }
-    if (r.data_range === 4) {
-      for (const d of await db.query<{ dept_id: number }>('SELECT dept_id FROM role_depts WHERE role_id = $1', [r.id])) depts.add(d.dept_id);
-    }
-  }
-  return [...depts];
+  if (!row || row.everything) return null;
+  return row.depts ?? [];
 }
 
-/** Per-user grants, cached 30 s; `invalidate()` after any change to roles, buttons, grants or the white list. */
+/** `web_path:value` of the buttons a user holds (every button for a superuser), for get_btn_permission. */
+async function loadButtonPermissions(db: Db, key: string): Promise<string[]> {
+  const rows =
+    key === 'superuser'
+      ? await db.query<{ perm: string }>(
+          `SELECT m.web_path || ':' || b.value AS perm FROM menu_buttons b JOIN menus m ON m.id = b.menu
+           WHERE COALESCE(m.web_path, '') <> '' ORDER BY m.sort, m.id, b.id`,
+        )
+      : await db.query<{ perm: string }>(
+          `SELECT DISTINCT m.web_path || ':' || b.value AS perm FROM menu_buttons b JOIN menus m ON m.id = b.menu
+             JOIN role_buttons rb ON rb.button_id = b.id JOIN roles r ON r.id = rb.role_id AND r.status
+             JOIN user_roles ur ON ur.role_id = r.id
+           WHERE ur.user_id = $1 AND COALESCE(m.web_path, '') <> '' ORDER BY 1`,
+          [Number(key)],
+        );
+  return rows.map((r) => r.perm);
+}
+
+/** At most this many verdicts are remembered per user (paths with ids differ per row). */
+const MAX_VERDICTS = 2_000;
+
+/**
+ * Per-user grants (role buttons, white list, data scope) and button permissions, cached: reloaded as
+ * soon as this process writes to roles, buttons, menus, users, departments or the white list (the
+ * database's change versions), and after 30 s for changes made elsewhere.
+ */
 export class PermissionStore {
-  private readonly cache: LoadingCache<number, UserGrants>;
+  private readonly grantCache: LoadingCache<number, UserGrants>;
+  private readonly whiteList: LoadingCache<'all', Grant[]>;
+  private readonly buttons: LoadingCache<string, string[]>;
 
   constructor(db: Db, ttlMs = 30_000) {
-    this.cache = new LoadingCache((id) => loadGrants(db, id), ttlMs);
+    const options = { changes: db.changes };
+    this.whiteList = new LoadingCache(() => loadWhiteList(db), ttlMs, options);
+    this.grantCache = new LoadingCache(async (id) => loadGrants(db, id, await this.whiteList.get('all')), ttlMs, options);
+    this.buttons = new LoadingCache((key) => loadButtonPermissions(db, key), ttlMs, options);
   }
 
   grants(userId: number): Promise<UserGrants> {
-    return this.cache.get(userId);
-  }
-
-  invalidate(): void {
-    this.cache.clear();
+    return this.grantCache.get(userId);
   }
 
   /** Whether the account may call method+path; `noDataScope` when only a white-list entry without data scope allows it. */
-  async allows(account: Account, method: string, path: string): Promise<{ ok: boolean; noDataScope: boolean }> {
+  async allows(account: Account, method: string, path: string): Promise<Verdict> {
     if (account.is_superuser || isOpenPath(method, path)) return { ok: true, noDataScope: account.is_superuser };
-    const { grants } = await this.grants(account.id);
+    const grants = await this.grants(account.id);
+    const key = `${method} ${path}`;
+    const known = grants.verdicts.get(key);
+    if (known) return known;
     let ok = false;
     let noDataScope = true;
     for (const [m, p] of equivalents(method, path)) {
-      for (const g of grants) {
+      for (const g of grants.grants) {
         if ((g.method ?? 0) === m && g.pattern.test(p)) {
           ok = true;
           if (!g.noDataScope) noDataScope = false;
         }
       }
     }
-    return { ok, noDataScope: ok && noDataScope };
+    const verdict = { ok, noDataScope: ok && noDataScope };
+    if (grants.verdicts.size >= MAX_VERDICTS) grants.verdicts.clear();
+    grants.verdicts.set(key, verdict);
+    return verdict;
   }
 
-  /** SQL condition limiting rows to the account's data scope (main table alias `t`), or null for all rows. */
-  async scopeCondition(account: Account): Promise<{ sql: string; params: unknown[] } | null> {
+  /** The condition limiting rows to the account's data scope (main table alias `t`), or null for all rows. */
+  async scopeCondition(account: Account): Promise<Scope | null> {
     if (account.is_superuser) return null;
     const { depts } = await this.grants(account.id);
     if (depts === null) return null;
     return { sql: 't.creator = ? OR t.dept_belong_id = ANY(?::text[])', params: [account.id, depts.map(String)] };
   }
-}
 
-const stores = new WeakMap<AppContext, PermissionStore>();
-
-/** The permission store of one server (made on first use; no change to AppContext needed). */
-export function permissionsOf(ctx: AppContext): PermissionStore {
-  let s = stores.get(ctx);
-  if (!s) {
-    s = new PermissionStore(ctx.db);
-    stores.set(ctx, s);
+  /** get_btn_permission: `"<web_path>:<value>"` of the account's buttons (all for a superuser). */
+  buttonPermissions(account: Account): Promise<string[]> {
+    return this.buttons.get(account.is_superuser ? 'superuser' : String(account.id));
   }
-  return s;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the permission check: the call was allowed by a white-list entry without data scope. */
-    noDataScope: boolean;
-  }
-}
-
-export function refusal(method: string, path: string) {
-  return fail(`您没有执行该操作的权限。 (${method}: ${path})`);
-}
-
-/**
- * Pre-handler: signs the caller in (as requireUser does) and refuses, with upstream's message, a call
- * that neither the open list, the caller's role buttons nor the API white list allow. Usable on any
- * route: `{ preHandler: requirePermission(ctx) }`.
- */
-export function requirePermission(ctx: AppContext) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.account) {
-      const res = await authenticate(ctx, req.headers.authorization);
-      if (!res.ok) return reply.send(res.failure);
-      req.account = res.account;
-    }
-    const path = req.url.split('?')[0] ?? req.url;
-    const verdict = await permissionsOf(ctx).allows(req.account, req.method, path);
-    if (!verdict.ok) return reply.send(refusal(req.method, path));
-    req.noDataScope = verdict.noDataScope;
-  };
-}
-
-/**
- * Applies requirePermission to every matched route under /api/system/ — including routes other
- * modules register — before the body is read. Unknown URLs fall through to the 404 handler.
- */
-export function registerPermissions(app: FastifyInstance, ctx: AppContext): void {
-  app.decorateRequest('noDataScope', false);
-  const check = requirePermission(ctx);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'OPTIONS') return;
-    const route = req.routeOptions.url;
-    if (route === undefined || !route.startsWith('/api/system/')) return;
-    // A route that authorizes each call itself may declare `config: { permission: 'signed-in' }`.
-    if ((req.routeOptions.config as { permission?: unknown } | undefined)?.permission === 'signed-in') return;
-    return check(req, reply);
-  });
 }

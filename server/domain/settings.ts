@@ -3,7 +3,7 @@ import { LoadingCache } from './cache';
 
 /**
  * System settings as `/api/init/settings/` serves them: a flat map "<group>.<key>" → stored JSON value,
- * enabled items only, ordered by (sort, id). Cached; `invalidate()` after any change.
+ * enabled items only, ordered by (sort, id). Cached until this process writes to the database (30 s for other writers).
  */
 export class SettingsStore {
   private readonly cache: LoadingCache<'all', Record<string, unknown>>;
@@ -12,7 +12,7 @@ export class SettingsStore {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache(() => this.load(), ttlMs);
+    this.cache = new LoadingCache(() => this.load(), ttlMs, { changes: db.changes });
   }
 
   all(): Promise<Record<string, unknown>> {
@@ -27,18 +27,13 @@ export class SettingsStore {
     return (await this.all())['base.single_login'] === true;
   }
 
-  invalidate(): void {
-    this.cache.clear();
-  }
-
-  /** Sets one item's value (e.g. base.captcha_state from the CAPTCHA env) and drops the cache. */
+  /** Sets one item's value (e.g. base.captcha_state from the CAPTCHA env); the cache follows the write. */
   async set(group: string, key: string, value: unknown): Promise<void> {
     await this.db.query(
       `UPDATE system_config c SET value = $3::jsonb, update_datetime = now()
        FROM system_config p WHERE c.parent = p.id AND p.key = $1 AND c.key = $2`,
       [group, key, JSON.stringify(value)],
     );
-    this.invalidate();
   }
 
   private async load(): Promise<Record<string, unknown>> {

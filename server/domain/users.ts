@@ -33,7 +33,7 @@ export class UserDirectory {
     private readonly db: Db,
     ttlMs = 30_000,
   ) {
-    this.cache = new LoadingCache((id) => this.loadAccount(id), ttlMs);
+    this.cache = new LoadingCache((id) => this.loadAccount(id), ttlMs, { changes: db.changes });
   }
 
   /** The account, or null when there is no such user. Cached. */
@@ -41,10 +41,9 @@ export class UserDirectory {
     return this.cache.get(id);
   }
 
-  /** Drop cached data of one user (or all users) after a change. */
-  invalidate(id?: number): void {
-    if (id === undefined) this.cache.clear();
-    else this.cache.delete(id);
+  /** Drops the cached account of one user (sign-in reads it afresh, for changes made by another process). */
+  invalidate(id: number): void {
+    this.cache.delete(id);
   }
 
   async findLogin(username: string): Promise<{ id: number; password: string; is_active: boolean } | null> {

@@ -6,7 +6,7 @@ import { NO_CREDENTIALS, TOKEN_NOT_VALID, USER_NOT_FOUND, fail, type Failure } f
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by the `requireUser` pre-handler. */
+    /** The signed-in user, set by the access check (access.ts) or the `requireUser` pre-handler. */
     account: Account | null;
   }
 }
@@ -28,9 +28,13 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   return { ok: true, account };
 }
 
-/** Pre-handler for routes that need a signed-in user; answers the envelope itself when there is none. */
+/**
+ * Pre-handler for routes that need a signed-in user; answers the envelope itself when there is none.
+ * Under /api/system/ the access check (access.ts) has already signed the caller in: that is reused.
+ */
 export function requireUser(ctx: AppContext) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.account) return;
     const res = await authenticate(ctx, req.headers.authorization);
     if (!res.ok) return reply.send(res.failure);
     req.account = res.account;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { NOT_FOUND_MSG, fail } from './envelope';
 import type { ErrorReporter } from './report';
-import type { ConsoleFiles } from './static';
+import type { ConsoleShell } from './static';
 
 const BODY_ERRORS: Record<string, string> = {
   BAD_JSON: '请求体不是合法的 JSON',
@@ -21,10 +21,15 @@ export function isApiPath(path: string): boolean {
  * Every error becomes the envelope (HTTP 200, code 4000, like upstream's handled failures), with a
  * Chinese message for bad bodies and a generic one for anything unexpected; no stack trace leaves.
  */
-export function registerErrorHandling(app: FastifyInstance, files: ConsoleFiles | null, report: ErrorReporter): void {
+export function registerErrorHandling(app: FastifyInstance, shell: ConsoleShell | null, report: ErrorReporter): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const known = err.code ? BODY_ERRORS[err.code] : undefined;
     if (known) return reply.code(200).send(fail(known));
+    // A bad file path from the console's file server (a walk out of the folder, a NUL byte): its status, no report.
+    const status = err.statusCode ?? 0;
+    if (status >= 400 && status < 500 && !isApiPath(req.url.split('?')[0] ?? '')) {
+      return reply.code(status).type('text/plain; charset=utf-8').send(status === 403 ? 'Forbidden' : 'Bad Request');
+    }
     report(err, `unhandled error in ${req.method} ${req.url.split('?')[0] ?? ''}`);
     return reply.code(200).send(fail('服务器内部错误，请稍后再试'));
   });
@@ -36,8 +41,10 @@ export function registerErrorHandling(app: FastifyInstance, files: ConsoleFiles 
     if (api && (req.method === 'GET' || req.method === 'HEAD') && !path.endsWith('/')) {
       return reply.redirect(`${path}/${query === undefined ? '' : `?${query}`}`, 301);
     }
-    if (!api && files && (req.method === 'GET' || req.method === 'HEAD')) {
-      if (await files.serve(req, reply)) return reply;
+    if (!api && shell && (req.method === 'GET' || req.method === 'HEAD')) {
+      // A missing hashed asset is a real 404, not the app shell.
+      if (path.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      if (await shell.serve(req, reply)) return reply;
       return reply
         .code(path === '/' ? 200 : 404)
         .type('text/plain; charset=utf-8')

@@ -1,10 +1,12 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { SERVER_TIMEOUT_MS } from '../test/timeouts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing';
+import { precompress } from './static';
 
 describe('serving the built console', () => {
   let dir: string;
@@ -67,6 +69,39 @@ describe('serving the built console', () => {
     const gz = await raw('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(bigJs);
+  });
+
+  it('/index.html is the shell with the config as well, never the raw file', async () => {
+    const res = await fetch(`${srv.baseUrl}/index.html`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('window.__CONSOLE_CONFIG__');
+    expect(html).not.toContain('<!--console-config-->');
+  });
+
+  it('compresses once, next to the files: text files of 1 KiB or more only, again after a rebuild', async () => {
+    const js = join(dir, 'assets', 'index-abc123.js');
+    expect(existsSync(`${js}.br`) && existsSync(`${js}.gz`)).toBe(true);
+    expect(existsSync(join(dir, 'favicon.ico.br'))).toBe(false);
+    expect(existsSync(join(dir, 'index.html.br'))).toBe(false);
+    expect(await precompress(dir)).toBe(0);
+
+    const rebuilt = `console.log(${JSON.stringify('y'.repeat(6000))});`;
+    await writeFile(js, rebuilt);
+    const later = new Date(Date.now() + 5000);
+    await utimes(js, later, later);
+    expect(await precompress(dir)).toBe(1);
+    const res = await new Promise<Buffer>((resolve, reject) => {
+      import('node:http').then(({ get }) => {
+        get(`${srv.baseUrl}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => resolve(Buffer.concat(chunks)));
+        }).on('error', reject);
+      }, reject);
+    });
+    expect(brotliDecompressSync(res).toString()).toBe(rebuilt);
+    await writeFile(js, bigJs);
   });
 
   it('a missing asset is a 404, not the app shell', async () => {

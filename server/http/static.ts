@@ -1,38 +1,22 @@
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Serves the built console from one folder: hashed files under /assets/ with a year-long immutable
- * cache, index.html with no-cache and the runtime config injected, and every other unknown path
- * (client-side routes) answered with index.html. Text files are compressed (brotli or gzip) once and
- * kept in memory, keyed by file and modification time.
+ * The built console: files by @fastify/static (hashed files under /assets/ with a year-long immutable
+ * cache, others an hour), their brotli and gzip forms written once next to them (`precompress`) and
+ * chosen by Accept-Encoding; index.html, with the runtime config injected, from memory (`ConsoleShell`)
+ * with no-cache, also for every client-side route (the not-found handler's SPA fallback).
  */
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|vnd\.ms-fontobject)|image\/svg\+xml)/;
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.eot', '.ttf', '.ico']);
 const MIN_COMPRESS_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
 export interface ConsoleConfig {
   apiUrl: string;
@@ -41,11 +25,44 @@ export interface ConsoleConfig {
   adapter?: 'rest' | 'graphql';
 }
 
-interface Cached {
-  mtimeMs: number;
-  raw: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** Writes `file` atomically (temporary name, then rename), so a concurrent reader never sees half of it. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temp, data);
+  await rename(temp, file);
+}
+
+/**
+ * Gives every compressible file of 1 KiB or more under `root` a `.br` and a `.gz` sibling, unless one
+ * at least as new is there: the first start after a build does the work, later starts none. Returns
+ * the number of files compressed; a file that cannot be written (read-only folder) is served as is.
+ */
+export async function precompress(root: string, onError: (err: unknown, file: string) => void = () => undefined): Promise<number> {
+  let done = 0;
+  for await (const file of files(root)) {
+    if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || file.endsWith(`${sep}index.html`)) continue;
+    try {
+      const source = await stat(file);
+      if (source.size < MIN_COMPRESS_BYTES) continue;
+      const fresh = async (sibling: string) => ((await stat(sibling).catch(() => null))?.mtimeMs ?? -1) >= source.mtimeMs;
+      if ((await fresh(`${file}.br`)) && (await fresh(`${file}.gz`))) continue;
+      const raw = await readFile(file);
+      await writeAtomically(`${file}.br`, await brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+      await writeAtomically(`${file}.gz`, await gz(raw, { level: 9 }));
+      done++;
+    } catch (err) {
+      onError(err, file);
+    }
+  }
+  return done;
 }
 
 /** `</script>` and friends cannot break out of the injected script. */
@@ -53,93 +70,84 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-export class ConsoleFiles {
-  private readonly cache = new Map<string, Cached>();
+interface Shell {
+  mtimeMs: number;
+  raw: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** index.html with `<!--console-config-->` replaced by the runtime config, kept in memory per modification time. */
+export class ConsoleShell {
+  private cached: Shell | null = null;
 
   constructor(
     readonly root: string,
     private readonly config: ConsoleConfig,
   ) {}
 
-  /** Resolves a URL path inside the root, or null when it would leave it. */
-  private resolve(urlPath: string): string | null {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(urlPath);
-    } catch {
-      return null;
-    }
-    if (decoded.includes('\0')) return null;
-    const full = normalize(join(this.root, decoded));
-    return full === this.root || full.startsWith(this.root.endsWith(sep) ? this.root : this.root + sep) ? full : null;
-  }
-
-  private async load(file: string, transform?: (b: Buffer) => Buffer): Promise<Cached | null> {
-    let st;
-    try {
-      st = await stat(file);
-    } catch {
-      return null;
-    }
-    if (!st.isFile()) return null;
-    const hit = this.cache.get(file);
-    if (hit && hit.mtimeMs === st.mtimeMs) return hit;
-    const raw = await readFile(file);
-    const entry: Cached = { mtimeMs: st.mtimeMs, raw: transform ? transform(raw) : raw };
-    this.cache.set(file, entry);
-    return entry;
-  }
-
-  private indexHtml(raw: Buffer): Buffer {
+  private async load(): Promise<Shell | null> {
+    const file = join(this.root, 'index.html');
+    const st = await stat(file).catch(() => null);
+    if (!st?.isFile()) return null;
+    if (this.cached?.mtimeMs === st.mtimeMs) return this.cached;
     const script = `<script>window.__CONSOLE_CONFIG__=${scriptSafeJson(this.config)}</script>`;
-    return Buffer.from(raw.toString('utf8').replace('<!--console-config-->', script), 'utf8');
+    const html = (await readFile(file, 'utf8')).replace('<!--console-config-->', script);
+    this.cached = { mtimeMs: st.mtimeMs, raw: Buffer.from(html, 'utf8') };
+    return this.cached;
   }
 
-  /** True when the built console is there. */
-  async available(): Promise<boolean> {
-    return (await this.load(join(this.root, 'index.html'))) !== null;
-  }
-
-  /** Answers a GET/HEAD for a non-API path. Returns false when there is no built console at all. */
+  /** Answers with index.html (no-cache, compressed as the client accepts). False when there is no built console. */
   async serve(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const urlPath = (req.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
-    const file = urlPath === '/' ? null : this.resolve(urlPath);
-    if (file && !file.endsWith(`${sep}index.html`)) {
-      const entry = await this.load(file);
-      if (entry) {
-        const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-        const immutable = urlPath.startsWith('/assets/');
-        this.send(req, reply, entry, type, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-        return true;
-      }
-      // A missing hashed asset is a real 404, not the app shell.
-      if (urlPath.startsWith('/assets/')) {
-        reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-        return true;
-      }
-    }
-    const index = await this.load(join(this.root, 'index.html'), (b) => this.indexHtml(b));
-    if (!index) return false;
-    this.send(req, reply, index, TYPES['.html'] ?? 'text/html', 'no-cache');
-    return true;
-  }
-
-  private send(req: FastifyRequest, reply: FastifyReply, entry: Cached, type: string, cacheControl: string): void {
-    reply.header('Content-Type', type).header('Cache-Control', cacheControl).header('X-Content-Type-Options', 'nosniff');
-    let body = entry.raw;
-    if (COMPRESSIBLE.test(type) && entry.raw.length >= MIN_COMPRESS_BYTES) {
+    const shell = await this.load();
+    if (!shell) return false;
+    reply.code(200).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff');
+    let body = shell.raw;
+    if (shell.raw.length >= MIN_COMPRESS_BYTES) {
       reply.header('Vary', 'Accept-Encoding');
       const accept = String(req.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accept)) {
-        entry.br ??= brotliCompressSync(entry.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length } });
-        body = entry.br;
+        body = shell.br ??= brotliCompressSync(shell.raw);
         reply.header('Content-Encoding', 'br');
       } else if (/\bgzip\b/.test(accept)) {
-        entry.gzip ??= gzipSync(entry.raw, { level: 9 });
-        body = entry.gzip;
+        body = shell.gzip ??= gzipSync(shell.raw, { level: 9 });
         reply.header('Content-Encoding', 'gzip');
       }
     }
-    reply.code(200).send(body);
+    reply.send(body);
+    return true;
   }
+}
+
+/**
+ * Serves the files of the built console in `root` (which must exist) through @fastify/static after
+ * compressing them once; index.html itself is left to the shell (the not-found handler).
+ */
+export async function registerConsoleFiles(app: FastifyInstance, root: string, onError: (err: unknown, file: string) => void): Promise<void> {
+  await precompress(root, onError);
+  await app.register(async (scope) => {
+    // JavaScript as RFC 9239 names it (send's mime table still says application/javascript).
+    scope.addHook('onSend', async (_req, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/javascript')) reply.header('content-type', 'text/javascript; charset=utf-8');
+      return payload;
+    });
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      cacheControl: false,
+      // The raw index.html has no runtime config: /index.html goes to the shell like any client route.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, path) => {
+        const immutable = relative(root, path).startsWith(`assets${sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+  });
 }

@@ -8,7 +8,7 @@ import { checkCaptcha, issueCaptcha } from '../captcha/store';
 import { isRevoked, revokeToken } from '../domain/revocation';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 const LOGIN_LABELS = { username: '用户账号', password: 'password', captcha: 'captcha', captchaKey: 'captchaKey' };
 

@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { fileListQuery, fileUpdateRequest, MAX_UPLOAD_BYTES, type FileRow } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import type { Row } from '../db/db';
 import { formatDatetime } from '../domain/time';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 /**
  * Files (API-CONTRACT §11): POST api/system/file/ takes a multipart upload in the field `file`,
@@ -113,6 +113,32 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     app.addHook('onClose', async () => rm(mediaRoot, { recursive: true, force: true }));
   }
   const root = resolve(mediaRoot);
+  await mkdir(root, { recursive: true });
+
+  // GET /media/...: the stored files, by @fastify/static (nothing outside the folder, no dotfiles, no index).
+  await app.register(
+    async (media) => {
+      media.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('未找到。', 404)));
+      // A path out of the folder or to a dotfile (403 from send) is simply not there.
+      media.setErrorHandler((err: FastifyError, _req, reply) => {
+        if ((err.statusCode ?? 500) < 500) return reply.code(404).send(fail('未找到。', 404));
+        throw err;
+      });
+      await media.register(fastifyStatic, {
+        root,
+        index: false,
+        redirect: false,
+        dotfiles: 'deny',
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (reply) => {
+          reply.header('cache-control', 'public, max-age=3600');
+          reply.header('x-content-type-options', 'nosniff');
+        },
+      });
+    },
+    { prefix: '/media' },
+  );
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
@@ -222,27 +248,6 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       // The stored bytes may back other rows (same md5): only the row goes.
       await ctx.db.query('DELETE FROM file_list WHERE id = $1', [row.id]);
       return ok([], '删除成功');
-    });
-
-    scope.get('/media/*', async (req: FastifyRequest, reply: FastifyReply) => {
-      const rest = (req.params as Record<string, string>)['*'] ?? '';
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(rest);
-      } catch {
-        return reply.code(404).send(fail('未找到。', 404));
-      }
-      const path = resolve(root, decoded);
-      if (!path.startsWith(root + sep)) return reply.code(404).send(fail('未找到。', 404));
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) return reply.code(404).send(fail('未找到。', 404));
-      const type = MEDIA_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
-      return reply
-        .header('content-type', type)
-        .header('content-length', String(info.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=3600')
-        .send(createReadStream(path));
     });
   });
 }

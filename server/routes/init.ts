@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dictionaryQuery } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { fail, ok, plainList } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 /** Public start-up data: settings and dictionaries (no token needed). */
 export function initRoutes(app: FastifyInstance, ctx: AppContext): void {

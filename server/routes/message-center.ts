@@ -10,7 +10,7 @@ import { MessageCenter, UnknownTargetError, type Page } from '../domain/messages
 import type { Account } from '../domain/users';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 const BASE = '/api/system/message_center';
 

@@ -3,7 +3,8 @@ import type { AppContext } from '../context';
 import { oauth2LoginInput, type OAuth2Config } from '../../contracts/schemas';
 import { startSession } from '../auth/session-start';
 import { fail, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
+import { isRecord } from '../is-record';
 
 /** The provider of the OAuth2 login plugin, from the environment (all URLs required to enable it). */
 export interface OAuth2Provider {
@@ -40,7 +41,7 @@ async function providerJson(url: string, init: RequestInit): Promise<Record<stri
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
     if (!res.ok) return null;
     const body: unknown = await res.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    return isRecord(body) ? body : null;
   } catch {
     return null;
   }

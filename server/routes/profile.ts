@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { changePasswordInput, PROFILE_LABELS, profileUpdateInput } from '../../contracts/schemas/profile';
 import { verifyPassword } from '../auth/password';
-import { hashClientPassword } from '../domain/crud/password-hash';
+import { hashClientPassword } from '../auth/password';
 import { userInfoView } from '../domain/users';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, ok } from '../http/envelope';
-import { parseInput } from '../http/validation';
+import { parseInput } from '../domain/validation';
 
 /**
  * The personal page's calls: the signed-in user's own profile (works, unlike upstream) and password.
@@ -34,7 +34,6 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (columns.length > 0) {
       set('modifier', String(me.id));
       await ctx.db.query(`UPDATE users SET ${columns.join(', ')}, update_datetime = now() WHERE id = $1`, values);
-      ctx.users.invalidate(me.id);
     }
     const fresh = await ctx.users.account(me.id);
     return ok(fresh ? userInfoView(fresh) : null, '修改成功');

@@ -158,6 +158,14 @@ export function parseListQuery(spec: ResourceSpec, q: QueryParams, conditions = 
       conditions.raw(`${f.sql} IS ${b ? '' : 'NOT '}NULL`);
       continue;
     }
+    if (key.endsWith('__icontains')) {
+      // django's lookup suffix, as the console's `contains` filter writes it: any filterable field, as text.
+      const name = key.slice(0, -'__icontains'.length);
+      const f = spec.fields[name];
+      if (!f?.filter) continue;
+      conditions.add(`lower((${f.sql})::text) LIKE ? ESCAPE '\\'`, `%${escapeLike(raw.toLowerCase())}%`);
+      continue;
+    }
     const f = spec.fields[key];
     if (f?.filter) applyFilter(conditions, key, f, raw, spec.labels[key] ?? key);
   }

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Db, Queryable, Row } from '../../db/db';
-import { parseInput } from '../../http/validation';
+import { parseInput } from '../validation';
+import { LoadingCache } from '../cache';
 import { formatDatetime } from '../time';
 import type { Account } from '../users';
-import { Conditions, parseListQuery, type QueryParams } from './query';
+import { Conditions, parseListQuery, type ListQuery, type QueryParams } from './query';
 import { CrudError, type ResourceSpec, type WriteContext } from './spec';
 import { readXlsx, writeXlsx, XlsxError, type Cell } from './xlsx';
 
@@ -111,12 +112,34 @@ export function countableBy(where: string, columns: readonly string[]): boolean 
 
 const SQL_WORDS = new Set(['WHERE', 'AND', 'OR', 'NOT', 'IS', 'NULL', 'ANY', 'IN', 'TRUE', 'FALSE']);
 
+export interface CrudOptions {
+  /**
+   * Keep list pages in memory until this process writes to the database (see db/changes.ts). Only
+   * when no other process writes to it (the embedded database): a second instance's writes would
+   * not be seen, and totals must stay exact.
+   */
+  cacheLists?: boolean;
+}
+
+/**
+ * List pages kept per resource at most (all dropped when full), for how long at most, and the largest
+ * page kept (bigger ones, e.g. limit=999 lookups, are read each time): memory stays in the tens of MB.
+ */
+const LIST_CACHE_ENTRIES = 100;
+const LIST_CACHE_TTL_MS = 10 * 60_000;
+const LIST_CACHE_MAX_ROWS = 100;
+
 /** Generic operations over one ResourceSpec. */
 export class CrudResource {
+  private readonly lists: LoadingCache<string, PagedList | PlainList> | null;
+
   constructor(
     readonly spec: ResourceSpec,
     private readonly db: Db,
-  ) {}
+    options: CrudOptions = {},
+  ) {
+    this.lists = options.cacheLists ? new LoadingCache(null, LIST_CACHE_TTL_MS, { maxEntries: LIST_CACHE_ENTRIES, changes: db.changes, tables: [spec.table] }) : null;
+  }
 
   private get from(): string {
     return this.spec.from ?? `${this.spec.table} t`;
@@ -133,15 +156,24 @@ export class CrudResource {
     return rows.map((r) => Object.fromEntries(only.filter((k) => k in r).map((k) => [k, r[k]])));
   }
 
-  /** list: filters, search, ordering, paging (a page past the end is an empty page). */
-  async list(q: QueryParams, scope: Scope | null, extra?: (c: Conditions) => void): Promise<PagedList | PlainList> {
+  /**
+   * list: filters, search, ordering, paging (a page past the end is an empty page). The rows, their
+   * names and the total come from one statement. With `cacheLists` the same page is answered from
+   * memory (the same object, never to be changed by the caller) until the database changes.
+   */
+  async list(q: QueryParams, scope: Scope | null): Promise<PagedList | PlainList> {
     const lq = parseListQuery(this.spec, q);
     withScope(lq.conditions, scope);
-    extra?.(lq.conditions);
     const lazy = this.spec.lazyParent;
     if (lazy && !Object.keys(q).some((k) => q[k] !== '' && (k === 'search' || k === lazy || k.startsWith(`${lazy}__`) || this.spec.fields[k]?.filter))) {
       lq.conditions.raw(`t.${lazy} IS NULL`);
     }
+    if (!this.lists || lq.limit > LIST_CACHE_MAX_ROWS) return this.loadList(lq);
+    const key = JSON.stringify([lq.conditions.where(), lq.conditions.params, lq.orderBy, lq.page, lq.limit, lq.only]);
+    return this.lists.through(key, () => this.loadList(lq));
+  }
+
+  private async loadList(lq: ListQuery): Promise<PagedList | PlainList> {
     const where = lq.conditions.where();
     const params = lq.conditions.params;
     if (this.spec.listShape === 'plain') {
@@ -149,10 +181,12 @@ export class CrudResource {
       return { page: 1, limit: 1, total: 1, data: this.trim(await this.viewRows(rows), lq.only) };
     }
     const offset = (lq.page - 1) * lq.limit;
-    const [total, rows] = await Promise.all([
-      this.count(where, params),
-      this.db.query(`SELECT ${this.spec.select} FROM ${this.from} ${where} ORDER BY ${lq.orderBy} LIMIT ${lq.limit} OFFSET ${offset}`, params),
-    ]);
+    // The total rides along as an InitPlan (computed once); only an empty page past the first needs its own count.
+    const rows = await this.db.query(
+      `SELECT ${this.spec.select}, (${this.countSql(where)}) AS list_total__ FROM ${this.from} ${where} ORDER BY ${lq.orderBy} LIMIT ${lq.limit} OFFSET ${offset}`,
+      params,
+    );
+    const total = rows.length > 0 ? Number(rows[0]?.list_total__ ?? 0) : offset === 0 ? 0 : await this.count(where, params);
     return {
       page: lq.page,
       total,
@@ -163,27 +197,26 @@ export class CrudResource {
     };
   }
 
-  /** The exact number of rows the list has: from the count table when the conditions allow it. */
-  private async count(where: string, params: unknown[]): Promise<number> {
+  /** SQL giving the exact number of rows the list has: from the count table when the conditions allow it. */
+  private countSql(where: string): string {
     const counts = this.spec.countTable;
-    const sql =
-      counts && countableBy(where, counts.columns)
-        ? `SELECT COALESCE(sum(t.n), 0)::int AS n FROM ${counts.table} t ${where}`
-        : `SELECT count(*)::int AS n FROM ${this.from} ${where}`;
-    return (await this.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
+    return counts && countableBy(where, counts.columns)
+      ? `SELECT COALESCE(sum(t.n), 0)::int FROM ${counts.table} t ${where}`
+      : `SELECT count(*)::int FROM ${this.from} ${where}`;
+  }
+
+  private async count(where: string, params: unknown[]): Promise<number> {
+    return (await this.db.query<{ n: number }>(`SELECT (${this.countSql(where)}) AS n`, params))[0]?.n ?? 0;
   }
 
   /** One row by id (inside the base condition and the scope), or null. */
-  async retrieve(id: number, scope: Scope | null = null, db: Queryable = this.db): Promise<Record<string, unknown> | null> {
+  async retrieve(id: number, scope: Scope | null = null): Promise<Record<string, unknown> | null> {
     const c = new Conditions();
     c.add('t.id = ?', id);
     if (this.spec.baseWhere) c.raw(this.spec.baseWhere);
     withScope(c, scope);
-    const rows = await db.query(`SELECT ${this.spec.select} FROM ${this.from} ${c.where()}`, c.params);
-    if (rows.length === 0) return null;
-    const out = rows.map((r) => this.spec.view(r));
-    if (this.spec.decorate) await this.spec.decorate(db, out);
-    return out[0] ?? null;
+    const rows = await this.db.query(`SELECT ${this.spec.select} FROM ${this.from} ${c.where()}`, c.params);
+    return (await this.viewRows(rows))[0] ?? null;
   }
 
   private async exists(tx: Queryable, ids: number[], scope: Scope | null): Promise<number[]> {

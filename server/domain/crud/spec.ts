@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Queryable, Row } from '../../db/db';
+import type { Db, Queryable, Row } from '../../db/db';
 import type { Account } from '../users';
 
 /** How a query parameter filters on a field (django-filter lookups the real back end uses). */
@@ -70,7 +70,7 @@ export interface ResourceSpec<C extends z.ZodType = z.ZodType, U extends z.ZodTy
   /** Shapes one database row into the wire row. */
   view: (row: Row) => Record<string, unknown>;
   /** Adds data that needs another query (e.g. role_info) to a page of wire rows. */
-  decorate?: (db: Queryable, rows: Array<Record<string, unknown>>) => Promise<void>;
+  decorate?: (db: Db, rows: Array<Record<string, unknown>>) => Promise<void>;
   /** Lazy tree: a list call naming no filter, search or parent gives only the rows whose field IS NULL. */
   lazyParent?: string;
   /**

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { resetPasswordInput, USER_LABELS } from '../../../contracts/schemas';
-import { hashClientPassword } from '../../domain/crud/password-hash';
+import { hashClientPassword } from '../../auth/password';
 import { CrudError } from '../../domain/crud/spec';
 import { Conditions } from '../../domain/crud/query';
-import { requirePermission } from '../../domain/permissions';
 import { currentAccount } from '../../http/auth';
 import { fail, ok } from '../../http/envelope';
-import { parseInput } from '../../http/validation';
+import { parseInput } from '../../domain/validation';
 import { guarded, ID, NOT_FOUND, rowId, scopeOf } from './crud-routes';
 
 const DATA_SCOPE_CHOICES = [
@@ -20,9 +19,7 @@ const DATA_SCOPE_CHOICES = [
 
 /** Departments, users and roles: the actions beyond plain CRUD. */
 export function accountActions(app: FastifyInstance, ctx: AppContext): void {
-  const guard = { preHandler: requirePermission(ctx) };
-
-  app.get('/api/system/dept_lazy_tree/', guard, async () =>
+  app.get('/api/system/dept_lazy_tree/', async () =>
     ok(await ctx.db.query('SELECT id, name, parent FROM depts WHERE status IS NOT FALSE ORDER BY sort, id'), '获取成功'),
   );
 
@@ -41,7 +38,7 @@ export function accountActions(app: FastifyInstance, ctx: AppContext): void {
     return true;
   }
 
-  app.put(`/api/system/user/${ID}/reset_password/`, guard, async (req, reply) =>
+  app.put(`/api/system/user/${ID}/reset_password/`, async (req, reply) =>
     guarded(reply, async () => {
       const parsed = parseInput(resetPasswordInput, req.body, USER_LABELS);
       if (!parsed.ok) throw new CrudError(parsed.msg);
@@ -50,7 +47,7 @@ export function accountActions(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
 
-  app.put(`/api/system/user/${ID}/reset_to_default_password/`, guard, async (req, reply) =>
+  app.put(`/api/system/user/${ID}/reset_to_default_password/`, async (req, reply) =>
     guarded(reply, async () => {
       const fallback = (await ctx.settings.all())['base.default_password'];
       const password = typeof fallback === 'string' && fallback !== '' ? fallback : 'admin123456';
@@ -58,7 +55,7 @@ export function accountActions(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
 
-  app.get('/api/system/role/role_get_menu/', guard, async () => {
+  app.get('/api/system/role/role_get_menu/', async () => {
     const menus = await ctx.db.query<{ id: number; name: string; parent: number | null; is_catalog: boolean; buttons: Array<{ id: number; name: string; value: string }> | null }>(
       `SELECT m.id, m.name, m.parent, m.is_catalog,
          (SELECT json_agg(json_build_object('id', b.id, 'name', b.name, 'value', b.value) ORDER BY b.id) FROM menu_buttons b WHERE b.menu = m.id) AS buttons
@@ -67,26 +64,11 @@ export function accountActions(app: FastifyInstance, ctx: AppContext): void {
     return ok(menus.map((m) => ({ id: m.id, name: m.name, parent: m.parent, is_catalog: m.is_catalog, menuPermission: m.buttons ?? [] })), '获取成功');
   });
 
-  app.get('/api/system/role/data_scope/', guard, async () => ok(DATA_SCOPE_CHOICES, '获取成功'));
+  app.get('/api/system/role/data_scope/', async () => ok(DATA_SCOPE_CHOICES, '获取成功'));
 
-  app.get('/api/system/role/data_scope_dept/', guard, async () =>
+  app.get('/api/system/role/data_scope_dept/', async () =>
     ok(await ctx.db.query('SELECT id, name, parent FROM depts WHERE status IS NOT FALSE ORDER BY sort, id'), '获取成功'),
   );
 
-  app.get('/api/system/menu_button/get_btn_permission/', guard, async (req) => {
-    const account = currentAccount(req);
-    const rows = account.is_superuser
-      ? await ctx.db.query<{ perm: string }>(
-          `SELECT m.web_path || ':' || b.value AS perm FROM menu_buttons b JOIN menus m ON m.id = b.menu
-           WHERE COALESCE(m.web_path, '') <> '' ORDER BY m.sort, m.id, b.id`,
-        )
-      : await ctx.db.query<{ perm: string }>(
-          `SELECT DISTINCT m.web_path || ':' || b.value AS perm FROM menu_buttons b JOIN menus m ON m.id = b.menu
-             JOIN role_buttons rb ON rb.button_id = b.id JOIN roles r ON r.id = rb.role_id AND r.status
-             JOIN user_roles ur ON ur.role_id = r.id
-           WHERE ur.user_id = $1 AND COALESCE(m.web_path, '') <> '' ORDER BY 1`,
-          [account.id],
-        );
-    return ok(rows.map((r) => r.perm), 'success');
-  });
+  app.get('/api/system/menu_button/get_btn_permission/', async (req) => ok(await ctx.permissions.buttonPermissions(currentAccount(req)), 'success'));
 }

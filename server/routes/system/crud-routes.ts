@@ -3,12 +3,10 @@ import type { AppContext } from '../../context';
 import { CrudError } from '../../domain/crud/spec';
 import { CrudResource, type Scope } from '../../domain/crud/resource';
 import type { QueryParams } from '../../domain/crud/query';
-import { permissionsOf, requirePermission } from '../../domain/permissions';
 import { currentAccount } from '../../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../../http/envelope';
 import { importByUrlInput, multipleDeleteInput } from '../../../contracts/schemas';
-import { parseInput } from '../../http/validation';
-import { multipartFile } from './multipart';
+import { parseInput } from '../../domain/validation';
 
 /** Row ids in paths are digits only, so `user_info/` and friends never reach a row route. */
 export const ID = ':id(^\\d+)';
@@ -41,26 +39,34 @@ export function query(req: FastifyRequest): QueryParams {
 /** The data-scope condition of the caller for a resource that has one. */
 export async function scopeOf(ctx: AppContext, req: FastifyRequest, dataScope: boolean | undefined): Promise<Scope | null> {
   if (!dataScope || req.noDataScope) return null;
-  return permissionsOf(ctx).scopeCondition(currentAccount(req));
+  return ctx.permissions.scopeCondition(currentAccount(req));
 }
 
 export function sendFile(reply: FastifyReply, file: { file: Buffer; name: string }): FastifyReply {
   return reply
     .header('Content-Type', XLSX_TYPE)
     .header('Content-Disposition', `attachment;filename=${encodeURIComponent(file.name)}`)
-    .header('Access-Control-Expose-Headers', 'Content-Disposition')
     .send(file.file);
 }
 
+/** The JSON text of answers built from a cached value (a list page), kept as long as that value lives. */
+const rendered = new WeakMap<object, string>();
+
+/** Sends `envelope()` as JSON, serialized once per `value` (the same list page object is the same answer). */
+function sendJson(reply: FastifyReply, value: object, envelope: () => unknown): FastifyReply {
+  let body = rendered.get(value);
+  if (body === undefined) {
+    body = JSON.stringify(envelope());
+    rendered.set(value, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 export interface ResourceRouteOptions {
-  /** Skip the generic list (the caller registers its own). */
-  customList?: boolean;
   /** Skip create/update/destroy routes entirely (read-only resources). */
   readOnly?: boolean;
   /** Allow DELETE on a read-only resource. */
   deletable?: boolean;
-  /** Skip xlsx routes. */
-  noSheets?: boolean;
   /**
    * The single-row routes (list, retrieve, create, update, destroy) are served by another module (the
    * file list by routes/files.ts): only multiple_delete and the sheets are registered here.
@@ -68,13 +74,31 @@ export interface ResourceRouteOptions {
   rowsElsewhere?: boolean;
 }
 
+/** Largest import sheet accepted. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The uploaded sheet of a multipart body: the file in field `file`, else the first file. */
+async function uploadedSheet(req: FastifyRequest): Promise<Buffer> {
+  let chosen: Buffer | null = null;
+  let first: Buffer | null = null;
+  try {
+    for await (const part of req.files()) {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file') chosen ??= data;
+      else first ??= data;
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new CrudError(`文件过大（上限 ${IMPORT_MAX_BYTES / 1024 / 1024} MB）。`);
+    throw new CrudError('请上传文件（表单字段 file）。');
+  }
+  const data = chosen ?? first;
+  if (!data) throw new CrudError('请上传文件（表单字段 file）。');
+  return data;
+}
+
 /** Reads an uploaded import file: multipart (field `file`) or JSON {url} naming a file this server serves. */
 async function importFile(app: FastifyInstance, req: FastifyRequest): Promise<Buffer> {
-  if (Buffer.isBuffer(req.body)) {
-    const part = multipartFile(req.body, req.headers['content-type'] ?? '');
-    if (!part) throw new CrudError('请上传文件（表单字段 file）。');
-    return part.data;
-  }
+  if (req.isMultipart()) return uploadedSheet(req);
   const parsed = parseInput(importByUrlInput, req.body, { url: '文件地址' });
   if (!parsed.ok) throw new CrudError(parsed.msg);
   let path = parsed.data.url;
@@ -92,23 +116,22 @@ async function importFile(app: FastifyInstance, req: FastifyRequest): Promise<Bu
 /**
  * Registers the standard routes of one resource under /api/system/<path>/: list, create, retrieve,
  * update (PUT/PATCH), destroy, multiple_delete, export_data, import_data (GET template / POST file),
- * update_template. Every route goes through the permission check.
+ * update_template. Every route is under /api/system/, so the access check (http/access.ts) guards it.
  */
 export function registerResource(app: FastifyInstance, ctx: AppContext, resource: CrudResource, opts: ResourceRouteOptions = {}): void {
   const spec = resource.spec;
   const base = `/api/system/${spec.path}/`;
-  const guard = { preHandler: requirePermission(ctx) };
 
-  if (!opts.customList && !opts.rowsElsewhere) {
-    app.get(base, guard, async (req, reply) =>
+  if (!opts.rowsElsewhere) {
+    app.get(base, async (req, reply) =>
       guarded(reply, async () => {
         const data = await resource.list(query(req), await scopeOf(ctx, req, spec.dataScope));
-        return ok(data, data.data.length === 0 && spec.listShape !== 'plain' ? '暂无数据' : 'success');
+        return sendJson(reply, data, () => ok(data, data.data.length === 0 && spec.listShape !== 'plain' ? '暂无数据' : 'success'));
       }),
     );
   }
   if (!opts.rowsElsewhere) {
-    app.get(`${base}${ID}/`, guard, async (req, reply) =>
+    app.get(`${base}${ID}/`, async (req, reply) =>
       guarded(reply, async () => {
         const id = rowId(req);
         const row = id === null ? null : await resource.retrieve(id, await scopeOf(ctx, req, spec.dataScope));
@@ -118,12 +141,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   }
 
   if (!opts.readOnly && !opts.rowsElsewhere) {
-    app.post(base, guard, async (req, reply) => guarded(reply, async () => ok(await resource.create(currentAccount(req), req.body), '新增成功')));
+    app.post(base, async (req, reply) => guarded(reply, async () => ok(await resource.create(currentAccount(req), req.body), '新增成功')));
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
         method,
         url: `${base}${ID}/`,
-        preHandler: guard.preHandler,
         handler: async (req, reply) =>
           guarded(reply, async () => {
             const id = rowId(req);
@@ -136,7 +158,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
   }
   if (!opts.readOnly || opts.deletable) {
     if (!opts.rowsElsewhere) {
-      app.delete(`${base}${ID}/`, guard, async (req, reply) =>
+      app.delete(`${base}${ID}/`, async (req, reply) =>
         guarded(reply, async () => {
           const id = rowId(req);
           if (id === null) return NOT_FOUND;
@@ -144,7 +166,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
         }),
       );
     }
-    app.delete(`${base}multiple_delete/`, guard, async (req, reply) =>
+    app.delete(`${base}multiple_delete/`, async (req, reply) =>
       guarded(reply, async () => {
         const parsed = parseInput(multipleDeleteInput, req.body, { keys: 'keys' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
@@ -153,16 +175,16 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
       }),
     );
   }
-  if (opts.noSheets || !spec.sheet) return;
-  app.get(`${base}export_data/`, guard, async (req, reply) =>
+  if (!spec.sheet) return;
+  app.get(`${base}export_data/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.exportXlsx(query(req), await scopeOf(ctx, req, spec.dataScope)))),
   );
   if (opts.readOnly) return;
-  app.get(`${base}import_data/`, guard, async (_req, reply) => sendFile(reply, resource.template()));
-  app.get(`${base}update_template/`, guard, async (req, reply) =>
+  app.get(`${base}import_data/`, async (_req, reply) => sendFile(reply, resource.template()));
+  app.get(`${base}update_template/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.updateTemplate(await scopeOf(ctx, req, spec.dataScope)))),
   );
-  app.post(`${base}import_data/`, guard, async (req, reply) =>
+  app.post(`${base}import_data/`, async (req, reply) =>
     guarded(reply, async () => {
       const file = await importFile(app, req);
       const res = await resource.importXlsx(currentAccount(req), file);

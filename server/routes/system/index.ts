@@ -1,44 +1,57 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { CrudResource } from '../../domain/crud/resource';
-import { deptSpec, roleSpec, userSpec } from '../../domain/crud/resources/accounts';
-import { apiWhiteListSpec, areaSpec, dictionarySpec, menuButtonSpec, menuSpec, systemConfigSpec } from '../../domain/crud/resources/config';
-import { fileListSpec, loginLogSpec, operationLogSpec } from '../../domain/crud/resources/logs';
-import { registerResource } from './crud-routes';
+import { areaSpec } from '../../domain/crud/resources/area';
+import { deptSpec } from '../../domain/crud/resources/dept';
+import { dictionarySpec } from '../../domain/crud/resources/dictionary';
+import { fileListSpec } from '../../domain/crud/resources/file';
+import { loginLogSpec } from '../../domain/crud/resources/login-log';
+import { menuSpec } from '../../domain/crud/resources/menu';
+import { menuButtonSpec } from '../../domain/crud/resources/menu-button';
+import { operationLogSpec } from '../../domain/crud/resources/operation-log';
+import { RoleViews, roleSpec } from '../../domain/crud/resources/role';
+import { systemConfigSpec } from '../../domain/crud/resources/system-config';
+import { userSpec } from '../../domain/crud/resources/user';
+import { apiWhiteListSpec } from '../../domain/crud/resources/white-list';
+import { IMPORT_MAX_BYTES, registerResource } from './crud-routes';
 import { accountActions } from './account-actions';
 import { configActions } from './config-actions';
 
 /**
  * The system administration endpoints (API-CONTRACT §14): one declarative resource each, plus the
- * extra actions. Registered in their own plugin so the multipart parser for imports stays local.
+ * extra actions. Registered in their own plugin so the multipart parser for imports (@fastify/multipart) stays local.
  */
 export async function systemAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
-    if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    // Imports upload their sheet as multipart/form-data (read in crud-routes.ts importFile).
+    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 5, fields: 20, parts: 25 } });
 
-    const resources = {
-      dept: new CrudResource(deptSpec(), ctx.db),
-      user: new CrudResource(userSpec(ctx), ctx.db),
-      role: new CrudResource(roleSpec(ctx), ctx.db),
-      menu: new CrudResource(menuSpec(ctx), ctx.db),
-      menuButton: new CrudResource(menuButtonSpec(ctx), ctx.db),
-      dictionary: new CrudResource(dictionarySpec(ctx), ctx.db),
-      systemConfig: new CrudResource(systemConfigSpec(ctx), ctx.db),
-      apiWhiteList: new CrudResource(apiWhiteListSpec(ctx), ctx.db),
-      area: new CrudResource(areaSpec(), ctx.db),
-      loginLog: new CrudResource(loginLogSpec(), ctx.db),
-      operationLog: new CrudResource(operationLogSpec(), ctx.db),
-    };
+    // List pages stay in memory until the database changes, where this process is its only writer.
+    const options = { cacheLists: ctx.db.kind === 'pglite' };
+    const specs = [
+      deptSpec(),
+      userSpec(new RoleViews(ctx.db)),
+      roleSpec(),
+      menuSpec(),
+      menuButtonSpec(),
+      dictionarySpec(),
+      systemConfigSpec(ctx),
+      apiWhiteListSpec(),
+      areaSpec(),
+      loginLogSpec(),
+      operationLogSpec(),
+    ];
+    const resources = specs.map((spec) => new CrudResource(spec, ctx.db, options));
     // Extra actions first: their static paths must exist before anything else claims them.
     accountActions(scope, ctx);
     configActions(scope, ctx);
-    for (const r of Object.values(resources)) {
+    for (const r of resources) {
       registerResource(scope, ctx, r, { readOnly: r.spec.readOnly, deletable: r.spec.deletable });
     }
     // The file list: upload (POST) belongs to the files module; list, read, rename and delete are here
     // unless that module already serves them. multiple_delete and export_data are always here.
-    const files = new CrudResource(fileListSpec(), ctx.db);
+    const files = new CrudResource(fileListSpec(), ctx.db, options);
     if (!app.hasRoute({ method: 'GET', url: '/api/system/file/' }) && !scope.hasRoute({ method: 'GET', url: '/api/system/file/' })) {
       registerResource(scope, ctx, files, { readOnly: false });
     } else {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPattern, equivalents, isOpenPath } from '../../domain/permissions';
 import { orderClause, parseListQuery } from '../../domain/crud/query';
 import { CrudError } from '../../domain/crud/spec';
-import { deptSpec } from '../../domain/crud/resources/accounts';
+import { deptSpec } from '../../domain/crud/resources/dept';
 import { readXlsx, writeXlsx } from '../../domain/crud/xlsx';
 import { readZip, writeZip } from '../../domain/crud/zip';
 

@@ -89,6 +89,11 @@ describe('system administration endpoints', () => {
       expect(await byName('name=管理')).toEqual(['admin']);
       expect(await byName('is_active=1&ordering=username')).toEqual(['admin', 'test']);
       expect(await byName('is_active=0')).toEqual([]);
+      // django's __icontains suffix (the console's `contains` filter): case-insensitive, any position, LIKE wildcards literal.
+      expect(await byName('username__icontains=DMI')).toEqual(['admin']);
+      expect(await byName('username__icontains=es&ordering=username')).toEqual(['test']);
+      expect(await byName('username__icontains=%25')).toEqual([]);
+      expect((await byName('no_such_field__icontains=x')).length).toBe(2);
       expect(await byName('create_datetime_after=2000-01-01&create_datetime_before=2000-01-02')).toEqual([]);
       expect((await byName('create_datetime_after=2000-01-01')).length).toBe(2);
       expectFailure(await call(srv, '/api/system/user/?dept=abc', { token: sa }), 4000, '所属部门:请输入一个有效的值。');
@@ -312,6 +317,27 @@ describe('system administration endpoints', () => {
         { username: 'imp1', gender: 1, dept: 2 },
         { username: 'imp2', gender: 2, dept: 3 },
       ]);
+    });
+
+    it('a multipart import: the file in field file, else the first file; no file or an oversized one is a clear 4000', async () => {
+      const post = async (form: FormData) =>
+        (await (await fetch(`${srv.baseUrl}/api/system/dictionary/import_data/`, { method: 'POST', headers: { authorization: `JWT ${sa}` }, body: form })).json()) as { code: number; msg: string };
+      const sheet = (value: string) => new Blob([new Uint8Array(writeXlsx('d', ['字典名称', '字典编号'], [[`组${value}`, value]]))]);
+      const preferred = new FormData();
+      preferred.append('other', sheet('mp_other'), 'other.xlsx');
+      preferred.append('file', sheet('mp_file'), 'file.xlsx');
+      expect(await post(preferred)).toMatchObject({ code: 2000 });
+      const anyName = new FormData();
+      anyName.append('upload', sheet('mp_upload'), 'upload.xlsx');
+      expect(await post(anyName)).toMatchObject({ code: 2000 });
+      expect((await ctx.db.query<{ value: string }>("SELECT value FROM dictionaries WHERE value LIKE 'mp\\_%' ORDER BY value")).map((r) => r.value)).toEqual(['mp_file', 'mp_upload']);
+
+      const fieldsOnly = new FormData();
+      fieldsOnly.append('note', 'no file here');
+      expect(await post(fieldsOnly)).toEqual({ code: 4000, data: null, msg: '请上传文件（表单字段 file）。' });
+      const huge = new FormData();
+      huge.append('file', new Blob([new Uint8Array(20 * 1024 * 1024 + 1)]), 'huge.xlsx');
+      expect(await post(huge)).toEqual({ code: 4000, data: null, msg: '文件过大（上限 20 MB）。' });
     });
 
     it('import by the url of a file uploaded first (the upstream client flow); other urls refused', async () => {

@@ -1,6 +1,6 @@
-import type { Row } from '../../../db/db';
+import type { Queryable, Row } from '../../../db/db';
 import { AUDIT_SELECT, auditView } from '../resource';
-import type { FieldSpec, SheetColumn } from '../spec';
+import { CrudError, type FieldSpec, type SheetColumn } from '../spec';
 
 /** `t.a, t.b, ...` after the audit columns. */
 export function selectOf(columns: string[], extra: string[] = []): string {
@@ -74,3 +74,18 @@ export const intList = (field: string, title: string): SheetColumn => ({
   format: (v) => (Array.isArray(v) ? v.join(',') : null),
   parse: (s) => (s === '' ? undefined : s.split(/[,，\s]+/).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : x))),
 });
+
+/** Whether `candidate` is `id` itself or one of its descendants in a self-referencing tree table. */
+async function isSelfOrBelow(tx: Queryable, table: string, id: number, candidate: number): Promise<boolean> {
+  const rows = await tx.query(
+    `WITH RECURSIVE sub AS (SELECT id FROM ${table} WHERE id = $1 UNION SELECT c.id FROM ${table} c JOIN sub ON c.parent = sub.id)
+     SELECT 1 FROM sub WHERE id = $2`,
+    [id, candidate],
+  );
+  return rows.length > 0;
+}
+
+export async function refuseCycle(tx: Queryable, table: string, id: number | null, parent: unknown, message: string): Promise<void> {
+  if (id === null || typeof parent !== 'number') return;
+  if (await isSelfOrBelow(tx, table, id, parent)) throw new CrudError(message);
+}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRecord } from '../is-record';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -27,7 +28,7 @@ export type Parsed<T> = { ok: true; data: T } | { ok: false; msg: string };
  * (API-CONTRACT §3), the label taken from `labels` by the first path key, else the key itself.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, labels: Record<string, string> = {}): Parsed<z.infer<S>> {
-  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+  if (input !== undefined && !isRecord(input)) {
     return { ok: false, msg: '请求数据格式不正确，应为 JSON 对象。' };
   }
   const res = schema.safeParse(input ?? {}, { error: (iss) => message(iss) });

@@ -1,0 +1,108 @@
+/**
+ * What this process has written, as version numbers: the one place every in-memory cache of database
+ * data asks whether it is still current.
+ *
+ * Both drivers report each statement they run (and each transaction once it has ended) to
+ * `DataChanges.afterStatement` / `afterTransaction`. A write to one of the LEAF tables (logs, captcha,
+ * revoked tokens, uploads, messages: nothing else reads them through a trigger or a cascade, and no
+ * cache but their own lists holds them) moves only that table's group; any other write, and anything
+ * not recognised as a plain read, moves the global version. A cache keeps, with each entry, the stamp
+ * of the tables it read taken *before* loading it, and reloads when the stamp has moved: a write that
+ * commits while a load runs makes that entry stale at once, never the other way round.
+ *
+ * Versions move after a statement or transaction has ended, so a reader that sees the new version also
+ * sees the committed data. Writes another process makes (a second instance on the same PostgreSQL)
+ * are not seen here: `bump()` is where a cross-instance LISTEN/NOTIFY would report them; until then
+ * caches that must be exact across instances are only used on the embedded database, which one
+ * process owns.
+ */
+
+/** Tables whose writes change nothing else that is cached, by group (a group's tables cascade into each other only). */
+const LEAF_GROUPS: Readonly<Record<string, string>> = {
+  captcha: 'captcha',
+  revoked_tokens: 'revoked_tokens',
+  login_log: 'login_log',
+  operation_log: 'operation_log',
+  file_list: 'file_list',
+  message_center: 'messages',
+  message_center_target_role: 'messages',
+  message_center_target_dept: 'messages',
+  message_center_target_user: 'messages',
+};
+
+/** What a statement writes: nothing, the leaf groups named, or anything (`all`). */
+export type Written = null | 'all' | string;
+
+const DML = /\b(insert\s+into|update\s+[\w.]+\s+set|delete\s+from|truncate|merge\s+into)\b/gi;
+
+/**
+ * Classifies one SQL statement. Reads: SELECT, VALUES, SHOW, and WITH without a data-modifying
+ * part. A single INSERT/UPDATE/DELETE of a leaf table: that table's group. Anything else (other
+ * tables, several statements, DDL, VACUUM, a function call in a WITH that writes): 'all'.
+ */
+export function classify(sql: string): Written {
+  const text = (sql.includes('--') || sql.includes('/*') ? sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ') : sql).trim();
+  const first = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase() ?? '';
+  if (first === 'select' || first === 'values' || first === 'show') return null;
+  const dml = text.match(DML) ?? [];
+  if (first === 'with' && dml.length === 0) return null;
+  if (dml.length !== 1 || text.replace(/;\s*$/, '').includes(';')) return 'all';
+  const m = /^(?:insert\s+into|update|delete\s+from)\s+([a-z_][\w]*)\b/i.exec(text);
+  const group = m?.[1] ? LEAF_GROUPS[m[1].toLowerCase()] : undefined;
+  return group ?? 'all';
+}
+
+export type ChangeListener = (written: 'all' | ReadonlySet<string>) => void;
+
+export class DataChanges {
+  private global = 0;
+  private readonly leaves = new Map<string, number>();
+  private readonly listeners = new Set<ChangeListener>();
+
+  /**
+   * The stamp of a read over `tables`: changes whenever a write that may affect it has ended. Take it
+   * before the read, store it with the result, compare it before using the result again.
+   */
+  stamp(tables: readonly string[] = []): string {
+    let out = String(this.global);
+    for (const t of tables) {
+      const group = LEAF_GROUPS[t];
+      if (group !== undefined) out += `.${this.leaves.get(group) ?? 0}`;
+    }
+    return out;
+  }
+
+  /** A statement outside a transaction has ended (whether it succeeded or not). */
+  afterStatement(sql: string): void {
+    const w = classify(sql);
+    if (w !== null) this.bump(w === 'all' ? 'all' : [w]);
+  }
+
+  /** A transaction has ended (committed or rolled back) after running these statements. */
+  afterTransaction(statements: readonly string[]): void {
+    const groups = new Set<string>();
+    for (const sql of statements) {
+      const w = classify(sql);
+      if (w === 'all') return this.bump('all');
+      if (w !== null) groups.add(w);
+    }
+    if (groups.size > 0) this.bump([...groups]);
+  }
+
+  /** Moves the versions: every table (`all`) or the named leaf groups. Also where another instance's writes would be reported. */
+  bump(written: 'all' | readonly string[]): void {
+    if (written === 'all') {
+      this.global++;
+    } else {
+      for (const g of written) this.leaves.set(g, (this.leaves.get(g) ?? 0) + 1);
+    }
+    const set = written === 'all' ? 'all' : new Set(written);
+    for (const l of this.listeners) l(set);
+  }
+
+  /** Called after every version move (e.g. to publish it to other instances). Returns the unsubscribe function. */
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
