@@ -50,6 +50,10 @@ export const en: Messages = {
     logout: 'Sign out',
     collapseAside: 'Collapse menu',
     expandAside: 'Expand menu',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    sideMenu: 'Side menu',
+    tools: 'Tools',
     language: 'Language',
   },
   logout: {

@@ -48,6 +48,10 @@ export const zhChs = {
     logout: '注销',
     collapseAside: '收起侧栏',
     expandAside: '展开侧栏',
+    openMenu: '打开菜单',
+    closeMenu: '关闭菜单',
+    sideMenu: '侧栏菜单',
+    tools: '工具',
     language: '语言',
   },
   logout: {

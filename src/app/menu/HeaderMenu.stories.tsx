@@ -23,7 +23,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
-const shownTitles = (canvas: ReturnType<typeof within>) => canvas.getAllByTestId('header-menu-item').map((e) => e.textContent);
+const shownTitles = (canvas: ReturnType<typeof within>) => canvas.getAllByTestId('header-menu-item').map((e: HTMLElement) => e.textContent);
 
 /** Twelve sections in 420px: those that fit show, nothing is cut, the rest are in 更多. */
 export const Overflowing: Story = {
