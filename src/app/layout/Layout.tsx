@@ -122,7 +122,8 @@ const Layout = observer(function Layout({ route, refreshing }: { route: ShellRou
         {narrow && root.ui.drawerOpen && <div className="console-drawer-backdrop" data-testid="drawer-backdrop" aria-hidden="true" onClick={() => root.ui.setDrawerOpen(false)} />}
         <div className="console-main">
           <TabBar />
-          <main className="console-content">
+          {/* Focusable: the keyboard scrolls the page even where it holds no control (axe scrollable-region-focusable). */}
+          <main className="console-content" tabIndex={0}>
             <PageOutlet current={current} />
           </main>
         </div>
