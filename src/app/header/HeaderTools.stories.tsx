@@ -14,6 +14,8 @@ import { SizeMenu } from './SizeMenu';
 import { ThemeButton } from './ThemeButton';
 import { UserMenu } from './UserMenu';
 import './header.css';
+import '../layout/layout.css';
+import { A11Y_ENFORCED } from '../../../stories/a11y';
 
 /** Every header tool on its own, in each of its states. */
 function Tools() {
@@ -34,7 +36,7 @@ function Tools() {
 const meta = {
   title: 'Header/Tools',
   component: Tools,
-  parameters: { console: { path: '/index', signedIn: true, bootstrap: true } },
+  parameters: { console: { path: '/index', signedIn: true, bootstrap: true }, a11y: A11Y_ENFORCED },
 } satisfies Meta<typeof Tools>;
 
 export default meta;

@@ -31,7 +31,7 @@ export const LanguageMenu = observer(function LanguageMenu() {
   }));
   return (
     <>
-      <HeaderTool tip={t('personalize.language')} testId="header-language" onClick={(event) => menu.current?.toggle(event)} haspopup="menu" expanded={open}>
+      <HeaderTool tip={t('personalize.language')} testId="header-language" onClick={(event) => menu.current?.toggle(event)} haspopup="menu" expanded={open} shown={current === 'zh-chs' ? '中' : 'EN'}>
         <i className="pi pi-language" aria-hidden="true" />
         <span className="header-language-code">{current === 'zh-chs' ? '中' : 'EN'}</span>
       </HeaderTool>
