@@ -20,14 +20,15 @@ export const Aside = observer(function Aside() {
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const box = ref.current;
+    box?.querySelector<HTMLElement>('a, button')?.focus();
     const key = (event: KeyboardEvent) => {
       if (event.key === 'Escape') root.ui.setDrawerOpen(false);
     };
     document.addEventListener('keydown', key);
     return () => {
       document.removeEventListener('keydown', key);
-      if (opener?.isConnected && (document.activeElement === document.body || ref.current?.contains(document.activeElement))) opener.focus();
+      if (opener?.isConnected && (document.activeElement === document.body || box?.contains(document.activeElement))) opener.focus();
     };
   }, [open, root]);
   const [path] = useLocation();

@@ -33,7 +33,8 @@ export function TabMenu({ commands, position, onCommand, onClose, testId }: TabM
   useEffect(() => {
     // Focus moves into the menu and goes back to where it was when the menu closes.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector('button')?.focus();
+    const list = ref.current;
+    list?.querySelector('button')?.focus();
     const down = (event: MouseEvent) => {
       if (ref.current && !ref.current.contains(event.target as Node)) onClose();
     };
@@ -55,7 +56,7 @@ export function TabMenu({ commands, position, onCommand, onClose, testId }: TabM
     return () => {
       document.removeEventListener('mousedown', down);
       document.removeEventListener('keydown', key);
-      if (opener?.isConnected && (document.activeElement === document.body || ref.current?.contains(document.activeElement))) opener.focus();
+      if (opener?.isConnected && (document.activeElement === document.body || list?.contains(document.activeElement))) opener.focus();
     };
   }, [onClose]);
   return (
