@@ -166,3 +166,34 @@ test.describe('narrow viewport (390 px)', () => {
     await shot('narrow-dialog-en');
   });
 });
+
+test.describe('screenshots at three widths', () => {
+  for (const width of [1440, 1024, 390]) {
+    test(`${width} px: dashboard and user list in Chinese and English, nothing wider than the window`, async ({ page, submitLogin, shot }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await signIn(page, submitLogin);
+      for (const lang of ['zh', 'en'] as const) {
+        if (lang === 'en') {
+          // The language menu, folded into the tools button on a narrow window.
+          if (width < 768) await page.getByTestId('header-tools-toggle').click();
+          await page.getByTestId('header-language').click();
+          await page.getByTestId('language-en').click();
+          await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+          if (width < 768) await page.keyboard.press('Escape');
+        }
+        for (const path of ['/index', '/user']) {
+          await go(page, path);
+          await settled(page, path);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          // No header control is cut by the window's edge.
+          for (const el of await page.locator('.console-header > *:visible').all()) {
+            const box = await el.boundingBox();
+            expect(box!.x + box!.width).toBeLessThanOrEqual(width + 1);
+          }
+          await page.screenshot({ path: `e2e/artifacts/width-${width}-${lang}${path.replace('/', '-')}.png` });
+        }
+      }
+      await shot(`width-${width}-last`);
+    });
+  }
+});
