@@ -4,7 +4,7 @@ import type { StorybookConfig } from '@storybook/react-vite';
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: ['../src/**/*.stories.tsx', '../stories/**/*.stories.tsx'],
-  addons: ['@storybook/addon-vitest', 'msw-storybook-addon'],
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y', 'msw-storybook-addon'],
   // MSW's worker script (npx msw init public --save=false) is served from here.
   staticDirs: ['../public'],
   core: { disableTelemetry: true },

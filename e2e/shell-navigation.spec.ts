@@ -77,12 +77,12 @@ test.describe('shell navigation', () => {
     await expect(page).toHaveURL(/\/index$/);
   });
 
-  test('header menu: arrows only when it overflows; a section click shows its entries in the aside', async ({ page, submitLogin }) => {
+  test('header menu: 更多 only when sections do not fit, none cut; a section click shows its entries in the aside', async ({ page, submitLogin }) => {
     await page.setViewportSize({ width: 1900, height: 800 });
     await signIn(page, submitLogin, TEST_USER);
     // test (the read-only analyst) has 8 sections: they fit at 1900 px.
     await expect(page.getByTestId('header-menu-item')).toHaveCount(8);
-    await expect(page.getByTestId('header-menu-right')).toHaveCount(0);
+    await expect(page.getByTestId('header-menu-more')).toHaveCount(0);
     await page.getByTestId('header-menu-item').filter({ hasText: '游戏管理' }).click();
     await expect(page).toHaveURL(/\/game\/query$/);
     await expect(page.getByTestId('aside').getByTestId('aside-entry')).toHaveText(['游戏查询']);
@@ -91,9 +91,23 @@ test.describe('shell navigation', () => {
     await page.goto('/login');
     await signIn(page, submitLogin, SUPERADMIN);
     await page.setViewportSize({ width: 1000, height: 800 });
-    await expect(page.getByTestId('header-menu-right')).toBeVisible();
+    const more = page.getByTestId('header-menu-more');
+    await expect(more).toBeVisible();
+    // Every shown section lies whole inside the menu's box, 更多 included.
+    const box = (await page.getByTestId('header-menu').boundingBox())!;
+    for (const el of [...(await page.getByTestId('header-menu-item').all()), more]) {
+      const r = (await el.boundingBox())!;
+      expect(r.x + r.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
+    // The sections left out are in 更多, and one of them opens from there.
+    const shown = await page.getByTestId('header-menu-item').count();
+    await more.click();
+    const hidden = page.getByTestId('header-menu-more-item');
+    expect(shown + (await hidden.count())).toBeGreaterThan(shown);
+    await hidden.last().click();
+    await expect(page.getByTestId('header-menu-more-list')).toHaveCount(0);
     await page.setViewportSize({ width: 3200, height: 800 });
-    await expect(page.getByTestId('header-menu-right')).toHaveCount(0);
+    await expect(more).toHaveCount(0);
   });
 
   test('search: s opens (not while typing), focus after 500 ms, fuzzy match, Enter navigates, Esc closes', async ({ page, submitLogin, shot }) => {

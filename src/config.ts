@@ -27,6 +27,11 @@ export const AUTH_HEADER_SCHEME = 'JWT';
 // --- Layout (spec §2.4, §4, §9) ---
 export const ASIDE_WIDTH_PX = 200;
 export const ASIDE_COLLAPSED_WIDTH_PX = 65;
+/**
+ * Below this width (phones, narrow windows) the aside becomes a drawer over the page and the header
+ * tools fold into one button. layout.css keys its narrow rules on the `.is-narrow` class this sets.
+ */
+export const NARROW_VIEWPORT_QUERY = '(max-width: 768px)';
 export const RESIZE_THROTTLE_MS = 300;
 export const SEARCH_FOCUS_DELAY_MS = 500;
 export const SCROLL_REBUILD_DELAY_MS = 500;

@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import { addLocale, locale as primeLocale } from 'primereact/api';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { PrimeReactProvider } from 'primereact/api';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { StoreProvider } from '../components/store-context';
@@ -30,6 +31,25 @@ export interface ConsoleAppProps {
 const HTML_LANG = { 'zh-chs': 'zh-CN', en: 'en' } as const;
 
 /** Providers (store, i18n, router), the toast host and the page-wide effects (gray mode, language). */
+/**
+ * PrimeReact for every component (paginators included), so that assistive technology meets one named
+ * control each: a Dropdown's hidden <select> (it mirrors the choice for native forms) is hidden, the
+ * combobox speaks; an InputSwitch's box is no second checkbox around its role=switch input; a
+ * TreeSelect's trigger icon is decoration of its combobox; a disabled Dropdown is aria-disabled (axe:
+ * select-name, nested-interactive, aria-command-name, color-contrast).
+ */
+const PRIME_REACT = {
+  pt: {
+    dropdown: {
+      select: { 'aria-hidden': true },
+      // A disabled dropdown (a div) says so, as a disabled <input> would (its faded text is then exempt from contrast).
+      root: ({ props }: { props: { disabled?: boolean } }) => (props.disabled ? { 'aria-disabled': true } : {}),
+    },
+    inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+    treeselect: { trigger: { role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-hidden': true } },
+  },
+};
+
 export function ConsoleApp({ console: app, hook, searchHook, children }: ConsoleAppProps) {
   const { root, i18n, notifier } = app;
 
@@ -69,13 +89,15 @@ export function ConsoleApp({ console: app, hook, searchHook, children }: Console
   }, [root, i18n]);
 
   return (
-    <StoreProvider store={root}>
-      <I18nextProvider i18n={i18n}>
-        <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}>
-          {children ?? <AppRoutes />}
-        </Router>
-        <ToastHost notifier={notifier} />
-      </I18nextProvider>
-    </StoreProvider>
+    <PrimeReactProvider value={PRIME_REACT}>
+      <StoreProvider store={root}>
+        <I18nextProvider i18n={i18n}>
+          <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}>
+            {children ?? <AppRoutes />}
+          </Router>
+          <ToastHost notifier={notifier} />
+        </I18nextProvider>
+      </StoreProvider>
+    </PrimeReactProvider>
   );
 }

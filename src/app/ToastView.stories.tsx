@@ -33,7 +33,7 @@ export const Severities: Story = {
     await expect(await toastOf('请注意')).toHaveClass('p-toast-message-warn');
     await expect(await toastOf('操作失败')).toHaveClass('p-toast-message-error');
     const container = (await toastOf('保存成功')).closest('.p-toast') as HTMLElement;
-    await expect(container).toHaveClass('p-toast-top-center');
+    await expect(container).toHaveClass('p-toast-bottom-right');
     await expect(container).toHaveClass('console-toast');
   },
 };

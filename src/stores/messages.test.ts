@@ -139,4 +139,41 @@ describe('MessagesStore', () => {
     expect(stopped).toBe(1);
     expect(store.unread).toBe(0);
   });
+
+  it('the greeting after the first open is silent when it says 连接成功; the unread reminder and greetings after a reconnect show', async () => {
+    let events: RealtimeEvents | null = null;
+    const notices: Notice[] = [];
+    const store = new MessagesStore({
+      api: fakeApi({ unreadMessageCount: async () => 0, newestMessage: async () => null }),
+      notify: (n) => notices.push(n),
+      reloadSettings: async () => undefined,
+      connector: (e) => {
+        events = e;
+        const fake = Object.create(RealtimeSocket.prototype) as RealtimeSocket;
+        fake.start = () => undefined;
+        fake.stop = () => undefined;
+        return fake;
+      },
+    });
+    store.connect((k) => k);
+    const ev = events as unknown as RealtimeEvents;
+    const hello = { sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false } as const;
+    ev.open(false);
+    ev.frame(hello);
+    ev.frame({ sender: 'system', contentType: 'SYSTEM', content: '您有一条新消息~', refresh_unread: true });
+    ev.closed();
+    ev.open(true);
+    ev.frame(hello);
+    await flush();
+    expect(notices.map((n) => n.text)).toEqual(['您有一条新消息~', 'messages.socket.closed', '连接成功']);
+
+    // A user with unread messages is reminded on load.
+    notices.length = 0;
+    store.disconnect();
+    store.connect((k) => k);
+    const again = events as unknown as RealtimeEvents;
+    again.open(false);
+    again.frame({ sender: 'system', contentType: 'SYSTEM', content: '请查看您的未读消息~', refresh_unread: true });
+    expect(notices.map((n) => n.text)).toEqual(['请查看您的未读消息~']);
+  });
 });

@@ -89,23 +89,45 @@ export class MessagesStore {
   private socket: RealtimeSocket | null = null;
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
+  /** The next frame is the server's greeting after the session's first open (see connect()). */
+  private greetingAhead = false;
 
   constructor(private readonly deps: MessagesStoreDeps) {
-    makeAutoObservable<MessagesStore, 'deps' | 'socket' | 'refreshing' | 'refreshAgain'>(this, { deps: false, socket: false, refreshing: false, refreshAgain: false }, { autoBind: true });
+    makeAutoObservable<MessagesStore, 'deps' | 'socket' | 'refreshing' | 'refreshAgain' | 'greetingAhead'>(
+      this,
+      { deps: false, socket: false, refreshing: false, refreshAgain: false, greetingAhead: false },
+      { autoBind: true },
+    );
   }
 
   get badge(): string {
     return badgeText(this.unread);
   }
 
-  /** Opens the socket (the layout appeared). `text` translates the connection messages. */
+  /**
+   * Opens the socket (the layout appeared). `text` translates the connection messages.
+   *
+   * The server greets every new socket with one frame: 连接成功 (nothing unread) or 请查看您的未读消息~.
+   * After the session's first open, a 连接成功 greeting is not shown: it would toast on every page load
+   * and says nothing the person needs. The unread reminder is shown, and so is any greeting after a
+   * reconnect (it confirms the recovery after 连接已关闭...). docs/realtime.md.
+   */
   connect(text: TextOf): void {
     if (this.socket || !this.deps.connector) return;
     this.stoppedReason = null;
     const notify = this.deps.notify;
     this.socket = this.deps.connector({
-      frame: (frame) => this.handleFrame(frame),
-      open: () => void this.refreshUnread(),
+      frame: (frame) => {
+        const greeting = this.greetingAhead;
+        this.greetingAhead = false;
+        // The greeting as the server sends it: SYSTEM, refresh_unread false, nothing else to do.
+        const hello = frame.contentType === 'SYSTEM' && frame.refresh_unread === false && frame.refreshUnread !== true && frame.systemConfig !== true;
+        this.handleFrame(frame, { quiet: greeting && hello });
+      },
+      open: (reconnected) => {
+        this.greetingAhead = !reconnected;
+        void this.refreshUnread();
+      },
       error: () => notify({ severity: 'error', text: text('messages.socket.error') }),
       closed: () => notify({ severity: 'info', text: text('messages.socket.closed') }),
       stopped: (reason) => {
@@ -130,10 +152,11 @@ export class MessagesStore {
     this.connection = 'idle';
   }
 
-  handleFrame(frame: SocketFrame): void {
+  /** Acts on a frame; `quiet`: no notification (the first greeting, see connect()). */
+  handleFrame(frame: SocketFrame, { quiet = false }: { quiet?: boolean } = {}): void {
     if (frame.refresh_unread === true || frame.refreshUnread === true) void this.refreshUnread();
     if (frame.systemConfig === true) void this.deps.reloadSettings().catch(() => undefined);
-    const notice = frameNotice(frame);
+    const notice = quiet ? null : frameNotice(frame);
     if (notice) this.deps.notify(this.deps.serverText ? { ...notice, text: this.deps.serverText(notice.text) } : notice);
   }
 

@@ -5,7 +5,8 @@ import type { PreferencesStore } from './preferences';
 /**
  * Shell state (spec §2.4): gray mode (e.g. while the logout question is open), fullscreen, search
  * active, and the per-user layout choices kept in the preferences: aside collapse and transition,
- * page transitions, the layout container and smooth scrolling.
+ * page transitions, the layout container and smooth scrolling. On a narrow viewport the aside is a
+ * drawer (open or not, never stored).
  */
 export class UiStore {
   gray = false;
@@ -13,6 +14,10 @@ export class UiStore {
   fullscreen = false;
   /** The menu search panel is open. */
   searchActive = false;
+  /** The viewport is narrow (NARROW_VIEWPORT_QUERY): the aside is a drawer and the header tools fold. */
+  narrow = false;
+  /** On a narrow viewport: the side menu drawer is open. */
+  drawerOpen = false;
 
   constructor(private readonly preferences: PreferencesStore) {
     makeAutoObservable<UiStore, 'preferences'>(this, { preferences: false }, { autoBind: true });
@@ -50,6 +55,15 @@ export class UiStore {
     this.searchActive = on;
   }
 
+  setNarrow(on: boolean): void {
+    this.narrow = on;
+    if (!on) this.drawerOpen = false;
+  }
+
+  setDrawerOpen(open: boolean): void {
+    this.drawerOpen = open;
+  }
+
   toggleAside(): void {
     void this.preferences.set('asideCollapse', !this.asideCollapsed);
   }
@@ -79,5 +93,6 @@ export class UiStore {
     this.gray = false;
     this.fullscreen = false;
     this.searchActive = false;
+    this.drawerOpen = false;
   }
 }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_THEME_COLOR } from '../../config';
 import { useStore } from '../../components/store-context';
@@ -11,6 +11,7 @@ export const ColorPicker = observer(function ColorPicker() {
   const root = useStore();
   const { t } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
+  const [open, setOpen] = useState(false);
   const current = root.theme.color.toLowerCase();
 
   // The native colour input wants #rrggbb.
@@ -18,10 +19,10 @@ export const ColorPicker = observer(function ColorPicker() {
 
   return (
     <>
-      <HeaderTool tip={t('personalize.color')} testId="header-color" onClick={(event) => panel.current?.toggle(event)} haspopup="dialog">
+      <HeaderTool tip={t('personalize.color')} testId="header-color" onClick={(event) => panel.current?.toggle(event)} haspopup="dialog" expanded={open}>
         <span className="header-color-dot" style={{ background: root.theme.color }} aria-hidden="true" />
       </HeaderTool>
-      <OverlayPanel ref={panel} className="header-color-panel">
+      <OverlayPanel ref={panel} className="header-color-panel" onShow={() => setOpen(true)} onHide={() => setOpen(false)}>
         <div className="header-color-title">{t('personalize.colorPresets')}</div>
         <div className="header-color-presets" role="listbox" aria-label={t('personalize.colorPresets')}>
           {root.theme.colorPresets.map((color) => (

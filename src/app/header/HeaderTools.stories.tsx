@@ -14,6 +14,8 @@ import { SizeMenu } from './SizeMenu';
 import { ThemeButton } from './ThemeButton';
 import { UserMenu } from './UserMenu';
 import './header.css';
+import '../layout/layout.css';
+import { A11Y_ENFORCED } from '../../../stories/a11y';
 
 /** Every header tool on its own, in each of its states. */
 function Tools() {
@@ -34,7 +36,7 @@ function Tools() {
 const meta = {
   title: 'Header/Tools',
   component: Tools,
-  parameters: { console: { path: '/index', signedIn: true, bootstrap: true } },
+  parameters: { console: { path: '/index', signedIn: true, bootstrap: true }, a11y: A11Y_ENFORCED },
 } satisfies Meta<typeof Tools>;
 
 export default meta;
@@ -208,16 +210,27 @@ export const LanguageChoice: Story = {
 export const LayoutChoices: Story = {
   play: async (context) => {
     const html = document.documentElement;
-    await userEvent.click(await within(context.canvasElement).findByTestId('header-layout'));
-    await userEvent.click(await body().findByTestId('container-card'));
+    const button = await within(context.canvasElement).findByTestId('header-layout');
+    await userEvent.click(button);
+    // The tooltip of the button hides while its popover is open (the pointer still hovers the button).
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
+    await waitFor(() => expect(getComputedStyle(button, '::after').visibility).toBe('hidden'));
+    // The theme's controls, never the browser's bare radios and checkboxes.
+    await expect(await body().findByTestId('container-card')).toHaveClass('p-radiobutton');
+    for (const key of ['smooth', 'transition', 'gray']) await expect(body().getByTestId(`layout-${key}`)).toHaveClass('p-inputswitch');
+    await expect(body().getByRole('switch', { name: /平滑滚动|Smooth/ })).toBeInTheDocument();
+    // As a user does: the option's label (the radio's input sits under the theme's box).
+    await userEvent.click(body().getByLabelText('卡片'));
     await waitFor(() => expect(html.dataset.container).toBe('card'));
-    await userEvent.click(body().getByTestId('layout-smooth'));
+    await expect(body().getByRole('radio', { name: '卡片' })).toBeChecked();
+    const toggle = (name: string) => userEvent.click(body().getByRole('switch', { name }));
+    await toggle('平滑滚动');
     await waitFor(() => expect(html).toHaveClass('smooth-scroll'));
-    await userEvent.click(body().getByTestId('layout-transition'));
+    await toggle('页面过渡动画');
     await waitFor(() => expect(html).toHaveClass('no-transition'));
-    await userEvent.click(body().getByTestId('layout-gray'));
+    await toggle('灰色模式');
     await waitFor(() => expect(html).toHaveClass('gray-mode'));
-    await userEvent.click(body().getByTestId('layout-gray'));
+    await toggle('灰色模式');
     await waitFor(() => expect(html).not.toHaveClass('gray-mode'));
   },
 };

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../config';
 import { useStore } from '../../components/store-context';
@@ -15,6 +15,7 @@ export const LanguageMenu = observer(function LanguageMenu() {
   const root = useStore();
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
+  const [open, setOpen] = useState(false);
   const current = root.locale.language;
   const items: MenuItem[] = LANGUAGES.map((language) => ({
     label: t(`personalize.languages.${language}`),
@@ -30,11 +31,11 @@ export const LanguageMenu = observer(function LanguageMenu() {
   }));
   return (
     <>
-      <HeaderTool tip={t('personalize.language')} testId="header-language" onClick={(event) => menu.current?.toggle(event)} haspopup="menu">
+      <HeaderTool tip={t('personalize.language')} testId="header-language" onClick={(event) => menu.current?.toggle(event)} haspopup="menu" expanded={open} shown={current === 'zh-chs' ? '中' : 'EN'}>
         <i className="pi pi-language" aria-hidden="true" />
         <span className="header-language-code">{current === 'zh-chs' ? '中' : 'EN'}</span>
       </HeaderTool>
-      <Menu model={items} popup ref={menu} popupAlignment="right" className="header-language-menu" />
+      <Menu model={items} popup ref={menu} onShow={() => setOpen(true)} onHide={() => setOpen(false)} popupAlignment="right" className="header-language-menu" />
     </>
   );
 });

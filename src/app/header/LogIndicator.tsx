@@ -22,7 +22,7 @@ export const LogIndicator = observer(function LogIndicator() {
   const errors = root.log.errorCount;
   const tip = count === 0 ? t('personalize.logEmpty') : t('personalize.logSummary', { count, errors });
   return (
-    <HeaderTool tip={tip} testId="header-log" onClick={() => navigate(FRONTEND_LOG_PATH)}>
+    <HeaderTool tip={tip} testId="header-log" onClick={() => navigate(FRONTEND_LOG_PATH)} {...(count > 0 ? { shown: badgeText(count) } : {})}>
       <i className="pi pi-bolt" aria-hidden="true" />
       {count > 0 && (
         <span className={`header-badge${errors > 0 ? ' is-danger' : ''}`} data-testid="header-log-badge">

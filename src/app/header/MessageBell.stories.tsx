@@ -36,16 +36,21 @@ function socketStory(state: MessageMockState, onConnect: Parameters<typeof mockS
 const frames = socketStory({ unread: 0, newest: null, settingsLoads: 0 }, (s) =>
   s.send(JSON.stringify({ sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false })),
 );
-/** Connect frame (SYSTEM: success toast); a refresh_unread push raises the badge and fills the popover. */
+/**
+ * The connect greeting 连接成功 stays silent (it would toast on every load); a refresh_unread push
+ * (SYSTEM: success toast) raises the badge and fills the popover.
+ */
 export const RefreshUnread: Story = {
   parameters: frames.parameters,
   play: async () => {
-    await expect(await page().findByText('连接成功')).toBeVisible();
+    await frames.socket.connected;
     await expect(page().queryByTestId('message-bell-badge')).toBeNull();
     const state = storyState(frames);
     state.unread = 3;
     state.newest = storyMessage();
     frames.socket.send({ sender: 'system', contentType: 'SYSTEM', content: '您有一条新消息~', refresh_unread: true });
+    await expect(await page().findByText('您有一条新消息~')).toBeVisible();
+    await expect(page().queryByText('连接成功')).toBeNull();
     await waitFor(() => expect(page().getByTestId('message-bell-badge')).toHaveTextContent('3'));
     await userEvent.click(page().getByTestId('message-bell'));
     await expect(await page().findByTestId('message-popover-subject')).toHaveTextContent('版本发布通知');

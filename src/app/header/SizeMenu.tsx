@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIZE_OPTIONS, type SizeOption } from '../../config';
 import { useStore } from '../../components/store-context';
@@ -12,6 +12,7 @@ export const SizeMenu = observer(function SizeMenu() {
   const root = useStore();
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
+  const [open, setOpen] = useState(false);
   const current = root.theme.size;
 
   const choose = (size: SizeOption) => {
@@ -37,10 +38,10 @@ export const SizeMenu = observer(function SizeMenu() {
 
   return (
     <>
-      <HeaderTool tip={t('personalize.size')} testId="header-size" onClick={(event) => menu.current?.toggle(event)} haspopup="menu">
+      <HeaderTool tip={t('personalize.size')} testId="header-size" onClick={(event) => menu.current?.toggle(event)} haspopup="menu" expanded={open}>
         <i className="pi pi-arrows-v" aria-hidden="true" />
       </HeaderTool>
-      <Menu model={items} popup ref={menu} popupAlignment="right" className="header-size-menu" />
+      <Menu model={items} popup ref={menu} onShow={() => setOpen(true)} onHide={() => setOpen(false)} popupAlignment="right" className="header-size-menu" />
     </>
   );
 });

@@ -9,7 +9,7 @@ export function ThemeButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <HeaderTool tip={t('personalize.theme')} testId="header-theme" onClick={() => setOpen(true)} haspopup="dialog">
+      <HeaderTool tip={t('personalize.theme')} testId="header-theme" onClick={() => setOpen(true)} haspopup="dialog" expanded={open}>
         <i className="pi pi-palette" aria-hidden="true" />
       </HeaderTool>
       <ThemeDialog visible={open} onHide={() => setOpen(false)} />

@@ -3,7 +3,7 @@ import { Activity, memo, useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useRawSearch } from '../../components/useRawSearch';
-import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, SYSTEM_NAME_KEY } from '../../config';
+import { ASIDE_COLLAPSED_WIDTH_PX, ASIDE_WIDTH_PX, NARROW_VIEWPORT_QUERY, SYSTEM_NAME_KEY } from '../../config';
 import { useStore } from '../../components/store-context';
 import type { Tab } from '../../stores/tabs';
 import { SearchPanel } from '../search/SearchPanel';
@@ -63,6 +63,17 @@ const PageOutlet = observer(function PageOutlet({ current }: { current: Tab }) {
   );
 });
 
+/** Keeps `ui.narrow` true while the viewport matches NARROW_VIEWPORT_QUERY. */
+function useNarrowViewport(setNarrow: (on: boolean) => void): void {
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_VIEWPORT_QUERY);
+    const follow = () => setNarrow(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [setNarrow]);
+}
+
 /** The frame of every signed-in page: header, aside, tab bar, the kept-alive pages and the search panel. */
 const Layout = observer(function Layout({ route, refreshing }: { route: ShellRoute; refreshing?: string }) {
   const root = useStore();
@@ -91,17 +102,26 @@ const Layout = observer(function Layout({ route, refreshing }: { route: ShellRou
     root.tabs.open(JSON.parse(currentJson) as Tab);
   }, [root, currentJson]);
 
-  const asideWidth = root.ui.asideCollapsed ? ASIDE_COLLAPSED_WIDTH_PX : ASIDE_WIDTH_PX;
+  useNarrowViewport(root.ui.setNarrow);
+  // A page opened from the drawer closes it.
+  useEffect(() => {
+    root.ui.setDrawerOpen(false);
+  }, [root, current.fullPath]);
+
+  const narrow = root.ui.narrow;
+  const asideWidth = root.ui.asideCollapsed && !narrow ? ASIDE_COLLAPSED_WIDTH_PX : ASIDE_WIDTH_PX;
   const transition = root.ui.asideTransition ? '' : ' no-aside-transition';
   return (
-    <div className={`console-layout${transition}`} style={{ '--aside-width': `${asideWidth}px` } as CSSProperties}>
+    <div className={`console-layout${transition}${narrow ? ' is-narrow' : ''}`} style={{ '--aside-width': `${asideWidth}px` } as CSSProperties}>
       <Header />
       <RealtimeConnection />
       <div className="console-body">
         <Aside />
+        {narrow && root.ui.drawerOpen && <div className="console-drawer-backdrop" data-testid="drawer-backdrop" aria-hidden="true" onClick={() => root.ui.setDrawerOpen(false)} />}
         <div className="console-main">
           <TabBar />
-          <main className="console-content">
+          {/* Focusable: the keyboard scrolls the page even where it holds no control (axe scrollable-region-focusable). */}
+          <main className="console-content" tabIndex={0}>
             <PageOutlet current={current} />
           </main>
         </div>

@@ -5,6 +5,7 @@ import type { Tab } from '../../stores/tabs';
 import { useTabCommand } from '../tabs/useTabCommand';
 import { TabBar } from './TabBar';
 import './layout.css';
+import { A11Y_ENFORCED } from '../../../stories/a11y';
 
 const tab = (path: string, title: string): Tab => ({ name: path.slice(1), path, fullPath: path, query: {}, params: {}, meta: { title, auth: true } });
 const FIVE = [tab('/user', '用户管理'), tab('/dept', '部门管理'), tab('/role', '角色管理'), tab('/menu', '菜单管理'), tab('/config', '系统配置')];
@@ -23,7 +24,7 @@ const body = () => within(document.body);
 const meta = {
   title: 'Shell/TabBar',
   component: TabBar,
-  parameters: { console: { path: '/index', signedIn: true } },
+  parameters: { console: { path: '/index', signedIn: true }, a11y: A11Y_ENFORCED },
 } satisfies Meta<typeof TabBar>;
 
 export default meta;
@@ -100,5 +101,46 @@ export const UnknownCommand: Story = {
     await userEvent.click(within(context.canvasElement).getByRole('button', { name: 'explode' }));
     await expect(await body().findByText('无效的操作', {}, { timeout: 5000 })).toBeVisible();
     await expect(titles(context.canvasElement)).toEqual(['控制台', '用户管理', '部门管理']);
+  },
+};
+
+/**
+ * Keyboard (roving tabindex): only the current tab is in the Tab order; ← → Home End move and open;
+ * Delete closes the focused tab; Shift+F10 opens its context menu, whose items ↑ ↓ walk and Escape
+ * closes, giving the focus back to the tab.
+ */
+export const Keyboard: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const root = openTabs(context, FIVE, '/dept');
+    const history = () => storyConsole(context).location.history.at(-1);
+    await waitFor(() => expect(titles(context.canvasElement)).toHaveLength(6));
+    const tabs = () => canvas.getAllByTestId('tab');
+    await expect(tabs().map((el) => el.tabIndex)).toEqual([-1, -1, 0, -1, -1, -1]);
+    await expect(canvas.getByRole('tablist')).toHaveAccessibleName('已打开的页面');
+    tabs()[2]!.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(tabs()[3]).toHaveFocus();
+    await expect(history()).toBe('/role');
+    await userEvent.keyboard('{Home}');
+    await expect(tabs()[0]).toHaveFocus();
+    await expect(history()).toBe('/index');
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(tabs()[5]).toHaveFocus();
+    await expect(history()).toBe('/config');
+    // The tab's close icon is not a second control inside the tab; Delete closes.
+    await expect(within(tabs()[5]!).queryByRole('button')).toBeNull();
+    root.tabs.open(FIVE[4]!);
+    await userEvent.keyboard('{Delete}');
+    await waitFor(() => expect(titles(context.canvasElement)).toEqual(['控制台', '用户管理', '部门管理', '角色管理', '菜单管理']));
+    tabs()[1]!.focus();
+    await userEvent.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = await body().findByTestId('tab-context-menu');
+    await expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(menu).getAllByRole('menuitem')[1]).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByTestId('tab-context-menu')).toBeNull());
+    await expect(tabs()[1]).toHaveFocus();
   },
 };

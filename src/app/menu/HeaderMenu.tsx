@@ -1,5 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { RESIZE_THROTTLE_MS } from '../../config';
@@ -41,64 +43,154 @@ export interface HeaderMenuViewProps {
 }
 
 /**
- * The horizontal header menu (spec §2.4): one entry per section; left and right scroll arrows show
- * only when the entries are wider than the container; the check reruns on window resize, throttled
- * to 300 ms.
+ * Which sections the header shows and which go into the 更多 menu: the first ones that fit in
+ * `available` px (leaving room for the 更多 button when some do not), the active section always among
+ * the shown ones (it takes the place of the last one that fits). Indexes into `widths`.
+ */
+export function splitSections(widths: readonly number[], moreWidth: number, available: number, activeIndex: number): { shown: number[]; more: number[] } {
+  const all = widths.map((_, i) => i);
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  if (total <= available) return { shown: all, more: [] };
+  const room = available - moreWidth;
+  let shown: number[] = [];
+  let used = 0;
+  for (const i of all) {
+    if (used + (widths[i] ?? 0) > room) break;
+    shown.push(i);
+    used += widths[i] ?? 0;
+  }
+  if (activeIndex >= 0 && !shown.includes(activeIndex)) {
+    // Drop from the end until the active section fits beside the others.
+    const activeWidth = widths[activeIndex] ?? 0;
+    while (shown.length > 0 && shown.reduce((sum, i) => sum + (widths[i] ?? 0), 0) + activeWidth > room) shown = shown.slice(0, -1);
+    if (activeWidth <= room) shown = [...shown, activeIndex].sort((a, b) => a - b);
+  }
+  return { shown, more: all.filter((i) => !shown.includes(i)) };
+}
+
+/**
+ * The horizontal header menu (spec §2.4): one entry per section. When they are wider than the space
+ * the header leaves them, the sections that do not fit go into a 更多 (More) menu at the end, the
+ * way the consoles people use all day do, instead of a strip scrolled with arrows (docs/shell.md).
+ * The widths are measured on an invisible copy of the entries; a ResizeObserver on the menu and on
+ * that copy (window resizes, the aside toggling, a language switch, late fonts) reruns the check,
+ * throttled to 300 ms (leading and trailing).
  */
 export function HeaderMenuView({ sections, activeId, onSelect }: HeaderMenuViewProps) {
   const { t } = useTranslation();
-  const viewport = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const measure = useRef<HTMLDivElement>(null);
+  const moreMenu = useRef<Menu>(null);
+  const [split, setSplit] = useState<{ shown: number[]; more: number[] }>(() => ({ shown: sections.map((_, i) => i), more: [] }));
+  const [moreOpen, setMoreOpen] = useState(false);
+  const activeIndex = sections.findIndex((entry) => entry.id === activeId);
 
-  const check = useCallback(() => {
-    const el = viewport.current;
-    if (el) setOverflow(el.scrollWidth > el.clientWidth + 1);
-  }, []);
+  const fit = useCallback(() => {
+    const el = box.current;
+    const copy = measure.current;
+    if (!el || !copy) return;
+    const widths = [...copy.querySelectorAll<HTMLElement>('[data-measure="item"]')].map((item) => item.getBoundingClientRect().width);
+    const moreWidth = copy.querySelector<HTMLElement>('[data-measure="more"]')?.getBoundingClientRect().width ?? 0;
+    const next = splitSections(widths, moreWidth, el.clientWidth, activeIndex);
+    setSplit((old) => (old.shown.join() === next.shown.join() && old.more.join() === next.more.join() ? old : next));
+  }, [activeIndex]);
 
-  useEffect(() => {
-    check();
-    const throttled = throttle(check, RESIZE_THROTTLE_MS);
-    window.addEventListener('resize', throttled.run);
+  useLayoutEffect(() => {
+    fit();
+    const throttled = throttle(fit, RESIZE_THROTTLE_MS);
+    const observer = new ResizeObserver(() => throttled.run());
+    if (box.current) observer.observe(box.current);
+    if (measure.current) observer.observe(measure.current);
     return () => {
-      window.removeEventListener('resize', throttled.run);
+      observer.disconnect();
       throttled.cancel();
     };
-  }, [check, sections]);
+  }, [fit, sections]);
 
-  const scroll = (direction: -1 | 1) => {
-    const el = viewport.current;
-    if (el) el.scrollBy({ left: direction * Math.max(120, el.clientWidth / 2), behavior: 'smooth' });
+  const shown = split.shown.map((i) => sections[i]).filter((entry): entry is MenuEntry => !!entry);
+  const more = split.more.map((i) => sections[i]).filter((entry): entry is MenuEntry => !!entry);
+  const moreActive = more.some((entry) => entry.id === activeId);
+  const moreItems: MenuItem[] = more.map((entry) => ({
+    label: entry.title,
+    command: () => onSelect(entry),
+    template: (item, options) => (
+      <div className={`p-menuitem-content${entry.id === activeId ? ' is-active' : ''}`} data-testid="header-menu-more-item">
+        <a className={options.className} href="#" tabIndex={-1} onClick={(event) => event.preventDefault()} aria-current={entry.id === activeId ? 'true' : undefined}>
+          <i className={`${menuIconClass(entry.icon, entry.catalog)} p-menuitem-icon`} aria-hidden="true" />
+          <span className={options.labelClassName}>{item.label}</span>
+        </a>
+      </div>
+    ),
+  }));
+
+  /** ← → move between the entries (a menubar). */
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + items.length) % items.length;
+    items[next]?.focus();
   };
 
   return (
-    <div className={`console-header-menu${overflow ? ' is-overflowing' : ''}`} data-testid="header-menu">
-      {overflow && (
-        <button type="button" className="console-header-menu-arrow" aria-label={t('shell.scrollLeft')} data-testid="header-menu-left" onClick={() => scroll(-1)}>
-          <i className="pi pi-angle-left" aria-hidden="true" />
-        </button>
-      )}
-      <div ref={viewport} className="console-header-menu-viewport">
-        <ul role="menubar">
-          {sections.map((entry) => (
-            <li key={entry.id} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className={`console-header-menu-item${entry.id === activeId ? ' is-active' : ''}`}
-                data-testid="header-menu-item"
-                onClick={() => onSelect(entry)}
-              >
-                <i className={menuIconClass(entry.icon, entry.catalog)} aria-hidden="true" />
-                <span>{entry.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+    <div ref={box} className={`console-header-menu${more.length > 0 ? ' has-more' : ''}`} data-testid="header-menu">
+      <div ref={measure} className="console-header-menu-measure" aria-hidden="true">
+        {sections.map((entry) => (
+          <span key={entry.id} className="console-header-menu-item" data-measure="item">
+            <i className={menuIconClass(entry.icon, entry.catalog)} />
+            <span>{entry.title}</span>
+          </span>
+        ))}
+        <span className="console-header-menu-item console-header-menu-more" data-measure="more">
+          <span>{t('shell.more')}</span>
+          <i className="pi pi-angle-down" />
+        </span>
       </div>
-      {overflow && (
-        <button type="button" className="console-header-menu-arrow" aria-label={t('shell.scrollRight')} data-testid="header-menu-right" onClick={() => scroll(1)}>
-          <i className="pi pi-angle-right" aria-hidden="true" />
-        </button>
+      <ul role="menubar" aria-label={t('shell.sections')} onKeyDown={onKeyDown}>
+        {shown.map((entry) => (
+          <li key={entry.id} role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className={`console-header-menu-item${entry.id === activeId ? ' is-active' : ''}`}
+              aria-current={entry.id === activeId ? 'true' : undefined}
+              data-testid="header-menu-item"
+              onClick={() => onSelect(entry)}
+            >
+              <i className={menuIconClass(entry.icon, entry.catalog)} aria-hidden="true" />
+              <span>{entry.title}</span>
+            </button>
+          </li>
+        ))}
+        {more.length > 0 && (
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              aria-haspopup="menu"
+              aria-expanded={moreOpen}
+              className={`console-header-menu-item console-header-menu-more${moreActive ? ' is-active' : ''}`}
+              data-testid="header-menu-more"
+              onClick={(event) => moreMenu.current?.toggle(event)}
+            >
+              <span>{t('shell.more')}</span>
+              <i className="pi pi-angle-down" aria-hidden="true" />
+            </button>
+          </li>
+        )}
+      </ul>
+      {more.length > 0 && (
+        <Menu
+          model={moreItems}
+          popup
+          ref={moreMenu}
+          className="console-header-more-menu"
+          data-testid="header-menu-more-list"
+          onShow={() => setMoreOpen(true)}
+          onHide={() => setMoreOpen(false)}
+        />
       )}
     </div>
   );

@@ -65,7 +65,7 @@ export function SideMenu({ entries, collapsed, activePath, onSelect }: SideMenuP
             {label && hasChildren && <i className={`pi ${isOpen ? 'pi-angle-down' : 'pi-angle-right'} console-menu-caret`} aria-hidden="true" />}
           </button>
           {hasChildren && isOpen && (
-            <ul className={`console-menu console-submenu${collapsed && depth === 0 ? ' is-flyout' : ''}`} role="group">
+            <ul className={`console-menu console-submenu${collapsed && depth === 0 ? ' is-flyout' : ''}`}>
               {renderEntries(entry.children, depth + 1)}
             </ul>
           )}

@@ -31,18 +31,32 @@ export function TabMenu({ commands, position, onCommand, onClose, testId }: TabM
   const { t } = useTranslation();
   const ref = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    ref.current?.querySelector('button')?.focus();
+    // Focus moves into the menu and goes back to where it was when the menu closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const list = ref.current;
+    list?.querySelector('button')?.focus();
     const down = (event: MouseEvent) => {
       if (ref.current && !ref.current.contains(event.target as Node)) onClose();
     };
     const key = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab') onClose();
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Home' || event.key === 'End') {
+        const items = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+        if (items.length === 0) return;
+        event.preventDefault();
+        const at = items.indexOf(document.activeElement as HTMLButtonElement);
+        const next =
+          event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (at + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+        items[next]?.focus();
+      }
     };
     document.addEventListener('mousedown', down);
     document.addEventListener('keydown', key);
     return () => {
       document.removeEventListener('mousedown', down);
       document.removeEventListener('keydown', key);
+      if (opener?.isConnected && (document.activeElement === document.body || list?.contains(document.activeElement))) opener.focus();
     };
   }, [onClose]);
   return (

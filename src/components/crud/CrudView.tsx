@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { Dialog } from 'primereact/dialog';
-import { TreeTable } from 'primereact/treetable';
+import { TreeTable, type TreeTablePassThroughOptions } from 'primereact/treetable';
 import type { TreeNode } from 'primereact/treenode';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -233,6 +233,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       field={field}
       purpose="search"
       idPrefix={idPrefix}
+      {...(idPrefix === 'filter' ? { ariaLabel: field.label } : {})}
       value={searchValues[field.key]}
       onChange={(value) => setSearchValues((old) => ({ ...old, [field.key]: value }))}
     />
@@ -243,6 +244,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       key={field.key}
       field={field.key}
       header={field.label}
+      {...(description.tree ? { pt: { bodyCell: { role: 'gridcell' } } } : {})}
       sortable={!!(field.column && field.column.sortable)}
       style={{ minWidth: columnWidth(field) + (description.tree && field === columnFields[0] ? 60 : 0) }}
       body={(row: ResourceRow | TreeNode) => <CellValue field={field} row={asRow(row)} />}
@@ -285,6 +287,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       className="crud-actions-cell"
       headerClassName="crud-actions-cell"
       style={{ width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }}
+      {...(description.tree ? { pt: { bodyCell: { role: 'gridcell' } } } : {})}
     />
   ) : null;
 
@@ -415,6 +418,11 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
           // Not `scrollable`: TreeTable drops tableStyle there, and the columns squeezed into the page.
           // The wrapper scrolls sideways instead (crud.css), the columns keep their minimum widths.
           tableStyle={{ minWidth: tableWidth, tableLayout: 'auto' }}
+          // The theme nests a role=table <table> in a role=table <div>, and its rows carry tree levels a
+          // table row may not: one treegrid (rows with aria-level, gridcells), the outer box no role.
+          // A row's aria-checked (always false here: no checkbox selection) is no row attribute either.
+          // (TreeTable's runtime reads pt.row as the <tr>'s attributes; its typing names another shape.)
+          pt={{ root: { role: 'none' }, table: { role: 'treegrid' }, row: { 'aria-checked': undefined } as TreeTablePassThroughOptions['row'] }}
           data-testid={`${testId}-table`}
         >
           {columns}

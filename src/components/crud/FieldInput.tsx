@@ -30,6 +30,8 @@ interface FieldInputProps {
   purpose?: 'form' | 'search';
   /** Prefix of the element id (`<prefix>-<key>`): the dialog's labels point at 'field'; the search form and the header filters use their own, so ids never repeat on a page. */
   idPrefix?: string;
+  /** The accessible name where no <label> points at the input (the table's header filters). */
+  ariaLabel?: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -45,7 +47,7 @@ function toDate(value: unknown): Date | null {
 }
 
 /** One field's input, by its type. */
-export const FieldInput = observer(function FieldInput({ field, value, onChange, disabled, invalid, purpose = 'form', idPrefix = 'field' }: FieldInputProps) {
+export const FieldInput = observer(function FieldInput({ field, value, onChange, disabled, invalid, purpose = 'form', idPrefix = 'field', ariaLabel }: FieldInputProps) {
   const { t } = useTranslation();
   const root = useStore();
   const id = `${idPrefix}-${field.key}`;
@@ -62,7 +64,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
         <MultiSelect
           inputId={id}
           className={className}
-          data-testid={testId}
+          data-testid={testId} aria-label={ariaLabel}
           value={Array.isArray(value) ? value : []}
           options={[...options]}
           optionLabel="label"
@@ -77,13 +79,15 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
       <Dropdown
         inputId={id}
         className={className}
-        data-testid={testId}
+        data-testid={testId} aria-label={ariaLabel}
         value={value ?? null}
         options={[...options]}
         optionLabel="label"
         optionValue="value"
         disabled={disabled}
         showClear={purpose === 'search'}
+        // The theme's hidden <select> mirrors the choice for forms; assistive technology uses the combobox.
+        pt={{ select: { 'aria-hidden': true } }}
         placeholder={t('crud.selectPlaceholder')}
         onChange={(event) => onChange(event.value as unknown)}
       />
@@ -95,7 +99,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
         <InputTextarea
           id={id}
           className={className}
-          data-testid={testId}
+          data-testid={testId} aria-label={ariaLabel}
           value={typeof value === 'string' ? value : ''}
           rows={3}
           maxLength={field.form ? field.form.rules?.maxLength : undefined}
@@ -110,7 +114,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
           inputId={id}
           className="w-full"
           inputClassName={className}
-          data-testid={testId}
+          data-testid={testId} aria-label={ariaLabel}
           value={typeof value === 'string' ? value : ''}
           feedback={false}
           toggleMask
@@ -125,7 +129,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
           inputId={id}
           className="w-full"
           inputClassName={className}
-          data-testid={testId}
+          data-testid={testId} aria-label={ariaLabel}
           value={typeof value === 'number' ? value : null}
           useGrouping={false}
           disabled={disabled}
@@ -134,7 +138,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
         />
       );
     case 'switch':
-      return <InputSwitch inputId={id} data-testid={testId} checked={value === true} disabled={disabled} onChange={(event) => onChange(event.value)} />;
+      return <InputSwitch inputId={id} data-testid={testId} aria-label={ariaLabel} checked={value === true} disabled={disabled} onChange={(event) => onChange(event.value)} />;
     case 'date':
     case 'datetime':
       return (
@@ -142,7 +146,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
           inputId={id}
           className="w-full"
           inputClassName={className}
-          data-testid={testId}
+          data-testid={testId} aria-label={ariaLabel}
           value={toDate(value)}
           showTime={field.type === 'datetime'}
           hourFormat="24"
@@ -184,7 +188,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
     <InputText
       id={id}
       className={className}
-      data-testid={testId}
+      data-testid={testId} aria-label={ariaLabel}
       value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
       disabled={disabled}
       placeholder={placeholder}

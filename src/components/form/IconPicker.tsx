@@ -25,6 +25,7 @@ export function IconPicker({ value, onChange, disabled }: { value: string | null
     );
   return (
     <Dropdown
+      pt={{ select: { 'aria-hidden': true } }}
       className="w-full p-inputtext-sm"
       data-testid="icon-picker"
       value={value ?? null}

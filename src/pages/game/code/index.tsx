@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
-import { useSearch } from 'wouter';
+import { useRawSearch } from '../../../components/useRawSearch';
 import { useStore } from '../../../components/store-context';
 import { Batches } from '../shared/Batches';
 import { useGameTexts } from '../shared/locale';
@@ -11,7 +11,7 @@ import '../shared/game.css';
 export default observer(function GiftCodesPage() {
   const t = useGameTexts();
   const root = useStore();
-  const params = new URLSearchParams(useSearch());
+  const params = new URLSearchParams(useRawSearch());
   const batch = /^\d+$/.test(params.get('batch') ?? '') ? Number(params.get('batch')) : undefined;
   useTabTitle(batch ? t('game.code.tabTitle', { id: batch }) : null);
   return (

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { useRawSearch } from '../../../components/useRawSearch';
 import type { GameDetail, GameKind } from '../../../../contracts/schemas';
 import { DictTag } from '../../../components/cells/DictTag';
 import { CrudForm } from '../../../components/crud/CrudForm';
@@ -188,7 +188,7 @@ export default observer(function GameDetailPage() {
   const t = useGameTexts();
   const root = useStore();
   const can = usePermission();
-  const params = new URLSearchParams(useSearch());
+  const params = new URLSearchParams(useRawSearch());
   const id = /^\d+$/.test(params.get('id') ?? '') ? Number(params.get('id')) : null;
   const [store] = useState(() => (id === null ? null : root.games.detail(id)));
   const [editing, setEditing] = useState(false);

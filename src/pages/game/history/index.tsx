@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useSearch } from 'wouter';
+import { useRawSearch } from '../../../components/useRawSearch';
 import { Button } from 'primereact/button';
 import { useStore } from '../../../components/store-context';
 import { useGameTexts } from '../shared/locale';
@@ -12,7 +12,7 @@ import '../shared/game.css';
 export default observer(function ReleaseHistoryPage() {
   const t = useGameTexts();
   const root = useStore();
-  const params = new URLSearchParams(useSearch());
+  const params = new URLSearchParams(useRawSearch());
   const game = /^\d+$/.test(params.get('game') ?? '') ? Number(params.get('game')) : undefined;
   useEffect(() => {
     if (game) void root.games.loadChoices(['games']);

@@ -145,7 +145,7 @@ const ConfigPage = observer(function ConfigPage() {
                       const field = settingField(item, serverText);
                       return (
                         <div key={key} className="crud-form-item config-item" style={{ gridColumn: 'span 24' }} data-testid={`config-item-${key}`}>
-                          <label className={`crud-form-label${field.form && field.form.rules?.required ? ' is-required' : ''}`} title={key}>
+                          <label htmlFor={`field-${field.key}`} className={`crud-form-label${field.form && field.form.rules?.required ? ' is-required' : ''}`} title={key}>
                             {field.label}
                           </label>
                           <div className="crud-form-control">

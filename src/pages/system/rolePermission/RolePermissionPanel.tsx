@@ -90,6 +90,7 @@ export const RolePermissionPanel = observer(function RolePermissionPanel({ role,
       <section>
         <h4>{t('sys.role.dataScope')}</h4>
         <Dropdown
+          pt={{ select: { 'aria-hidden': true } }}
           className="w-full p-inputtext-sm"
           value={dataRange}
           options={dataRangeOptions(t)}

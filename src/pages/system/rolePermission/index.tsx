@@ -29,6 +29,7 @@ const RolePermissionPage = observer(function RolePermissionPage() {
       <label className="crud-search-item" style={{ maxWidth: 320 }}>
         <span>{t('sys.role.chooseRole')}</span>
         <Dropdown
+          pt={{ select: { 'aria-hidden': true } }}
           className="p-inputtext-sm"
           value={roleId}
           options={roles.map((r) => ({ label: String(r.name), value: Number(r.id) }))}
