@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, translator } from '../i18n';
+import { createI18n, ensureLanguage, translator } from '../i18n';
 import { bodyKind, looksLikeHtml, msgText, nonEnvelopeText, statusText } from './error-text';
 
 const zh = translator(createI18n('zh-chs'));
-const en = translator(createI18n('en'));
+// English texts load on demand (issue 19): the console loads them before it switches, so does the test.
+const enI18n = createI18n('en');
+await ensureLanguage(enI18n, 'en');
+const en = translator(enI18n);
 
 describe('msgText: every msg shape the back ends send (API-CONTRACT §3, §4, §17)', () => {
   const cases: Array<[string, unknown, string]> = [

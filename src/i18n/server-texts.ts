@@ -91,6 +91,12 @@ export const serverTextsEn: Record<string, string> = {
   保存: 'Save',
   重置密码: 'Set password',
   重置为默认密码: 'Reset to default password',
+  // The game catalogue's own buttons (server/seed/catalogue.ts).
+  发布: 'Publish',
+  回滚: 'Roll back',
+  作废: 'Void',
+  兑换: 'Redeem',
+  查看密钥: 'Reveal secret',
   // Dictionaries (server/seed/dictionaries.ts).
   '启用/禁用-布尔值': 'Enabled/disabled (boolean)',
   '启用/禁用-数字值': 'Enabled/disabled (number)',

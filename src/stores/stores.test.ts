@@ -262,6 +262,7 @@ describe('DashboardStore', () => {
           if (fail) throw new ApiError('http', '请求地址出错', 'x', 404);
           return trend;
         },
+        registeredUsers: async () => [],
         recentLogins: async () => [],
       }),
     );

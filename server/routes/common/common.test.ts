@@ -62,7 +62,8 @@ describe('common: shared accounts (secrets at rest), tags, partners', () => {
       expect(JSON.stringify(raw)).not.toContain('svc-key');
       // The create call's body was logged with its secret masked.
       const created = (await ctx.db.query<{ request_body: string }>("SELECT request_body FROM operation_log WHERE request_path = '/api/common/account/' AND request_method = 'POST' ORDER BY id DESC LIMIT 1"))[0];
-      expect(created?.request_body).toContain('"secret":"****************"');
+      expect(created?.request_body).toContain('"secret":"******"');
+      expect(created?.request_body).not.toContain(SECRET);
       // test has no Reveal button; admin has one (role admin: every button but Delete).
       expectFailure(await call(srv, `/api/common/account/${id}/reveal/`, { method: 'POST', token: test }), 4000, `您没有执行该操作的权限。 (POST: /api/common/account/${id}/reveal/)`);
       expect(expectData(await call(srv, `/api/common/account/${id}/reveal/`, { method: 'POST', token: admin }), revealedSecret).secret).toBe(SECRET);

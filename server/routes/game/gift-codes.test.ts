@@ -171,7 +171,7 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
   it('a game server account: an API white-list entry for redeem/ lets a non-superuser redeem and nothing else', async () => {
     const b = expectData(await batch({ count: 3 }), batchRow);
     const code = (await codesOf(b.id)).data[0]?.code ?? '';
-    const entry = expectData(await call(srv, '/api/system/api_white_list/', { token: sa, body: { url: '/api/game/code/redeem/', method: 1, enable_datasource: false } }), batchRow.pick({ id: true }));
+    const entry = expectData(await call(srv, '/api/system/api_white_list/', { token: sa, body: { url: '/api/game/code/redeem/', method: 1, enable_datasource: false, open_write: true } }), batchRow.pick({ id: true }));
     try {
       expectData(await redeem(code, 'from-game-server', test), redeemResult);
       expect((await call(srv, `/api/game/code/${b.id}/void/`, { method: 'PUT', token: test })).body.code).toBe(4000);
