@@ -42,7 +42,9 @@ test('logout ends the access token at once', async ({ api, auth, target }, testI
 test('an SVG upload (stored XSS) is refused', async ({ api, auth, target }, testInfo) => {
   const { access } = await auth.session();
   const reply = await api.post('api/system/file/', { ...multipartFile('file', 'logo.svg', SVG_XSS, 'image/svg+xml'), token: access });
-  if (target.flavour === 'upstream') {
+  // The real back end stores it (a known difference); a patched one, or a stand-in in front of the
+  // reference server, refuses it as the reference server does.
+  if (target.flavour === 'upstream' && (reply.json as { code?: number } | null)?.code === 2000) {
     const row = expectSuccess(reply, fileRow, 'POST api/system/file/ (svg, real back end)');
     expect(row.url).toMatch(/\.svg$/);
     reportDifference(testInfo, 'activeUploadRefused', 'upstream');
