@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
@@ -15,9 +17,31 @@ function originSources(url: string): string[] {
   }
 }
 
-/** The console's Content-Security-Policy: its own scripts plus the one injected config script (by hash). */
-export function consoleCsp(config: Pick<ServerConfig, 'apiUrl' | 'publicUrl' | 'corsOrigins'>, shell: ConsoleConfig | null): Record<string, string[]> {
-  const scriptHash = shell ? [`'sha256-${createHash('sha256').update(configScript(shell)).digest('base64')}'`] : [];
+const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The inline scripts the built index.html carries (the login page's boot scripts, issue 19), as CSP
+ * hashes: read once at start from the build, so exactly those scripts run and no other inline one.
+ */
+export function inlineScriptHashes(consoleDir: string | null | undefined): string[] {
+  if (!consoleDir) return [];
+  let html: string;
+  try {
+    html = readFileSync(join(consoleDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1] ?? '') || (m[2] ?? '').trim() === '') continue;
+    hashes.add(sha256(m[2] ?? ''));
+  }
+  return [...hashes];
+}
+
+/** The console's Content-Security-Policy: its own scripts plus the injected config script and the build's inline boot scripts (by hash). */
+export function consoleCsp(config: Pick<ServerConfig, 'apiUrl' | 'publicUrl' | 'corsOrigins'>, shell: ConsoleConfig | null, inlineHashes: string[] = []): Record<string, string[]> {
+  const scriptHash = [...(shell ? [sha256(configScript(shell))] : []), ...inlineHashes];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHash],
@@ -42,7 +66,7 @@ export function consoleCsp(config: Pick<ServerConfig, 'apiUrl' | 'publicUrl' | '
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, shell: ConsoleConfig | null): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(config, shell) },
+    contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(config, shell, shell ? inlineScriptHashes(config.consoleDir) : []) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Uploaded images are shown by consoles on the CORS_ORIGINS too.

@@ -12,6 +12,8 @@ import { startTestServerWithContext, type TestServer } from '../testing';
 import { call, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
 import { openWatched } from '../test/socket-watch';
 import { NUL_MSG } from './health';
+import { consoleCsp, inlineScriptHashes } from './security-headers';
+import { createHash } from 'node:crypto';
 
 /**
  * Issue 12: each hole found by the attacker's probe, as a test that fails on the code before it.
@@ -246,6 +248,22 @@ describe('6. security headers and CORS', () => {
       expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
+  });
+
+  it("the built index.html's inline boot scripts are allowed by their hashes, and nothing else inline", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'csp-'));
+    try {
+      const boot = '(function(){window.__BOOT__=1})()';
+      await writeFile(join(dir, 'index.html'), `<html><head><script>${boot}</script><script type="module" src="/assets/a.js"></script><script></script></head><body><!--console-config--></body></html>`);
+      const hashes = inlineScriptHashes(dir);
+      expect(hashes).toEqual([`'sha256-${createHash('sha256').update(boot).digest('base64')}'`]);
+      const csp = consoleCsp({ apiUrl: '', publicUrl: null, corsOrigins: [] }, { apiUrl: '', wsPath: 'api/ws/{token}/' }, hashes);
+      expect(csp.scriptSrc).toEqual(expect.arrayContaining(["'self'", ...hashes]));
+      expect(csp.scriptSrc).not.toContain("'unsafe-inline'");
+      expect(inlineScriptHashes(join(dir, 'missing'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
