@@ -29,6 +29,8 @@ const SCREENS = [
 async function settled(page: Page, path: string): Promise<void> {
   await expect(page.locator(`.console-page[data-page="${path}"]`)).toBeVisible();
   await expect(page.locator('.console-page:visible .p-datatable-loading-overlay, .console-page:visible .console-page-loading')).toHaveCount(0);
+  // The page transition (a fade) has ended: axe measures contrast on the colours as painted.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 /** axe over the whole document (WCAG 2.1 A and AA): the serious and critical violations, readable. */

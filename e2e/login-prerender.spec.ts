@@ -129,8 +129,10 @@ test.describe('prerendered login page', () => {
   test('API_URL still applies: the early calls, the sign-in and the dashboard all go to the API server', async ({ browser }) => {
     const { startTestServer } = await import('../server/testing');
     const dir = process.env.E2E_CONSOLE_DIR;
-    const api = await startTestServer({ captcha: false });
-    const web = await startTestServer({ captcha: false, serveConsole: true, env: { API_URL: api.baseUrl, ...(dir ? { CONSOLE_DIR: dir } : {}) } });
+    // The API server lets only the console's origin call it with credentials (CORS_ORIGINS, issue 12).
+    const webPort = await freePort();
+    const api = await startTestServer({ captcha: false, env: { CORS_ORIGINS: `http://127.0.0.1:${webPort}` } });
+    const web = await startTestServer({ captcha: false, serveConsole: true, port: webPort, env: { API_URL: api.baseUrl, ...(dir ? { CONSOLE_DIR: dir } : {}) } });
     const context = await browser.newContext({ baseURL: web.baseUrl });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -192,3 +194,16 @@ test.describe('prerendered login page', () => {
     await page.screenshot({ path: `${ARTIFACTS}login-from-root.png` });
   });
 });
+
+/** A port free on 127.0.0.1 right now. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -42,6 +42,9 @@ export const en: Messages = {
     completed: 'Completed',
     showMonthAfterYear: false,
     aria: {
+      // Tree table row togglers (PrimeReact reads these two keys for their names).
+      expandLabel: 'Expand',
+      collapseLabel: 'Collapse',
       close: 'Close',
       firstPageLabel: 'First page',
       lastPageLabel: 'Last page',

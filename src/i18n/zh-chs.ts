@@ -41,6 +41,9 @@ export const zhChs = {
     completed: '已完成',
     showMonthAfterYear: true,
     aria: {
+      // Tree table row togglers (PrimeReact reads these two keys for their names).
+      expandLabel: '展开',
+      collapseLabel: '收起',
       close: '关闭',
       firstPageLabel: '第一页',
       lastPageLabel: '最后一页',
