@@ -146,7 +146,9 @@ export const GiftCodes: Story = {
     await waitFor(() => expect(game(context).actions).toContain('export_codes 1'), slow);
     await userEvent.click(dialog.querySelector('.p-dialog-header-close') as HTMLElement);
     await userEvent.click(within(first).getByTestId('row-void'));
-    await expect(await body().findByText('确定作废批次「春节礼包」吗？未兑换的兑换码将不能再兑换，此操作不能撤销。')).toBeVisible();
+    // The confirm dialog fades in (and the codes dialog fades out): wait until the question is actually shown.
+    const question = await body().findByText('确定作废批次「春节礼包」吗？未兑换的兑换码将不能再兑换，此操作不能撤销。', {}, slow);
+    await waitFor(() => expect(question).toBeVisible(), slow);
     await userEvent.click(body().getByTestId('crud-confirm-ok'));
     await waitFor(() => expect(game(context).actions).toContain('void 1'), slow);
   },
