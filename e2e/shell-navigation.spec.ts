@@ -25,21 +25,24 @@ test.describe('shell navigation', () => {
     const messages: string[] = [];
     page.on('console', (msg) => messages.push(msg.text()));
     await signIn(page, submitLogin);
-    await page.goto('/game/query');
-    await expect(page).toHaveURL(/\/game\/query$/);
-    await expect(page.getByTestId('page-fallback')).toContainText('游戏查询');
-    await expect(page).toHaveTitle(/ - 游戏查询$/);
-    expect(messages.some((m) => m.includes('game/query') && m.includes('该菜单将无法访问，请检查文件是否存在'))).toBe(true);
-    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '游戏查询']);
+    // 实时概况 has no page file yet (its screen is a later issue's): the fallback stands in.
+    await page.goto('/dashboard/realtime');
+    await expect(page).toHaveURL(/\/dashboard\/realtime$/);
+    await expect(page.getByTestId('page-fallback')).toContainText('实时概况');
+    await expect(page).toHaveTitle(/ - 实时概况$/);
+    expect(messages.some((m) => m.includes('dashboard/realtime') && m.includes('该菜单将无法访问，请检查文件是否存在'))).toBe(true);
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '实时概况']);
   });
 
   test('a button hidden for user test is shown to superadmin (Permission)', async ({ page, submitLogin, shot }) => {
+    // Wide enough that every section the role has is in the header (none under 更多).
+    await page.setViewportSize({ width: 2400, height: 800 });
     await signIn(page, submitLogin, TEST_USER);
     await go(page, '/dashboard/workbench');
     await expect(page.getByTestId('workbench-retrieve')).toBeVisible();
     await expect(page.getByTestId('workbench-update')).toHaveCount(0);
-    // test (a read-only analyst) sees the analytics areas and a few lists, nothing else.
-    await expect(page.getByTestId('header-menu-item')).toHaveText(['仪表盘', '游戏管理', '收入中心', '用户中心', '广告投放', '数据报表', '埋点分析', '合作管理']);
+    // test (a read-only analyst who also reads the game catalogue and its tags) sees the analytics areas and a few lists, nothing else.
+    await expect(page.getByTestId('header-menu-item')).toHaveText(['仪表盘', '游戏管理', '收入中心', '用户中心', '广告投放', '数据报表', '埋点分析', '合作管理', '公共资源']);
     await shot('shell-permission-test-user');
 
     await page.context().clearCookies();

@@ -118,7 +118,7 @@ test.describe('tabs', () => {
     await go(page, '/dashboard/workbench');
     await page.getByTestId('workbench-note').fill('半成品的记事');
     await go(page, '/game/query');
-    await expect(page.getByTestId('page-fallback')).toBeVisible();
+    await expect(page.getByTestId('game-query')).toBeVisible();
     await expect(page.getByTestId('workbench-note')).toBeHidden();
     await tab(page, '工作台').click();
     await expect(page.getByTestId('workbench-note')).toHaveValue('半成品的记事');

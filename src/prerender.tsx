@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { memoryStorage } from './adapters/storage';
 import { createMemoryLocalDb } from './adapters/local-db/memory';
-import { COOKIE_PREFIX, INDEX_PATH, LANGUAGES, LOGIN_PATH, SYSTEM_NAME_KEY, readRuntimeConfig, type Language } from './config';
+import { COOKIE_PREFIX, FALLBACK_LANGUAGE, INDEX_PATH, LANGUAGES, LOGIN_PATH, SYSTEM_NAME_KEY, readRuntimeConfig, type Language } from './config';
 import { discoverPlugins, loadPlugins } from './plugins/loader';
 import { ensureLanguage } from './i18n';
 import { applyAppearance } from './app/header/appearance';
@@ -95,6 +95,7 @@ export async function bootParams(titles: Record<string, string>, languageChunks:
     loginPath: LOGIN_PATH,
     indexPath: INDEX_PATH,
     languages: [...LANGUAGES],
+    fallbackLanguage: FALLBACK_LANGUAGE,
     early: [captchaStatusPath, 'api/captcha/', settingsPath, ...linkChecks],
     captchaStatusPath,
     settingsPath,

@@ -52,6 +52,8 @@ export function consoleCsp(config: Pick<ServerConfig, 'apiUrl' | 'publicUrl' | '
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...originSources(config.apiUrl), ...(config.publicUrl ? originSources(config.publicUrl) : [])],
     workerSrc: ["'self'", 'blob:'],
+    // The H5 preview frames a game from wherever it is hosted (its URL is a catalogue row), sandboxed.
+    frameSrc: ["'self'", 'https:', 'http:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -127,6 +127,18 @@ describe('serving the built console', () => {
     const frame = await fetch(`${srv.baseUrl}/storybook/iframe.html`);
     expect(frame.status).toBe(200);
     expect(await frame.text()).toContain('<title>preview</title>');
+    // Storybook frames its own preview and runs its inline boot scripts: its own policy, same-origin framing only.
+    for (const res of [index, frame]) {
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'unsafe-inline'");
+    }
+    // The console itself still cannot be framed at all, and runs no inline script it did not hash.
+    const console_ = await fetch(`${srv.baseUrl}/login`);
+    expect(console_.headers.get('x-frame-options')).toBe('DENY');
+    expect(console_.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(console_.headers.get('content-security-policy')).not.toContain('unsafe-inline\'; ');
+    expect(console_.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
     const bare = await fetch(`${srv.baseUrl}/storybook`, { redirect: 'manual' });
     expect(bare.status).toBe(302);
     expect(bare.headers.get('location')).toBe('/storybook/');

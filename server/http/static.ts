@@ -155,8 +155,12 @@ export async function registerConsoleFiles(app: FastifyInstance, root: string, o
       },
     });
     // The published Storybook (issue 18): `npm run build` writes it to <root>/storybook/; its files are
-    // served like the console's, and /storybook/ opens its index.
+    // served like the console's, under its own CSP (it frames its preview), and /storybook/ opens its index.
     if (await exists(join(root, STORYBOOK_DIR, 'index.html'))) {
+      scope.addHook('onSend', async (req, reply, payload) => {
+        if (req.url.startsWith(`/${STORYBOOK_DIR}/`)) storybookHeaders(reply);
+        return payload;
+      });
       scope.get(`/${STORYBOOK_DIR}`, (_req, reply) => reply.redirect(`/${STORYBOOK_DIR}/`));
       scope.get(`/${STORYBOOK_DIR}/`, (_req, reply) => {
         reply.header('Cache-Control', 'no-cache');
@@ -164,6 +168,32 @@ export async function registerConsoleFiles(app: FastifyInstance, root: string, o
       });
     }
   });
+}
+
+/**
+ * The published Storybook (/storybook/) is a separate static app built from this repository: its
+ * manager and preview pages carry Storybook's own inline scripts, and the manager frames the preview
+ * (iframe.html) from the same origin. Its answers get this policy instead of the console's; it holds
+ * no user data and calls nothing but its own files (stories answer from MSW).
+ */
+export const STORYBOOK_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Replaces the console's CSP and frame protection on a /storybook/ answer (see STORYBOOK_CSP). */
+export function storybookHeaders(reply: { header(name: string, value: string): unknown }): void {
+  reply.header('Content-Security-Policy', STORYBOOK_CSP);
+  reply.header('X-Frame-Options', 'SAMEORIGIN');
 }
 
 /** Where the built Storybook sits inside the console's build, and its address (/storybook/). */

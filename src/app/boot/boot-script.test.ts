@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { guardDecision } from '../../components/routing';
-import { COOKIE_PREFIX } from '../../config';
+import { COOKIE_PREFIX, toLanguage } from '../../config';
 import { consoleBoot, consoleLoad, consolePrerender, type BootParams, type EarlyState } from './boot-script';
 
 /** The parameters the build writes (scripts/prerender.ts → prerender.tsx bootParams), shortened. */
@@ -9,6 +9,7 @@ const PARAMS: BootParams = {
   loginPath: '/login',
   indexPath: '/index',
   languages: ['zh-chs', 'en'],
+  fallbackLanguage: 'en',
   early: ['api/captcha/status/', 'api/captcha/', 'api/init/settings/', 'api/oauth2/config/'],
   captchaStatusPath: 'api/captcha/status/',
   settingsPath: 'api/init/settings/',
@@ -96,8 +97,16 @@ describe('consoleBoot (index.html <head>)', () => {
     expect(links('modulepreload')).toEqual(['/assets/en-x.js']);
   });
 
-  it('an unknown language cookie falls back to the default', () => {
+  it('an unknown language cookie falls back to en, as the console does (spec §4), so the hydrated form matches', () => {
     const h = harness('/login', { cookies: { lang: 'fr' } });
+    consoleBoot(h.win, PARAMS);
+    expect(h.state().language).toBe(toLanguage('fr'));
+    expect(h.state().language).toBe('en');
+    expect(links('modulepreload')).toEqual(['/assets/en-x.js']);
+  });
+
+  it('an empty language cookie means the default', () => {
+    const h = harness('/login', { cookies: { lang: '' } });
     consoleBoot(h.win, PARAMS);
     expect(h.state().language).toBe('zh-chs');
     expect(document.head.querySelector('link')).toBeNull();

@@ -43,6 +43,8 @@ export interface BootParams {
   indexPath: string;
   /** Languages with a prerendered template; the first is the default. */
   languages: string[];
+  /** The language of a cookie naming none of them (spec §4: en), as config.toLanguage has it. */
+  fallbackLanguage: string;
   /** API paths the login page GETs as soon as it runs (captcha status, captcha, settings, link checks). */
   early: string[];
   /** The calls whose answer says whether captcha is on: `{status}` and the settings' base.captcha_state. */
@@ -94,7 +96,8 @@ export function consoleBoot(win: BootWindow, p: BootParams): void {
     return null;
   };
   const language = cookie('lang');
-  if (language && p.languages.indexOf(language) >= 0) state.language = language;
+  // The console's rule (config.toLanguage): no cookie → the default; a cookie naming no language → the fallback.
+  if (language) state.language = p.languages.indexOf(language) >= 0 ? language : p.fallbackLanguage;
   const link = (rel: string, href: string) => {
     const element = doc.createElement('link');
     element.rel = rel;

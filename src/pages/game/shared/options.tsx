@@ -56,7 +56,8 @@ export function TagChips({ tags }: { tags: unknown }) {
   return (
     <span className="cell-array">
       {list.map((tag) => (
-        <span key={tag.id} className="p-tag p-component cell-tag game-tag" style={{ background: tag.color }} data-testid="game-tag">
+        // A tag's name is a row staff wrote (/common/tag), not a console label: user data in either language.
+        <span key={tag.id} className="p-tag p-component cell-tag game-tag" style={{ background: tag.color }} data-testid="game-tag" data-user-data>
           <span className="p-tag-value">{tag.name}</span>
         </span>
       ))}
