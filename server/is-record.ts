@@ -1,4 +1,2 @@
-/** A plain JSON object (not null, not an array): the server's one check before reading keys of unknown input. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** The server's one check before reading keys of unknown input: the contracts' definition, shared by console, gateway and server. */
+export { isRecord } from '../contracts/json';

@@ -1,4 +1,5 @@
 import { json, parseJson, type ProxyAnswer, type ProxyRequest, type Rule, type StandInContext } from './rules';
+import { isRecord } from '../json';
 
 /**
  * Deliberately wrong answers, for testing the contract suite itself (contracts/standin/suite.test.ts):
@@ -15,8 +16,6 @@ export interface Fault extends Rule {
   expect: string[];
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 async function rewriteData(req: ProxyRequest, ctx: StandInContext, change: (data: unknown) => unknown): Promise<ProxyAnswer> {
   const answer = await ctx.forward(req);

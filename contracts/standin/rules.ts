@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isRecord } from '../json';
 
 /**
  * The facts of the real back end that the stand-in reproduces, one rule each, with its evidence in
@@ -87,8 +88,6 @@ export function parseJson(body: Buffer): unknown {
   }
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const envelopeOf = (a: ProxyAnswer): { code: number; msg: unknown; data: unknown } | null => {
   const body = parseJson(a.body);
   return isRecord(body) && typeof body.code === 'number' ? (body as { code: number; msg: unknown; data: unknown }) : null;
