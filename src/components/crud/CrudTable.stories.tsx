@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ResourceRow } from '../../stores/types';
 import { CrudTable, type SortOrder, type TableColumn } from './CrudTable';
 
@@ -116,5 +116,32 @@ export const WithFilterRow: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('名称筛选').closest('th')).toHaveClass('p-filter-column');
+  },
+};
+
+/**
+ * Narrower than the table: the frozen actions lie over the last columns, so they cast a shadow
+ * (`data-covered-right`) until the table is scrolled to its end, where nothing lies beneath them.
+ */
+export const NarrowCovered: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: 520 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByTestId('demo-table');
+    await waitFor(() => expect(table).toHaveAttribute('data-covered-right'));
+    const actionCell = within(table).getByRole('button', { name: '编辑 1' }).closest('td') as HTMLElement;
+    await expect(getComputedStyle(actionCell).boxShadow).not.toBe('none');
+    const wrapper = table.querySelector('.p-datatable-wrapper') as HTMLElement;
+    wrapper.scrollLeft = wrapper.scrollWidth;
+    await waitFor(() => expect(table).not.toHaveAttribute('data-covered-right'));
+    await expect(getComputedStyle(actionCell).boxShadow).toBe('none');
+    // At the end every column is whole: the last one ends where the frozen actions begin.
+    const lastHeader = within(table).getByRole('columnheader', { name: '接口地址' });
+    await expect(lastHeader.getBoundingClientRect().right).toBeLessThanOrEqual(actionCell.getBoundingClientRect().left + 1);
   },
 };

@@ -181,14 +181,37 @@ export function CrudTable(props: CrudTableProps) {
   const columnCount = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
   const frozenStyle = actions ? { ...actions.style, ...FROZEN_RIGHT } : undefined;
 
+  // While columns scroll beneath the frozen actions, the actions column casts a shadow over them (as
+  // the pinned columns of the best consoles do), so a cut-off neighbour reads as "scroll for more".
+  // Set on the element directly: the memoised rows do not re-render on scroll.
+  const outer = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const markCovered = useCallback(() => {
+    const box = wrapper.current;
+    const host = outer.current;
+    if (!box || !host) return;
+    const covered = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+    if (covered) host.setAttribute('data-covered-right', '');
+    else host.removeAttribute('data-covered-right');
+  }, []);
+  useLayoutEffect(() => {
+    markCovered();
+    const box = wrapper.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(markCovered);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [markCovered, columnCount]);
+
   return (
-    <div className="p-datatable p-component p-datatable-selectable p-datatable-scrollable p-datatable-responsive-scroll p-datatable-striped p-datatable-sm crud-table" data-testid={props.testId}>
+    <div ref={outer} className="p-datatable p-component p-datatable-selectable p-datatable-scrollable p-datatable-responsive-scroll p-datatable-striped p-datatable-sm crud-table" data-testid={props.testId}>
       {props.loading && (
         <div className="p-datatable-loading-overlay p-component-overlay">
           <SpinnerIcon className="p-datatable-loading-icon" spin />
         </div>
       )}
-      <div className="p-datatable-wrapper" style={{ overflow: 'auto' }}>
+      <div ref={wrapper} className="p-datatable-wrapper" style={{ overflow: 'auto' }} onScroll={markCovered}>
         <table className="p-datatable-table p-datatable-scrollable-table" role="table" style={{ minWidth: props.tableMinWidth }}>
           <thead className="p-datatable-thead" role="rowgroup">
             <tr role="row">
