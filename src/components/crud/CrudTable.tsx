@@ -218,7 +218,8 @@ export function CrudTable(props: CrudTableProps) {
               {selectable && (
                 <th className={[filterClass, 'p-selection-column'].filter(Boolean).join(' ')} role="columnheader" style={SELECTION_STYLE}>
                   <div className="p-column-header-content">
-                    <span className="p-column-title" />
+                    {/* With a filter row the select-all box sits below: the header still names the column. */}
+                    <span className={filterRow ? 'p-column-title crud-visually-hidden' : 'p-column-title'}>{filterRow ? props.selectAllLabel : null}</span>
                     {!filterRow && headerCheckbox}
                   </div>
                 </th>
@@ -234,9 +235,14 @@ export function CrudTable(props: CrudTableProps) {
             </tr>
             {filterRow && (
               <tr role="row">
-                {selectable && <th className="p-filter-column">{headerCheckbox}</th>}
+                {/* The filter row's cells hold inputs, not headings: role cell (axe: no empty column headers). */}
+                {selectable && (
+                  <th className="p-filter-column" role="cell">
+                    {headerCheckbox}
+                  </th>
+                )}
                 {columns.map((column) => (
-                  <th key={column.key} className="p-filter-column" style={column.style}>
+                  <th key={column.key} className="p-filter-column" role="cell" style={column.style}>
                     {filters[column.key] !== undefined && (
                       <div className="p-column-filter p-fluid p-column-filter-row">
                         <div className="p-fluid p-column-filter-element">{filters[column.key]}</div>
@@ -245,7 +251,7 @@ export function CrudTable(props: CrudTableProps) {
                     )}
                   </th>
                 ))}
-                {actions && <th className="p-filter-column p-frozen-column" style={frozenStyle} />}
+                {actions && <th className="p-filter-column p-frozen-column" role="cell" style={frozenStyle} />}
               </tr>
             )}
           </thead>
