@@ -125,6 +125,7 @@ export const en: Messages = {
     captchaImageAlt: 'Captcha image, click for a new one',
     captchaReload: 'Hard to read? Click the image for a new one',
     captchaLoadFailed: 'Captcha failed to load, click to retry',
+    captchaLoading: 'Loading the captcha',
     submit: 'Sign in',
     requiredUsername: 'Please enter your username',
     requiredPassword: 'Please enter your password',

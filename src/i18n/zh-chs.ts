@@ -125,6 +125,7 @@ export const zhChs = {
     captchaImageAlt: '验证码图片，点击换一张',
     captchaReload: '看不清？点击图片换一张',
     captchaLoadFailed: '验证码加载失败，点击重试',
+    captchaLoading: '验证码加载中',
     submit: '登录',
     requiredUsername: '请输入用户名',
     requiredPassword: '请输入密码',

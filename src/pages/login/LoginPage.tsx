@@ -232,7 +232,13 @@ const LoginPage = observer(function LoginPage() {
                       onClick={() => void root.captcha.reload()}
                     />
                   ) : (
-                    <button type="button" className="login-captcha-image is-placeholder" data-testid="login-captcha-retry" onClick={() => void root.captcha.reload()}>
+                    <button
+                      type="button"
+                      className="login-captcha-image is-placeholder"
+                      data-testid="login-captcha-retry"
+                      aria-label={root.captcha.state === 'failed' ? undefined : t('login.captchaLoading')}
+                      onClick={() => void root.captcha.reload()}
+                    >
                       {root.captcha.state === 'failed' ? t('login.captchaLoadFailed') : <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
                     </button>
                   )}

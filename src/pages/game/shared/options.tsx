@@ -49,6 +49,23 @@ export const CATALOGUE_PERMISSIONS: ResourceDescription['permissions'] = {
   export: 'Export',
 };
 
+/**
+ * The text colour that reads on a tag's own background (#rrggbb): white or near-black, whichever has
+ * the larger WCAG contrast ratio (staff pick any colour; axe color-contrast). Every colour but a narrow
+ * band of mid-tones (luminance ≈ 0.19) reaches 4.5:1 with one of them.
+ */
+export function textOn(background: string): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(background.trim());
+  if (!m) return '#ffffff';
+  const channel = (i: number) => {
+    const c = Number.parseInt((m[1] as string).slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  const dark = 0.0056; // #111111
+  return 1.05 / (lum + 0.05) >= (lum + 0.05) / (dark + 0.05) ? '#ffffff' : '#111111';
+}
+
 /** Tags in their own colours (games' tag_info). */
 export function TagChips({ tags }: { tags: unknown }) {
   const list = Array.isArray(tags) ? (tags as TagBrief[]) : [];
@@ -57,7 +74,7 @@ export function TagChips({ tags }: { tags: unknown }) {
     <span className="cell-array">
       {list.map((tag) => (
         // A tag's name is a row staff wrote (/common/tag), not a console label: user data in either language.
-        <span key={tag.id} className="p-tag p-component cell-tag game-tag" style={{ background: tag.color }} data-testid="game-tag" data-user-data>
+        <span key={tag.id} className="p-tag p-component cell-tag game-tag" style={{ background: tag.color, color: textOn(tag.color) }} data-testid="game-tag" data-user-data>
           <span className="p-tag-value">{tag.name}</span>
         </span>
       ))}
