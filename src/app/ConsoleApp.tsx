@@ -42,6 +42,8 @@ const PRIME_REACT = {
   pt: {
     dropdown: {
       select: { 'aria-hidden': true },
+      // The chevron is decoration of the combobox (which is named and opens the list): no second, nameless button.
+      trigger: { role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-hidden': true },
       // A disabled dropdown (a div) says so, as a disabled <input> would (its faded text is then exempt from contrast).
       root: ({ props }: { props: { disabled?: boolean } }) => (props.disabled ? { 'aria-disabled': true } : {}),
     },
