@@ -225,12 +225,12 @@ async function linesOf(db: Queryable, q: EventQuery, period: Period, tz: string)
     const p = new Params();
     const g = p.add(q.game);
     const ev = p.add(q.events);
-    const zone = `${p.add(tz)}::text`;
     const from = p.add(period.start);
     const to = p.add(period.end);
     const needs = q.measure !== 'total';
     let rows: Array<{ event: string; t: string; n: number; u: number }>;
     if (q.interval === 'hour') {
+      const zone = `${p.add(tz)}::text`;
       rows = await db.query(
         `SELECT event, ${labelSql('hour', 'hour', zone)} AS t, sum(events)::float8 AS n, sum(players)::float8 AS u FROM tracking_hourly
          WHERE game = ${g} AND event = ANY(${ev}::text[]) AND hour >= (${from}::date)::timestamp AT TIME ZONE ${zone} AND hour < (${to}::date + 1)::timestamp AT TIME ZONE ${zone}
