@@ -72,6 +72,8 @@ export interface ReferenceServer {
   ctx: AppContext;
   /** Starts listening on config.host:config.port; resolves to the base URL (http://host:port). */
   listen(): Promise<string>;
+  /** The database was empty at this start (migrated and seeded now): main.ts then plays the sample events. */
+  fresh: boolean;
   /** Stops accepting, closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -92,7 +94,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
   });
   try {
     await migrate(db);
-    await seed(db, Date.now(), { secretBox });
+    const fresh = await seed(db, Date.now(), { secretBox });
     const settings = new SettingsStore(db);
     if (config.captcha !== null) await settings.set('base', 'captcha_state', config.captcha);
     const ctx: AppContext = {
@@ -115,6 +117,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
     return {
       app,
       ctx,
+      fresh,
       async listen() {
         await app.listen({ port: config.port, host: config.host });
         const addr = app.server.address();
