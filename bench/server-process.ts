@@ -97,7 +97,7 @@ export async function startServerProcess(cwd: string, opts: ServerProcessOptions
 /** CPU seconds of every process in a process group, from /proc/<pid>/stat (utime + stime). */
 function groupCpuSeconds(pgid: number): number {
   let ticks = 0;
-  let pids: string[] = [];
+  let pids: string[];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
