@@ -173,6 +173,20 @@ describe('event analysis: figures equal an independent computation over the raw 
     expect(Number(sheet[1]?.at(-1))).toBe(sent.filter((r) => r.event === 'login' && inRange(r)).length);
   });
 
+  it('the read-only analyst (test) may analyse, export and read the definitions (pickers), not change them', async () => {
+    const analyst = (await login(srv, 'test', 'admin123456', false)).access;
+    const qs = `game=${GAME}&event=login&start=${start}&end=${end}`;
+    expect((await call(srv, `/api/data_embed/event/?${qs}`, { token: analyst })).body.code).toBe(2000);
+    const file = await fetch(`${srv.baseUrl}/api/data_embed/event/export/?${qs}`, { headers: { authorization: `JWT ${analyst}` } });
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await call(srv, '/api/embed_configure/global_event_define/', { token: analyst })).body.code).toBe(2000);
+    expect((await call(srv, `/api/embed_configure/event_define/?game=${GAME}`, { token: analyst })).body.code).toBe(2000);
+    expect((await call(srv, '/api/embed_configure/funnel_define/', { token: analyst })).body.code).toBe(2000);
+    const refused = await call(srv, '/api/embed_configure/event_define/', { token: analyst, body: { game: GAME, event: 'x_y', name: 'x' } });
+    expect(String(refused.body.msg)).toContain('没有执行该操作的权限');
+    expect(String((await call(srv, '/api/embed_configure/game/', { token: analyst })).body.msg)).toContain('没有执行该操作的权限');
+  });
+
   it('bad parameters are code 4000 with a clear message, never 5xx', async () => {
     const base = { game: String(GAME), event: 'login', start, end };
     const cases: Array<[Record<string, string>, string]> = [
