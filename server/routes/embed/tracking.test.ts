@@ -225,12 +225,15 @@ describe('tracking: configuration, ingestion and its bad input', () => {
       // Another content type is fine: the bytes are what is signed.
       const plain = await track(srv, creds, body, { 'content-type': 'text/plain' });
       expect(plain.body.code).toBe(2000);
+      const noType = JSON.stringify({ events: [ev('login')] });
+      const untyped = await call(srv, '/api/embed/track/', { method: 'POST', raw: Buffer.from(noType), headers: { 'x-app-key': creds.app_key, 'x-signature': sign(creds.secret, noType) } });
+      expect(untyped.body.code).toBe(2000);
       // A disabled app is refused like an unknown one.
       expectData(await call(srv, `/api/embed_configure/game/${appId}/`, { token: sa, method: 'PATCH', body: { enabled: false } }), trackingAppRow);
       expectFailure(await track(srv, creds, JSON.stringify({ events: [ev('login')] })), 401, 'App Key 不存在或已停用', 401);
       expectData(await call(srv, `/api/embed_configure/game/${appId}/`, { token: sa, method: 'PATCH', body: { enabled: true } }), trackingAppRow);
       const after = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_events'))[0]?.n;
-      expect(after).toBe((before ?? 0) + 1);
+      expect(after).toBe((before ?? 0) + 2);
       // The SDK's calls are not staff operations: no operation-log rows.
       const logged = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM operation_log WHERE request_path = '/api/embed/track/'");
       expect(logged[0]?.n).toBe(0);
