@@ -43,7 +43,9 @@ test('tracking: app + regenerate, definitions, a signed batch, the trend', async
   const body = JSON.stringify({ events });
   const headers = { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': createHmac('sha256', creds.secret).update(body).digest('hex') };
   const first = expectSuccess(await api.post('api/embed/track/', { body, headers }), trackResult, 'POST api/embed/track/');
-  expect(first).toEqual({ accepted: 2, duplicates: 0, rejected: [{ index: 2, reason: expect.any(String) as string }] });
+  expect(first).toMatchObject({ accepted: 2, duplicates: 0 });
+  expect(first.rejected.map((r) => r.index)).toEqual([2]);
+  expect(first.rejected[0]?.reason).toContain('score');
   const again = expectSuccess(await api.post('api/embed/track/', { body, headers }), trackResult, 'retried batch');
   expect(again.duplicates).toBe(2);
   expectFailure(await api.post('api/embed/track/', { body, headers: { ...headers, 'x-signature': '0'.repeat(64) } }), { status: 401, code: 401 }, 'wrong signature');

@@ -16,7 +16,7 @@ import {
   type EventLine,
   type EventMeasure,
 } from '../../../contracts/schemas';
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { writeXlsx } from '../crud/xlsx';
 import { CrudError } from '../crud/spec';
 
@@ -250,8 +250,8 @@ async function linesOf(db: Queryable, q: EventQuery, period: Period, tz: string)
         `SELECT d.event, d.t, d.n, u.u FROM
            (SELECT event, to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD') AS t, sum(events)::float8 AS n FROM tracking_daily
              WHERE game = ${g} AND event = ANY(${ev}::text[]) AND day BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2) d
-         JOIN (SELECT event, to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD') AS t, count(DISTINCT distinct_id)::float8 AS u FROM tracking_day_players
-             WHERE game = ${g} AND event = ANY(${ev}::text[]) AND day BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2) u USING (event, t)`,
+         JOIN (SELECT event, t, count(*)::float8 AS u FROM (SELECT DISTINCT event, to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD') AS t, distinct_id FROM tracking_day_players
+             WHERE game = ${g} AND event = ANY(${ev}::text[]) AND day BETWEEN ${from}::date AND ${to}::date) w GROUP BY 1, 2) u USING (event, t)`,
         p.values,
       );
     }
@@ -264,7 +264,7 @@ async function linesOf(db: Queryable, q: EventQuery, period: Period, tz: string)
     const whole = await db.query<{ event: string; n: number; u: number | null }>(
       `SELECT d.event, d.n, ${needs ? 'u.u' : 'NULL::float8 AS u'} FROM
          (SELECT event, sum(events)::float8 AS n FROM tracking_daily WHERE game = ${tg} AND event = ANY(${tev}::text[]) AND day BETWEEN ${tfrom}::date AND ${tto}::date GROUP BY 1) d
-       ${needs ? `JOIN (SELECT event, count(DISTINCT distinct_id)::float8 AS u FROM tracking_day_players WHERE game = ${tg} AND event = ANY(${tev}::text[]) AND day BETWEEN ${tfrom}::date AND ${tto}::date GROUP BY 1) u USING (event)` : ''}`,
+       ${needs ? `JOIN (SELECT event, count(*)::float8 AS u FROM (SELECT DISTINCT event, distinct_id FROM tracking_day_players WHERE game = ${tg} AND event = ANY(${tev}::text[]) AND day BETWEEN ${tfrom}::date AND ${tto}::date) w GROUP BY 1) u USING (event)` : ''}`,
       tp.values,
     );
     for (const r of whole) totals.set(key(r.event, ''), { n: Number(r.n), u: Number(r.u ?? 0), s: 0, c: 0 });
@@ -345,7 +345,15 @@ async function linesOf(db: Queryable, q: EventQuery, period: Period, tz: string)
 }
 
 /** The analysis the note describes: lines per event (and group), the first event's series, the previous period. */
-export async function analyseEvents(db: Queryable, q: EventQuery, tz: string): Promise<EventAnalysis> {
+export async function analyseEvents(db: Db, q: EventQuery, tz: string): Promise<EventAnalysis> {
+  // One read-only transaction with room for the distinct counts' hash tables (set_config: a read for db/changes.ts).
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT set_config('work_mem', '64MB', true)");
+    return analyseIn(tx, q, tz);
+  });
+}
+
+async function analyseIn(db: Queryable, q: EventQuery, tz: string): Promise<EventAnalysis> {
   const current = await linesOf(db, q, { start: q.start, end: q.end }, tz);
   const first = current.lines[0];
   const out: EventAnalysis = {
