@@ -239,6 +239,22 @@ describe('tracking: configuration, ingestion and its bad input', () => {
       expect(logged[0]?.n).toBe(0);
     });
 
+    it('H5 games on any origin may send batches (CORS without credentials); the console API keeps its allow-list', async () => {
+      const pre = await fetch(`${srv.baseUrl}/api/embed/track/`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://h5.partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-app-key,x-signature' },
+      });
+      expect(pre.status).toBe(200);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+      expect(pre.headers.get('access-control-allow-headers')).toContain('x-signature');
+      expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+      const body = JSON.stringify({ events: [ev('login')] });
+      const res = await fetch(`${srv.baseUrl}/api/embed/track/`, { method: 'POST', headers: { origin: 'https://h5.partner.example', 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': sign(creds.secret, body) }, body });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const other = await fetch(`${srv.baseUrl}/api/embed_configure/game/`, { method: 'OPTIONS', headers: { origin: 'https://h5.partner.example', 'access-control-request-method': 'GET' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
     it('rollups equal the raw events after all of the above', async () => {
       const diff = await ctx.db.query(`
         SELECT game, event, hour, events, players FROM tracking_hourly
