@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { buildServer } from './app';
 import { issueToken } from './auth/tokens';
-import { FIRST_START_SAMPLE, simulate } from './seed/simulator';
+import { playSampleEvents } from './seed/simulator';
 
 /** Entry point: `tsx server/main.ts` (env: see docs/server.md). */
 async function main(): Promise<void> {
@@ -21,12 +21,9 @@ async function main(): Promise<void> {
   process.stdout.write(`reference server on ${url} — storage: ${storage}\n`);
   // A fresh database gets its sample events the way games send them: the simulator, through this server's API.
   if (server.fresh && config.sampleEvents) {
-    const superuser = (await server.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0];
-    if (superuser) {
-      await simulate({ ...FIRST_START_SAMPLE, baseUrl: url, token: issueToken('access', superuser.id, server.ctx.jwtSecret).token, log: (line) => process.stdout.write(`${line}\n`) }).catch(
-        (err: unknown) => process.stderr.write(`sample events not simulated: ${err instanceof Error ? err.message : String(err)}\n`),
-      );
-    }
+    await playSampleEvents(server.ctx.db, url, (id) => issueToken('access', id, server.ctx.jwtSecret).token, (line) => process.stdout.write(`${line}\n`)).catch((err: unknown) =>
+      process.stderr.write(`sample events not simulated: ${err instanceof Error ? err.message : String(err)}\n`),
+    );
   }
 
   let stopping = false;

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { loadConfig } from './config';
 import { signJwt } from './auth/jwt';
+import { issueToken } from './auth/tokens';
+import { playSampleEvents } from './seed/simulator';
 import { captchaAnswer } from './captcha/store';
 import type { AppContext } from './context';
 import { setStrictTransactions } from './db/tx-guard';
@@ -56,6 +58,8 @@ export async function startTestServerWithContext(opts: TestServerOptions = {}): 
   const server = await buildServer(config);
   const baseUrl = await server.listen();
   const secret = server.ctx.jwtSecret;
+  // SAMPLE_EVENTS=on: the event simulator's first-start sample, through this server's ingestion API.
+  if (env.SAMPLE_EVENTS === 'on') await playSampleEvents(server.ctx.db, baseUrl, (id) => issueToken('access', id, secret).token);
   const srv: TestServer = {
     baseUrl,
     wsUrl: baseUrl.replace(/^http/, 'ws'),

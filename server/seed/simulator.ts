@@ -231,3 +231,19 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
 
 /** The sample of `npm start`'s first start: small enough to keep it fast. */
 export const FIRST_START_SAMPLE = { games: 3, players: 250, days: 14, rate: 0, seed: 15 } as const;
+
+/**
+ * Plays FIRST_START_SAMPLE against a listening server as its first superuser (a token signed with the
+ * server's key): the first start of a fresh database (main.ts), and test servers started with
+ * SAMPLE_EVENTS=on (server/testing.ts: e2e screens with sample data).
+ */
+export async function playSampleEvents(
+  db: { query<T>(sql: string, params?: readonly unknown[]): Promise<T[]> },
+  baseUrl: string,
+  token: (userId: number) => string,
+  log: (line: string) => void = () => undefined,
+): Promise<SimulateResult | null> {
+  const superuser = (await db.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0];
+  if (!superuser) return null;
+  return simulate({ ...FIRST_START_SAMPLE, baseUrl, token: token(superuser.id), log });
+}

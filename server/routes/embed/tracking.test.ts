@@ -269,3 +269,18 @@ describe('tracking: configuration, ingestion and its bad input', () => {
     });
   });
 });
+
+describe('sample events on a test server (SAMPLE_EVENTS=on)', () => {
+  it('plays the first-start sample through the ingestion API: apps, events, rollups', async () => {
+    const { srv, ctx } = await startTestServerWithContext({ captcha: false, env: { SAMPLE_EVENTS: 'on' } });
+    try {
+      const apps = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_apps');
+      expect(apps[0]?.n).toBe(3);
+      const events = await ctx.db.query<{ n: number; h: number }>('SELECT (SELECT count(*)::int FROM tracking_events) AS n, (SELECT sum(events)::int FROM tracking_hourly) AS h');
+      expect(events[0]?.n).toBeGreaterThan(5000);
+      expect(events[0]?.h).toBe(events[0]?.n);
+    } finally {
+      await srv.close();
+    }
+  }, 120_000);
+});
