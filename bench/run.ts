@@ -13,6 +13,10 @@
  *       budget for the 10-row user list on the embedded database: ≥ 2,000 rps, p99 < 20 ms)
  *   (l) a 100,000-code gift-code batch (target < 5 s on the embedded database), (m) 100 concurrent
  *       redemptions of one code (exactly 1 success): bench/gift-codes.ts, also on PostgreSQL when installed
+ *   (n) event ingestion: signed batches of 500 from 4 clients (target ≥ 20,000 events/s on the embedded
+ *       database), (o) a 30-day event trend over BENCH_TRACK_EVENTS events (default 5,000,000 on
+ *       PostgreSQL, BENCH_TRACK_EVENTS_PGLITE 1,000,000 on the embedded database; target < 100 ms on
+ *       PostgreSQL): bench/tracking.ts
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -33,6 +37,7 @@ import { benchSockets } from './sockets';
 import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 import { answerInPage, benchTableRender, indexToCrud100, type TableRenderBench } from './table-render';
 import { BATCH_BUDGET_MS, BATCH_CODES, benchGiftCodes, RACERS, type GiftCodeBench } from './gift-codes';
+import { benchIngest, benchTrend, INGEST_TARGET, TREND_BUDGET_MS, type IngestBench, type TrendBench } from './tracking';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -212,6 +217,18 @@ async function main(): Promise<void> {
   } catch (e) {
     console.log(`bench: gift codes on PostgreSQL skipped: ${e instanceof Error ? e.message : String(e)}`);
   }
+  console.log('bench: (n) event ingestion, (o) 30-day event trend (embedded database, then PostgreSQL)');
+  const ingest: IngestBench[] = [];
+  const trends: TrendBench[] = [];
+  for (const db of ['pglite', 'postgres'] as const) {
+    try {
+      ingest.push(await benchIngest(db, 3, (l) => console.log(l)));
+      const events = Number(db === 'pglite' ? (process.env.BENCH_TRACK_EVENTS_PGLITE ?? 1_000_000) : (process.env.BENCH_TRACK_EVENTS ?? 5_000_000));
+      trends.push(await benchTrend(db, events, 15, (l) => console.log(l)));
+    } catch (e) {
+      console.log(`bench: (n)/(o) on ${db} not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
 
   const { weight, x1, x4, firstError } = loginPage;
   const lines: Line[] = [];
@@ -307,6 +324,15 @@ async function main(): Promise<void> {
       pass: exact,
     });
   }
+  for (const i of ingest) {
+    lines.push({ measure: `event ingestion (${i.database}): events/s, 4 clients × 500 (median of ${i.runs.length})`, value: String(i.median), budget: `≥ ${INGEST_TARGET}`, pass: i.median >= INGEST_TARGET });
+    lines.push({ measure: '  runs / per server CPU-second', value: `${i.runs.join(' / ')} / ${i.perCpuSecondMedian}`, budget: '', pass: null });
+  }
+  for (const t of trends) {
+    const target = t.database === 'postgres';
+    lines.push({ measure: `30-day event trend (${t.database}, ${t.events.toLocaleString('en')} events): total`, value: ms(t.totalMedianMs), budget: target ? `< ${ms(TREND_BUDGET_MS)}` : '', pass: target ? t.totalMedianMs < TREND_BUDGET_MS : null });
+    lines.push({ measure: '  unique players', value: ms(t.uniqueMedianMs), budget: '', pass: null });
+  }
 
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
@@ -337,6 +363,8 @@ async function main(): Promise<void> {
     listLoads,
     sockets,
     giftCodes,
+    ingest,
+    trends,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

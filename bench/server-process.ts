@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,8 @@ import { join } from 'node:path';
 /** The reference server as a separate process (`npx tsx server/main.ts`), as it runs in production. */
 export interface ServerProcess {
   baseUrl: string;
+  /** CPU seconds (user + system) used so far by the server's processes (Linux /proc; 0 elsewhere). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -89,5 +91,27 @@ export async function startServerProcess(cwd: string, opts: ServerProcessOptions
     await stop();
     throw e;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, cpuSeconds: () => (child.pid === undefined ? 0 : groupCpuSeconds(child.pid)) };
+}
+
+/** CPU seconds of every process in a process group, from /proc/<pid>/stat (utime + stime). */
+function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the command: state(0) ppid(1) pgrp(2) … utime(11) stime(12).
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }

@@ -43,6 +43,7 @@ import { registerAccessCheck } from './http/access';
 import { systemAdminRoutes } from './routes/system/index';
 import { gameRoutes } from './routes/game/index';
 import { commonRoutes } from './routes/common/index';
+import { embedRoutes } from './routes/embed/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 
 /**
@@ -71,6 +72,8 @@ export interface ReferenceServer {
   ctx: AppContext;
   /** Starts listening on config.host:config.port; resolves to the base URL (http://host:port). */
   listen(): Promise<string>;
+  /** The database was empty at this start (migrated and seeded now): main.ts then plays the sample events. */
+  fresh: boolean;
   /** Stops accepting, closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -91,7 +94,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
   });
   try {
     await migrate(db);
-    await seed(db, Date.now(), { secretBox });
+    const fresh = await seed(db, Date.now(), { secretBox });
     const settings = new SettingsStore(db);
     if (config.captcha !== null) await settings.set('base', 'captcha_state', config.captcha);
     const ctx: AppContext = {
@@ -114,6 +117,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
     return {
       app,
       ctx,
+      fresh,
       async listen() {
         await app.listen({ port: config.port, host: config.host });
         const addr = app.server.address();
@@ -178,6 +182,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await systemAdminRoutes(app, ctx);
   await gameRoutes(app, ctx);
   await commonRoutes(app, ctx);
+  await embedRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

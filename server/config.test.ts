@@ -71,5 +71,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'file:///x' })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ANALYTICS_TZ: 'Mars/Olympus' })).toThrow(/ANALYTICS_TZ/);
+    expect(() => loadConfig({ SAMPLE_EVENTS: 'perhaps' })).toThrow(/SAMPLE_EVENTS/);
+    expect(loadConfig({ ANALYTICS_TZ: 'UTC', SAMPLE_EVENTS: 'off' })).toMatchObject({ analyticsTz: 'UTC', sampleEvents: false });
+    expect(loadConfig({}).analyticsTz).toBe('Asia/Shanghai');
   });
 });

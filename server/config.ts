@@ -41,6 +41,13 @@ export interface ServerConfig {
   accountSecretKey: string | null;
   /** Largest upload per purpose (ICON_MAX_MB, default 2; PACKAGE_MAX_MB, default 512), in bytes. */
   uploadMaxBytes: { icon: number; package: number };
+  /** ANALYTICS_TZ: the IANA time zone whose calendar days the event analysis counts in (default Asia/Shanghai). */
+  analyticsTz: string;
+  /**
+   * SAMPLE_EVENTS=on|off: on the first start of a fresh database, play the event simulator against
+   * this server (default on for `npm start`; tests and in-memory servers leave it off).
+   */
+  sampleEvents: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +75,18 @@ function parseMegabytes(name: string, raw: string | undefined, fallbackMb: numbe
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0 || n > 16 * 1024) throw new ConfigError(`${name} must be a number of megabytes above 0 (at most 16384), got "${raw}"`);
   return Math.floor(n * 1024 * 1024);
+}
+
+function parseTimeZone(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === '') return 'Asia/Shanghai';
+  const tz = raw.trim();
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    throw new ConfigError(`ANALYTICS_TZ must be an IANA time zone (e.g. Asia/Shanghai, UTC), got "${raw}"`);
+  }
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz)) throw new ConfigError(`ANALYTICS_TZ must be an IANA time zone (e.g. Asia/Shanghai, UTC), got "${raw}"`);
+  return tz;
 }
 
 function parseAdapter(raw: string | undefined): 'rest' | 'graphql' {
@@ -154,5 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     signInPerMinute: parseLimit(env.SIGNIN_RATE_LIMIT),
+    analyticsTz: parseTimeZone(env.ANALYTICS_TZ),
+    sampleEvents: parseSwitch('SAMPLE_EVENTS', env.SAMPLE_EVENTS) ?? true,
   };
 }

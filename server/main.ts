@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { buildServer } from './app';
+import { issueToken } from './auth/tokens';
+import { playSampleEvents } from './seed/simulator';
 
 /** Entry point: `tsx server/main.ts` (env: see docs/server.md). */
 async function main(): Promise<void> {
@@ -17,6 +19,12 @@ async function main(): Promise<void> {
   const url = await server.listen();
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`;
   process.stdout.write(`reference server on ${url} — storage: ${storage}\n`);
+  // A fresh database gets its sample events the way games send them: the simulator, through this server's API.
+  if (server.fresh && config.sampleEvents) {
+    await playSampleEvents(server.ctx.db, url, (id) => issueToken('access', id, server.ctx.jwtSecret).token, (line) => process.stdout.write(`${line}\n`)).catch((err: unknown) =>
+      process.stderr.write(`sample events not simulated: ${err instanceof Error ? err.message : String(err)}\n`),
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { loadConfig } from './config';
 import { signJwt } from './auth/jwt';
+import { issueToken } from './auth/tokens';
+import { playSampleEvents } from './seed/simulator';
 import { captchaAnswer } from './captcha/store';
 import type { AppContext } from './context';
 import { setStrictTransactions } from './db/tx-guard';
@@ -50,12 +52,14 @@ export async function startTestServerWithContext(opts: TestServerOptions = {}): 
   // A query around an open transaction fails loudly in every suite (unit, contracts, e2e) instead of hanging.
   setStrictTransactions(true);
   const env = opts.env ?? {};
-  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' }, REPO_ROOT);
+  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', SAMPLE_EVENTS: 'off', ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;
   if (!opts.serveConsole) config.consoleDir = null;
   const server = await buildServer(config);
   const baseUrl = await server.listen();
   const secret = server.ctx.jwtSecret;
+  // SAMPLE_EVENTS=on: the event simulator's first-start sample, through this server's ingestion API.
+  if (env.SAMPLE_EVENTS === 'on') await playSampleEvents(server.ctx.db, baseUrl, (id) => issueToken('access', id, secret).token);
   const srv: TestServer = {
     baseUrl,
     wsUrl: baseUrl.replace(/^http/, 'ws'),

@@ -13,3 +13,4 @@ export * from './profile';
 export * from './oauth2';
 export * from './game';
 export * from './common';
+export * from './embed';

@@ -27,6 +27,18 @@ describe('classify: what one statement writes', () => {
     expect(classify('INSERT INTO login_log (username) VALUES ($1)')).toBe('login_log');
   });
 
+  it('a WITH statement whose every write is to one leaf group (the event ingestion): that group', () => {
+    const ingest = `WITH ids AS (INSERT INTO tracking_event_ids (uuid, time) SELECT 1, now() ON CONFLICT (uuid) DO NOTHING RETURNING uuid),
+      raw AS (INSERT INTO tracking_events (time) SELECT now() FROM ids),
+      h AS (INSERT INTO tracking_hourly AS r (game) SELECT 1 ON CONFLICT (game, event, hour) DO UPDATE SET events = r.events + excluded.events)
+      SELECT count(*) FROM ids`;
+    expect(classify(ingest)).toBe('tracking');
+    // One write elsewhere (or a second statement) makes it `all`.
+    expect(classify(ingest.replace('tracking_hourly', 'users'))).toBe('all');
+    expect(classify(`${ingest}; DELETE FROM users`)).toBe('all');
+    expect(classify('WITH x AS (UPDATE users SET name = 1 RETURNING id) INSERT INTO tracking_events (time) SELECT now() FROM x')).toBe('all');
+  });
+
   it('anything else: all (other tables, a WITH that writes, several statements, DDL, VACUUM)', () => {
     for (const sql of [
       'UPDATE users SET is_active = false WHERE id = 2',

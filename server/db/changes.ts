@@ -31,7 +31,17 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   message_center_target_role: 'messages',
   message_center_target_dept: 'messages',
   message_center_target_user: 'messages',
+  // Tracked events and their rollups (issue 15): only the analysis reads them, never through a cache.
+  tracking_events: 'tracking',
+  tracking_event_ids: 'tracking',
+  tracking_hourly: 'tracking',
+  tracking_hour_players: 'tracking',
+  tracking_daily: 'tracking',
+  tracking_day_players: 'tracking',
 };
+
+/** The table each write of a statement names (an upsert's DO UPDATE SET is part of its INSERT). */
+const DML_TARGET = /\b(?:insert\s+into|delete\s+from)\s+([a-z_]\w*)|\bupdate\s+([a-z_]\w*)\s+set\b/gi;
 
 /** What a statement writes: nothing, the leaf groups named, or anything (`all`). */
 export type Written = null | 'all' | string;
@@ -49,6 +59,13 @@ export function classify(sql: string): Written {
   if (first === 'select' || first === 'values' || first === 'show') return null;
   const dml = text.match(DML) ?? [];
   if (first === 'with' && dml.length === 0) return null;
+  // One WITH statement whose every write goes to tables of one leaf group (the event ingestion's).
+  if (first === 'with' && dml.length > 1 && !text.replace(/;\s*$/, '').includes(';')) {
+    const targets = [...text.matchAll(DML_TARGET)].map((m) => LEAF_GROUPS[(m[1] ?? m[2] ?? '').toLowerCase()] ?? 'all');
+    const groups = new Set(targets);
+    const only = [...groups][0];
+    if (groups.size === 1 && only !== undefined && only !== 'all' && targets.length === dml.length) return only;
+  }
   if (dml.length !== 1 || text.replace(/;\s*$/, '').includes(';')) return 'all';
   const m = /^(?:insert\s+into|update|delete\s+from)\s+([a-z_][\w]*)\b/i.exec(text);
   const group = m?.[1] ? LEAF_GROUPS[m[1].toLowerCase()] : undefined;

@@ -65,7 +65,7 @@ export function isOpenPath(method: string, path: string): boolean {
 }
 
 /** The areas whose every route the access check guards (API paths /api/<area>/<screen>/). */
-export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/'];
+export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/'];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
 const PUBLIC_PATHS: Array<[string, RegExp]> = [['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/]];
@@ -112,6 +112,23 @@ function catalogueEquivalents(method: string, path: string): Array<[number, stri
 }
 
 /**
+ * Event tracking (issue 15): regenerating an app's key by the screen's Update button; an analysis
+ * export (`…/export/`) by the screen's Export button; the event and funnel definitions (the analysis
+ * screens' pickers) by the analysis screens' Search.
+ */
+function trackingEquivalents(method: string, path: string): Array<[number, string]> {
+  const regenerate = /^\/api\/embed_configure\/game\/(\d+)\/regenerate\/$/.exec(path)?.[1];
+  if (method === 'POST' && regenerate !== undefined) return [[2, `/api/embed_configure/game/${regenerate}/`]];
+  const exported = /^(\/api\/data_embed\/[^/]+\/)export\/$/.exec(path)?.[1];
+  if (method === 'GET' && exported !== undefined) return [[1, `${exported}export_data/`], [0, `${exported}export_data/`]];
+  if (method === 'GET' && (path === '/api/embed_configure/event_define/' || path === '/api/embed_configure/global_event_define/')) {
+    return [[0, '/api/data_embed/event/'], [0, '/api/data_embed/funnel/']];
+  }
+  if (method === 'GET' && path === '/api/embed_configure/funnel_define/') return [[0, '/api/data_embed/funnel/']];
+  return [];
+}
+
+/**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
  * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
  * not also grant `.../export_data/` or any other action at that depth.
@@ -151,6 +168,7 @@ export function equivalents(method: string, path: string): Array<[number, string
   if (method === 'PUT' && base === '/api/system/system_config/' && action === 'save_content/') out.push([2, `${base}0/`]);
   if (method === 'GET' && path === '/api/system/dept_lazy_tree/') out.push([0, '/api/system/dept/']);
   out.push(...catalogueEquivalents(method, path));
+  out.push(...trackingEquivalents(method, path));
   return out;
 }
 

@@ -20,6 +20,17 @@ export function corsAllowed(origin: string | undefined, req: FastifyRequest, con
  * headers the console uses; another origin (and a request without Origin) gets no CORS headers.
  * Export file names (Content-Disposition) are readable cross-origin.
  */
+/** CORS of the SDK ingestion (POST /api/embed/track/): any origin, no credentials, its two headers. */
+const SDK_CORS: FastifyCorsOptions = {
+  origin: '*',
+  credentials: false,
+  methods: 'POST, OPTIONS',
+  allowedHeaders: 'content-type, x-app-key, x-signature',
+  maxAge: 86400,
+  optionsSuccessStatus: 200,
+  strictPreflight: false,
+};
+
 export async function registerCors(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const base: FastifyCorsOptions = {
     credentials: true,
@@ -34,6 +45,8 @@ export async function registerCors(app: FastifyInstance, config: ServerConfig): 
   await app.register(cors, {
     ...base,
     delegator: (req, cb) => {
+      // Game SDKs in H5 pages on any origin: the batch is authenticated by its HMAC, never by cookies.
+      if ((req.url ?? '').split('?')[0] === '/api/embed/track/') return cb(null, SDK_CORS);
       const origin = req.headers.origin;
       cb(null, { ...base, origin: corsAllowed(origin, req as FastifyRequest, config) ? origin : false });
     },

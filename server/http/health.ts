@@ -36,6 +36,8 @@ export function redactUrl(url: string): string {
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object') return false;
+  // A raw body (the tracking ingestion reads bytes and checks its strings itself).
+  if (Buffer.isBuffer(value)) return false;
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
   }

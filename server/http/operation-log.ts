@@ -44,7 +44,14 @@ export const MODULE_NAMES: Readonly<Record<string, string>> = {
   'game/upload': '游戏文件上传',
   'common/account': '公共账号',
   'common/tag': '标签管理',
+  'embed_configure/game': '埋点应用',
+  'embed_configure/event_define': '事件定义',
+  'embed_configure/global_event_define': '全局事件',
+  'embed_configure/funnel_define': '漏斗定义',
 };
+
+/** Calls that are not staff operations: game SDKs' event batches (their volume is the events' own). */
+const NOT_LOGGED = /^\/api\/embed\/track\/$/;
 
 export function modularOf(path: string): string {
   if (path.startsWith('/api/login/')) return '登录模块';
@@ -72,6 +79,7 @@ export function registerOperationLog(app: FastifyInstance, ctx: AppContext, repo
     if (!LOGGED_METHODS.has(req.method)) return;
     const path = req.url.split('?')[0] ?? req.url;
     if (!path.startsWith('/api/') && !path.startsWith('/token/')) return;
+    if (NOT_LOGGED.test(path)) return;
     const result = req.opLogResult ?? '';
     let code = String(reply.statusCode);
     try {

@@ -1,0 +1,221 @@
+/**
+ * Event tracking (issue 15):
+ *
+ *   (n) ingestion throughput: signed batches of 500 events from 4 concurrent clients into the reference
+ *       server running as its own process (PGlite in a data folder; then PostgreSQL); target
+ *       ≥ 20,000 events/s sustained; median of the runs (each run 100,000 fresh events);
+ *   (o) a 30-day event trend (GET /api/data_embed/event/, interval day, measure total, and unique)
+ *       with BENCH_TRACK_EVENTS (default 5,000,000) events loaded; target < 100 ms on PostgreSQL;
+ *       median of 15 calls. The events are loaded with one set-based INSERT … SELECT FROM
+ *       generate_series (not through the API), then the rollups are built from them by
+ *       tracking_rebuild_rollups (one SQL function).
+ *
+ *   npx tsx bench/tracking.ts [pglite|postgres|all]     # standalone
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
+import { startTestServerWithContext } from '../server/testing';
+import { startServerProcess } from './server-process';
+
+export const INGEST_TARGET = 20_000;
+export const TREND_BUDGET_MS = 100;
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const BATCH = 500;
+const CLIENTS = 4;
+const RUN_EVENTS = 100_000;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+async function json(res: Response): Promise<{ code: number; msg: string; data: unknown }> {
+  return (await res.json()) as { code: number; msg: string; data: unknown };
+}
+
+async function signIn(baseUrl: string): Promise<Record<string, string>> {
+  const login = await json(
+    await fetch(`${baseUrl}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'bench' }, body: JSON.stringify({ username: 'superadmin', password: 'admin123456' }) }),
+  );
+  if (login.code !== 2000) throw new Error(`sign-in: ${login.msg}`);
+  return { 'content-type': 'application/json', authorization: `JWT ${(login.data as { access: string }).access}`, 'user-agent': 'bench' };
+}
+
+/** Tracking apps for games 1..n and their secrets (regenerate). */
+async function apps(baseUrl: string, headers: Record<string, string>, n: number): Promise<Array<{ app_key: string; secret: string }>> {
+  const out: Array<{ app_key: string; secret: string }> = [];
+  for (let game = 1; game <= n; game++) {
+    const created = await json(await fetch(`${baseUrl}/api/embed_configure/game/`, { method: 'POST', headers, body: JSON.stringify({ game }) }));
+    const id = created.code === 2000 ? (created.data as { id: number }).id : ((await json(await fetch(`${baseUrl}/api/embed_configure/game/?game=${game}`, { headers }))).data as { data: Array<{ id: number }> }).data[0]?.id;
+    const pair = await json(await fetch(`${baseUrl}/api/embed_configure/game/${id}/regenerate/`, { method: 'POST', headers }));
+    out.push(pair.data as { app_key: string; secret: string });
+  }
+  return out;
+}
+
+export interface IngestBench {
+  database: 'pglite' | 'postgres';
+  /** Events per second (wall clock), each run. */
+  runs: number[];
+  median: number;
+  /** Events per CPU-second of the server's processes, each run (the machine is shared: wall time is not all ours). */
+  perCpuSecond: number[];
+  perCpuSecondMedian: number;
+}
+
+/** (n): RUN_EVENTS fresh events per run, pre-signed, sent by CLIENTS concurrent clients. */
+export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log: (line: string) => void = () => undefined): Promise<IngestBench> {
+  let pg: TestPostgres | null = null;
+  const env: Record<string, string> = { SAMPLE_EVENTS: 'off' };
+  if (database === 'postgres') {
+    pg = await startPostgres();
+    await pg.psql('CREATE DATABASE console_bench_tracking');
+    env.DATABASE_URL = pg.urlFor('console_bench_tracking');
+  }
+  const server = await startServerProcess(ROOT, { env });
+  try {
+    const headers = await signIn(server.baseUrl);
+    const creds = await apps(server.baseUrl, headers, CLIENTS);
+    const events = ['login', 'session_start', 'session_end', 'level_up', 'pay', 'register'];
+    const out: number[] = [];
+    const perCpu: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      // Bodies made and signed before the clock starts: the server's work is what is measured.
+      const now = Date.now();
+      const bodies = Array.from({ length: CLIENTS }, (_, c) => {
+        const list: Array<{ body: string; signature: string }> = [];
+        for (let b = 0; b < RUN_EVENTS / BATCH / CLIENTS; b++) {
+          const evs = Array.from({ length: BATCH }, (_, i) => {
+            const event = events[(i * 7 + b) % events.length] ?? 'login';
+            const props = event === 'pay' ? { amount: 600, currency: 'CNY' } : event === 'level_up' ? { level: 1 + (i % 50) } : { channel: 'tap' };
+            return { uuid: randomUUID(), event, distinct_id: `p${(i * 31 + b * 17 + run) % 5000}`, time: new Date(now - ((i * 997 + b * 13) % 86_400) * 1000).toISOString(), properties: props };
+          });
+          const body = JSON.stringify({ events: evs });
+          list.push({ body, signature: createHmac('sha256', creds[c]?.secret ?? '').update(body).digest('hex') });
+        }
+        return list;
+      });
+      const started = performance.now();
+      const cpu0 = server.cpuSeconds();
+      let accepted = 0;
+      await Promise.all(
+        bodies.map(async (list, c) => {
+          for (const b of list) {
+            const res = await json(
+              await fetch(`${server.baseUrl}/api/embed/track/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-key': creds[c]?.app_key ?? '', 'x-signature': b.signature }, body: b.body }),
+            );
+            if (res.code !== 2000) throw new Error(`track: ${res.msg}`);
+            accepted += (res.data as { accepted: number }).accepted;
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = server.cpuSeconds() - cpu0;
+      const rate = Math.round(accepted / seconds);
+      const rateCpu = cpu > 0 ? Math.round(accepted / cpu) : 0;
+      log(`bench: (n) ${database} run ${run + 1}: ${accepted} events in ${seconds.toFixed(2)} s = ${rate} events/s; server CPU ${cpu.toFixed(1)} s = ${rateCpu} events per CPU-second`);
+      out.push(rate);
+      perCpu.push(rateCpu);
+    }
+    return { database, runs: out, median: median(out), perCpuSecond: perCpu, perCpuSecondMedian: median(perCpu) };
+  } finally {
+    await server.stop();
+    await pg?.stop();
+  }
+}
+
+export interface TrendBench {
+  database: 'pglite' | 'postgres';
+  events: number;
+  loadSeconds: number;
+  rollupSeconds: number;
+  totalMs: number[];
+  totalMedianMs: number;
+  uniqueMs: number[];
+  uniqueMedianMs: number;
+}
+
+/** (o): `count` events over 35 days of one game (6 events, 100,000 players), then 30-day trends. */
+export async function benchTrend(database: 'pglite' | 'postgres', count: number, calls = 15, log: (line: string) => void = () => undefined): Promise<TrendBench> {
+  let pg: TestPostgres | null = null;
+  let dir: string | null = null;
+  const env: Record<string, string> = { SAMPLE_EVENTS: 'off' };
+  if (database === 'postgres') {
+    pg = await startPostgres();
+    await pg.psql('CREATE DATABASE console_bench_trend');
+    env.DATABASE_URL = pg.urlFor('console_bench_trend');
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'bench-trend-'));
+    env.DATA_DIR = dir;
+  }
+  const { srv, ctx } = await startTestServerWithContext({ captcha: false, env });
+  try {
+    const t0 = performance.now();
+    await ctx.db.query(`SELECT tracking_ensure_partition(now() - make_interval(months => m)) FROM generate_series(0, 2) m`);
+    const chunk = 500_000;
+    for (let done = 0; done < count; done += chunk) {
+      const n = Math.min(chunk, count - done);
+      await ctx.db.query(
+        `INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
+         SELECT now() - (random() * interval '35 days') - interval '1 minute', gen_random_uuid(), 1,
+                (ARRAY['login','session_start','session_end','level_up','pay','register'])[1 + floor(random() * random() * 6)::int],
+                'u' || floor(random() * 100000)::int, jsonb_build_object('channel', (ARRAY['tap','huawei','xiaomi','oppo','vivo','apple'])[1 + floor(random() * 6)::int])
+         FROM generate_series(1, $1::int)`,
+        [n],
+      );
+      log(`bench: (o) ${database}: ${done + n} events loaded`);
+    }
+    const loadSeconds = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    await ctx.db.query('SELECT tracking_rebuild_rollups($1)', [ctx.config.analyticsTz]);
+    await ctx.db.exec('ANALYZE');
+    const rollupSeconds = (performance.now() - t1) / 1000;
+    log(`bench: (o) ${database}: loaded in ${loadSeconds.toFixed(1)} s, rollups built in ${rollupSeconds.toFixed(1)} s`);
+    const headers = await signIn(srv.baseUrl);
+    const day = (d: number) => new Date(Date.now() + 8 * 3_600_000 - d * 86_400_000).toISOString().slice(0, 10);
+    const time = async (measure: string) => {
+      const out: number[] = [];
+      for (let i = 0; i < calls; i++) {
+        const started = performance.now();
+        const res = await json(await fetch(`${srv.baseUrl}/api/data_embed/event/?game=1&event=login&start=${day(29)}&end=${day(0)}&interval=day&measure=${measure}`, { headers }));
+        out.push(performance.now() - started);
+        if (res.code !== 2000) throw new Error(`trend: ${res.msg}`);
+      }
+      return out;
+    };
+    const totalMs = await time('total');
+    const uniqueMs = await time('unique');
+    return { database, events: count, loadSeconds, rollupSeconds, totalMs, totalMedianMs: median(totalMs), uniqueMs, uniqueMedianMs: median(uniqueMs) };
+  } finally {
+    await srv.close();
+    await pg?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const which = process.argv[2] ?? 'all';
+  const part = process.argv[3] ?? 'all';
+  const count = Number(process.env.BENCH_TRACK_EVENTS ?? 5_000_000);
+  const log = (line: string) => console.log(line);
+  const dbs = which === 'all' ? (['pglite', 'postgres'] as const) : [which as 'pglite' | 'postgres'];
+  for (const db of dbs) {
+    if (part === 'all' || part === 'ingest') {
+      const r = await benchIngest(db, 3, log);
+      console.log(
+        `(n) ingestion ${db}: median ${r.median} events/s (runs ${r.runs.join(' / ')}), ${r.perCpuSecondMedian} events per server CPU-second (${r.perCpuSecond.join(' / ')}); target ≥ ${INGEST_TARGET}/s: ${r.median >= INGEST_TARGET ? 'PASS' : 'FAIL'}`,
+      );
+    }
+    if (part === 'all' || part === 'trend') {
+      const t = await benchTrend(db, count, 15, log);
+      console.log(
+        `(o) 30-day trend ${db}, ${t.events} events: total median ${t.totalMedianMs.toFixed(1)} ms, unique median ${t.uniqueMedianMs.toFixed(1)} ms (load ${t.loadSeconds.toFixed(0)} s, rollups ${t.rollupSeconds.toFixed(0)} s); target < ${TREND_BUDGET_MS} ms: ${t.totalMedianMs < TREND_BUDGET_MS ? 'PASS' : 'FAIL'}`,
+      );
+    }
+  }
+}
