@@ -65,7 +65,7 @@ export function isOpenPath(method: string, path: string): boolean {
 }
 
 /** The areas whose every route the access check guards (API paths /api/<area>/<screen>/). */
-export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/'];
+export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/', '/api/data_embed/'];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
 const PUBLIC_PATHS: Array<[string, RegExp]> = [['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/]];
@@ -144,6 +144,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   const action = path.slice(base.length);
   if (method === 'DELETE' && action === 'multiple_delete/') out.push([3, `${base}0/`]);
   if (action === 'export_data/') out.push([0, path], [1, path]);
+  // The analysis screens' `export/` (the table under the chart, same parameters) by their Export button.
+  if (method === 'GET' && action === 'export/') out.push([0, `${base}export_data/`], [1, `${base}export_data/`]);
   if (action === 'import_data/' || action === 'update_template/') out.push([0, `${base}import_data/`], [1, `${base}import_data/`]);
   if (method === 'GET' && base === '/api/system/role/' && /^(role_get_menu|data_scope|data_scope_dept)\/$/.test(action)) {
     out.push([2, `${base}0/`], [1, base]);
