@@ -31,6 +31,9 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   message_center_target_role: 'messages',
   message_center_target_dept: 'messages',
   message_center_target_user: 'messages',
+  // Kept sessions of the session analysis (issue 15): nothing reads them but the analysis itself.
+  tracking_sessions: 'tracking_sessions',
+  tracking_session_days: 'tracking_sessions',
 };
 
 /** What a statement writes: nothing, the leaf groups named, or anything (`all`). */

@@ -282,6 +282,32 @@ describe('sessions: hand-made patterns', () => {
   });
 });
 
+describe('sessions: long chains and kept days', () => {
+  it('a session is followed until 6 hours after its day; kept days follow new events and are not recomputed otherwise', async () => {
+    const g = games[2] as number;
+    // Every 20 minutes from 04-08 22:00 to 04-09 08:00 (Shanghai): one chain, cut at 04-09 06:00.
+    const start = day0('2026-04-08') + 22 * H;
+    const rows = Array.from({ length: 31 }, (_, i) => ev(g, 'long', 'play', start + i * 20 * M));
+    await insert(rows);
+    const d8 = await getSessions('2026-04-08', '2026-04-08');
+    expect([d8.sessions, d8.avg_seconds, d8.events_per_session]).toEqual([1, 7 * 3600 + 40 * 60, 24]);
+    const ref = refSessions(rows, day0('2026-04-08'), day0('2026-04-09'), null);
+    expect([ref.sessions, ref.avg_seconds, ref.events_per_session]).toEqual([1, 7 * 3600 + 40 * 60, 24]);
+    // The chain began the day before: nothing on 04-09.
+    expect((await getSessions('2026-04-09', '2026-04-09')).sessions).toBe(0);
+    const stamp = async () => (await ctx.db.query<{ c: string }>("SELECT computed_at::text AS c FROM tracking_session_days WHERE tz = 'Asia/Shanghai' AND day = '2026-04-08'"))[0]?.c;
+    const before = await stamp();
+    expect(before).toBeDefined();
+    await getSessions('2026-04-08', '2026-04-09');
+    expect(await stamp()).toBe(before);
+    // A new event in the day's window (even one arriving late, for a past day) shows at once.
+    await insert([ev(g, 'late', 'play', day0('2026-04-08') + 3 * H)]);
+    const again = await getSessions('2026-04-08', '2026-04-08');
+    expect([again.sessions, again.players]).toEqual([2, 2]);
+    expect(await stamp()).not.toBe(before);
+  });
+});
+
 describe('randomized history (fixed seed) against the plain-JS computation', () => {
   const rand = prng(20261124);
   const rows: RawEvent[] = [];

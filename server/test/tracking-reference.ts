@@ -135,6 +135,7 @@ export interface RefSession {
   start: number;
   end: number;
   events: number;
+  times: number[];
 }
 
 /** Every session of every player (the whole history), by the session rules. */
@@ -155,10 +156,11 @@ export function refSessionsAll(events: RawEvent[]): RefSession[] {
       const starts = prev === null || e.event === 'session_start' || prev.event === 'session_end' || e.time - prev.time >= 30 * 60_000;
       if (starts || cur === null) {
         if (cur) out.push(cur);
-        cur = { game: e.game, player: e.distinct_id, start: e.time, end: e.time, events: 1 };
+        cur = { game: e.game, player: e.distinct_id, start: e.time, end: e.time, events: 1, times: [e.time] };
       } else {
         cur.end = e.time;
         cur.events++;
+        cur.times.push(e.time);
       }
       prev = e;
     }
@@ -172,8 +174,15 @@ export function shanghaiDate(ms: number): string {
   return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** The sessions starting in [lo, hi), each followed until 6 hours after the end of its (Shanghai) day. */
 export function refSessions(events: RawEvent[], lo: number, hi: number, game: number | null) {
-  const kept = refSessionsAll(events).filter((s) => s.start >= lo && s.start < hi && (game === null || s.game === game));
+  const kept = refSessionsAll(events)
+    .filter((s) => s.start >= lo && s.start < hi && (game === null || s.game === game))
+    .map((s) => {
+      const cap = Date.parse(`${shanghaiDate(s.start)}T00:00:00+08:00`) + 30 * 3_600_000;
+      const times = s.times.filter((t) => t < cap);
+      return { ...s, times, events: times.length, end: Math.max(...times) };
+    });
   const summary = (list: RefSession[]) => {
     const lens = list.map((s) => (s.end - s.start) / 1000);
     return {

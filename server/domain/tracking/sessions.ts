@@ -1,5 +1,5 @@
 import { SESSION_BUCKETS, type SessionsResult } from '../../../contracts/schemas/embed/sessions';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { analysisSettings, dayRange, round6 } from './analysis-common';
 
 /**
@@ -8,17 +8,26 @@ import { analysisSettings, dayRange, round6 } from './analysis-common';
  * A session belongs to one game and one player. Their events in time order (ties by uuid) start a new
  * session at the first event, at a `session_start`, after a `session_end`, or after a gap of 30
  * minutes or more; the session is its events up to the next start. Length = last − first event time.
- * A session counts on the day (analytics time zone) of its first event when that lies in the range.
- * Events from 30 minutes before the range tell whether the first events of the range continue an
- * earlier session (then it is not counted); sessions are followed up to 6 hours past the range's end.
+ * A session counts on the day (analytics time zone) of its first event, and is followed until 6 hours
+ * after the end of that day (a longer chain of events is cut there). Events from 30 minutes before
+ * the day tell whether its first events continue an earlier session (then that session is not the
+ * day's).
  *
- * One statement: two window functions over the same order (lag, then a running count of starts),
- * one GROUP BY per session, then GROUPING SETS for the totals, the days and the games in one pass.
+ * So a day's sessions depend only on the events in [day start − 30 min, day end + 6 h). They are
+ * computed once per day (two window functions over the same order: lag, then a running count of
+ * starts; one GROUP BY per session) and kept in `tracking_sessions` (migration 042) with the number of
+ * events in that window as the day's fingerprint; a call counts the range's events in 30-minute bins
+ * (one index scan), recomputes only the days whose count moved (events only ever arrive; today, while
+ * a game plays), and then aggregates the kept sessions: totals, histogram, days and games in one
+ * GROUPING SETS pass.
  */
 
 export const SESSION_GAP_SECONDS = 30 * 60;
-/** How far after the range a session that started in it is followed. */
+/** How far after the end of its day a session is followed. */
 export const SESSION_FOLLOW_MS = 6 * 3_600_000;
+const BIN_MS = 30 * 60_000;
+/** Serializes recomputations of the kept days (two instances, or two calls at once). */
+const SESSION_LOCK = 727_016;
 
 interface AggRow {
   g_day: number;
@@ -33,46 +42,115 @@ interface AggRow {
   [bucket: string]: unknown;
 }
 
-export function sessionsSql(lo: string, hi: string, tz: string, game: number | null): { sql: string; params: unknown[] } {
-  const from = new Date(Date.parse(lo) - SESSION_GAP_SECONDS * 1000).toISOString();
-  const to = new Date(Date.parse(hi) + SESSION_FOLLOW_MS).toISOString();
-  const params: unknown[] = [from, to, lo, hi, tz];
-  let gameCond = '';
-  if (game !== null) {
-    params.push(game);
-    gameCond = ` AND e.game = $${params.length}`;
-  }
-  const buckets = SESSION_BUCKETS.map(([a, b], i) => `count(*) FILTER (WHERE len >= ${a}${b === null ? '' : ` AND len < ${b}`})::int AS b${i}`).join(', ');
-  const sql = `WITH ev AS (
-      SELECT e.game, e.distinct_id AS d, e.time, e.uuid,
+interface DayWindow {
+  day: string;
+  lo: string;
+  hi: string;
+}
+
+/** The sessions of the given days, from the raw events, written to tracking_sessions (one statement). */
+function computeDaysSql(days: DayWindow[], tz: string): { sql: string; params: unknown[] } {
+  const from = new Date(Math.min(...days.map((d) => Date.parse(d.lo))) - SESSION_GAP_SECONDS * 1000).toISOString();
+  const to = new Date(Math.max(...days.map((d) => Date.parse(d.hi))) + SESSION_FOLLOW_MS).toISOString();
+  const sql = `INSERT INTO tracking_sessions (tz, day, game, distinct_id, start_time, seconds, events)
+    WITH days AS (
+      SELECT x.day, x.lo, x.hi FROM jsonb_to_recordset($1::jsonb) AS x(day date, lo timestamptz, hi timestamptz)
+    ), ev AS (
+      SELECT x.day, x.lo, x.hi, e.game, e.distinct_id AS d, e.time, e.uuid,
         CASE WHEN lag(e.time) OVER w IS NULL OR e.event = 'session_start' OR lag(e.event) OVER w = 'session_end'
                OR e.time - lag(e.time) OVER w >= interval '${SESSION_GAP_SECONDS} seconds' THEN 1 ELSE 0 END AS starts
       FROM tracking_events e
-      WHERE e.time >= $1::timestamptz AND e.time < $2::timestamptz${gameCond}
-      WINDOW w AS (PARTITION BY e.game, e.distinct_id ORDER BY e.time, e.uuid)
+      JOIN days x ON e.time >= x.lo - interval '${SESSION_GAP_SECONDS} seconds' AND e.time < x.hi + interval '${SESSION_FOLLOW_MS / 1000} seconds'
+      WHERE e.time >= $2::timestamptz AND e.time < $3::timestamptz
+      WINDOW w AS (PARTITION BY x.day, e.game, e.distinct_id ORDER BY e.time, e.uuid)
     ), numbered AS (
-      SELECT game, d, time, sum(starts) OVER (PARTITION BY game, d ORDER BY time, uuid ROWS UNBOUNDED PRECEDING) AS sn FROM ev
+      SELECT day, lo, hi, game, d, time, sum(starts) OVER (PARTITION BY day, game, d ORDER BY time, uuid ROWS UNBOUNDED PRECEDING) AS sn FROM ev
     ), sess AS (
-      SELECT game, d, min(time) AS s, max(time) AS l, count(*) AS n FROM numbered GROUP BY game, d, sn
-    ), kept AS (
-      SELECT game, d, extract(epoch FROM l - s)::float8 AS len, n, to_char(s AT TIME ZONE $5, 'YYYY-MM-DD') AS day
-      FROM sess WHERE s >= $3::timestamptz AND s < $4::timestamptz
+      SELECT day, lo, hi, game, d, min(time) AS s, max(time) AS l, count(*)::int AS n FROM numbered GROUP BY day, lo, hi, game, d, sn
     )
-    SELECT GROUPING(day)::int AS g_day, GROUPING(game)::int AS g_game, day, game,
-      count(*)::int AS sessions, count(DISTINCT d)::int AS players, coalesce(sum(n), 0)::float8 AS events,
-      avg(len)::float8 AS avg, percentile_cont(0.5) WITHIN GROUP (ORDER BY len) AS median, ${buckets}
-    FROM kept
-    GROUP BY GROUPING SETS ((), (day), (game))`;
-  return { sql, params };
+    SELECT $4, day, game, d, s, extract(epoch FROM l - s)::float8, n FROM sess WHERE s >= lo AND s < hi`;
+  return { sql, params: [JSON.stringify(days), from, to, tz] };
+}
+
+/** Each day's fingerprint: the events in its window, counted in 30-minute bins over the whole range. */
+async function fingerprints(db: Queryable, days: DayWindow[]): Promise<Map<string, number>> {
+  const origin = Date.parse((days[0] as DayWindow).lo) - SESSION_GAP_SECONDS * 1000;
+  const to = Date.parse((days[days.length - 1] as DayWindow).hi) + SESSION_FOLLOW_MS;
+  const rows = await db.query<{ bin: number; n: number }>(
+    `SELECT floor(extract(epoch FROM time - $1::timestamptz) * 1000 / ${BIN_MS})::int AS bin, count(*)::int AS n
+     FROM tracking_events WHERE time >= $1::timestamptz AND time < $2::timestamptz GROUP BY 1`,
+    [new Date(origin).toISOString(), new Date(to).toISOString()],
+  );
+  const bins = new Map(rows.map((r) => [Number(r.bin), Number(r.n)]));
+  const out = new Map<string, number>();
+  for (const d of days) {
+    const first = Math.round((Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000 - origin) / BIN_MS);
+    const last = Math.round((Date.parse(d.hi) + SESSION_FOLLOW_MS - origin) / BIN_MS);
+    let n = 0;
+    for (let b = first; b < last; b++) n += bins.get(b) ?? 0;
+    out.set(d.day, n);
+  }
+  return out;
+}
+
+/** Makes sure tracking_sessions holds the current sessions of every day of the range (recomputing only changed days). */
+export async function ensureSessionDays(db: Db, days: DayWindow[], tz: string): Promise<{ recomputed: string[] }> {
+  const now = await fingerprints(db, days);
+  const kept = new Map(
+    (await db.query<{ day: string; fingerprint: number }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, fingerprint::float8 AS fingerprint FROM tracking_session_days WHERE tz = $1 AND day = ANY($2::date[])`, [tz, days.map((d) => d.day)])).map((r) => [
+      r.day,
+      Number(r.fingerprint),
+    ]),
+  );
+  const stale = days.filter((d) => kept.get(d.day) !== now.get(d.day));
+  if (stale.length === 0) return { recomputed: [] };
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SESSION_LOCK]);
+    await analysisSettings(tx, '256MB');
+    const names = stale.map((d) => d.day);
+    await tx.query('DELETE FROM tracking_sessions WHERE tz = $1 AND day = ANY($2::date[])', [tz, names]);
+    const { sql, params } = computeDaysSql(stale, tz);
+    await tx.query(sql, params);
+    // The counts taken before the computation: events that arrived meanwhile move the count and the day is computed again next time.
+    await tx.query(
+      `INSERT INTO tracking_session_days (tz, day, fingerprint, computed_at)
+       SELECT $1, x.day, x.n, now() FROM jsonb_to_recordset($2::jsonb) AS x(day date, n bigint)
+       ON CONFLICT (tz, day) DO UPDATE SET fingerprint = excluded.fingerprint, computed_at = excluded.computed_at`,
+      [tz, JSON.stringify(stale.map((d) => ({ day: d.day, n: now.get(d.day) ?? 0 })))],
+    );
+  });
+  return { recomputed: stale.map((d) => d.day) };
 }
 
 /** Sessions over the calendar days start..end in time zone `tz`, of one game or of all. */
 export async function analyzeSessions(db: Db, start: string, end: string, tz: string, game: number | null = null): Promise<SessionsResult> {
   const range = await dayRange(db, start, end, tz);
-  const { sql, params } = sessionsSql(range.lo, range.hi, tz, game);
+  const windows = await db.query<{ day: string; lo: string; hi: string }>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS day,
+       to_char((d::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS lo,
+       to_char(((d + 1)::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS hi
+     FROM generate_series($1::date, $2::date, interval '1 day') AS g(t), LATERAL (SELECT t::date AS d) x ORDER BY d`,
+    [start, end, tz],
+  );
+  await ensureSessionDays(db, windows, tz);
+  const params: unknown[] = [tz, start, end];
+  let gameCond = '';
+  if (game !== null) {
+    params.push(game);
+    gameCond = ` AND game = $${params.length}`;
+  }
+  const buckets = SESSION_BUCKETS.map(([a, b], i) => `count(*) FILTER (WHERE seconds >= ${a}${b === null ? '' : ` AND seconds < ${b}`})::int AS b${i}`).join(', ');
   const rows = await db.transaction(async (tx) => {
-    await analysisSettings(tx, '256MB');
-    return tx.query<AggRow>(sql, params);
+    await analysisSettings(tx, '128MB');
+    return tx.query<AggRow>(
+      `SELECT GROUPING(day)::int AS g_day, GROUPING(game)::int AS g_game, to_char(day, 'YYYY-MM-DD') AS day, game,
+         count(*)::int AS sessions, count(DISTINCT distinct_id)::int AS players, coalesce(sum(events), 0)::float8 AS events,
+         avg(seconds)::float8 AS avg, percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) AS median, ${buckets}
+       FROM tracking_sessions
+       WHERE tz = $1 AND day BETWEEN $2::date AND $3::date${gameCond}
+       GROUP BY GROUPING SETS ((), (day), (game))`,
+      params,
+    );
   });
   const total = rows.find((r) => r.g_day === 1 && r.g_game === 1);
   const byDay = new Map(rows.filter((r) => r.g_day === 0 && r.day !== null).map((r) => [r.day as string, r]));
