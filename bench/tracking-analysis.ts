@@ -39,6 +39,9 @@ export interface TrackingAnalysisBench {
   funnelBreakdownMedianMs: number;
   sessionsMs: number[];
   sessionsMedianMs: number;
+  /** The first call of each (the sessions' first call computes and keeps the 7 days). */
+  funnelColdMs: number;
+  sessionsColdMs: number;
   /** What the timed calls answered (a sanity check that they did real work). */
   funnelPlayers: number[];
   sessions: number;
@@ -124,7 +127,8 @@ export async function benchTrackingAnalysis(
       await db.query(sql, [new Date(base).toISOString(), gameIds[0], d]);
       if (d % 5 === 4) log(`tracking analysis (${database}): day ${d + 1}/${DAYS} loaded (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
     }
-    await db.exec('ANALYZE tracking_events');
+    // What autovacuum does after a bulk of inserts (visibility map for index-only scans, statistics).
+    await db.exec('VACUUM (ANALYZE) tracking_events');
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const events = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_events'))[0]?.n ?? 0;
     log(`tracking analysis (${database}): ${events.toLocaleString('en')} events loaded in ${loadSeconds.toFixed(0)} s`);
@@ -151,7 +155,7 @@ export async function benchTrackingAnalysis(
       const ms: number[] = [];
       for (let i = 0; i < runs; i++) ms.push((await timed(path)).ms);
       log(`tracking analysis (${database}): ${name}: median ${median(ms).toFixed(0)} ms (runs ${ms.map((x) => x.toFixed(0)).join(', ')}; warm-up ${first.ms.toFixed(0)} ms)`);
-      return { ms, data: first.data };
+      return { ms, data: first.data, coldMs: first.ms };
     };
     const funnelPath = `/api/data_embed/funnel/?funnel=${f?.id}&start=${start}&end=${end}`;
     const funnel = await series('4-step funnel, 7 days', funnelPath);
@@ -168,6 +172,8 @@ export async function benchTrackingAnalysis(
       funnelBreakdownMedianMs: median(breakdown.ms),
       sessionsMs: sessions.ms,
       sessionsMedianMs: median(sessions.ms),
+      funnelColdMs: funnel.coldMs,
+      sessionsColdMs: sessions.coldMs,
       funnelPlayers: (funnel.data as { steps: Array<{ players: number }> }).steps.map((s) => s.players),
       sessions: (sessions.data as { sessions: number }).sessions,
     };
@@ -195,7 +201,7 @@ if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
     console.log(
       `${b.database}: ${b.events.toLocaleString('en')} events (${b.players.toLocaleString('en')} players, loaded in ${b.loadSeconds.toFixed(0)} s): ` +
         `funnel median ${b.funnelMedianMs.toFixed(0)} ms (steps ${b.funnelPlayers.join(' → ')}), with breakdown ${b.funnelBreakdownMedianMs.toFixed(0)} ms, ` +
-        `sessions median ${b.sessionsMedianMs.toFixed(0)} ms (${b.sessions.toLocaleString('en')} sessions); target < ${ANALYSIS_TARGET_MS} ms on PostgreSQL`,
+        `sessions median ${b.sessionsMedianMs.toFixed(0)} ms (${b.sessions.toLocaleString('en')} sessions; first call, computing the 7 days: ${b.sessionsColdMs.toFixed(0)} ms); target < ${ANALYSIS_TARGET_MS} ms on PostgreSQL`,
     );
   }
 }

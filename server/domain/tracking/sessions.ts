@@ -16,8 +16,8 @@ import { analysisSettings, dayRange, round6 } from './analysis-common';
  * So a day's sessions depend only on the events in [day start − 30 min, day end + 6 h). They are
  * computed once per day (two window functions over the same order: lag, then a running count of
  * starts; one GROUP BY per session) and kept in `tracking_sessions` (migration 042) with the number of
- * events in that window as the day's fingerprint; a call counts the range's events in 30-minute bins
- * (one index scan), recomputes only the days whose count moved (events only ever arrive; today, while
+ * events in that window as the day's fingerprint; a call counts each day's window (index range
+ * scans), recomputes only the days whose count moved (events only ever arrive; today, while
  * a game plays), and then aggregates the kept sessions: totals, histogram, days and games in one
  * GROUPING SETS pass.
  */
@@ -25,7 +25,6 @@ import { analysisSettings, dayRange, round6 } from './analysis-common';
 export const SESSION_GAP_SECONDS = 30 * 60;
 /** How far after the end of its day a session is followed. */
 export const SESSION_FOLLOW_MS = 6 * 3_600_000;
-const BIN_MS = 30 * 60_000;
 /** Serializes recomputations of the kept days (two instances, or two calls at once). */
 const SESSION_LOCK = 727_016;
 
@@ -72,25 +71,22 @@ function computeDaysSql(days: DayWindow[], tz: string): { sql: string; params: u
   return { sql, params: [JSON.stringify(days), from, to, tz] };
 }
 
-/** Each day's fingerprint: the events in its window, counted in 30-minute bins over the whole range. */
+/**
+ * Each day's fingerprint: the number of events in its window, one count per day (a range scan of the
+ * primary key (time, uuid), index-only once autovacuum has passed; nothing computed per row).
+ */
 async function fingerprints(db: Queryable, days: DayWindow[]): Promise<Map<string, number>> {
-  const origin = Date.parse((days[0] as DayWindow).lo) - SESSION_GAP_SECONDS * 1000;
-  const to = Date.parse((days[days.length - 1] as DayWindow).hi) + SESSION_FOLLOW_MS;
-  const rows = await db.query<{ bin: number; n: number }>(
-    `SELECT floor(extract(epoch FROM time - $1::timestamptz) * 1000 / ${BIN_MS})::int AS bin, count(*)::int AS n
-     FROM tracking_events WHERE time >= $1::timestamptz AND time < $2::timestamptz GROUP BY 1`,
-    [new Date(origin).toISOString(), new Date(to).toISOString()],
+  const windows = days.map((d) => ({
+    day: d.day,
+    a: new Date(Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000).toISOString(),
+    b: new Date(Date.parse(d.hi) + SESSION_FOLLOW_MS).toISOString(),
+  }));
+  const rows = await db.query<{ day: string; n: number }>(
+    `SELECT x.day, (SELECT count(*) FROM tracking_events e WHERE e.time >= x.a AND e.time < x.b)::float8 AS n
+     FROM jsonb_to_recordset($1::jsonb) AS x(day text, a timestamptz, b timestamptz)`,
+    [JSON.stringify(windows)],
   );
-  const bins = new Map(rows.map((r) => [Number(r.bin), Number(r.n)]));
-  const out = new Map<string, number>();
-  for (const d of days) {
-    const first = Math.round((Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000 - origin) / BIN_MS);
-    const last = Math.round((Date.parse(d.hi) + SESSION_FOLLOW_MS - origin) / BIN_MS);
-    let n = 0;
-    for (let b = first; b < last; b++) n += bins.get(b) ?? 0;
-    out.set(d.day, n);
-  }
-  return out;
+  return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
 
 /** Makes sure tracking_sessions holds the current sessions of every day of the range (recomputing only changed days). */
