@@ -37,6 +37,7 @@ import {
   userInfo,
 } from '../../contracts/schemas';
 import { CATALOGUE_OPERATIONS } from './catalogue';
+import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -121,6 +122,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'put', path: '/api/system/file/{id}/', summary: 'Rename a file', tag: 'files', auth: true, pathId: true, body: fileUpdateRequest, data: fileRow },
   { method: 'delete', path: '/api/system/file/{id}/', summary: 'Delete a file row', tag: 'files', auth: true, pathId: true, data: z.array(z.never()) },
   ...CATALOGUE_OPERATIONS,
+  ...EMBED_ANALYSIS_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;
