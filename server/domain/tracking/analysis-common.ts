@@ -76,11 +76,12 @@ export async function dayRange(db: Queryable, start: string, end: string, tz: st
 /**
  * Planner settings for one analysis transaction: room for hash tables and sorts, and no nested loops
  * (the embedded database's planner otherwise picks them for the player joins and never finishes at a
- * million events; PostgreSQL chooses hash joins anyway). set_config(..., true) is SET LOCAL spelled as
+ * million events; PostgreSQL chooses hash joins anyway), and no JIT (the breakdown's cost estimate
+ * crosses PostgreSQL's JIT thresholds: compiling took 2 s of a 10 ms query at 5M events). set_config(..., true) is SET LOCAL spelled as
  * a read, so the change tracker (db/changes.ts) does not take it for a write and drop every cache.
  */
 export async function analysisSettings(tx: Queryable, workMem: string): Promise<void> {
-  await tx.query(`SELECT set_config('work_mem', $1, true), set_config('enable_nestloop', 'off', true)`, [workMem]);
+  await tx.query(`SELECT set_config('work_mem', $1, true), set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)`, [workMem]);
 }
 
 /** Rounds a figure to 6 decimals (ratios and seconds in answers). */
