@@ -34,7 +34,6 @@ interface AggRow {
   day: string | null;
   game: number | null;
   sessions: number;
-  players: number;
   events: number;
   avg: number | null;
   median: number | null;
@@ -72,21 +71,28 @@ function computeDaysSql(days: DayWindow[], tz: string): { sql: string; params: u
 }
 
 /**
- * Each day's fingerprint: the number of events in its window, one count per day (a range scan of the
- * primary key (time, uuid), index-only once autovacuum has passed; nothing computed per row).
+ * Each day's fingerprint: the number of events in its window. The windows overlap (6.5 hours), so the
+ * range is cut at every window edge and each piece counted once (a range scan of the primary key
+ * (time, uuid), index-only once autovacuum has passed; nothing computed per row); a day adds up its
+ * pieces.
  */
 async function fingerprints(db: Queryable, days: DayWindow[]): Promise<Map<string, number>> {
-  const windows = days.map((d) => ({
-    day: d.day,
-    a: new Date(Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000).toISOString(),
-    b: new Date(Date.parse(d.hi) + SESSION_FOLLOW_MS).toISOString(),
-  }));
-  const rows = await db.query<{ day: string; n: number }>(
-    `SELECT x.day, (SELECT count(*) FROM tracking_events e WHERE e.time >= x.a AND e.time < x.b)::float8 AS n
-     FROM jsonb_to_recordset($1::jsonb) AS x(day text, a timestamptz, b timestamptz)`,
-    [JSON.stringify(windows)],
+  const windows = days.map((d) => ({ day: d.day, a: Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000, b: Date.parse(d.hi) + SESSION_FOLLOW_MS }));
+  const edges = [...new Set(windows.flatMap((w) => [w.a, w.b]))].sort((x, y) => x - y);
+  const pieces = edges.slice(1).map((b, i) => ({ a: new Date(edges[i] as number).toISOString(), b: new Date(b).toISOString() }));
+  const rows = await db.query<{ a: string; n: number }>(
+    `SELECT x.a, (SELECT count(*) FROM tracking_events e WHERE e.time >= x.a::timestamptz AND e.time < x.b::timestamptz)::float8 AS n
+     FROM jsonb_to_recordset($1::jsonb) AS x(a text, b text)`,
+    [JSON.stringify(pieces)],
   );
-  return new Map(rows.map((r) => [r.day, Number(r.n)]));
+  const counts = new Map(rows.map((r) => [Date.parse(r.a), Number(r.n)]));
+  const out = new Map<string, number>();
+  for (const w of windows) {
+    let n = 0;
+    for (let i = 0; i + 1 < edges.length; i++) if ((edges[i] as number) >= w.a && (edges[i + 1] as number) <= w.b) n += counts.get(edges[i] as number) ?? 0;
+    out.set(w.day, n);
+  }
+  return out;
 }
 
 /** Makes sure tracking_sessions holds the current sessions of every day of the range (recomputing only changed days). */
@@ -136,18 +142,25 @@ export async function analyzeSessions(db: Db, start: string, end: string, tz: st
     gameCond = ` AND game = $${params.length}`;
   }
   const buckets = SESSION_BUCKETS.map(([a, b], i) => `count(*) FILTER (WHERE seconds >= ${a}${b === null ? '' : ` AND seconds < ${b}`})::int AS b${i}`).join(', ');
-  const rows = await db.transaction(async (tx) => {
+  const [rows, playerRows] = await db.transaction(async (tx) => {
     await analysisSettings(tx, '128MB');
-    return tx.query<AggRow>(
+    const agg = await tx.query<AggRow>(
       `SELECT GROUPING(day)::int AS g_day, GROUPING(game)::int AS g_game, to_char(day, 'YYYY-MM-DD') AS day, game,
-         count(*)::int AS sessions, count(DISTINCT distinct_id)::int AS players, coalesce(sum(events), 0)::float8 AS events,
+         count(*)::int AS sessions, coalesce(sum(events), 0)::float8 AS events,
          avg(seconds)::float8 AS avg, percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) AS median, ${buckets}
        FROM tracking_sessions
        WHERE tz = $1 AND day BETWEEN $2::date AND $3::date${gameCond}
        GROUP BY GROUPING SETS ((), (day), (game))`,
       params,
     );
+    // Players per game: a hashed DISTINCT (count(DISTINCT) in the grouping sets above would sort every set).
+    const perGame = await tx.query<{ game: number; players: number }>(
+      `SELECT game, count(*)::int AS players FROM (SELECT DISTINCT game, distinct_id FROM tracking_sessions WHERE tz = $1 AND day BETWEEN $2::date AND $3::date${gameCond}) p GROUP BY game`,
+      params,
+    );
+    return [agg, perGame] as const;
   });
+  const players = new Map(playerRows.map((r) => [Number(r.game), Number(r.players)]));
   const total = rows.find((r) => r.g_day === 1 && r.g_game === 1);
   const byDay = new Map(rows.filter((r) => r.g_day === 0 && r.day !== null).map((r) => [r.day as string, r]));
   const byGame = rows.filter((r) => r.g_game === 0 && r.game !== null);
@@ -166,7 +179,7 @@ export async function analyzeSessions(db: Db, start: string, end: string, tz: st
     end,
     game,
     ...fig(total),
-    players: byGame.reduce((n, r) => n + Number(r.players), 0),
+    players: [...players.values()].reduce((n, p) => n + p, 0),
     events_per_session: perSession(total),
     histogram: SESSION_BUCKETS.map(([from, to], i) => ({ from_seconds: from, to_seconds: to, sessions: Number(total?.[`b${i}`] ?? 0) })),
     days: range.days.map((day) => {
@@ -174,7 +187,7 @@ export async function analyzeSessions(db: Db, start: string, end: string, tz: st
       return { day, ...fig(r), events_per_session: perSession(r) };
     }),
     games: byGame
-      .map((r) => ({ game: Number(r.game), game_name: names.get(Number(r.game)) ?? `#${String(r.game)}`, ...fig(r), players: Number(r.players) }))
+      .map((r) => ({ game: Number(r.game), game_name: names.get(Number(r.game)) ?? `#${String(r.game)}`, ...fig(r), players: players.get(Number(r.game)) ?? 0 }))
       .sort((a, b) => b.sessions - a.sessions || a.game - b.game),
   };
 }
