@@ -60,10 +60,6 @@ const median = (xs: number[]) => {
 const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** One day's events for every player active on it (one statement). */
-export function daySqlForTests(players: number): string {
-  return daySql(players);
-}
-
 function daySql(players: number): string {
   const channels = `ARRAY[${CHANNELS.map((c) => `'${c}'`).join(', ')}]`;
   return `INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
