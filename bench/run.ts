@@ -17,6 +17,8 @@
  *       database), (o) a 30-day event trend over BENCH_TRACK_EVENTS events (default 5,000,000 on
  *       PostgreSQL, BENCH_TRACK_EVENTS_PGLITE 1,000,000 on the embedded database; target < 100 ms on
  *       PostgreSQL): bench/tracking.ts
+ *   (p) a 4-step funnel over 7 days and (q) 7-day session analysis with 5M tracking events loaded
+ *       (target < 1 s each on PostgreSQL; the embedded database reported too): bench/tracking-analysis.ts
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -38,6 +40,7 @@ import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 import { answerInPage, benchTableRender, indexToCrud100, type TableRenderBench } from './table-render';
 import { BATCH_BUDGET_MS, BATCH_CODES, benchGiftCodes, RACERS, type GiftCodeBench } from './gift-codes';
 import { benchIngest, benchTrend, INGEST_TARGET, TREND_BUDGET_MS, type IngestBench, type TrendBench } from './tracking';
+import { ANALYSIS_TARGET_MS, benchTrackingAnalysis, type TrackingAnalysisBench } from './tracking-analysis';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -229,6 +232,15 @@ async function main(): Promise<void> {
       console.log(`bench: (n)/(o) on ${db} not measured: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  console.log('bench: (p) funnel and (q) session analysis with 5M tracking events (PostgreSQL, then the embedded database)');
+  const trackingAnalysis: TrackingAnalysisBench[] = [];
+  for (const database of ['postgres', 'pglite'] as const) {
+    try {
+      trackingAnalysis.push(await benchTrackingAnalysis(database, undefined, 5, (l) => console.log(l)));
+    } catch (e) {
+      console.log(`bench: tracking analysis on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
 
   const { weight, x1, x4, firstError } = loginPage;
   const lines: Line[] = [];
@@ -334,6 +346,15 @@ async function main(): Promise<void> {
     lines.push({ measure: '  unique players', value: ms(t.uniqueMedianMs), budget: '', pass: null });
   }
 
+  for (const t of trackingAnalysis) {
+    const pg = t.database === 'postgres';
+    const tag = `${t.database}, ${(t.events / 1e6).toFixed(1)}M events, median of ${t.funnelMs.length}`;
+    lines.push({ measure: `4-step funnel, 7 days (${tag})`, value: ms(t.funnelMedianMs), budget: pg ? `< ${ms(ANALYSIS_TARGET_MS)}` : '', pass: pg ? t.funnelMedianMs < ANALYSIS_TARGET_MS : null });
+    lines.push({ measure: '  with a breakdown by channel / first call', value: `${ms(t.funnelBreakdownMedianMs)} / ${ms(t.funnelColdMs)}`, budget: '', pass: null });
+    lines.push({ measure: `sessions, 7 days (${tag})`, value: ms(t.sessionsMedianMs), budget: pg ? `< ${ms(ANALYSIS_TARGET_MS)}` : '', pass: pg ? t.sessionsMedianMs < ANALYSIS_TARGET_MS : null });
+    lines.push({ measure: '  first call (computes and keeps the 7 days)', value: ms(t.sessionsColdMs), budget: '', pass: null });
+    lines.push({ measure: '  after a new event in the last day (that day computed again)', value: ms(t.sessionsLiveMedianMs), budget: '', pass: null });
+  }
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
   lines.push({ measure: '  from the list response to paint (median / max)', value: `${ms(tableRender.afterResponseMs.median)} / ${ms(tableRender.afterResponseMs.max)}`, budget: '', pass: null });
@@ -365,6 +386,7 @@ async function main(): Promise<void> {
     giftCodes,
     ingest,
     trends,
+    trackingAnalysis,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -38,6 +38,9 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   tracking_hour_players: 'tracking',
   tracking_daily: 'tracking',
   tracking_day_players: 'tracking',
+  // Kept sessions of the session analysis (issue 15): nothing reads them but the analysis itself.
+  tracking_sessions: 'tracking_sessions',
+  tracking_session_days: 'tracking_sessions',
 };
 
 /** The table each write of a statement names (an upsert's DO UPDATE SET is part of its INSERT). */

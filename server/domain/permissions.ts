@@ -161,6 +161,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   const action = path.slice(base.length);
   if (method === 'DELETE' && action === 'multiple_delete/') out.push([3, `${base}0/`]);
   if (action === 'export_data/') out.push([0, path], [1, path]);
+  // The analysis screens' `export/` (the table under the chart, same parameters) by their Export button.
+  if (method === 'GET' && action === 'export/') out.push([0, `${base}export_data/`], [1, `${base}export_data/`]);
   if (action === 'import_data/' || action === 'update_template/') out.push([0, `${base}import_data/`], [1, `${base}import_data/`]);
   if (method === 'GET' && base === '/api/system/role/' && /^(role_get_menu|data_scope|data_scope_dept)\/$/.test(action)) {
     out.push([2, `${base}0/`], [1, base]);

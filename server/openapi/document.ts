@@ -38,6 +38,7 @@ import {
 } from '../../contracts/schemas';
 import { CATALOGUE_OPERATIONS } from './catalogue';
 import { TRACKING_OPERATIONS } from './tracking';
+import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -123,6 +124,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'delete', path: '/api/system/file/{id}/', summary: 'Delete a file row', tag: 'files', auth: true, pathId: true, data: z.array(z.never()) },
   ...CATALOGUE_OPERATIONS,
   ...TRACKING_OPERATIONS,
+  ...EMBED_ANALYSIS_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

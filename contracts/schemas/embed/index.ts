@@ -1,3 +1,5 @@
 export * from './config';
 export * from './track';
 export * from './event';
+export * from './funnel';
+export * from './sessions';
