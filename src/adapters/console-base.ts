@@ -17,10 +17,39 @@ import type {
 } from './api';
 import { encodePassword, type PasswordEncoding } from './password';
 import type { HttpClient, RequestOptions } from './rest/http';
+import type { Params } from './rest/params';
+import {
+  eventParams,
+  funnelParams,
+  sessionParams,
+  TRACKING_APPS_PATH,
+  TRACKING_REPORT_PATH,
+  type EventAnalysis,
+  type EventAnalysisQuery,
+  type FunnelAnalysis,
+  type FunnelAnalysisQuery,
+  type ReportParams,
+  type SessionAnalysis,
+  type SessionAnalysisQuery,
+  type TrackingCredentials,
+  type TrackingReport,
+} from './tracking';
 
 /** Generic resource calls plus a JSON request on the adapter's own transport (REST, or the gateway's rest / restWrite). */
 export interface ResourceTransport extends ResourceApi {
   request<T = unknown>(options: RequestOptions): Promise<T>;
+  /** GET a file at a path with query parameters (files travel over REST in both adapters). */
+  downloadFrom(path: string, params: Params, onProgress?: ProgressListener): Promise<DownloadedFile>;
+}
+
+/** Ordered pairs as the REST parameters (a repeated name becomes an array, sent without indices). */
+export function pairsToParams(pairs: ReportParams): Params {
+  const params: Record<string, string | string[]> = {};
+  for (const [name, value] of pairs) {
+    const known = params[name];
+    params[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
+  }
+  return params;
 }
 
 const USERS = '/api/system/user/';
@@ -75,6 +104,40 @@ export abstract class ConsoleApiBase implements ResourceApi {
   }
   downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
     return this.resources.downloadFile(resource, path, onProgress);
+  }
+
+  /** One analysis report's data (REST: GET with the query; GraphQL: the gateway's trackingReport). */
+  protected abstract report(report: TrackingReport, params: ReportParams): Promise<unknown>;
+
+  async eventAnalysis(query: EventAnalysisQuery): Promise<EventAnalysis> {
+    const data = await this.report('event', eventParams(query));
+    if (isRecord(data) && Array.isArray(data.times) && Array.isArray(data.lines)) {
+      return { ...(data as unknown as EventAnalysis), series: Array.isArray(data.series) ? (data.series as EventAnalysis['series']) : [] };
+    }
+    throw this.http.malformed({ path: TRACKING_REPORT_PATH.event });
+  }
+
+  async funnelAnalysis(query: FunnelAnalysisQuery): Promise<FunnelAnalysis> {
+    const data = await this.report('funnel', funnelParams(query));
+    if (isRecord(data) && Array.isArray(data.steps) && isRecord(data.funnel)) return data as unknown as FunnelAnalysis;
+    throw this.http.malformed({ path: TRACKING_REPORT_PATH.funnel });
+  }
+
+  async sessionAnalysis(query: SessionAnalysisQuery): Promise<SessionAnalysis> {
+    const data = await this.report('sessions', sessionParams(query));
+    if (isRecord(data) && typeof data.sessions === 'number' && Array.isArray(data.histogram) && Array.isArray(data.days)) return data as unknown as SessionAnalysis;
+    throw this.http.malformed({ path: TRACKING_REPORT_PATH.sessions });
+  }
+
+  exportEventAnalysis(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.resources.downloadFrom(`${TRACKING_REPORT_PATH.event}export/`, pairsToParams(eventParams(query)), onProgress);
+  }
+
+  async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
+    const request: RequestOptions = { method: 'POST', path: `${TRACKING_APPS_PATH}${app}/regenerate/` };
+    const data = await this.resources.request(request);
+    if (isRecord(data) && typeof data.app_key === 'string' && typeof data.secret === 'string') return { app_key: data.app_key, secret: data.secret };
+    throw this.http.malformed(request);
   }
 
   async resetPassword(userId: RowId, form: NewPassword): Promise<void> {

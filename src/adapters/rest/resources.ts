@@ -178,6 +178,11 @@ export class RestResources implements ResourceTransport {
     return this.download(resourcePath(resource, path), {}, onProgress);
   }
 
+  /** GET a file at a path with query parameters (e.g. an analysis's export), under the same rules. */
+  downloadFrom(path: string, params: Params, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.download(path, params, onProgress);
+  }
+
   private async row(request: RequestOptions): Promise<ResourceRow> {
     const data = await this.request(request);
     if (isRecord(data)) return data;

@@ -27,6 +27,9 @@ export interface RestApiOptions {
   passwordEncoding?: PasswordEncoding;
 }
 
+import { pairsToParams } from '../console-base';
+import { TRACKING_REPORT_PATH, type ReportParams, type TrackingReport } from '../tracking';
+
 type Json = Record<string, unknown>;
 
 /** `ConsoleApi` over the django-vue-admin REST contract (and the reference server, which speaks it too). */
@@ -36,6 +39,11 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
   protected readonly resources: RestResources;
   /** Message center calls. */
   private readonly messages: RestMessages;
+
+  /** An analysis report of event tracking: GET with the query's pairs (event repeated). */
+  protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
+    return this.http.request({ path: TRACKING_REPORT_PATH[report], params: pairsToParams(params) });
+  }
 
   constructor(options: RestApiOptions) {
     super();
