@@ -28,6 +28,7 @@ import { SystemConfigStore } from './system-config';
 import { UploadsStore } from './uploads';
 import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
+import { TrackingStore } from './tracking';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -80,6 +81,8 @@ export class RootStore {
   readonly oauth2: OAuth2FlowStore;
   /** The game catalogue's calls beyond its lists (pickers, uploads, publish, codes, lookup, preview). */
   readonly games: GameCatalogueStore;
+  /** Event tracking's pickers, secret regeneration and analysis stores (issue 15). */
+  readonly tracking: TrackingStore;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -106,6 +109,7 @@ export class RootStore {
     this.uploads = new UploadsStore(api, this.settings);
     this.users = new UsersStore(api);
     this.games = new GameCatalogueStore(api);
+    this.tracking = new TrackingStore(api);
     this.profile = new ProfileStore(api, this.session, this.uploads);
     this.oauth2 = new OAuth2FlowStore(api, storage.oauth2, () => this.signedIn(), INDEX_PATH);
     this.captcha = new CaptchaStore(api);
@@ -144,6 +148,7 @@ export class RootStore {
         users: false,
         oauth2: false,
         games: false,
+        tracking: false,
       },
       { autoBind: true },
     );
