@@ -34,7 +34,7 @@ export function eventChartOption(result: EventAnalysis, kind: ChartKind, palette
     textStyle: { color: palette.text },
     tooltip: { trigger: 'axis' },
     legend: { type: 'scroll', top: 0, textStyle: { color: palette.text } },
-    grid: { left: 48, right: 24, top: 40, bottom: result.times.length > 31 ? 56 : 32, containLabel: true },
+    grid: { left: 48, right: 24, top: 40, bottom: result.times.length > 31 ? 56 : 32 },
     xAxis: { type: 'category', data: result.times, boundaryGap: kind === 'bar', axisLabel: { color: palette.muted }, axisLine: { lineStyle: { color: palette.line } } },
     yAxis: { type: 'value', axisLabel: { color: palette.muted }, splitLine: { lineStyle: { color: palette.line } } },
     ...(result.times.length > 31 ? { dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] } : {}),
