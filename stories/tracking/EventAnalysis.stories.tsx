@@ -19,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 
 const slow = { timeout: 15_000 };
 const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
-const bodyRows = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')] as HTMLElement[];
+const bodyRows = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')] as HTMLTableRowElement[];
 
 /** The first game's first event: a daily trend of the last 7 days, chart drawn and the table under it. */
 export const Trend: Story = {
