@@ -288,6 +288,17 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
       if (report === 'sessions') return HttpResponse.json(ok(sessionReport(q, empty)));
       return HttpResponse.json(failure(404, '接口地址不正确'));
     }),
+    // The catalogue's game picker (root.games): every game whatever its kind.
+    http.get('*/api/game/detail/', () => {
+      const data = [
+        { id: 3, name: '星穹远征', kind: 'android' },
+        { id: 5, name: '消消乐园', kind: 'h5' },
+        { id: 8, name: '跳一跳冒险', kind: 'mini' },
+        { id: 9, name: '像素农场', kind: 'soft' },
+        ...(long ? [{ id: 11, name: '一个名字很长很长的大型多人在线角色扮演游戏国际版', kind: 'android' }] : []),
+      ];
+      return HttpResponse.json(ok({ page: 1, limit: 999, total: data.length, is_next: false, is_previous: false, data }));
+    }),
     http.post('*/api/embed_configure/game/:id/regenerate/', ({ params }) => {
       const id = Number(params.id);
       state.regenerated.push(id);
