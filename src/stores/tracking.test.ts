@@ -123,7 +123,7 @@ describe('the event analysis query', () => {
   it('refuses a reversed, missing or over-long range before asking', () => {
     expect(rangeProblem({ start: '2026-11-02', end: '2026-11-01' })).toBe('order');
     expect(rangeProblem({ start: '', end: '2026-11-01' })).toBe('missing');
-    expect(rangeProblem({ start: '2025-01-01', end: '2026-01-01' })).toBe('tooLong');
+    expect(rangeProblem({ start: '2025-01-01', end: '2026-01-02' })).toBe('tooLong');
     expect(rangeProblem({ start: '2025-01-02', end: '2026-01-02' })).toBeNull();
     expect(rangeDays({ start: '2024-02-28', end: '2024-03-01' })).toBe(3);
     expect(defaultRange(new Date(2026, 2, 3))).toEqual({ start: '2026-02-25', end: '2026-03-03' });
