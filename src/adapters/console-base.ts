@@ -17,7 +17,6 @@ import type {
 } from './api';
 import { encodePassword, type PasswordEncoding } from './password';
 import type { HttpClient, RequestOptions } from './rest/http';
-import type { Params } from './rest/params';
 import {
   eventParams,
   funnelParams,
@@ -38,18 +37,8 @@ import {
 /** Generic resource calls plus a JSON request on the adapter's own transport (REST, or the gateway's rest / restWrite). */
 export interface ResourceTransport extends ResourceApi {
   request<T = unknown>(options: RequestOptions): Promise<T>;
-  /** GET a file at a path with query parameters (files travel over REST in both adapters). */
-  downloadFrom(path: string, params: Params, onProgress?: ProgressListener): Promise<DownloadedFile>;
-}
-
-/** Ordered pairs as the REST parameters (a repeated name becomes an array, sent without indices). */
-export function pairsToParams(pairs: ReportParams): Params {
-  const params: Record<string, string | string[]> = {};
-  for (const [name, value] of pairs) {
-    const known = params[name];
-    params[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
-  }
-  return params;
+  /** GET a file at a path with ordered query pairs (files travel over REST in both adapters). */
+  downloadFrom(path: string, pairs: ReportParams, onProgress?: ProgressListener): Promise<DownloadedFile>;
 }
 
 const USERS = '/api/system/user/';
@@ -130,7 +119,7 @@ export abstract class ConsoleApiBase implements ResourceApi {
   }
 
   exportEventAnalysis(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
-    return this.resources.downloadFrom(`${TRACKING_REPORT_PATH.event}export/`, pairsToParams(eventParams(query)), onProgress);
+    return this.resources.downloadFrom(`${TRACKING_REPORT_PATH.event}export/`, eventParams(query), onProgress);
   }
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {

@@ -11,7 +11,8 @@ import type { MessagePageQuery } from '../message-types';
 import { encodePassword, type PasswordEncoding } from '../password';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
 import { RestMessages } from './messages';
-import { RestResources } from './resources';
+import { pairsToParams, RestResources } from './resources';
+import { TRACKING_REPORT_PATH, type ReportParams, type TrackingReport } from '../tracking';
 
 export interface RestApiOptions {
   serverUrl: string;
@@ -27,8 +28,6 @@ export interface RestApiOptions {
   passwordEncoding?: PasswordEncoding;
 }
 
-import { pairsToParams } from '../console-base';
-import { TRACKING_REPORT_PATH, type ReportParams, type TrackingReport } from '../tracking';
 
 type Json = Record<string, unknown>;
 
