@@ -264,7 +264,7 @@ const en: typeof zhChs = {
     change: 'Change',
     previousRange: 'Previous period: {{start}} to {{end}}',
     chooseGame: 'Choose a game to see its event trends.',
-    noApps: 'No tracking apps yet: enable tracking for a game under "Tracking apps" first.',
+    noApps: 'No tracking apps yet: enable tracking for a game under "Tracked apps" first.',
     empty: 'No data in the chosen range.',
     failed: 'Could not load: {{error}}',
     retry: 'Retry',
