@@ -21,7 +21,7 @@ export function funnelChartOption(steps: FunnelStep[], palette: ChartPalette, la
         gap: 2,
         label: { show: true, position: 'inside', color: '#fff', formatter: (p: { dataIndex: number }) => `${names[p.dataIndex] ?? ''}  ${percent(steps[p.dataIndex]?.conversion ?? 0)}` },
         itemStyle: { borderWidth: 0 },
-        data: steps.map((s, i) => ({ name: names[i], value: s.players, itemStyle: { color: palette.series[0], opacity: 1 - (0.5 * i) / Math.max(1, steps.length - 1) } })),
+        data: steps.map((s, i) => ({ name: names[i], value: s.players, itemStyle: { color: palette.series[0], opacity: 1 - (0.35 * i) / Math.max(1, steps.length - 1) } })),
       },
     ],
   };
