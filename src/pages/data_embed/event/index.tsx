@@ -19,6 +19,8 @@ import { eventChartOption } from './chart';
 
 const INTERVALS: Interval[] = ['hour', 'day', 'week'];
 const MEASURES: Measure[] = ['total', 'unique', 'per_user', 'sum', 'avg'];
+/** The dropdown's value for no breakdown (an empty value would show as nothing chosen). */
+const NO_BREAKDOWN = ' none';
 
 /**
  * 事件分析 (data_embed/event): events of one game as several series over a date range, by hour, day or
@@ -134,9 +136,9 @@ export default observer(function EventAnalysisPage() {
           <FormItem label={t('tracking.analysis.breakdown')}>
             <Dropdown
               className="p-inputtext-sm"
-              value={store.breakdown}
-              options={[{ value: '', label: t('tracking.analysis.noBreakdown') }, ...properties.map((p) => ({ value: p.name, label: p.name }))]}
-              onChange={(e) => store.setBreakdown(String(e.value ?? ''))}
+              value={store.breakdown || NO_BREAKDOWN}
+              options={[{ value: NO_BREAKDOWN, label: t('tracking.analysis.noBreakdown') }, ...properties.map((p) => ({ value: p.name, label: p.name }))]}
+              onChange={(e) => store.setBreakdown(e.value === NO_BREAKDOWN ? '' : String(e.value ?? ''))}
               data-testid="analysis-breakdown"
               aria-label={t('tracking.analysis.breakdown')}
             />
