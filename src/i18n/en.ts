@@ -96,7 +96,6 @@ export const en: Messages = {
     pageCrashed: 'Something went wrong on this page. Try again, and tell an administrator if it keeps happening.',
     retry: 'Retry',
     unavailable: '-',
-    chartFailed: 'The chart could not be loaded; reload the page to try again',
     close: 'Close',
   },
   route: {

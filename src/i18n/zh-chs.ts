@@ -96,7 +96,6 @@ export const zhChs = {
     pageCrashed: '页面出错了，请重试；问题仍在时请联系管理员。',
     retry: '重试',
     unavailable: '-',
-    chartFailed: '图表加载失败，请刷新页面重试',
     close: '关闭',
   },
   route: {

@@ -52,7 +52,7 @@ import {
   WebRouterDocument,
 } from './generated/graphql';
 import { GraphqlTransport } from './transport';
-import { TRACKING_REPORT_PATH, type ReportParams, type TrackingReport } from '../tracking';
+import type { ReportParams, TrackingReport } from '../tracking';
 
 export interface GraphqlApiOptions {
   /** The configured server URL ('' = same origin); the gateway is at <serverUrl>/graphql. */
@@ -127,7 +127,7 @@ export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
   /** An analysis report through the gateway's trackingReport (named by its REST path in messages). */
   protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
     const variables = { report: report.toUpperCase() as 'EVENT' | 'FUNNEL' | 'SESSIONS', params: params.map(([name, value]) => ({ name, value })) };
-    return this.run({ path: TRACKING_REPORT_PATH[report] }, TrackingReportDocument, variables, 'trackingReport');
+    return this.run({ path: `/api/data_embed/${report}/` }, TrackingReportDocument, variables, 'trackingReport');
   }
 
   async captcha(): Promise<Captcha> {

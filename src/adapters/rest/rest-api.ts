@@ -12,7 +12,7 @@ import { encodePassword, type PasswordEncoding } from '../password';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
 import { RestMessages } from './messages';
 import { pairsToParams, RestResources } from './resources';
-import { TRACKING_REPORT_PATH, type ReportParams, type TrackingReport } from '../tracking';
+import type { ReportParams, TrackingReport } from '../tracking';
 
 export interface RestApiOptions {
   serverUrl: string;
@@ -41,7 +41,7 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
 
   /** An analysis report of event tracking: GET with the query's pairs (event repeated). */
   protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
-    return this.http.request({ path: TRACKING_REPORT_PATH[report], params: pairsToParams(params) });
+    return this.http.request({ path: `/api/data_embed/${report}/`, params: pairsToParams(params) });
   }
 
   constructor(options: RestApiOptions) {

@@ -16,6 +16,9 @@ export interface ChartPalette {
   line: string;
 }
 
+/** The wrapper's one text, added with the chart's chunk (not the login page's). */
+const TEXTS = { 'zh-chs': { failed: '图表加载失败，请刷新页面重试' }, en: { failed: 'The chart could not be loaded; reload the page to try again' } };
+
 const SERIES_AFTER_PRIMARY = ['#67c23a', '#e6a23c', '#f56c6c', '#909399', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#ff6f91', '#1e90ff'];
 
 function cssVar(name: string, fallback: string): string {
@@ -52,7 +55,11 @@ export interface EChartProps {
  */
 export const EChart = observer(function EChart({ option, label, height = 360, testId = 'chart' }: EChartProps) {
   const root = useStore();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  if (!i18n.exists('charts.failed', { lng: 'zh-chs' })) {
+    i18n.addResourceBundle('zh-chs', 'translation', { charts: TEXTS['zh-chs'] }, true, false);
+    i18n.addResourceBundle('en', 'translation', { charts: TEXTS.en }, true, false);
+  }
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [failed, setFailed] = useState(false);
@@ -97,7 +104,7 @@ export const EChart = observer(function EChart({ option, label, height = 360, te
 
   return (
     <div className="echart-wrap" data-testid={testId} data-ready={ready ? 'true' : 'false'}>
-      {failed && <div className="echart-failed">{t('app.chartFailed')}</div>}
+      {failed && <div className="echart-failed">{t('charts.failed')}</div>}
       <div ref={box} className="echart" role="img" aria-label={label} style={{ height }} />
     </div>
   );

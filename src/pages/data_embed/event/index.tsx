@@ -9,11 +9,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../components/charts/EChart';
 import { saveFile } from '../../../components/crud/download';
 import { usePermission } from '../../../components/Permission';
+import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
+import { useTracking } from '../../../components/tracking/useTracking';
 import { DateRangeInput, FormItem, ResultState } from '../../../components/tracking/AnalysisParts';
 import { useTrackingTexts } from '../../../components/tracking/locale';
 import { TRACKING_FILTER_OPS, TRACKING_MAX_SERIES } from '../../../config';
-import { changeRatio, formatChange, formatFigure, type EventAnalysisStore } from '../../../stores/tracking';
+import { changeRatio, formatChange, formatFigure, type EventAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import type { FilterOperator, Interval, Measure } from '../../../stores/types';
 import { eventChartOption } from './chart';
 
@@ -28,12 +30,11 @@ const NO_BREAKDOWN = ' none';
  * property filters, one breakdown (top 10 + others), comparison with the previous period; a line or
  * bar chart with the table under it; the table exported by the server (Export button).
  */
-export default observer(function EventAnalysisPage() {
+const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tracking: TrackingStore }) {
   const t = useTrackingTexts();
   const root = useStore();
   const can = usePermission();
-  const [store] = useState<EventAnalysisStore>(() => root.tracking.eventAnalysis());
-  const tracking = root.tracking;
+  const [store] = useState<EventAnalysisStore>(() => tracking.eventAnalysis());
   const language = root.locale.language;
 
   useEffect(() => {
@@ -260,3 +261,9 @@ export default observer(function EventAnalysisPage() {
     </div>
   );
 });
+
+/** The page once the tracking store has loaded (its code is not in the login page's chunk). */
+export default function EventAnalysisPage() {
+  const tracking = useTracking();
+  return tracking ? <EventAnalysisView tracking={tracking} /> : <PageLoading />;
+}

@@ -4,11 +4,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../components/charts/EChart';
+import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
+import { useTracking } from '../../../components/tracking/useTracking';
 import { DateRangeInput, FormItem, ResultState } from '../../../components/tracking/AnalysisParts';
 import { useTrackingTexts } from '../../../components/tracking/locale';
 import { TRACKING_OTHER_GROUP } from '../../../config';
-import { formatDuration, formatFigure, formatPercent, windowParts, type FunnelAnalysisStore } from '../../../stores/tracking';
+import { formatDuration, formatFigure, formatPercent, windowParts, type FunnelAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import type { FunnelStep } from '../../../stores/types';
 import { funnelChartOption } from './chart';
 
@@ -17,10 +19,9 @@ import { funnelChartOption } from './chart';
  * conversion, median time between steps; optionally broken down by a property of the entering event
  * (top 10 + others). Funnel chart plus the table.
  */
-export default observer(function FunnelAnalysisPage() {
+const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { tracking: TrackingStore }) {
   const t = useTrackingTexts();
   const root = useStore();
-  const tracking = root.tracking;
   const [store] = useState<FunnelAnalysisStore>(() => tracking.funnelAnalysis());
   const language = root.locale.language;
 
@@ -156,3 +157,9 @@ export default observer(function FunnelAnalysisPage() {
     </div>
   );
 });
+
+/** The page once the tracking store has loaded (its code is not in the login page's chunk). */
+export default function FunnelAnalysisPage() {
+  const tracking = useTracking();
+  return tracking ? <FunnelAnalysisView tracking={tracking} /> : <PageLoading />;
+}

@@ -3,10 +3,12 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useCallback, useEffect, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../components/charts/EChart';
+import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
+import { useTracking } from '../../../components/tracking/useTracking';
 import { DateRangeInput, FormItem, Kpi, ResultState } from '../../../components/tracking/AnalysisParts';
 import { useTrackingTexts } from '../../../components/tracking/locale';
-import { formatDuration, formatFigure, type SessionAnalysisStore } from '../../../stores/tracking';
+import { formatDuration, formatFigure, type SessionAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import { daysOption, histogramOption } from './chart';
 
 const ALL = 0;
@@ -16,10 +18,9 @@ const ALL = 0;
  * players, average and median length, events per session), the length histogram, a by-day chart and
  * table, and a per-game table.
  */
-export default observer(function SessionAnalysisPage() {
+const SessionAnalysisView = observer(function SessionAnalysisView({ tracking }: { tracking: TrackingStore }) {
   const t = useTrackingTexts();
   const root = useStore();
-  const tracking = root.tracking;
   const [store] = useState<SessionAnalysisStore>(() => tracking.sessionAnalysis());
   const language = root.locale.language;
 
@@ -155,3 +156,9 @@ export default observer(function SessionAnalysisPage() {
     </div>
   );
 });
+
+/** The page once the tracking store has loaded (its code is not in the login page's chunk). */
+export default function SessionAnalysisPage() {
+  const tracking = useTracking();
+  return tracking ? <SessionAnalysisView tracking={tracking} /> : <PageLoading />;
+}

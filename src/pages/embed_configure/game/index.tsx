@@ -75,7 +75,7 @@ export default observer(function TrackingAppsPage() {
             const name = String(row.game_name ?? row.game);
             if (!(await ctx.confirm(t('tracking.app.regenerateConfirm', { name })))) return;
             try {
-              const credentials = await root.tracking.regenerate(Number(row.id));
+              const credentials = await (await root.tracking()).regenerate(Number(row.id));
               setIssued({ name, credentials });
               void ctx.store.load();
             } catch {

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { LightTag } from '../../../components/cells/LightTag';
 import type { CustomInputProps, FieldDef, ResourceDescription } from '../../../components/crud/types';
-import { useStore } from '../../../components/store-context';
+import { useTracking } from '../../../components/tracking/useTracking';
 import { FunnelStepsEditor } from '../../../components/tracking/FunnelStepsEditor';
 import { PropertiesEditor, propertiesOf, propertiesProblem } from '../../../components/tracking/PropertiesEditor';
 import { TRACKING_IDENTIFIER } from '../../../config';
@@ -91,18 +91,18 @@ export function defineFields(t: T, games: Array<{ id: number; name: string }> | 
 
 /** The funnel form's steps: the chosen game's events (own and global) loaded through root.tracking. */
 export const FunnelStepsInput = observer(function FunnelStepsInput(props: CustomInputProps) {
-  const root = useStore();
+  const tracking = useTracking();
   const chosen = props.values.game ?? props.row?.game;
   const game = typeof chosen === 'number' ? chosen : null;
   const [loading, setLoading] = useState(false);
   useEffect(() => {
-    if (game === null) return;
+    if (game === null || !tracking) return;
     setLoading(true);
-    root.tracking.loadEvents(game).then(
+    tracking.loadEvents(game).then(
       () => setLoading(false),
       () => setLoading(false),
     );
-  }, [root, game]);
-  const events: EventChoice[] | null = game === null ? null : (root.tracking.events.get(game) ?? []);
+  }, [tracking, game]);
+  const events: EventChoice[] | null = game === null ? null : (tracking?.events.get(game) ?? []);
   return <FunnelStepsEditor value={props.value} onChange={props.onChange} events={events?.filter((e) => e.enabled) ?? null} loading={loading} disabled={props.disabled} invalid={props.invalid} id={props.id} testId={props.testId} />;
 });
