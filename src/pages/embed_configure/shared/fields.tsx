@@ -26,7 +26,7 @@ export function enabledCell(t: T) {
   return (row: ResourceRow) => <LightTag value={t(row.enabled === false ? 'tracking.enabledOptions.off' : 'tracking.enabledOptions.on')} severity={row.enabled === false ? 'danger' : 'success'} />;
 }
 
-export const enabledField = (t: T): FieldDef => ({ key: 'enabled', label: t('tracking.field.enabled'), type: 'switch', column: { width: 80, cell: enabledCell(t) }, form: { default: true } });
+export const enabledField = (t: T): FieldDef => ({ key: 'enabled', label: t('tracking.field.enabled'), type: 'switch', column: { width: 100, cell: enabledCell(t) }, form: { default: true } });
 export const descriptionField = (t: T): FieldDef => ({ key: 'description', label: t('tracking.field.description'), type: 'textarea', column: { width: 180 }, form: { span: 24, rules: { maxLength: 255 } } });
 
 /** The game a row belongs to, by name (user data). */
@@ -58,10 +58,19 @@ export function defineFields(t: T, games: Array<{ id: number; name: string }> | 
     },
     { key: 'name', label: t('tracking.field.name'), column: { width: 160 }, form: { rules: { required: true, maxLength: 64 } } },
     {
+      key: 'in_use',
+      label: t('tracking.field.inUse'),
+      column: {
+        width: 200,
+        cell: (row) => (row.in_use === true ? <LightTag value={t('tracking.define.inUse')} severity="warning" testId="define-in-use" /> : <span className="tracking-muted">{t('tracking.define.unused')}</span>),
+      },
+      form: false,
+    },
+    {
       key: 'properties',
       label: t('tracking.field.properties'),
       column: {
-        width: 260,
+        width: 220,
         cell: (row) => {
           const list = propertiesOf(row.properties);
           if (list.length === 0) return <span className="cell-empty">-</span>;
@@ -76,15 +85,6 @@ export function defineFields(t: T, games: Array<{ id: number; name: string }> | 
       form: { span: 24, default: [], rules: { check: (value) => propertiesProblem(value, t) } },
     },
     enabledField(t),
-    {
-      key: 'in_use',
-      label: t('tracking.field.inUse'),
-      column: {
-        width: 170,
-        cell: (row) => (row.in_use === true ? <LightTag value={t('tracking.define.inUse')} severity="warning" testId="define-in-use" /> : <span className="tracking-muted">{t('tracking.define.unused')}</span>),
-      },
-      form: false,
-    },
     descriptionField(t),
   ];
 }
