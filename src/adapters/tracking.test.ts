@@ -174,3 +174,18 @@ describe.each<Kind>(['rest', 'graphql'])('the tracking calls over %s', (kind) =>
     expect(callbacks.notices.map((n) => n.text)).toEqual(['start 必须是 YYYY-MM-DD']);
   });
 });
+
+describe('the gateway field trackingReport', () => {
+  it('refuses parameter names that are not lower snake case, long values and unknown reports before any upstream call', async () => {
+    seen.length = 0;
+    const run = (variables: Record<string, unknown>) =>
+      executeGateway({ query: 'query R($report: TrackingReport!, $params: [ReportParamInput!]!) { trackingReport(report: $report, params: $params) }', variables }, { baseUrl });
+    const badName = await run({ report: 'EVENT', params: [{ name: 'start; drop', value: 'x' }] });
+    expect(badName.errors?.[0]?.message).toBe('参数名无效');
+    const longValue = await run({ report: 'EVENT', params: [{ name: 'filters', value: 'x'.repeat(4001) }] });
+    expect(longValue.errors?.[0]?.message).toBe('参数 filters 的值无效');
+    const unknown = await run({ report: 'USERS', params: [] });
+    expect(unknown.errors?.length).toBe(1);
+    expect(seen).toEqual([]);
+  });
+});

@@ -80,7 +80,7 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
               placeholder={t('tracking.analysis.game')}
               filter={tracking.games.length > 8}
               onChange={(e) => void store.setGame((e.value as number | null) ?? null)}
-              data-testid="analysis-game"
+              data-testid="analysis-game" data-user-data
               aria-label={t('tracking.analysis.game')}
             />
           </FormItem>
@@ -94,7 +94,7 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
               selectionLimit={TRACKING_MAX_SERIES}
               placeholder={t('tracking.analysis.events')}
               onChange={(e) => store.setEvents(e.value as string[])}
-              data-testid="analysis-events"
+              data-testid="analysis-events" data-user-data
               aria-label={t('tracking.analysis.events')}
             />
           </FormItem>

@@ -68,7 +68,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
                 store.setFunnel((e.value as number | null) ?? null);
                 void store.load();
               }}
-              data-testid="funnel-pick"
+              data-testid="funnel-pick" data-user-data
               aria-label={t('tracking.funnel.funnel')}
             />
           </FormItem>

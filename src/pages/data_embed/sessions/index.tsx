@@ -53,7 +53,7 @@ const SessionAnalysisView = observer(function SessionAnalysisView({ tracking }: 
                 store.setGame(e.value === ALL ? null : (e.value as number));
                 void store.load();
               }}
-              data-testid="sessions-game"
+              data-testid="sessions-game" data-user-data
               aria-label={t('tracking.analysis.game')}
             />
           </FormItem>
