@@ -250,3 +250,22 @@ export const FunnelDefinitionsEnglish: Story = {
     await expect(rowsOf(list).map((r) => r.textContent).join('\n')).toContain('7 days');
   },
 };
+
+/** The keyword (game name, app key) and the enabled filter narrow the list (the note's `search` and `enabled`). */
+export const SearchApps: Story = {
+  parameters: at('/embed_configure/game'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await table(canvasElement, 'tracking-app');
+    await userEvent.type(canvas.getByTestId('search-search'), '消消');
+    await userEvent.click(canvas.getByTestId('tracking-app-search-submit'));
+    await waitFor(() => expect(rowsOf(list).map((r) => r.textContent ?? '').join()).not.toContain('星穹远征'), slow);
+    await expect(rowsOf(list)).toHaveLength(1);
+    await userEvent.click(canvas.getByTestId('tracking-app-search-reset'));
+    await userEvent.click(canvas.getByTestId('search-enabled_filter'));
+    await userEvent.click(await body().findByRole('option', { name: '停用' }));
+    await userEvent.click(canvas.getByTestId('tracking-app-search-submit'));
+    await waitFor(() => expect(rowsOf(list).map((r) => r.textContent ?? '').join()).toContain('跳一跳冒险'), slow);
+    await expect(rowsOf(list)).toHaveLength(1);
+  },
+};

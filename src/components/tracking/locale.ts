@@ -22,6 +22,7 @@ const zhChs = {
     funnelName: '漏斗名称',
     steps: '步骤',
     window: '转化窗口',
+    keyword: '关键词',
   },
   enabledOptions: { on: '启用', off: '停用' },
   rule: {
@@ -175,6 +176,7 @@ const en: typeof zhChs = {
     funnelName: 'Funnel name',
     steps: 'Steps',
     window: 'Conversion window',
+    keyword: 'Keyword',
   },
   enabledOptions: { on: 'Enabled', off: 'Disabled' },
   rule: {

@@ -10,7 +10,7 @@ import { useTrackingTexts } from '../../../components/tracking/locale';
 import { formatDateTime } from '../../../stores/format';
 import { formatFigure, TRACKING_API } from '../../../stores/tracking';
 import type { ResourceRow, TrackingCredentials } from '../../../stores/types';
-import { descriptionField, enabledField, gameCell, TRACKING_PERMISSIONS } from '../shared/fields';
+import { descriptionField, enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
 
 /**
  * 埋点应用 (embed_configure/game): which games send tracking data. Each has an app key and a secret
@@ -33,6 +33,8 @@ export default observer(function TrackingAppsPage() {
       testId: 'tracking-app',
       permissions: TRACKING_PERMISSIONS,
       fields: [
+        keywordField(t),
+        enabledFilterField(t),
         {
           key: 'game',
           label: t('tracking.field.game'),

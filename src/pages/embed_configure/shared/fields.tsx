@@ -29,6 +29,21 @@ export function enabledCell(t: T) {
 export const enabledField = (t: T): FieldDef => ({ key: 'enabled', label: t('tracking.field.enabled'), type: 'switch', column: { width: 100, cell: enabledCell(t) }, form: { default: true } });
 export const descriptionField = (t: T): FieldDef => ({ key: 'description', label: t('tracking.field.description'), type: 'textarea', column: { width: 180 }, form: { span: 24, rules: { maxLength: 255 } } });
 
+/** Free text over the resource's search fields (the note: game name and app key; event and name). */
+export const keywordField = (t: T): FieldDef => ({ key: 'search', label: t('tracking.field.keyword'), search: true, column: false, form: false });
+/** 启用 / 停用 as a search choice (the list's `enabled` filter). */
+export const enabledFilterField = (t: T): FieldDef => ({
+  key: 'enabled_filter',
+  label: t('tracking.field.enabled'),
+  options: [
+    { value: true, label: t('tracking.enabledOptions.on'), color: 'success' },
+    { value: false, label: t('tracking.enabledOptions.off'), color: 'danger' },
+  ],
+  search: { param: 'enabled' },
+  column: false,
+  form: false,
+});
+
 /** The game a row belongs to, by name (user data). */
 export function gameCell(row: ResourceRow) {
   return <span data-user-data>{String(row.game_name ?? row.game ?? '-')}</span>;
@@ -37,6 +52,8 @@ export function gameCell(row: ResourceRow) {
 /** The fields of an event definition (per game, or global without the game). */
 export function defineFields(t: T, games: Array<{ id: number; name: string }> | null): FieldDef[] {
   return [
+    keywordField(t),
+    enabledFilterField(t),
     ...(games
       ? [
           {
