@@ -248,6 +248,7 @@ export const FunnelDefinitionsEnglish: Story = {
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'funnel-define');
     await expect(rowsOf(list).map((r) => r.textContent).join('\n')).toContain('7 days');
+    await expect(rowsOf(list).map((r) => r.textContent).join('\n')).toMatch(/1 hour(?!s)/);
   },
 };
 

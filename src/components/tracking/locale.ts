@@ -82,6 +82,13 @@ const zhChs = {
     minutes: '分钟',
     hours: '小时',
     days: '天',
+    /** A window's length: '{{count}} 小时' (English has one and other). */
+    n_minutes_one: '{{count}} 分钟',
+    n_minutes_other: '{{count}} 分钟',
+    n_hours_one: '{{count}} 小时',
+    n_hours_other: '{{count}} 小时',
+    n_days_one: '{{count}} 天',
+    n_days_other: '{{count}} 天',
     rule: '转化窗口:应在 1 分钟到 30 天之间。',
   },
   analysis: {
@@ -236,6 +243,12 @@ const en: typeof zhChs = {
     minutes: 'minutes',
     hours: 'hours',
     days: 'days',
+    n_minutes_one: '{{count}} minute',
+    n_minutes_other: '{{count}} minutes',
+    n_hours_one: '{{count}} hour',
+    n_hours_other: '{{count}} hours',
+    n_days_one: '{{count}} day',
+    n_days_other: '{{count}} days',
     rule: 'Conversion window: between 1 minute and 30 days.',
   },
   analysis: {

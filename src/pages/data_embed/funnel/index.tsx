@@ -43,7 +43,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
   const option = useCallback((palette: ChartPalette) => (result ? funnelChartOption(result.steps, palette, stepLabel, percent) : {}), [result, stepLabel, percent]);
   const windowText = (seconds: number) => {
     const parts = windowParts(seconds);
-    return `${parts.value} ${t(`tracking.window.${parts.unit}`)}`;
+    return t(`tracking.window.n_${parts.unit}`, { count: parts.value });
   };
   const stepCells = (steps: FunnelStep[]) =>
     steps.map((s, i) => (

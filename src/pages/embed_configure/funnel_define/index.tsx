@@ -59,7 +59,7 @@ export default observer(function FunnelDefinePage() {
             width: 110,
             cell: (row) => {
               const parts = windowParts(Number(row.window_seconds) || 0);
-              return `${parts.value} ${t(`tracking.window.${parts.unit}`)}`;
+              return t(`tracking.window.n_${parts.unit}`, { count: parts.value });
             },
           },
           input: (props: CustomInputProps) => <WindowInput value={props.value} onChange={props.onChange} disabled={props.disabled} invalid={props.invalid} id={props.id} testId={props.testId} />,
