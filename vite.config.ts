@@ -61,6 +61,9 @@ export default defineConfig({
     target: 'es2022',
     // Read (then removed) by scripts/prerender.ts: which chunk holds a language's texts.
     manifest: true,
+    // ECharts' modular core (issue 15) is one lazy chunk of ~590 kB (~200 kB gzip) that only the
+    // analytics pages load; anything larger than that is worth the warning.
+    chunkSizeWarningLimit: 650,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -77,6 +80,10 @@ export default defineConfig({
     include: [
       ...primereactModules(),
       'quill',
+      'echarts/core',
+      'echarts/charts',
+      'echarts/components',
+      'echarts/renderers',
       'dompurify',
       'idb',
       'mock-socket',

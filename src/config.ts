@@ -190,3 +190,27 @@ export const MESSAGE_CENTER_COMPONENT = 'system/messageCenter';
 export const MESSAGE_CENTER_PATH = '/messageCenter';
 /** Message title limit (server column). */
 export const MESSAGE_TITLE_MAX = 100;
+
+// --- Event tracking (issue 15): configuration and analysis screens ---
+/** Event and property identifiers: lower snake case, at most 64 characters (the server's rule). */
+export const TRACKING_IDENTIFIER = /^[a-z][a-z0-9_]{0,63}$/;
+/** Properties per event definition. */
+export const TRACKING_MAX_PROPERTIES = 50;
+/** Property types of an event definition. */
+export const TRACKING_PROPERTY_TYPES = ['string', 'number', 'boolean', 'datetime'] as const;
+/** Funnel steps: at least 2, at most 10. */
+export const FUNNEL_MIN_STEPS = 2;
+export const FUNNEL_MAX_STEPS = 10;
+/** Funnel conversion window: 1 minute to 30 days, in seconds. */
+export const FUNNEL_WINDOW_MIN_SECONDS = 60;
+export const FUNNEL_WINDOW_MAX_SECONDS = 30 * 24 * 3600;
+/** Filter operators on event properties. */
+export const TRACKING_FILTER_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains'] as const;
+/** The longest date range of an analysis (days, both ends included). */
+export const TRACKING_MAX_RANGE_DAYS = 366;
+/** The default range of the analysis screens: the last 7 days, today included. */
+export const TRACKING_DEFAULT_RANGE_DAYS = 7;
+/** The breakdown group that holds everything past the top 10. */
+export const TRACKING_OTHER_GROUP = '__other__';
+/** Events of one series at most on the event analysis screen. */
+export const TRACKING_MAX_SERIES = 10;

@@ -55,6 +55,27 @@ export function restPathOf(value: unknown): string {
   return path;
 }
 
+const TRACKING_REPORTS: Record<string, string> = {
+  EVENT: 'api/data_embed/event/',
+  FUNNEL: 'api/data_embed/funnel/',
+  SESSIONS: 'api/data_embed/sessions/',
+};
+
+/** A report's parameters: at most 100 pairs, names lower snake case, values at most 4,000 characters. */
+export function reportParamsOf(value: unknown): URLSearchParams {
+  const refuse = (msg: string) => new GraphQLError(msg, { extensions: { kind: 'request', code: 400 } });
+  if (!Array.isArray(value) || value.length > 100) throw refuse('params 必须是不超过 100 项的列表');
+  const search = new URLSearchParams();
+  for (const item of value) {
+    const name = isRecord(item) ? item.name : undefined;
+    const text = isRecord(item) ? item.value : undefined;
+    if (typeof name !== 'string' || !/^[a-z][a-z0-9_]{0,31}$/.test(name)) throw refuse('参数名无效');
+    if (typeof text !== 'string' || text.length > 4000) throw refuse(`参数 ${name} 的值无效`);
+    search.append(name, text);
+  }
+  return search;
+}
+
 const REST_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'] as const);
 type RestMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -128,6 +149,11 @@ const root = {
     return callUpstream<unknown>(ctx, 'GET', resource.endsWith('/') ? resource : `${resource}/`, undefined, upstreamListParams(args.query));
   },
   rest: (args: Args, ctx: UpstreamCall) => callUpstream<unknown>(ctx, 'GET', restPathOf(args.path)),
+  trackingReport: (args: Args, ctx: UpstreamCall) => {
+    const path = TRACKING_REPORTS[String(args.report)];
+    if (!path) throw new GraphQLError('report 无效', { extensions: { kind: 'request', code: 400 } });
+    return callUpstream<unknown>(ctx, 'GET', path, undefined, reportParamsOf(args.params));
+  },
   restWrite: (args: Args, ctx: UpstreamCall) => {
     const method = String(args.method) as RestMethod;
     if (!REST_METHODS.has(method)) throw new GraphQLError('method 无效', { extensions: { kind: 'request', code: 400 } });

@@ -9,8 +9,10 @@ import type {
   UserInfo,
 } from '../../contracts/schemas';
 import type { MessageApi } from './message-types';
+import type { TrackingApi } from './tracking';
 
 export type * from './message-types';
+export type * from './tracking';
 
 /**
  * Everything the console asks of a back end. Stores speak only this interface; `rest/` implements it
@@ -21,7 +23,7 @@ export type * from './message-types';
  * `oauth2Login`), replaces the token when it refreshes it, and removes them at `logout` and when the
  * session expires. Stores only read them.
  */
-export interface ConsoleApi extends ResourceApi, MessageApi {
+export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi {
   /** A captcha challenge, or `{ enabled: false }` when the server has captcha off. */
   captcha(): Promise<Captcha>;
   /** Whether captcha is on. Falls back to the settings key `base.captcha_state` when the status call fails. */

@@ -17,10 +17,27 @@ import type {
 } from './api';
 import { encodePassword, type PasswordEncoding } from './password';
 import type { HttpClient, RequestOptions } from './rest/http';
+import type {
+  EventAnalysis,
+  EventAnalysisQuery,
+  FunnelAnalysis,
+  FunnelAnalysisQuery,
+  ReportParams,
+  SessionAnalysis,
+  SessionAnalysisQuery,
+  TrackingCredentials,
+  TrackingReport,
+} from './tracking';
+
+/** The tracking query writers load with the first tracking call (issue 15: not in the login page's chunk). */
+const trackingModule = () => import('./tracking');
+const reportPath = (report: TrackingReport) => `/api/data_embed/${report}/`;
 
 /** Generic resource calls plus a JSON request on the adapter's own transport (REST, or the gateway's rest / restWrite). */
 export interface ResourceTransport extends ResourceApi {
   request<T = unknown>(options: RequestOptions): Promise<T>;
+  /** GET a file at a path with ordered query pairs (files travel over REST in both adapters). */
+  downloadFrom(path: string, pairs: ReportParams, onProgress?: ProgressListener): Promise<DownloadedFile>;
 }
 
 const USERS = '/api/system/user/';
@@ -75,6 +92,44 @@ export abstract class ConsoleApiBase implements ResourceApi {
   }
   downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
     return this.resources.downloadFile(resource, path, onProgress);
+  }
+
+  /** One analysis report's data (REST: GET with the query; GraphQL: the gateway's trackingReport). */
+  protected abstract report(report: TrackingReport, params: ReportParams): Promise<unknown>;
+
+  async eventAnalysis(query: EventAnalysisQuery): Promise<EventAnalysis> {
+    const { eventParams } = await trackingModule();
+    const data = await this.report('event', eventParams(query));
+    if (isRecord(data) && Array.isArray(data.times) && Array.isArray(data.lines)) {
+      return { ...(data as unknown as EventAnalysis), series: Array.isArray(data.series) ? (data.series as EventAnalysis['series']) : [] };
+    }
+    throw this.http.malformed({ path: reportPath('event') });
+  }
+
+  async funnelAnalysis(query: FunnelAnalysisQuery): Promise<FunnelAnalysis> {
+    const { funnelParams } = await trackingModule();
+    const data = await this.report('funnel', funnelParams(query));
+    if (isRecord(data) && Array.isArray(data.steps) && isRecord(data.funnel)) return data as unknown as FunnelAnalysis;
+    throw this.http.malformed({ path: reportPath('funnel') });
+  }
+
+  async sessionAnalysis(query: SessionAnalysisQuery): Promise<SessionAnalysis> {
+    const { sessionParams } = await trackingModule();
+    const data = await this.report('sessions', sessionParams(query));
+    if (isRecord(data) && typeof data.sessions === 'number' && Array.isArray(data.histogram) && Array.isArray(data.days)) return data as unknown as SessionAnalysis;
+    throw this.http.malformed({ path: reportPath('sessions') });
+  }
+
+  async exportEventAnalysis(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    const { eventParams } = await trackingModule();
+    return this.resources.downloadFrom(`${reportPath('event')}export/`, eventParams(query), onProgress);
+  }
+
+  async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
+    const request: RequestOptions = { method: 'POST', path: `/api/embed_configure/game/${app}/regenerate/` };
+    const data = await this.resources.request(request);
+    if (isRecord(data) && typeof data.app_key === 'string' && typeof data.secret === 'string') return { app_key: data.app_key, secret: data.secret };
+    throw this.http.malformed(request);
   }
 
   async resetPassword(userId: RowId, form: NewPassword): Promise<void> {

@@ -28,6 +28,7 @@ import { SystemConfigStore } from './system-config';
 import { UploadsStore } from './uploads';
 import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
+import type { TrackingStore } from './tracking';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -80,6 +81,8 @@ export class RootStore {
   readonly oauth2: OAuth2FlowStore;
   /** The game catalogue's calls beyond its lists (pickers, uploads, publish, codes, lookup, preview). */
   readonly games: GameCatalogueStore;
+  /** Event tracking's store, made on first use (issue 15: its code loads with the tracking screens, not the login page). */
+  private trackingStore: Promise<TrackingStore> | null = null;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -119,7 +122,7 @@ export class RootStore {
         token: storage.cookies.get('token') ?? '',
       }),
     });
-    makeAutoObservable<RootStore, 'deps' | 'booting'>(
+    makeAutoObservable<RootStore, 'deps' | 'booting' | 'trackingStore'>(
       this,
       {
         deps: false,
@@ -144,6 +147,7 @@ export class RootStore {
         users: false,
         oauth2: false,
         games: false,
+        trackingStore: false,
       },
       { autoBind: true },
     );
@@ -167,6 +171,13 @@ export class RootStore {
   /** The rows a remote search select offers, from a resource's list. */
   remoteSource(resource: string): RemoteSelectSource {
     return new RemoteSelectSource(this.deps.api, resource);
+  }
+
+  /** Event tracking's pickers, secret regeneration and analysis stores (one per console), loaded on first use. */
+  tracking(): Promise<TrackingStore> {
+    // A plain cache, not state: the promise is made once and never observed.
+    this.trackingStore ??= import('./tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api));
+    return this.trackingStore;
   }
 
   notify(notice: Notice): void {

@@ -15,5 +15,16 @@ export type {
   Severity,
   SortDirection,
   UploadedFile,
+  EventAnalysis,
+  EventLine,
+  FunnelAnalysis,
+  FunnelStep,
+  FilterOperator,
+  Interval,
+  Measure,
+  PropertyFilter,
+  PropertyType,
+  SessionAnalysis,
+  TrackingCredentials,
 } from '../adapters/api';
 export type { OAuth2StateStore } from '../adapters/oauth2/state';

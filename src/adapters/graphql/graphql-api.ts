@@ -45,12 +45,14 @@ import {
   RegisteredUsersDocument,
   RefreshTokenDocument,
   SettingsDocument,
+  TrackingReportDocument,
   UserInfoDocument,
   UsersLoginTotalDocument,
   UsersTotalDocument,
   WebRouterDocument,
 } from './generated/graphql';
 import { GraphqlTransport } from './transport';
+import type { ReportParams, TrackingReport } from '../tracking';
 
 export interface GraphqlApiOptions {
   /** The configured server URL ('' = same origin); the gateway is at <serverUrl>/graphql. */
@@ -120,6 +122,12 @@ export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
       refreshExchange: (refresh, signal) => transport.exchange(RefreshTokenDocument, { refresh }, 'refreshToken', {}, signal),
     });
     this.resources = new GraphqlResources(this.http, transport, options);
+  }
+
+  /** An analysis report through the gateway's trackingReport (named by its REST path in messages). */
+  protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
+    const variables = { report: report.toUpperCase() as 'EVENT' | 'FUNNEL' | 'SESSIONS', params: params.map(([name, value]) => ({ name, value })) };
+    return this.run({ path: `/api/data_embed/${report}/` }, TrackingReportDocument, variables, 'trackingReport');
   }
 
   async captcha(): Promise<Captcha> {

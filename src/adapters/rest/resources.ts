@@ -1,3 +1,4 @@
+import type { ReportParams } from '../tracking';
 import { isRecord } from '../../../contracts/json';
 import { DEFAULT_EXPORT_FILE_NAME } from '../../config';
 import type { Translate } from '../../i18n';
@@ -84,6 +85,16 @@ export interface ResourceTransportOptions {
   t: Translate;
   callbacks: ApiCallbacks;
   fetch?: typeof fetch;
+}
+
+/** Ordered pairs as REST parameters (a repeated name becomes an array, sent without indices). */
+export function pairsToParams(pairs: ReportParams): Params {
+  const params: Record<string, string | string[]> = {};
+  for (const [name, value] of pairs) {
+    const known = params[name];
+    params[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
+  }
+  return params;
 }
 
 export class RestResources implements ResourceTransport {
@@ -176,6 +187,11 @@ export class RestResources implements ResourceTransport {
   /** GET a file an action of a resource answers (e.g. a batch's codes); the name from content-disposition. */
   downloadFile(resource: string, path: string, onProgress?: ProgressListener): Promise<DownloadedFile> {
     return this.download(resourcePath(resource, path), {}, onProgress);
+  }
+
+  /** GET a file at a path with ordered query pairs (e.g. an analysis's export), under the same rules. */
+  downloadFrom(path: string, pairs: ReportParams, onProgress?: ProgressListener): Promise<DownloadedFile> {
+    return this.download(path, pairsToParams(pairs), onProgress);
   }
 
   private async row(request: RequestOptions): Promise<ResourceRow> {

@@ -11,7 +11,8 @@ import type { MessagePageQuery } from '../message-types';
 import { encodePassword, type PasswordEncoding } from '../password';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
 import { RestMessages } from './messages';
-import { RestResources } from './resources';
+import { pairsToParams, RestResources } from './resources';
+import type { ReportParams, TrackingReport } from '../tracking';
 
 export interface RestApiOptions {
   serverUrl: string;
@@ -27,6 +28,7 @@ export interface RestApiOptions {
   passwordEncoding?: PasswordEncoding;
 }
 
+
 type Json = Record<string, unknown>;
 
 /** `ConsoleApi` over the django-vue-admin REST contract (and the reference server, which speaks it too). */
@@ -36,6 +38,11 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
   protected readonly resources: RestResources;
   /** Message center calls. */
   private readonly messages: RestMessages;
+
+  /** An analysis report of event tracking: GET with the query's pairs (event repeated). */
+  protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
+    return this.http.request({ path: `/api/data_embed/${report}/`, params: pairsToParams(params) });
+  }
 
   constructor(options: RestApiOptions) {
     super();

@@ -98,6 +98,9 @@ export const CrudForm = observer(function CrudForm({ mode, fields, row, width = 
               value={values[field.key]}
               invalid={!!problems[field.key]}
               disabled={!!(field.form && field.form.disabled)}
+              formValues={values}
+              mode={mode === 'edit' ? 'edit' : 'create'}
+              row={row}
               onChange={(v) => setValues((old) => ({ ...old, [field.key]: v }))}
             />
           )

@@ -209,7 +209,7 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       <span className="crud-row-actions">
         {view && rowButton('view', t('crud.view'), 'pi pi-eye', () => setForm({ mode: 'view', row }))}
         {edit && rowButton('edit', t('crud.edit'), 'pi pi-pencil', () => setForm({ mode: 'edit', row }))}
-        {remove && rowButton('remove', t('crud.remove'), 'pi pi-trash', () => askRemove(row), 'danger')}
+        {remove && (!description.removable || description.removable(row)) && rowButton('remove', t('crud.remove'), 'pi pi-trash', () => askRemove(row), 'danger')}
         {actions
           .filter((action) => !action.visible || action.visible(row))
           .map((action) => rowButton(action.key, action.label, action.icon, () => void action.run(row, ctx), action.severity))}

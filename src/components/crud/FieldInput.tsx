@@ -1,3 +1,4 @@
+import type { ResourceRow } from '../../stores/types';
 import { observer } from 'mobx-react-lite';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -32,6 +33,10 @@ interface FieldInputProps {
   idPrefix?: string;
   /** The accessible name where no <label> points at the input (the table's header filters). */
   ariaLabel?: string;
+  /** The form's values and mode (handed to a field's own input). */
+  formValues?: Record<string, unknown>;
+  mode?: 'create' | 'edit';
+  row?: ResourceRow | null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -47,7 +52,7 @@ function toDate(value: unknown): Date | null {
 }
 
 /** One field's input, by its type. */
-export const FieldInput = observer(function FieldInput({ field, value, onChange, disabled, invalid, purpose = 'form', idPrefix = 'field', ariaLabel }: FieldInputProps) {
+export const FieldInput = observer(function FieldInput({ field, value, onChange, disabled, invalid, purpose = 'form', idPrefix = 'field', ariaLabel, formValues = {}, mode = 'create', row = null }: FieldInputProps) {
   const { t } = useTranslation();
   const root = useStore();
   const id = `${idPrefix}-${field.key}`;
@@ -56,7 +61,7 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
   const options: readonly Option[] = field.options ?? (field.dict ? root.dictionary.get(field.dict).map((e: ButtonSetting) => e) : []);
   const testId = `${purpose}-${field.key}`;
 
-  if (field.input && purpose === 'form') return <>{field.input({ value, onChange, disabled: !!disabled, invalid: !!invalid, id, testId })}</>;
+  if (field.input && purpose === 'form') return <>{field.input({ value, onChange, disabled: !!disabled, invalid: !!invalid, id, testId, values: formValues, mode, row })}</>;
 
   if (field.dict || field.options || field.type === 'select' || field.type === 'multiselect') {
     if (field.type === 'multiselect') {

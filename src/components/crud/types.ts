@@ -44,6 +44,8 @@ export interface Rule {
   email?: boolean;
   /** A pattern and the message the server gives for it (after 'label:'). */
   pattern?: { regex: RegExp; message: string };
+  /** A rule of the field's own (e.g. a list editor's rows): the whole message, or null when the value passes. */
+  check?: (value: unknown, values: Record<string, unknown>) => string | null;
 }
 
 export interface FieldForm {
@@ -111,6 +113,12 @@ export interface CustomInputProps {
   /** The element id the form's label points at. */
   id: string;
   testId: string;
+  /** The whole form's values (an input that depends on another field, e.g. a game's events). */
+  values: Record<string, unknown>;
+  /** create or edit (an input may keep parts of an existing row). */
+  mode: 'create' | 'edit';
+  /** The row being edited (null on create). */
+  row: ResourceRow | null;
 }
 
 export type ButtonName = 'add' | 'edit' | 'view' | 'remove' | 'export' | 'import' | 'search';
@@ -173,6 +181,8 @@ export interface ResourceDescription {
   toolbarActions?: ToolbarAction[];
   /** The body sent on save (default: the form values). */
   toBody?(values: Record<string, unknown>, mode: 'create' | 'edit'): Record<string, unknown>;
+  /** Whether a row's delete button shows (default: every row). */
+  removable?(row: ResourceRow): boolean;
   /** Form dialog width (default 860px). */
   dialogWidth?: string;
   /** data-testid prefix of the page (default 'crud'). */

@@ -12,12 +12,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Checks one field the way the server does and answers with the server's message
  * ('<label>:<problem>', API-CONTRACT §3), or null when the value passes.
  */
-export function validateField(field: FieldDef, value: unknown, t: T): string | null {
+export function validateField(field: FieldDef, value: unknown, t: T, values: Record<string, unknown> = {}): string | null {
   const form = field.form;
   if (!form || !form.rules) return null;
   const rules = form.rules;
   const label = field.label;
-  if (isEmpty(value)) return rules.required ? t('crud.required', { label }) : null;
+  if (isEmpty(value)) return rules.required ? t('crud.required', { label }) : rules.check ? rules.check(value, values) : null;
+  if (rules.check) {
+    const own = rules.check(value, values);
+    if (own) return own;
+  }
   if (typeof value === 'string') {
     if (rules.minLength !== undefined && value.length < rules.minLength) return t('crud.minLength', { label, min: rules.minLength });
     if (rules.maxLength !== undefined && value.length > rules.maxLength) return t('crud.maxLength', { label, max: rules.maxLength });
@@ -36,7 +40,7 @@ export function validateField(field: FieldDef, value: unknown, t: T): string | n
 export function validateForm(fields: readonly FieldDef[], values: Record<string, unknown>, t: T): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const field of fields) {
-    const problem = validateField(field, values[field.key], t);
+    const problem = validateField(field, values[field.key], t, values);
     if (problem) problems[field.key] = problem;
   }
   return problems;
