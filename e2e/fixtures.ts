@@ -71,7 +71,8 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
       const { startTestServer } = await import('../server/testing');
       // E2E_CONSOLE_DIR (optional) serves a private build, for runs while dist/ is being rebuilt.
       const dir = process.env.E2E_CONSOLE_DIR;
-      const server = await startTestServer({ captcha: true, serveConsole: true, ...(dir ? { env: { CONSOLE_DIR: dir } } : {}) });
+      // SAMPLE_EVENTS=on: the simulator's first-start sample of tracked events, as `npm start` has it (e2e/tracking.spec.ts).
+      const server = await startTestServer({ captcha: true, serveConsole: true, env: { SAMPLE_EVENTS: 'on', ...(dir ? { CONSOLE_DIR: dir } : {}) } });
       try {
         await provide(server);
       } finally {

@@ -9,7 +9,7 @@ export function histogramOption(result: SessionAnalysis, palette: ChartPalette, 
     textStyle: { color: palette.text },
     tooltip: { trigger: 'axis' },
     grid: { left: 56, right: 16, top: 16, bottom: 32 },
-    xAxis: { type: 'category', data: result.histogram.map((b) => bucketLabel(b.from_seconds, b.to_seconds)), axisLabel: { color: palette.muted }, axisLine: { lineStyle: { color: palette.line } } },
+    xAxis: { type: 'category', data: result.histogram.map((b) => bucketLabel(b.from_seconds, b.to_seconds)), axisLabel: { color: palette.muted, interval: 0, hideOverlap: false, fontSize: 11 }, axisLine: { lineStyle: { color: palette.line } } },
     yAxis: { type: 'value', axisLabel: { color: palette.muted }, splitLine: { lineStyle: { color: palette.line } } },
     series: [{ type: 'bar', data: result.histogram.map((b) => b.sessions), itemStyle: { color: palette.primary }, barMaxWidth: 48 }],
   };
