@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { COOKIE_PREFIX } from '../src/config';
+import { refFunnel, type RawEvent, type RefFunnel } from '../server/test/tracking-reference';
 import { signIn } from './shell-helpers';
 
 /**
@@ -38,7 +39,7 @@ async function pick(page: Page, trigger: string, option?: string | RegExp): Prom
   await (option === undefined ? options.first() : options.filter({ hasText: option }).first()).click();
 }
 
-test('tracking: the seven screens show the sample; a definition and a funnel are created; a secret is regenerated', async ({ page, submitLogin, shot }) => {
+test('tracking: the seven screens show the sample; a definition and a funnel are created; a secret is regenerated', async ({ page, submitLogin, shot, server }) => {
   test.setTimeout(240_000);
   await signIn(page, submitLogin);
 
@@ -133,6 +134,22 @@ test('tracking: the seven screens show the sample; a definition and a funnel are
   expect(players.length).toBeGreaterThanOrEqual(2);
   expect(players[0]).toBeGreaterThan(0);
   for (let i = 1; i < players.length; i++) expect(players[i]).toBeLessThanOrEqual(players[i - 1] ?? 0);
+  // The figures on screen equal an independent computation from the raw events (server/test/tracking-reference.ts).
+  const rangeText = await page.getByTestId('funnel-analysis').locator('.tracking-range input').first().inputValue();
+  const [startDay, endDay] = (rangeText.match(/\d{4}-\d{2}-\d{2}/g) ?? []) as [string, string];
+  expect(startDay && endDay, `range shown: ${rangeText}`).toBeTruthy();
+  const [funnel] = await server.query<{ game: number; steps: RefFunnel['steps']; window_seconds: number }>("SELECT game, steps, window_seconds FROM tracking_funnels WHERE name LIKE '新手转化%' ORDER BY id LIMIT 1");
+  const shanghaiMidnight = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+  const lo = shanghaiMidnight(startDay);
+  const hi = shanghaiMidnight(endDay) + 86_400_000;
+  const rows = await server.query<{ time: Date | string; uuid: string; event: string; distinct_id: string; properties: Record<string, unknown> }>(
+    'SELECT time, uuid::text AS uuid, event, distinct_id, properties FROM tracking_events WHERE game = $1 AND time >= $2 AND time < $3',
+    [funnel?.game, new Date(lo).toISOString(), new Date(hi + (funnel?.window_seconds ?? 0) * 1000).toISOString()],
+  );
+  const raw: RawEvent[] = rows.map((r) => ({ time: new Date(r.time).getTime(), uuid: r.uuid, game: funnel?.game ?? 0, event: r.event, distinct_id: r.distinct_id, properties: r.properties }));
+  const want = refFunnel(raw, { game: funnel?.game ?? 0, steps: funnel?.steps ?? [], window_seconds: funnel?.window_seconds ?? 0 }, lo, hi);
+  expect(players).toEqual(want.steps.map((step) => step.players));
+  expect(want.steps[0]?.players).toBeGreaterThan(0);
   await shot('tracking-funnel-analysis-zh');
 
   // 会话分析: all games: sessions, both charts, a row per day.

@@ -22,6 +22,8 @@ export interface TestServer {
    * undefined to leave it out.
    */
   signToken(claims: Record<string, unknown>, opts?: { alg?: string; secret?: string }): string;
+  /** Reads the database directly: for tests that check figures on screen against the raw rows. */
+  query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startTestServerWithContext(opts: TestServerOptions = {}): 
       const defaults = { token_type: 'access', exp: now + 3600, iat: now, jti: randomBytes(16).toString('hex'), user_id: 1 };
       return signJwt({ ...defaults, ...claims }, o.secret ?? secret, o.alg ?? 'HS256');
     },
+    query: (sql, params) => server.ctx.db.query(sql, params),
     close: () => server.close(),
   };
   return { srv, ctx: server.ctx };
