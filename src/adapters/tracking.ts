@@ -71,7 +71,8 @@ export interface FunnelStep {
 export interface FunnelAnalysis {
   funnel: { id: number; name: string; game: number; window_seconds: number };
   steps: FunnelStep[];
-  breakdown?: Array<{ value: string; steps: FunnelStep[] }>;
+  /** Per value of the property on the entering event: '__other__' for the rest, null for players whose event lacked it. */
+  breakdown?: Array<{ value: string | null; steps: FunnelStep[] }>;
 }
 
 export interface SessionAnalysisQuery {

@@ -42,7 +42,7 @@ export const FunnelBreakdown: Story = {
     await userEvent.type(canvas.getByTestId('funnel-breakdown'), 'channel');
     await userEvent.click(canvas.getByTestId('funnel-run'));
     const table = await canvas.findByTestId('funnel-breakdown-table', {}, slow);
-    await expect(cells(table).map((r) => r[0])).toEqual(['huawei', 'xiaomi', 'taptap', '其他']);
+    await expect(cells(table).map((r) => r[0])).toEqual(['huawei', 'xiaomi', 'taptap', '其他', '（未设置）']);
     await expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('channel');
   },
 };

@@ -1,15 +1,37 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { menuItem, envelope, listPage, type MenuItem } from '../../contracts/schemas';
-import { failure } from '../mocks/fixtures';
+import { z } from 'zod';
+import {
+  envelope,
+  eventAnalysis,
+  eventDefineRow,
+  funnelDefineRow,
+  funnelResult,
+  gameRow,
+  listPage,
+  menuItem,
+  sessionsResult,
+  trackingAppRow,
+  trackingCredentials,
+  type EventAnalysis,
+  type EventDefineRow,
+  type FunnelDefineRow,
+  type FunnelResult,
+  type GameKind,
+  type MenuItem,
+  type SessionsResult,
+  type TrackingAppRow,
+} from '../../contracts/schemas';
+import { failure, ok } from '../mocks/fixtures';
 import { MockBackend, mockBackend } from '../mocks/handlers';
+import { audit } from '../system/system-rows';
 
 /**
  * A mock of event tracking's back end for the screen stories (issue 15): the menus of 埋点配置 and
  * 埋点分析, the four configuration resources (paging, search, the note's filters, create / update /
  * delete, a definition in use refused on delete with the server's words, secret regeneration) and the
- * three reports computed from the query the way the lead's note describes them
- * (/work/wt/notes/i15-api.md: the contract schemas of contracts/schemas/embed/ are written on the
- * server branch; the lead checks these shapes against them after the merge).
+ * three reports computed from the query. Every row and answer goes through its contract schema
+ * (contracts/schemas/embed/: config, event, funnel, sessions; the game picker's gameRow), so a change
+ * of the wire shapes breaks the mocks instead of letting the stories drift.
  */
 
 interface Screen {
@@ -55,19 +77,55 @@ export interface TrackingMockState {
   exports: URLSearchParams[];
 }
 
-const STAMP = { create_datetime: '2026-11-20 10:00:00', update_datetime: '2026-11-23 09:30:00', creator_name: '超级管理员', modifier_name: '超级管理员' };
+/** The audit columns of a row (stories/system/system-rows), description '' unless given. */
+const stamp = (id: number) => ({ ...audit(id), description: '' });
 
 const prop = (name: string, type: string, required = false) => ({ name, type, required });
 
-function appRows(long: boolean) {
+/** Every game the catalogue picker offers (GET /api/game/detail/, gameRow). */
+function pickerGames(long: boolean) {
+  const games: Array<[number, string, GameKind]> = [
+    [3, '星穹远征', 'android'],
+    [5, '消消乐园', 'h5'],
+    [8, '跳一跳冒险', 'mini'],
+    [9, '像素农场', 'soft'],
+    ...(long ? [[11, '一个名字很长很长的大型多人在线角色扮演游戏国际版', 'android'] as [number, string, GameKind]] : []),
+  ];
+  return z.array(gameRow).parse(
+    games.map(([id, name, kind]) => ({
+      ...audit(id),
+      kind,
+      name,
+      icon: null,
+      status: 'online',
+      partner: null,
+      partner_name: null,
+      tags: [],
+      tag_info: [],
+      package_id: null,
+      min_sdk: null,
+      url: null,
+      code: null,
+      platform: null,
+      app_id: null,
+      category: null,
+      current_release: null,
+      current_version: null,
+      current_build: null,
+      release_count: 0,
+    })),
+  );
+}
+
+function appRows(long: boolean): TrackingAppRow[] {
   const games = [
     [3, '星穹远征', 'android'],
     [5, '消消乐园', 'h5'],
     [8, '跳一跳冒险', 'mini'],
     ...(long ? [[11, '一个名字很长很长的大型多人在线角色扮演游戏国际版', 'android'] as const] : []),
   ] as const;
-  return games.map(([game, name, kind], i) => ({
-    id: i + 1,
+  return z.array(trackingAppRow).parse(games.map(([game, name, kind], i) => ({
+    ...stamp(i + 1),
     game,
     game_name: name,
     game_kind: kind,
@@ -77,37 +135,36 @@ function appRows(long: boolean) {
     description: i === 0 ? '正式服与测试服共用' : '',
     last_event_time: i === 2 ? null : '2026-11-24T09:58:12+08:00',
     events_7d: [184_233, 9_412, 0, 52][i] ?? 0,
-    ...STAMP,
-  }));
+  })));
 }
 
-function globalRows() {
-  return [
+function globalRows(): EventDefineRow[] {
+  return z.array(eventDefineRow).parse([
     { id: 1, event: 'register', name: '注册', properties: [prop('channel', 'string')], in_use: true },
     { id: 2, event: 'login', name: '登录', properties: [prop('channel', 'string'), prop('device', 'string')], in_use: true },
     { id: 3, event: 'session_start', name: '会话开始', properties: [], in_use: true },
     { id: 4, event: 'session_end', name: '会话结束', properties: [], in_use: true },
     { id: 5, event: 'pay', name: '付费', properties: [prop('amount', 'number', true), prop('currency', 'string', true), prop('order_id', 'string')], in_use: true },
     { id: 6, event: 'level_up', name: '升级', properties: [prop('level', 'number', true)], in_use: false },
-  ].map((r) => ({ ...r, game: null, game_name: '', enabled: true, description: '', ...STAMP }));
+  ].map((r) => ({ ...stamp(r.id), ...r, game: null, game_name: null, enabled: true })));
 }
 
-function eventRows(long: boolean) {
-  return [
+function eventRows(long: boolean): EventDefineRow[] {
+  return z.array(eventDefineRow).parse([
     { id: 21, game: 3, game_name: '星穹远征', event: 'battle_start', name: '进入战斗', properties: [prop('stage', 'number', true), prop('mode', 'string'), prop('auto', 'boolean')], in_use: true, enabled: true },
     { id: 22, game: 3, game_name: '星穹远征', event: 'gacha', name: '抽卡', properties: [prop('pool', 'string', true), prop('times', 'number', true), prop('cost', 'number')], in_use: false, enabled: true },
     { id: 23, game: 5, game_name: '消消乐园', event: 'level_clear', name: '过关', properties: [prop('level', 'number', true), prop('stars', 'number')], in_use: true, enabled: false },
     ...(long
       ? [{ id: 24, game: 3, game_name: '星穹远征', event: 'guild_war_reward_claimed_after_season_settlement', name: '公会战赛季结算后领取奖励（跨服排行榜）', properties: Array.from({ length: 12 }, (_, i) => prop(`reward_item_${i + 1}`, i % 2 ? 'number' : 'string')), in_use: false, enabled: true }]
       : []),
-  ].map((r) => ({ ...r, description: '', ...STAMP }));
+  ].map((r) => ({ ...stamp(r.id), ...r })));
 }
 
-function funnelRows() {
-  return [
+function funnelRows(): FunnelDefineRow[] {
+  return z.array(funnelDefineRow).parse([
     { id: 31, game: 3, game_name: '星穹远征', name: '注册到首次付费', steps: [{ event: 'register' }, { event: 'login' }, { event: 'battle_start' }, { event: 'pay', filters: [{ property: 'amount', op: 'gte', value: 6 }] }], window_seconds: 7 * 86_400, enabled: true },
     { id: 32, game: 5, game_name: '消消乐园', name: '新手关卡', steps: [{ event: 'register' }, { event: 'level_clear', filters: [{ property: 'level', op: 'eq', value: 1 }] }, { event: 'level_clear', filters: [{ property: 'level', op: 'eq', value: 3 }] }], window_seconds: 3600, enabled: true },
-  ].map((r) => ({ ...r, description: '', ...STAMP }));
+  ].map((r) => ({ ...stamp(r.id), ...r })));
 }
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -140,7 +197,7 @@ function figure(seed: string, i: number, measure: string): number {
   return wave;
 }
 
-function eventReport(q: URLSearchParams, empty: boolean, long: boolean) {
+function eventReport(q: URLSearchParams, empty: boolean, long: boolean): EventAnalysis {
   const start = q.get('start') ?? '';
   const end = q.get('end') ?? '';
   const interval = q.get('interval') ?? 'day';
@@ -153,7 +210,7 @@ function eventReport(q: URLSearchParams, empty: boolean, long: boolean) {
     events.flatMap((event) =>
       groups.map((group) => {
         const values = times.map((_, i) => (empty ? 0 : Math.round(figure(`${event}${group ?? ''}`, i + offset, measure) / (group ? 3 : 1))));
-        return { key: group === null ? event : `${event}|${group}`, event, group, values, total: values.reduce((a, b) => a + b, 0) };
+        return { key: group === null ? event : `${event}/${group}`, event, group, values, total: values.reduce((a, b) => a + b, 0) };
       }),
     );
   const current = lines(0);
@@ -161,7 +218,7 @@ function eventReport(q: URLSearchParams, empty: boolean, long: boolean) {
   const prevEnd = ymd(new Date(dayOf(start).getTime() - 86_400_000));
   const prevStart = ymd(new Date(dayOf(start).getTime() - days * 86_400_000));
   const first = current[0];
-  return {
+  return eventAnalysis.parse({
     start,
     end,
     interval,
@@ -170,10 +227,10 @@ function eventReport(q: URLSearchParams, empty: boolean, long: boolean) {
     series: first && first.group === null ? times.map((time, i) => ({ time, value: first.values[i] ?? 0 })) : [],
     lines: current,
     ...(q.get('compare') === '1' ? { previous: { start: prevStart, end: prevEnd, times: bucketLabels(prevStart, prevEnd, interval), lines: lines(5).map((l) => ({ ...l, values: l.values.map((v) => Math.round(v * 0.85)), total: Math.round(l.total * 0.85) })) } } : {}),
-  };
+  });
 }
 
-function funnelReport(q: URLSearchParams, funnels: ReturnType<typeof funnelRows>, empty: boolean) {
+function funnelReport(q: URLSearchParams, funnels: FunnelDefineRow[], empty: boolean): FunnelResult | null {
   const f = funnels.find((r) => r.id === Number(q.get('funnel')));
   if (!f) return null;
   const steps = (scale: number) => {
@@ -186,14 +243,18 @@ function funnelReport(q: URLSearchParams, funnels: ReturnType<typeof funnelRows>
     });
   };
   const breakdown = q.get('breakdown');
-  return {
+  // Top values by players, then the rest ('__other__'), and the players whose entering event lacked the property (null).
+  const groups: Array<[string | null, number]> = [['huawei', 0.39], ['xiaomi', 0.3], ['taptap', 0.2], ['__other__', 0.07], [null, 0.04]];
+  return funnelResult.parse({
     funnel: { id: f.id, name: f.name, game: f.game, window_seconds: f.window_seconds },
+    start: q.get('start') ?? '',
+    end: q.get('end') ?? '',
     steps: steps(1),
-    ...(breakdown ? { breakdown: [['huawei', 0.41], ['xiaomi', 0.3], ['taptap', 0.2], ['__other__', 0.09]].map(([value, share]) => ({ value: String(value), steps: steps(Number(share)) })) } : {}),
-  };
+    ...(breakdown ? { breakdown: groups.map(([value, share]) => ({ value, steps: steps(share) })) } : {}),
+  });
 }
 
-function sessionReport(q: URLSearchParams, empty: boolean) {
+function sessionReport(q: URLSearchParams, empty: boolean): SessionsResult {
   const days = bucketLabels(q.get('start') ?? '', q.get('end') ?? '', 'day');
   const game = q.get('game');
   const k = empty ? 0 : game ? 0.4 : 1;
@@ -203,7 +264,10 @@ function sessionReport(q: URLSearchParams, empty: boolean) {
     { game: 3, game_name: '星穹远征', sessions: Math.round(sessions * 0.62), players: Math.round(sessions * 0.62 * 0.31), avg_seconds: 812, median_seconds: 530 },
     { game: 5, game_name: '消消乐园', sessions: Math.round(sessions * 0.38), players: Math.round(sessions * 0.38 * 0.27), avg_seconds: 402, median_seconds: 288 },
   ].filter((g) => !game || String(g.game) === game);
-  return {
+  return sessionsResult.parse({
+    start: q.get('start') ?? '',
+    end: q.get('end') ?? '',
+    game: game ? Number(game) : null,
     sessions,
     players: Math.round(sessions * 0.29),
     avg_seconds: sessions ? 688 : 0,
@@ -219,7 +283,7 @@ function sessionReport(q: URLSearchParams, empty: boolean) {
     ].map(([from, to, share]) => ({ from_seconds: from as number, to_seconds: to, sessions: Math.round(sessions * (share as number)) })),
     days: dayRows,
     games: sessions ? games : [],
-  };
+  });
 }
 
 function menusOf(options: TrackingMockOptions): MenuItem[] {
@@ -240,18 +304,23 @@ function menusOf(options: TrackingMockOptions): MenuItem[] {
   ];
 }
 
-const ok = (data: unknown, msg = 'success') => ({ code: 2000, msg, data });
+interface Table {
+  schema: z.ZodObject;
+  rows: () => Array<Record<string, unknown>>;
+}
 
 /** The mock back end of the tracking screens (on top of the shell's: login, dictionaries, departments). */
 export function trackingBackend(options: TrackingMockOptions = {}): MockBackend & { tracking: TrackingMockState } {
   const long = !!options.long;
   const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [] };
-  const fresh = (): Record<string, Array<Record<string, unknown>>> => ({
-    game: appRows(long),
-    event_define: eventRows(long),
-    global_event_define: globalRows(),
-    funnel_define: funnelRows(),
-  });
+  const TABLES: Record<string, Table> = {
+    game: { schema: trackingAppRow, rows: () => appRows(long) },
+    event_define: { schema: eventDefineRow, rows: () => eventRows(long) },
+    global_event_define: { schema: eventDefineRow, rows: () => globalRows() },
+    funnel_define: { schema: funnelDefineRow, rows: () => funnelRows() },
+  };
+  const fresh = (): Record<string, Array<Record<string, unknown>>> => Object.fromEntries(Object.entries(TABLES).map(([name, t]) => [name, t.rows()]));
+  const games = pickerGames(long);
   let tables = fresh();
   let nextId = 1000;
   const base = mockBackend();
@@ -280,33 +349,33 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
       await delay(120);
       const empty = !!options.empty?.includes(`report.${report}`);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(q.get('start') ?? '')) return HttpResponse.json(failure(4000, 'start 必须是 YYYY-MM-DD'));
-      if (report === 'event') return HttpResponse.json(ok(eventReport(q, empty, long)));
+      if (report === 'event') return HttpResponse.json(ok(eventAnalysis, eventReport(q, empty, long)));
       if (report === 'funnel') {
-        const data = funnelReport(q, tables.funnel_define as ReturnType<typeof funnelRows>, empty);
-        return HttpResponse.json(data ? ok(data) : failure(4000, '漏斗不存在'));
+        const data = funnelReport(q, z.array(funnelDefineRow).parse(tables.funnel_define), empty);
+        return HttpResponse.json(data ? ok(funnelResult, data) : failure(4000, '漏斗不存在'));
       }
-      if (report === 'sessions') return HttpResponse.json(ok(sessionReport(q, empty)));
+      if (report === 'sessions') return HttpResponse.json(ok(sessionsResult, sessionReport(q, empty)));
       return HttpResponse.json(failure(404, '接口地址不正确'));
     }),
     // The catalogue's game picker (root.games): every game whatever its kind.
-    http.get('*/api/game/detail/', () => {
-      const data = [
-        { id: 3, name: '星穹远征', kind: 'android' },
-        { id: 5, name: '消消乐园', kind: 'h5' },
-        { id: 8, name: '跳一跳冒险', kind: 'mini' },
-        { id: 9, name: '像素农场', kind: 'soft' },
-        ...(long ? [{ id: 11, name: '一个名字很长很长的大型多人在线角色扮演游戏国际版', kind: 'android' }] : []),
-      ];
-      return HttpResponse.json(ok({ page: 1, limit: 999, total: data.length, is_next: false, is_previous: false, data }));
-    }),
+    http.get('*/api/game/detail/', () => HttpResponse.json(ok(listPage(gameRow), { page: 1, limit: 999, total: games.length, is_next: false, is_previous: false, data: games }))),
     http.post('*/api/embed_configure/game/:id/regenerate/', ({ params }) => {
       const id = Number(params.id);
       state.regenerated.push(id);
-      return HttpResponse.json(ok({ app_key: `ak_new_${id}_5e0d2c41b7a39f16`, secret: `sk_${id}_9c1f4e7a2b8d6053e1a7c9b4f2d8e6a0` }, '重新生成成功'));
+      return HttpResponse.json(ok(trackingCredentials, { app_key: `ak_new_${id}_5e0d2c41b7a39f16`, secret: `sk_${id}_9c1f4e7a2b8d6053e1a7c9b4f2d8e6a0` }, '已重新生成，旧的 App Key 和密钥已失效'));
     }),
   ];
-  for (const name of Object.keys(tables)) {
+  for (const [name, resource] of Object.entries(TABLES)) {
     const path = `*/api/embed_configure/${name}/`;
+    const one = (id: number) => tables[name]?.find((r) => r.id === id);
+    /** A stored row as the server writes it: the template's columns, the body's known fields, the game's name; checked by the schema. */
+    const write = (body: Record<string, unknown>, over: Record<string, unknown>) => {
+      const template = resource.rows()[0] ?? {};
+      const known = Object.fromEntries(Object.entries(body).filter(([k]) => k in template && !['id', 'game_name', 'game_kind', 'app_key', 'secret_mask'].includes(k)));
+      const picked = games.find((g) => g.id === (known.game ?? template.game));
+      const named = name === 'global_event_define' ? { game: null, game_name: null } : picked ? { game_name: picked.name, ...(name === 'game' ? { game_kind: picked.kind } : {}) } : {};
+      return resource.schema.safeParse({ ...template, ...known, ...named, ...over });
+    };
     handlers.push(
       http.get(path, async ({ request }) => {
         const refused = await gate(name);
@@ -322,38 +391,41 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
         const limit = Number(q.get('limit') ?? 10);
         const page = Number(q.get('page') ?? 1);
         const data = rows.slice((page - 1) * limit, page * limit);
-        return HttpResponse.json(ok({ page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, data }, data.length ? 'success' : '暂无数据'));
+        return HttpResponse.json(envelope(listPage(resource.schema)).parse({ code: 2000, msg: data.length ? 'success' : '暂无数据', data: { page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, data } }));
       }),
       http.get(`${path}:id/`, ({ params }) => {
-        const row = tables[name]?.find((r) => r.id === Number(params.id));
-        return HttpResponse.json(row ? ok(row) : failure(400, '接口地址不正确'));
+        const row = one(Number(params.id));
+        return HttpResponse.json(row ? ok(resource.schema, row, '获取成功') : failure(400, '接口地址不正确'));
       }),
       http.post(path, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
-        state.created.push({ resource: name, body });
         const id = nextId++;
-        const gameName = (tables.game ?? []).find((a) => a.game === body.game)?.game_name ?? '';
-        const row =
-          name === 'game'
-            ? { ...appRows(false)[0], ...body, id, game_name: gameName, app_key: `ak_${id}`, secret_mask: '••••abcd', last_event_time: null, events_7d: 0 }
-            : { ...STAMP, enabled: true, description: '', in_use: false, ...body, id, game_name: gameName };
-        tables[name] = [row, ...(tables[name] ?? [])];
-        return HttpResponse.json(ok({ id }, '新增成功'));
+        const over: Record<string, unknown> = { ...stamp(id), in_use: false, ...(name === 'game' ? { app_key: `ak_${id}`, secret_mask: '••••abcd', last_event_time: null, events_7d: 0 } : {}) };
+        if ('description' in body) over.description = body.description ?? '';
+        const parsed = write(body, over);
+        if (!parsed.success) return HttpResponse.json(failure(4000, parsed.error.issues[0]?.message ?? '参数错误'));
+        state.created.push({ resource: name, body });
+        tables[name] = [parsed.data, ...(tables[name] ?? [])];
+        return HttpResponse.json(ok(resource.schema, parsed.data, '新增成功'));
       }),
       http.put(`${path}:id/`, async ({ request, params }) => {
         const id = Number(params.id);
         const body = (await request.json()) as Record<string, unknown>;
+        const row = one(id);
+        if (!row) return HttpResponse.json(failure(400, '接口地址不正确'));
+        const parsed = write({ ...row, ...body }, { id });
+        if (!parsed.success) return HttpResponse.json(failure(4000, parsed.error.issues[0]?.message ?? '参数错误'));
         state.updated.push({ resource: name, id, body });
-        tables[name] = (tables[name] ?? []).map((r) => (r.id === id ? { ...r, ...body } : r));
-        return HttpResponse.json(ok(tables[name]?.find((r) => r.id === id) ?? null, '更新成功'));
+        tables[name] = (tables[name] ?? []).map((r) => (r.id === id ? parsed.data : r));
+        return HttpResponse.json(ok(resource.schema, parsed.data, '更新成功'));
       }),
       http.delete(`${path}:id/`, ({ params }) => {
         const id = Number(params.id);
-        const row = tables[name]?.find((r) => r.id === id);
+        const row = one(id);
         if (row?.in_use === true) return HttpResponse.json(failure(4000, '事件已有数据，不能删除，只能停用'));
         state.deleted.push({ resource: name, id });
         tables[name] = (tables[name] ?? []).filter((r) => r.id !== id);
-        return HttpResponse.json(ok([], '删除成功'));
+        return HttpResponse.json(ok(z.array(z.never()), [], '删除成功'));
       }),
     );
   }

@@ -113,6 +113,8 @@ const zhChs = {
     export: '导出',
     exported: '导出成功',
     other: '其他',
+    /** A breakdown group of players whose event lacked the property. */
+    notSet: '（未设置）',
     series: '系列',
     total: '合计',
     previous: '上一周期',
@@ -273,6 +275,7 @@ const en: typeof zhChs = {
     export: 'Export',
     exported: 'Exported',
     other: 'Others',
+    notSet: '(not set)',
     series: 'Series',
     total: 'Total',
     previous: 'Previous period',

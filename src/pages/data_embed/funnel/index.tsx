@@ -141,8 +141,8 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
                   </thead>
                   <tbody>
                     {result.breakdown.map((g) => (
-                      <tr key={g.value}>
-                        <td data-user-data={g.value === TRACKING_OTHER_GROUP ? undefined : true}>{g.value === TRACKING_OTHER_GROUP ? t('tracking.analysis.other') : g.value}</td>
+                      <tr key={g.value ?? '\u0000'}>
+                        <td data-user-data={g.value === TRACKING_OTHER_GROUP || g.value === null ? undefined : true}>{g.value === TRACKING_OTHER_GROUP ? t('tracking.analysis.other') : g.value === null ? t('tracking.analysis.notSet') : g.value}</td>
                         {stepCells(g.steps)}
                         <td>{formatPercent(g.steps.at(-1)?.conversion ?? 0, language)}</td>
                       </tr>
