@@ -6,7 +6,7 @@ import { useStore } from '../../../components/store-context';
 import { stepsOf, stepsProblem, WindowInput, windowProblem } from '../../../components/tracking/FunnelStepsEditor';
 import { useTrackingTexts } from '../../../components/tracking/locale';
 import { TRACKING_API, windowParts } from '../../../stores/tracking';
-import { descriptionField, enabledField, FunnelStepsInput, gameCell, TRACKING_PERMISSIONS } from '../shared/fields';
+import { enabledField, FunnelStepsInput, gameCell, TRACKING_PERMISSIONS } from '../shared/fields';
 
 /**
  * 漏斗定义 (embed_configure/funnel_define): 2 to 10 ordered steps, each an event of the game (own or
@@ -66,7 +66,6 @@ export default observer(function FunnelDefinePage() {
           form: { default: 86_400, rules: { required: true, check: (value) => windowProblem(value, t) } },
         },
         enabledField(t),
-        descriptionField(t),
       ],
       // Steps as the server takes them: conditions only where there are some.
       toBody: (values, mode) => {

@@ -10,7 +10,7 @@ import { useTrackingTexts } from '../../../components/tracking/locale';
 import { formatDateTime } from '../../../stores/format';
 import { formatFigure, TRACKING_API } from '../../../stores/tracking';
 import type { ResourceRow, TrackingCredentials } from '../../../stores/types';
-import { descriptionField, enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
+import { enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
 
 /**
  * 埋点应用 (embed_configure/game): which games send tracking data. Each has an app key and a secret
@@ -59,7 +59,6 @@ export default observer(function TrackingAppsPage() {
           form: false,
         },
         { key: 'events_7d', label: t('tracking.field.events7d'), column: { width: 120, cell: (row) => formatFigure(Number(row.events_7d ?? 0), language) }, form: false },
-        descriptionField(t),
       ],
       toBody: (values, mode) => {
         const body: Record<string, unknown> = { enabled: values.enabled !== false, description: values.description ?? '' };

@@ -27,7 +27,6 @@ export function enabledCell(t: T) {
 }
 
 export const enabledField = (t: T): FieldDef => ({ key: 'enabled', label: t('tracking.field.enabled'), type: 'switch', column: { width: 100, cell: enabledCell(t) }, form: { default: true } });
-export const descriptionField = (t: T): FieldDef => ({ key: 'description', label: t('tracking.field.description'), type: 'textarea', column: { width: 180 }, form: { span: 24, rules: { maxLength: 255 } } });
 
 /** Free text over the resource's search fields (the note: game name and app key; event and name). */
 export const keywordField = (t: T): FieldDef => ({ key: 'search', label: t('tracking.field.keyword'), search: true, column: false, form: false });
@@ -102,7 +101,6 @@ export function defineFields(t: T, games: Array<{ id: number; name: string }> | 
       form: { span: 24, default: [], rules: { check: (value) => propertiesProblem(value, t) } },
     },
     enabledField(t),
-    descriptionField(t),
   ];
 }
 
