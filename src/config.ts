@@ -212,5 +212,7 @@ export const TRACKING_MAX_RANGE_DAYS = 366;
 export const TRACKING_DEFAULT_RANGE_DAYS = 7;
 /** The breakdown group that holds everything past the top 10. */
 export const TRACKING_OTHER_GROUP = '__other__';
+/** The breakdown group of events without the property (the event analysis answers it under this key). */
+export const TRACKING_NONE_GROUP = '__none__';
 /** Events of one series at most on the event analysis screen. */
 export const TRACKING_MAX_SERIES = 10;

@@ -144,6 +144,9 @@ describe('the comparison with the previous period', () => {
       ['pay|new', 5, 0, null],
     ]);
     expect(store.lineLabel({ event: 'pay', group: '__other__' }, '其他')).toBe('付费 · 其他');
+    // Events without the breakdown property: the server's __none__ group reads as "not set".
+    expect(store.lineLabel({ event: 'pay', group: '__none__' }, '其他', '（未设置）')).toBe('付费 · （未设置）');
+    expect(store.lineLabel({ event: 'pay', group: 'wechat' }, '其他', '（未设置）')).toBe('付费 · wechat');
     store.setCompare(false);
     await store.load();
     expect(store.table.every((r) => r.previousTotal === null && r.change === null)).toBe(true);

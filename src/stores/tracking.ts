@@ -15,7 +15,7 @@ import type {
   TrackingCredentials,
 } from '../adapters/api';
 import { isApiError } from '../adapters/errors';
-import { TRACKING_DEFAULT_RANGE_DAYS, TRACKING_MAX_RANGE_DAYS, TRACKING_MAX_SERIES, TRACKING_OTHER_GROUP } from '../config';
+import { TRACKING_DEFAULT_RANGE_DAYS, TRACKING_MAX_RANGE_DAYS, TRACKING_MAX_SERIES, TRACKING_NONE_GROUP, TRACKING_OTHER_GROUP } from '../config';
 import { formatDate } from './format';
 import type { LoadState } from './menu';
 
@@ -449,10 +449,11 @@ export class EventAnalysisStore {
   }
 
   /** A line's label: the event's display name, and its breakdown group ('其他' for the rest). */
-  lineLabel(line: { event: string; group: string | null }, other: string): string {
+  lineLabel(line: { event: string; group: string | null }, other: string, notSet = other): string {
     const name = this.eventChoices.find((e) => e.event === line.event)?.name ?? line.event;
     if (line.group === null) return name;
-    return `${name} · ${line.group === TRACKING_OTHER_GROUP ? other : line.group}`;
+    const group = line.group === TRACKING_OTHER_GROUP ? other : line.group === TRACKING_NONE_GROUP ? notSet : line.group;
+    return `${name} · ${group}`;
   }
 
   async exportTable(): Promise<DownloadedFile | null> {

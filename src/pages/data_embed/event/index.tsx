@@ -47,7 +47,7 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
     if (store.game === null && first) void store.setGame(first.id).then(() => store.load());
   }, [tracking.games, store]);
 
-  const label = useCallback((line: { event: string; group: string | null }) => store.lineLabel(line, t('tracking.analysis.other')), [store, t]);
+  const label = useCallback((line: { event: string; group: string | null }) => store.lineLabel(line, t('tracking.analysis.other'), t('tracking.analysis.notSet')), [store, t]);
   const result = store.result;
   const chartKind = store.chart;
   const previousText = t('tracking.analysis.previous');
