@@ -14,3 +14,4 @@ export * from './oauth2';
 export * from './game';
 export * from './common';
 export * from './embed';
+export * from './income';
