@@ -44,11 +44,11 @@ const preview: Preview = {
     layout: 'fullscreen',
     controls: { disable: true },
     /**
-     * axe over every story (the a11y panel, and after each play function in the Vitest run). 'todo'
-     * reports without failing; shell stories made clean set `a11y: A11Y_ENFORCED` (stories/a11y.ts)
-     * and fail on any violation. 'region' is off: a story renders a part, not a page with landmarks.
+     * axe over every story (the a11y panel, and after each play function in the Vitest run): any
+     * violation fails the story as a test. 'region' is off: a story renders a part, not a page with
+     * landmarks.
      */
-    a11y: { test: 'todo', config: { rules: [{ id: 'region', enabled: false }] } },
+    a11y: { test: 'error', config: { rules: [{ id: 'region', enabled: false }] } },
   },
 };
 

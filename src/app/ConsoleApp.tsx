@@ -45,10 +45,21 @@ const PRIME_REACT = {
       // The chevron is decoration of the combobox (which is named and opens the list): no second, nameless button.
       trigger: { role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-hidden': true },
       // A disabled dropdown (a div) says so, as a disabled <input> would (its faded text is then exempt from contrast).
-      root: ({ props }: { props: { disabled?: boolean } }) => (props.disabled ? { 'aria-disabled': true } : {}),
+      // (PrimeReact also puts aria-activedescendant on this role-less div, pointing at "dropdownItem_-1" when
+      // nothing is focused: the combobox input carries the list's state, so the div says nothing.)
+      root: ({ props }: { props: { disabled?: boolean } }) => ({ 'aria-activedescendant': undefined, ...(props.disabled ? { 'aria-disabled': true } : {}) }),
     },
     inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
-    treeselect: { trigger: { role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-hidden': true } },
+    // A node's expand/collapse chevron is not focusable (tabindex -1; the tree item expands with the arrow keys): decoration, not a nameless button.
+    tree: { toggler: { 'aria-hidden': true } },
+    treeselect: {
+      trigger: { role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-hidden': true },
+      // Its focusable input opens a tree: a combobox (PrimeReact gives the <input> role listbox, which no input may have).
+      hiddenInput: { role: 'combobox' },
+      // The open panel's focus-trap sentinels are tabbable: not aria-hidden (as the dropdown's are not).
+      firstHiddenFocusableElementOnOverlay: { 'aria-hidden': undefined },
+      lastHiddenFocusableElementOnOverlay: { 'aria-hidden': undefined },
+    },
   },
 };
 

@@ -70,6 +70,8 @@ export const en: Messages = {
       scrollTop: 'Back to top',
       previous: 'Previous',
       next: 'Next',
+      // The open list of a dropdown (its name).
+      listLabel: 'Option list',
     },
   },
   editor: {
@@ -86,6 +88,12 @@ export const en: Messages = {
     edit: 'Edit',
     save: 'Save',
     remove: 'Remove',
+    /** Names of the toolbar's pickers (screen readers). */
+    headerPicker: 'Text style',
+    fontPicker: 'Font',
+    colorPicker: 'Text colour',
+    backgroundPicker: 'Background colour',
+    alignPicker: 'Alignment',
   },
   app: {
     systemName: 'Enterprise Admin System',
@@ -473,7 +481,7 @@ export const en: Messages = {
       empty: 'No messages',
       link: 'Go to the notification centre',
       markRead: 'Mark as read',
-      label: 'Messages ({{count}} unread)',
+      label: 'Messages, {{count}} unread',
     },
     page: {
       title: 'Message center',

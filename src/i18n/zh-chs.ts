@@ -69,6 +69,8 @@ export const zhChs = {
       scrollTop: '回到顶部',
       previous: '上一个',
       next: '下一个',
+      // The open list of a dropdown (its name).
+      listLabel: '选项列表',
     },
   },
   /** Quill's toolbar and link tooltip. */
@@ -86,6 +88,12 @@ export const zhChs = {
     edit: '编辑',
     save: '保存',
     remove: '移除',
+    /** Names of the toolbar's pickers (screen readers). */
+    headerPicker: '段落格式',
+    fontPicker: '字体',
+    colorPicker: '文字颜色',
+    backgroundPicker: '背景颜色',
+    alignPicker: '对齐方式',
   },
   app: {
     systemName: '企业级后台管理系统',
@@ -473,7 +481,7 @@ export const zhChs = {
       empty: '暂无消息',
       link: '前往通知中心',
       markRead: '标记为已读',
-      label: '消息（{{count}} 条未读）',
+      label: '消息，{{count}} 条未读',
     },
     page: {
       title: '消息中心',

@@ -15,7 +15,6 @@ import { ThemeButton } from './ThemeButton';
 import { UserMenu } from './UserMenu';
 import './header.css';
 import '../layout/layout.css';
-import { A11Y_ENFORCED } from '../../../stories/a11y';
 
 /** Every header tool on its own, in each of its states. */
 function Tools() {
@@ -36,7 +35,7 @@ function Tools() {
 const meta = {
   title: 'Header/Tools',
   component: Tools,
-  parameters: { console: { path: '/index', signedIn: true, bootstrap: true }, a11y: A11Y_ENFORCED },
+  parameters: { console: { path: '/index', signedIn: true, bootstrap: true } },
 } satisfies Meta<typeof Tools>;
 
 export default meta;

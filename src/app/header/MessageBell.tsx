@@ -18,7 +18,8 @@ export const MessageBell = observer(function MessageBell() {
   const [, navigate] = useLocation();
   const panel = useRef<OverlayPanel>(null);
   const messages = root.messages;
-  const label = t('messages.bell.label', { count: messages.unread });
+  // The name holds the number the badge shows (99+ beyond 99), so what is seen is what is announced.
+  const label = t('messages.bell.label', { count: messages.badge || String(messages.unread) });
   return (
     <>
       <button
@@ -35,7 +36,7 @@ export const MessageBell = observer(function MessageBell() {
       >
         <i className="pi pi-bell" aria-hidden="true" />
         {messages.badge && (
-          <span className="message-bell-badge" data-testid="message-bell-badge">
+          <span className="message-bell-badge" data-testid="message-bell-badge" aria-hidden="true">
             {messages.badge}
           </span>
         )}

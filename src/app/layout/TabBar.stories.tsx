@@ -5,7 +5,6 @@ import type { Tab } from '../../stores/tabs';
 import { useTabCommand } from '../tabs/useTabCommand';
 import { TabBar } from './TabBar';
 import './layout.css';
-import { A11Y_ENFORCED } from '../../../stories/a11y';
 
 const tab = (path: string, title: string): Tab => ({ name: path.slice(1), path, fullPath: path, query: {}, params: {}, meta: { title, auth: true } });
 const FIVE = [tab('/user', '用户管理'), tab('/dept', '部门管理'), tab('/role', '角色管理'), tab('/menu', '菜单管理'), tab('/config', '系统配置')];
@@ -24,7 +23,7 @@ const body = () => within(document.body);
 const meta = {
   title: 'Shell/TabBar',
   component: TabBar,
-  parameters: { console: { path: '/index', signedIn: true }, a11y: A11Y_ENFORCED },
+  parameters: { console: { path: '/index', signedIn: true } },
 } satisfies Meta<typeof TabBar>;
 
 export default meta;

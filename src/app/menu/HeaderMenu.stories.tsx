@@ -4,14 +4,12 @@ import { buildMenu } from '../../stores/menu';
 import { HeaderMenuView } from './HeaderMenu';
 import { MANY_SECTIONS, NESTED_MENUS } from './story-menus';
 import '../layout/layout.css';
-import { A11Y_ENFORCED } from '../../../stories/a11y';
 
 /** The header menu (spec §2.4): the sections that fit, the others in a 更多 menu. */
 const meta = {
   title: 'Shell/HeaderMenu',
   component: HeaderMenuView,
   args: { sections: buildMenu(MANY_SECTIONS).tree, activeId: 100, onSelect: fn() },
-  parameters: { a11y: A11Y_ENFORCED },
   decorators: [
     (Story, context) => (
       <div className="console-header" style={{ width: (context.parameters.width as number | undefined) ?? 420 }}>

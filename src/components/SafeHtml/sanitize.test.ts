@@ -17,11 +17,16 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('<ol><li>1</li></ol>');
     expect(out).toContain('<a href="https://ex.com/a" target="_blank" rel="noopener noreferrer">l</a>');
     expect(out).toContain('<img src="https://ex.com/i.png" alt="pic">');
-    expect(out).toContain('data:image/png;base64,AAAA');
+    expect(out).toContain('<img src="data:image/png;base64,AAAA" alt="">');
+  });
+
+  it('marks an image without a text alternative as decoration (alt="")', () => {
+    expect(sanitizeHtml('<img src="/missing.png">')).toBe('<img src="/missing.png" alt="">');
+    expect(sanitizeHtml('<img src="/a.png" alt="图表">')).toBe('<img src="/a.png" alt="图表">');
   });
 
   it('drops images from unsafe sources and markup that could load documents', () => {
-    expect(sanitizeHtml('<img src="data:text/html;base64,PHNjcmlwdD4=">')).toBe('<img>');
+    expect(sanitizeHtml('<img src="data:text/html;base64,PHNjcmlwdD4=">')).toBe('<img alt="">');
     expect(sanitizeHtml('<object data="x"></object><embed src="y"><link rel="stylesheet" href="z"><style>body{display:none}</style>ok')).toBe('ok');
   });
 

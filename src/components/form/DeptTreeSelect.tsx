@@ -24,10 +24,14 @@ interface TreeSelectorProps {
   placeholder?: string;
   disabled?: boolean;
   testId?: string;
+  /** The id of the focusable input (a <label htmlFor> names it). */
+  inputId?: string;
+  /** The accessible name where no <label> points at the input (default: the placeholder). */
+  ariaLabel?: string;
 }
 
 /** Tree selector (spec §2.5): one id, or several with checkboxes; values are numbers. */
-export function TreeSelector({ items, value, onChange, multiple = false, placeholder, disabled, testId = 'tree-selector' }: TreeSelectorProps) {
+export function TreeSelector({ items, value, onChange, multiple = false, placeholder, disabled, testId = 'tree-selector', inputId, ariaLabel }: TreeSelectorProps) {
   const { t } = useTranslation();
   const selected = multiple
     ? Object.fromEntries((Array.isArray(value) ? value : []).map((id) => [String(id), { checked: true, partialChecked: false }]))
@@ -42,8 +46,11 @@ export function TreeSelector({ items, value, onChange, multiple = false, placeho
       options={toTreeNodes(items)}
       selectionMode={multiple ? 'checkbox' : 'single'}
       placeholder={placeholder ?? t('cells.treePlaceholder')}
+      {...(inputId ? { inputId } : {})}
+      ariaLabel={ariaLabel ?? (inputId ? undefined : (placeholder ?? t('cells.treePlaceholder')))}
       disabled={disabled}
       filter
+      filterPlaceholder={t('cells.remotePlaceholder')}
       showClear
       onChange={(event) => {
         const v = event.value;

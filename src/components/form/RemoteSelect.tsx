@@ -19,6 +19,10 @@ interface RemoteSelectProps {
   multiple?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** The id of the text input (a <label htmlFor> names it). */
+  inputId?: string;
+  /** The accessible name where no <label> points at the input; also names the list of suggestions. */
+  ariaLabel?: string;
 }
 
 /**
@@ -26,7 +30,7 @@ interface RemoteSelectProps {
  * (`search`), an empty keyword calls nothing; the labels of the initial values come by their ids;
  * results are read from data.data or data.results (the store's RemoteSelectSource).
  */
-export function RemoteSelect({ source, value, onChange, multiple = false, disabled, testId = 'remote-select' }: RemoteSelectProps) {
+export function RemoteSelect({ source, value, onChange, multiple = false, disabled, testId = 'remote-select', inputId, ariaLabel }: RemoteSelectProps) {
   const { t } = useTranslation();
   const root = useStore();
   const rows = useMemo(() => root.remoteSource(source.url), [root, source.url]);
@@ -79,6 +83,9 @@ export function RemoteSelect({ source, value, onChange, multiple = false, disabl
       suggestions={suggestions}
       completeMethod={(event) => void search(event.query)}
       placeholder={t('cells.remotePlaceholder')}
+      {...(inputId ? { inputId } : {})}
+      {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
+      pt={{ list: { 'aria-label': ariaLabel ?? t('cells.remotePlaceholder') } }}
       emptyMessage={t('cells.noResults')}
       showEmptyMessage
       onChange={(event) => {

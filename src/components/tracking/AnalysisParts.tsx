@@ -23,7 +23,7 @@ export function DateRangeInput({ value, onChange, testId = 'analysis-range' }: {
       dateFormat="yy-mm-dd"
       readOnlyInput
       value={dates.length ? dates : null}
-      aria-label={t('tracking.analysis.range')}
+      ariaLabel={t('tracking.analysis.range')}
       onChange={(event) => {
         const picked = ((event.value as (Date | null)[] | null) ?? []).filter((d): d is Date => d instanceof Date);
         const [from, to] = picked;
@@ -32,6 +32,15 @@ export function DateRangeInput({ value, onChange, testId = 'analysis-range' }: {
       }}
       data-testid={testId}
     />
+  );
+}
+
+/** A table that may scroll sideways: reachable by keyboard (focusable, named region) so its overflow can be scrolled without a mouse. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="tracking-table-wrap" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
   );
 }
 

@@ -150,6 +150,7 @@ export function WindowInput({ value, onChange, disabled = false, invalid = false
         useGrouping={false}
         disabled={disabled}
         onValueChange={(e) => onChange((e.value ?? 0) * WINDOW_UNIT_SECONDS[parts.unit])}
+        aria-label={t('tracking.field.window')}
         data-testid={`${testId}-value`}
       />
       <Dropdown

@@ -12,7 +12,7 @@ import { usePermission } from '../../../components/Permission';
 import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
 import { useTracking } from '../../../components/tracking/useTracking';
-import { DateRangeInput, FormItem, ResultState } from '../../../components/tracking/AnalysisParts';
+import { DateRangeInput, FormItem, TableScroll, ResultState } from '../../../components/tracking/AnalysisParts';
 import { useTrackingTexts } from '../../../components/tracking/locale';
 import { TRACKING_FILTER_OPS, TRACKING_MAX_SERIES } from '../../../config';
 import { changeRatio, formatChange, formatFigure, type EventAnalysisStore, type TrackingStore } from '../../../stores/tracking';
@@ -223,7 +223,7 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
               {store.state === 'loading' && <i className="pi pi-spin pi-spinner" aria-label={t('tracking.analysis.loading')} />}
             </div>
             <EChart option={option} label={t('tracking.analysis.chartLabel', { title: t('tracking.analysis.measures.' + result.measure) })} testId="event-chart" />
-            <div className="tracking-table-wrap">
+            <TableScroll label={t('tracking.analysis.measures.' + result.measure)}>
               <table className="tracking-table" data-testid="event-table">
                 <thead>
                   <tr>
@@ -254,7 +254,7 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </>
         )}
       </section>

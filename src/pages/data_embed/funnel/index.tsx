@@ -7,7 +7,7 @@ import { EChart, type ChartPalette } from '../../../components/charts/EChart';
 import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
 import { useTracking } from '../../../components/tracking/useTracking';
-import { DateRangeInput, FormItem, ResultState } from '../../../components/tracking/AnalysisParts';
+import { DateRangeInput, FormItem, TableScroll, ResultState } from '../../../components/tracking/AnalysisParts';
 import { useTrackingTexts } from '../../../components/tracking/locale';
 import { TRACKING_OTHER_GROUP } from '../../../config';
 import { formatDuration, formatFigure, formatPercent, windowParts, type FunnelAnalysisStore, type TrackingStore } from '../../../stores/tracking';
@@ -103,7 +103,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
               {store.state === 'loading' && <i className="pi pi-spin pi-spinner" aria-label={t('tracking.analysis.loading')} />}
             </div>
             <EChart option={option} label={t('tracking.analysis.chartLabel', { title: result.funnel.name })} height={Math.max(260, result.steps.length * 64)} testId="funnel-chart" />
-            <div className="tracking-table-wrap">
+            <TableScroll label={result.funnel.name}>
               <table className="tracking-table" data-testid="funnel-table">
                 <thead>
                   <tr>
@@ -126,9 +126,9 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             {result.breakdown && result.breakdown.length > 0 && (
-              <div className="tracking-table-wrap">
+              <TableScroll label={t('tracking.analysis.breakdown')}>
                 <table className="tracking-table" data-testid="funnel-breakdown-table">
                   <thead>
                     <tr>
@@ -149,7 +149,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </>
         )}

@@ -6,7 +6,7 @@ import { EChart, type ChartPalette } from '../../../components/charts/EChart';
 import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
 import { useTracking } from '../../../components/tracking/useTracking';
-import { DateRangeInput, FormItem, Kpi, ResultState } from '../../../components/tracking/AnalysisParts';
+import { DateRangeInput, FormItem, TableScroll, Kpi, ResultState } from '../../../components/tracking/AnalysisParts';
 import { useTrackingTexts } from '../../../components/tracking/locale';
 import { formatDuration, formatFigure, type SessionAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import { daysOption, histogramOption } from './chart';
@@ -99,7 +99,7 @@ const SessionAnalysisView = observer(function SessionAnalysisView({ tracking }: 
           </div>
           <section className="tracking-card">
             <h3>{t('tracking.sessions.byDay')}</h3>
-            <div className="tracking-table-wrap">
+            <TableScroll label={t('tracking.sessions.byDay')}>
               <table className="tracking-table" data-testid="sessions-days">
                 <thead>
                   <tr>
@@ -122,11 +122,11 @@ const SessionAnalysisView = observer(function SessionAnalysisView({ tracking }: 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </section>
           <section className="tracking-card">
             <h3>{t('tracking.sessions.byGame')}</h3>
-            <div className="tracking-table-wrap">
+            <TableScroll label={t('tracking.sessions.byGame')}>
               <table className="tracking-table" data-testid="sessions-games">
                 <thead>
                   <tr>
@@ -149,7 +149,7 @@ const SessionAnalysisView = observer(function SessionAnalysisView({ tracking }: 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </section>
         </>
       )}

@@ -163,6 +163,7 @@ export const ComposeDialog = observer(function ComposeDialog({ visible, onClose 
               metaKeySelection={false}
               display="chip"
               placeholder={t('messages.compose.pick')}
+              ariaLabel={t('messages.compose.depts')}
               invalid={!!errors.targets}
               onChange={(e) => {
                 const keys = e.value && typeof e.value === 'object' ? Object.keys(e.value) : [];

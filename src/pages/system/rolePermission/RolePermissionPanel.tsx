@@ -102,7 +102,7 @@ export const RolePermissionPanel = observer(function RolePermissionPanel({ role,
         {dataRange === CUSTOM_DATA_RANGE && (
           <div style={{ marginTop: '0.5rem' }}>
             <span>{t('sys.role.depts')}</span>
-            <TreeSelector items={store.depts} multiple value={deptIds} onChange={(v) => setDeptIds(Array.isArray(v) ? v : [])} testId="role-depts" />
+            <TreeSelector items={store.depts} multiple value={deptIds} onChange={(v) => setDeptIds(Array.isArray(v) ? v : [])} testId="role-depts" ariaLabel={t('sys.role.depts')} />
           </div>
         )}
       </section>
