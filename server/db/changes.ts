@@ -12,9 +12,9 @@
  *
  * Versions move after a statement or transaction has ended, so a reader that sees the new version also
  * sees the committed data. Writes another process makes (a second instance on the same PostgreSQL)
- * are not seen here: `bump()` is where a cross-instance LISTEN/NOTIFY would report them; until then
- * caches that must be exact across instances are only used on the embedded database, which one
- * process owns.
+ * arrive through `bump()` from the change relay (server/db/change-relay.ts, LISTEN/NOTIFY) within
+ * milliseconds; caches that must hold no stale entry even for that long (sessions) are used on the
+ * embedded database only, which one process owns.
  */
 
 /** Tables whose writes change nothing else that is cached, by group (a group's tables cascade into each other only). */

@@ -78,4 +78,32 @@ describe('cross-instance pushes through PostgreSQL', () => {
     await b.ctx.hub.publish('all', { sender: 'system', contentType: 'SYSTEM', content: '系统配置有变化~', systemConfig: true });
     expect(await onA.next()).toEqual({ sender: 'system', contentType: 'SYSTEM', content: '系统配置有变化~', systemConfig: true });
   });
+
+  it("caches follow the other instance's writes at once (settings, role permissions), not at their 30 s TTL", async () => {
+    const saA = (await login(a.srv, 'superadmin', 'admin123456', false)).access;
+    const siteName = async (srv: TestServer) => (await call<Record<string, unknown>>(srv, '/api/init/settings/')).body.data['login.site_name'];
+    // B has the settings cached.
+    expect(await siteName(b.srv)).toBe('企业级后台管理系统');
+    expect(await siteName(b.srv)).toBe('企业级后台管理系统');
+    const saved = await call(a.srv, '/api/system/system_config/save_content/', { method: 'PUT', token: saA, body: [{ id: 6, value: '集群名字' }] });
+    expect(saved.body.code).toBe(2000);
+    await expect.poll(() => siteName(b.srv), { timeout: 3000, interval: 50 }).toBe('集群名字');
+
+    // test's role loses a Search button on A: B refuses the list it granted at once (its permission cache followed).
+    const test = (await login(b.srv, 'test', 'admin123456', false)).access;
+    const [button] = await a.ctx.db.query<{ api: string }>(
+      `SELECT b.api FROM role_buttons rb JOIN menu_buttons b ON b.id = rb.button_id JOIN user_roles ur ON ur.role_id = rb.role_id JOIN users u ON u.id = ur.user_id
+       WHERE u.username = 'test' AND b.value = 'Search' AND b.api LIKE '/api/game/%' ORDER BY b.id LIMIT 1`,
+    );
+    expect(button).toBeDefined();
+    const list = () => call(b.srv, button?.api ?? '', { token: test });
+    expect((await list()).body.code).toBe(2000);
+    expect((await list()).body.code).toBe(2000);
+    await a.ctx.db.query(
+      `DELETE FROM role_buttons rb USING menu_buttons b, user_roles ur, users u
+       WHERE b.id = rb.button_id AND ur.role_id = rb.role_id AND u.id = ur.user_id AND u.username = 'test' AND b.api = $1 AND b.value = 'Search'`,
+      [button?.api],
+    );
+    await expect.poll(async () => (await list()).body.code, { timeout: 3000, interval: 50 }).not.toBe(2000);
+  });
 });

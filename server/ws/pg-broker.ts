@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { socketFrame, type SocketFrame } from '../../contracts/schemas';
+import { PgListener } from '../db/pg-listener';
 import type { PushBroker, PushTarget } from './hub';
 
 /** The PostgreSQL notification channel every instance listens on. */
@@ -51,89 +51,46 @@ export function payloads(target: PushTarget, frame: SocketFrame): string[] {
 
 /**
  * Fan-out across server instances that share one PostgreSQL database: every push is a NOTIFY on
- * `console_push`; each instance LISTENs on a dedicated connection and delivers what arrives (its own
+ * `console_push`; each instance LISTENs (server/db/pg-listener.ts) and delivers what arrives (its own
  * pushes included) to its sockets. While the listening connection is down, pushes are delivered
  * locally so this instance's users still get theirs; the connection is re-established with back-off.
  */
 export class PgPushBroker implements PushBroker {
-  private client: pg.Client | null = null;
-  private listening = false;
-  private closed = false;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private delay: number;
-
-  private constructor(private readonly opts: PgBrokerOptions) {
-    this.delay = opts.retryMinMs ?? 200;
-  }
+  private constructor(
+    private readonly opts: PgBrokerOptions,
+    private readonly listener: PgListener,
+  ) {}
 
   /** Connects and starts listening; rejects when the first connection fails. */
   static async start(opts: PgBrokerOptions): Promise<PgPushBroker> {
-    const broker = new PgPushBroker(opts);
-    await broker.connect();
-    return broker;
+    const listener = await PgListener.start({
+      databaseUrl: opts.databaseUrl,
+      channels: [PUSH_CHANNEL],
+      onNotification: (_channel, payload) => {
+        const wire = parsePayload(payload);
+        if (wire) opts.deliver(wire.t, wire.f);
+      },
+      ...(opts.onError ? { onError: opts.onError } : {}),
+      ...(opts.retryMinMs !== undefined ? { retryMinMs: opts.retryMinMs } : {}),
+      ...(opts.retryMaxMs !== undefined ? { retryMaxMs: opts.retryMaxMs } : {}),
+    });
+    return new PgPushBroker(opts, listener);
   }
 
   /** Whether the listening connection is up (pushes then travel through PostgreSQL). */
   get connected(): boolean {
-    return this.listening;
+    return this.listener.connected;
   }
 
   async publish(target: PushTarget, frame: SocketFrame): Promise<void> {
-    if (!this.listening) {
+    if (!this.listener.connected) {
       this.opts.deliver(target, frame);
       return;
     }
     for (const payload of payloads(target, frame)) await this.opts.notify(PUSH_CHANNEL, payload);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = null;
-    this.listening = false;
-    if (client) await client.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl });
-    client.on('notification', (msg) => {
-      if (msg.channel !== PUSH_CHANNEL) return;
-      const wire = parsePayload(msg.payload);
-      if (wire) this.opts.deliver(wire.t, wire.f);
-    });
-    const lost = (err?: unknown) => {
-      if (this.client !== client) return;
-      this.client = null;
-      this.listening = false;
-      if (err) this.opts.onError?.(err);
-      client.end().catch(() => undefined);
-      this.scheduleReconnect();
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    await client.connect();
-    await client.query(`LISTEN ${PUSH_CHANNEL}`);
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    this.listening = true;
-    this.delay = this.opts.retryMinMs ?? 200;
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.retryTimer) return;
-    const wait = this.delay;
-    this.delay = Math.min(this.delay * 2, this.opts.retryMaxMs ?? 5000);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.connect().catch((err: unknown) => {
-        this.opts.onError?.(err);
-        this.scheduleReconnect();
-      });
-    }, wait);
-    this.retryTimer.unref();
+  close(): Promise<void> {
+    return this.listener.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { ChangeRelay } from '../db/change-relay';
 import type { Db } from '../db/db';
 import { MessageCenter } from '../domain/messages';
 import type { ErrorReporter } from '../http/report';
@@ -9,7 +10,8 @@ import type { UnreadCounter } from './routes';
 /**
  * Cross-instance pushes: with a PostgreSQL server (DATABASE_URL) every push travels through
  * LISTEN/NOTIFY so sockets on every instance sharing the database get it; with the embedded PGlite
- * (one process owns the database) pushes stay in-process. The broker stops with the server.
+ * (one process owns the database) pushes stay in-process. The same goes for cache invalidation
+ * (server/db/change-relay.ts). Both stop with the server.
  */
 export async function attachPushBroker(app: FastifyInstance, ctx: AppContext, report: ErrorReporter): Promise<void> {
   const url = ctx.config.databaseUrl;
@@ -23,9 +25,20 @@ export async function attachPushBroker(app: FastifyInstance, ctx: AppContext, re
     onError: (err) => report(err, 'push broker connection lost'),
   });
   ctx.hub.useBroker(broker);
+  // Writes told across instances on the same connection kind: every in-memory cache of database data
+  // (permissions, settings, menus, dictionaries, users, lists) follows another instance's writes at once.
+  const relay = await ChangeRelay.start({
+    databaseUrl: url,
+    changes: ctx.db.changes,
+    notify: async (channel, payload) => {
+      await ctx.db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    onError: (err) => report(err, 'cache change relay connection lost'),
+  });
   app.addHook('onClose', async () => {
     ctx.hub.useBroker(null);
     await broker.close();
+    await relay.close();
   });
 }
 
