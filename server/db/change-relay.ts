@@ -13,6 +13,8 @@ export interface ChangeRelayOptions {
   /** Sends NOTIFY through the server's pool. */
   notify(channel: string, payload: string): Promise<void>;
   onError?(err: unknown): void;
+  /** Another instance's writes were applied here (or, after a lost connection, everything is taken as changed). */
+  onRemote?(written: 'all' | readonly string[]): void;
   /** Reconnect delays of the listening connection (ms). */
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -126,5 +128,6 @@ export class ChangeRelay {
     } finally {
       this.applying = false;
     }
+    this.opts.onRemote?.(written);
   }
 }

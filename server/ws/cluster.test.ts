@@ -106,4 +106,14 @@ describe('cross-instance pushes through PostgreSQL', () => {
     );
     await expect.poll(async () => (await list()).body.code, { timeout: 3000, interval: 50 }).not.toBe(2000);
   });
+
+  it("a session signed out on A closes its socket on B at once (not at B's 30 s ping sweep)", async () => {
+    const t = await login(a.srv, 'test', 'admin123456', false);
+    const onB = await watch(b.srv, t.access);
+    const closed = new Promise<number>((resolve) => onB.ws.once('close', (code) => resolve(code)));
+    const started = Date.now();
+    expect((await call(a.srv, '/api/logout/', { body: { refresh: t.refresh }, token: t.access })).body.code).toBe(2000);
+    expect(await closed).toBe(4401);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
 });

@@ -7,6 +7,9 @@ import type { ErrorReporter } from '../http/report';
 import { PgPushBroker } from './pg-broker';
 import type { UnreadCounter } from './routes';
 
+/** Remote session changes arriving within this long are one sweep of the open sockets. */
+const SWEEP_AFTER_MS = 50;
+
 /**
  * Cross-instance pushes: with a PostgreSQL server (DATABASE_URL) every push travels through
  * LISTEN/NOTIFY so sockets on every instance sharing the database get it; with the embedded PGlite
@@ -25,6 +28,15 @@ export async function attachPushBroker(app: FastifyInstance, ctx: AppContext, re
     onError: (err) => report(err, 'push broker connection lost'),
   });
   ctx.hub.useBroker(broker);
+  let sweep: NodeJS.Timeout | null = null;
+  const sweepSoon = () => {
+    if (sweep) return;
+    sweep = setTimeout(() => {
+      sweep = null;
+      void ctx.hub.sweepSessions().catch((err: unknown) => report(err, 'socket session sweep'));
+    }, SWEEP_AFTER_MS);
+    sweep.unref();
+  };
   // Writes told across instances on the same connection kind: every in-memory cache of database data
   // (permissions, settings, menus, dictionaries, users, lists) follows another instance's writes at once.
   const relay = await ChangeRelay.start({
@@ -34,8 +46,14 @@ export async function attachPushBroker(app: FastifyInstance, ctx: AppContext, re
       await ctx.db.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     onError: (err) => report(err, 'cache change relay connection lost'),
+    // A session ended on another instance (logout, password change, disable, reuse): this instance's
+    // sockets of it close now, not at the next ping sweep.
+    onRemote: (written) => {
+      if (written === 'all' || written.includes('user_sessions') || written.includes('revoked_tokens')) sweepSoon();
+    },
   });
   app.addHook('onClose', async () => {
+    if (sweep) clearTimeout(sweep);
     ctx.hub.useBroker(null);
     await broker.close();
     await relay.close();
