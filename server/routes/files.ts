@@ -12,6 +12,7 @@ import { formatDatetime } from '../domain/time';
 import { currentAccount, requireUser } from '../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../http/envelope';
 import { parseInput } from '../domain/validation';
+import { isSharedPath, SharedMedia } from '../domain/media-store';
 import { checkUpload, MEDIA_CSP, servingHeaders } from '../domain/upload-policy';
 
 /**
@@ -104,6 +105,31 @@ export function mediaRootOf(ctx: AppContext): string {
   return root;
 }
 
+/** Each server's shared store of uploads (PostgreSQL only; null on the embedded database). */
+const sharedStores = new WeakMap<AppContext, SharedMedia | null>();
+
+/**
+ * Makes a file just stored under the media folder (`relative` as file_list keeps it: media/files/...)
+ * reachable from every instance: with PostgreSQL it is copied into the database before its row is
+ * written; on the embedded database (one process, one disk) nothing is needed.
+ */
+export async function shareStoredFile(ctx: AppContext, relative: string): Promise<void> {
+  const shared = sharedStores.get(ctx);
+  if (shared) await shared.share(relative.replace(/^media\//, ''));
+}
+
+/** The path under the media folder a /media/ request asks for, or null. */
+function requestedMedia(url: string): string | null {
+  const raw = url.split('?')[0] ?? '';
+  if (!raw.startsWith('/media/')) return null;
+  try {
+    const path = decodeURIComponent(raw.slice('/media/'.length));
+    return isSharedPath(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   let mediaRoot: string;
   if (ctx.config.dataDir) {
@@ -115,11 +141,21 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const root = resolve(mediaRoot);
   mediaRoots.set(ctx, root);
   await mkdir(root, { recursive: true });
+  // With PostgreSQL every instance serves every upload: the database holds them, this disk caches them.
+  const shared = ctx.db.kind === 'postgres' ? new SharedMedia(ctx.db, root) : null;
+  sharedStores.set(ctx, shared);
 
   // GET /media/...: the stored files, by @fastify/static (nothing outside the folder, no dotfiles, no index).
   await app.register(
     async (media) => {
       media.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('未找到。', 404)));
+      // A file stored by another instance is fetched from the database before the disk is asked.
+      if (shared) {
+        media.addHook('onRequest', async (req) => {
+          const path = requestedMedia(req.url);
+          if (path) await shared.materialize(path);
+        });
+      }
       // A path out of the folder or to a dotfile (403 from send) is simply not there.
       media.setErrorHandler((err: FastifyError, _req, reply) => {
         if ((err.statusCode ?? 500) < 500) return reply.code(404).send(fail('未找到。', 404));
@@ -185,6 +221,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         await writeFile(temp, bytes);
         await rename(temp, target);
       }
+      await shareStoredFile(ctx, relative);
       const account = currentAccount(req);
       // The sniffed, allow-listed type; the client's Content-Type is not trusted.
       const mime = verdict.mime.split(';')[0] ?? '';

@@ -116,4 +116,25 @@ describe('cross-instance pushes through PostgreSQL', () => {
     expect(await closed).toBe(4401);
     expect(Date.now() - started).toBeLessThan(5000);
   });
+
+  it('a file uploaded through A is served by B (the database holds uploads; each disk caches them)', async () => {
+    const sa = (await login(a.srv, 'superadmin', 'admin123456', false)).access;
+    // 2.5 MiB: three chunks of the shared store, with text that differs per run.
+    const content = `cluster ${Date.now()}\n`.repeat(Math.ceil((2.5 * 1024 * 1024) / 24));
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: 'text/plain' }), 'cluster.txt');
+    const res = await fetch(`${a.srv.baseUrl}/api/system/file/`, { method: 'POST', body: form, headers: { authorization: `JWT ${sa}` } });
+    const body = (await res.json()) as { code: number; data: { url: string; size: number } };
+    expect(body.code).toBe(2000);
+    const [row] = await b.ctx.db.query<{ chunks: number }>('SELECT chunks FROM media_files WHERE path = $1', [body.data.url.replace(/^media\//, '')]);
+    expect(row?.chunks).toBe(3);
+    // B never saw the upload: its own media folder is another directory.
+    const fromB = await fetch(`${b.srv.baseUrl}/${body.data.url}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(await fromB.text()).toBe(content);
+    // Twice (now from B's disk), and a file nobody stored is still 404.
+    expect(await (await fetch(`${b.srv.baseUrl}/${body.data.url}`)).text()).toBe(content);
+    expect((await fetch(`${b.srv.baseUrl}/media/files/0/0/00000000000000000000000000000000.txt`)).status).toBe(404);
+  });
 });

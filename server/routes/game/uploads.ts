@@ -11,7 +11,7 @@ import { formatMegabytes, matchesSignature, UPLOAD_EXTENSIONS } from '../../doma
 import { formatDatetime } from '../../domain/time';
 import { currentAccount } from '../../http/auth';
 import { fail, ok } from '../../http/envelope';
-import { mediaRootOf } from '../files';
+import { mediaRootOf, shareStoredFile } from '../files';
 
 
 function purposeOf(req: FastifyRequest): UploadPurpose | null {
@@ -117,6 +117,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     await mkdir(join(target, '..'), { recursive: true });
     if (await stat(target).then((s) => s.size === size, () => false)) await rm(temp, { force: true });
     else await rename(temp, target);
+    await shareStoredFile(ctx, relative);
     const account = currentAccount(req);
     const [inserted] = await ctx.db.query<{ id: number }>(
       `INSERT INTO file_list (name, url, file_url, engine, mime_type, size, md5sum, sha256, purpose, creator, modifier, dept_belong_id)
