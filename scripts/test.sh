@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the whole pipeline, in order, failing fast with the failing step named.
-#   codegen → typecheck → lint → unit → stories → build → contracts → e2e
+#   codegen → typecheck → lint → unit → stories → build → production start → contracts → e2e
 # Each test runner writes a JSON report; scripts/summary.ts turns it into counts, fails a step that
 # ran no test, and prints the closing line `test: N passed, M failed` that CI reads.
 set -euo pipefail
@@ -71,6 +71,7 @@ step lint npm run lint
 tests unit vitest npm run test:unit
 tests stories vitest npm run test:stories
 step build npm run build
+step production "$tsx" scripts/prod-smoke.ts
 tests contracts playwright npm run test:contracts
 tests e2e playwright npm run test:e2e
 

@@ -3,7 +3,7 @@ import { buildServer } from './app';
 import { issueToken } from './auth/tokens';
 import { playSampleEvents } from './seed/simulator';
 
-/** Entry point: `tsx server/main.ts` (env: see docs/server.md). */
+/** Entry point: `node build/server/main.mjs` after `npm run build` (or `tsx server/main.ts`; env: see docs/server.md). */
 async function main(): Promise<void> {
   let config;
   try {
