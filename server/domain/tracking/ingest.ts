@@ -141,7 +141,11 @@ export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, no
   return { uuid: uuid.toLowerCase(), event, distinct_id: distinctId, time: new Date(ms).toISOString(), properties: out };
 }
 
-/** The one statement that stores a merged set of batches: raw rows, idempotency register, presence and rollups. */
+/**
+ * The one statement that stores a merged set of batches: raw rows, idempotency register, daily presence
+ * and rollups (hourly: events; daily: events and exact unique players). Migration 043 says why hours keep
+ * no presence.
+ */
 const STORE_SQL = `
 WITH input AS (
   SELECT DISTINCT ON (x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties
@@ -157,22 +161,15 @@ WITH input AS (
 ), raw AS (
   INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
   SELECT time, uuid, game, event, distinct_id, properties FROM fresh
-), hp AS (
-  INSERT INTO tracking_hour_players (game, event, hour, distinct_id)
-  SELECT DISTINCT game, event, hour, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
-  ON CONFLICT DO NOTHING RETURNING game, event, hour
 ), dp AS (
   INSERT INTO tracking_day_players (game, event, day, distinct_id)
   SELECT DISTINCT game, event, day, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
   ON CONFLICT DO NOTHING RETURNING game, event, day
 ), hourly AS (
-  INSERT INTO tracking_hourly AS r (game, event, hour, events, players, last_time)
-  SELECT c.game, c.event, c.hour, c.n, COALESCE(p.n, 0), c.last
-  FROM (SELECT game, event, hour, count(*) AS n, max(time) AS last FROM fresh GROUP BY 1, 2, 3) c
-  LEFT JOIN (SELECT game, event, hour, count(*) AS n FROM hp GROUP BY 1, 2, 3) p USING (game, event, hour)
+  INSERT INTO tracking_hourly AS r (game, event, hour, events, last_time)
+  SELECT game, event, hour, count(*), max(time) FROM fresh GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
-  ON CONFLICT (game, event, hour) DO UPDATE
-    SET events = r.events + excluded.events, players = r.players + excluded.players, last_time = greatest(r.last_time, excluded.last_time)
+  ON CONFLICT (game, event, hour) DO UPDATE SET events = r.events + excluded.events, last_time = greatest(r.last_time, excluded.last_time)
 ), daily AS (
   INSERT INTO tracking_daily AS r (game, event, day, events, players)
   SELECT c.game, c.event, c.day, c.n, COALESCE(p.n, 0)
