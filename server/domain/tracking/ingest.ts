@@ -205,6 +205,8 @@ export class EventWriter {
     private readonly db: Db,
     private readonly tz: string,
     private readonly parallel = db.kind === 'pglite' ? 1 : 4,
+    /** Told after each commit the span of the stored events' times (ms): what session analysis keeps computed. */
+    private readonly onStored: (fromMs: number, toMs: number) => void = () => undefined,
   ) {}
 
   /** Stores the events (valid, uuids distinct); resolves to how many were new (the rest were stored before). */
@@ -245,10 +247,14 @@ export class EventWriter {
   private async write(group: Pending[]): Promise<Map<number, number>> {
     const rows: Array<Record<string, unknown>> = [];
     const months = new Set<string>();
+    let first = '';
+    let last = '';
     group.forEach((p, b) => {
       for (const e of p.events) {
         rows.push({ b, game: p.game, uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, time: e.time, properties: e.properties });
         months.add(e.time.slice(0, 7));
+        if (first === '' || e.time < first) first = e.time;
+        if (e.time > last) last = e.time;
       }
     });
     for (const m of months) {
@@ -260,6 +266,7 @@ export class EventWriter {
     for (let attempt = 1; ; attempt++) {
       try {
         const out = await this.db.query<{ b: number; n: number }>(STORE_SQL, [json, this.tz]);
+        this.onStored(Date.parse(first), Date.parse(last));
         return new Map(out.map((r) => [Number(r.b), Number(r.n)]));
       } catch (err) {
         // PostgreSQL: two statements waited on each other's rollup rows; nothing was written, run it again.
