@@ -16,10 +16,11 @@ import { analysisSettings, dayRange, round6 } from './analysis-common';
  * So a day's sessions depend only on the events in [day start − 30 min, day end + 6 h). They are
  * computed once per day (two window functions over the same order: lag, then a running count of
  * starts; one GROUP BY per session) and kept in `tracking_sessions` (migration 042) with the number of
- * events in that window as the day's fingerprint; a call counts each day's window (index range
- * scans), recomputes only the days whose count moved (events only ever arrive; today, while
- * a game plays), and then aggregates the kept sessions: totals, histogram, days and games in one
- * GROUPING SETS pass.
+ * events in that window (from the hourly rollup) as the day's fingerprint. SessionKeeper computes days
+ * ahead in the background; a call computes only days never computed, answers days whose count moved
+ * (events only ever arrive; today, while a game plays) from their kept sessions with `computed_at` and
+ * hands them to the background (or recomputes them first with fresh=1), and then aggregates the kept
+ * sessions: totals, histogram, days and games in one GROUPING SETS pass.
  */
 
 export const SESSION_GAP_SECONDS = 30 * 60;
