@@ -46,6 +46,7 @@ import { commonRoutes } from './routes/common/index';
 import { embedRoutes } from './routes/embed/index';
 import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
+import { SessionKeeper } from './domain/tracking/sessions';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -111,6 +112,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       hub: new SocketHub(),
       secretBox,
       sessions: new SessionStore(db),
+      sessionKeeper: new SessionKeeper(db, config.analyticsTz, (err) => app.log.error({ err }, 'session analysis: computing kept days failed')),
     };
     // Open sockets of sessions revoked anywhere (another instance too) close at the next ping.
     ctx.hub.useSessionCheck((sid) => ctx.sessions.live(sid));
@@ -121,6 +123,8 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       fresh,
       async listen() {
         await app.listen({ port: config.port, host: config.host });
+        // Sessions of the last days computed ahead (after the quiet delay, in the background).
+        ctx.sessionKeeper.start();
         const addr = app.server.address();
         const port = typeof addr === 'object' && addr ? addr.port : config.port;
         const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -128,6 +132,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       },
       async close() {
         ctx.hub.close();
+        await ctx.sessionKeeper.close();
         await app.close();
         await db.close();
       },

@@ -6,6 +6,7 @@ import type { MenuStore } from './domain/menus';
 import type { PermissionStore } from './domain/permissions';
 import type { SessionStore } from './domain/sessions';
 import type { SettingsStore } from './domain/settings';
+import type { SessionKeeper } from './domain/tracking/sessions';
 import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
@@ -28,4 +29,6 @@ export interface AppContext {
   hub: SocketHub;
   /** Seals and opens secrets at rest (shared accounts), with the configured key. */
   secretBox: SecretBox;
+  /** Keeps the session analysis' days computed ahead (background, debounced). */
+  sessionKeeper: SessionKeeper;
 }

@@ -35,7 +35,6 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   tracking_events: 'tracking',
   tracking_event_ids: 'tracking',
   tracking_hourly: 'tracking',
-  tracking_hour_players: 'tracking',
   tracking_daily: 'tracking',
   tracking_day_players: 'tracking',
   // Kept sessions of the session analysis (issue 15): nothing reads them but the analysis itself.

@@ -44,6 +44,8 @@ async function insert(rows: RawEvent[]): Promise<void> {
       [JSON.stringify(chunk)],
     );
   }
+  // What the ingestion keeps in the same transaction (session analysis fingerprints its days by the hourly rollup).
+  await ctx.db.query('SELECT tracking_rebuild_rollups($1)', [ctx.config.analyticsTz]);
 }
 
 async function funnel(def: RefFunnel & { name?: string }): Promise<number> {
@@ -61,8 +63,8 @@ async function getFunnel(id: number, start: string, end: string, breakdown?: str
   return expectData(await call(srv, `/api/data_embed/funnel/?${q}`, { token }), funnelResult);
 }
 
-async function getSessions(start: string, end: string, game?: number, token = superToken): Promise<SessionsResult> {
-  const q = new URLSearchParams({ start, end, ...(game ? { game: String(game) } : {}) });
+async function getSessions(start: string, end: string, game?: number, token = superToken, fresh = false): Promise<SessionsResult> {
+  const q = new URLSearchParams({ start, end, ...(game ? { game: String(game) } : {}), ...(fresh ? { fresh: '1' } : {}) });
   return expectData(await call(srv, `/api/data_embed/sessions/?${q}`, { token }), sessionsResult);
 }
 
@@ -300,11 +302,22 @@ describe('sessions: long chains and kept days', () => {
     expect(before).toBeDefined();
     await getSessions('2026-04-08', '2026-04-09');
     expect(await stamp()).toBe(before);
-    // A new event in the day's window (even one arriving late, for a past day) shows at once.
+    expect(d8.computed_at).toBeUndefined();
+    // A new event in the day's window (even one arriving late, for a past day): answered at once from the kept
+    // sessions, saying when they were computed, and recomputed in the background.
     await insert([ev(g, 'late', 'play', day0('2026-04-08') + 3 * H)]);
+    const kept = await getSessions('2026-04-08', '2026-04-08');
+    expect([kept.sessions, kept.players]).toEqual([1, 1]);
+    const iso = await ctx.db.query<{ c: string }>(`SELECT to_char(computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS c FROM tracking_session_days WHERE tz = 'Asia/Shanghai' AND day = '2026-04-08'`);
+    expect(kept.computed_at).toBe(iso[0]?.c);
+    await ctx.sessionKeeper.drain();
     const again = await getSessions('2026-04-08', '2026-04-08');
-    expect([again.sessions, again.players]).toEqual([2, 2]);
+    expect([again.sessions, again.players, again.computed_at]).toEqual([2, 2, undefined]);
     expect(await stamp()).not.toBe(before);
+    // fresh=1: computed before the answer.
+    await insert([ev(g, 'later', 'play', day0('2026-04-08') + 4 * H)]);
+    const fresh = await getSessions('2026-04-08', '2026-04-08', undefined, superToken, true);
+    expect([fresh.sessions, fresh.players, fresh.computed_at]).toEqual([3, 3, undefined]);
   });
 });
 
@@ -384,7 +397,8 @@ describe('randomized history (fixed seed) against the plain-JS computation', () 
       ['2026-05-03', '2026-05-05', undefined],
       ['2026-05-02', '2026-05-06', games[1]],
     ] as const) {
-      const res = await getSessions(start, end, game);
+      // fresh=1: days an earlier test's background pass kept before these events were stored are computed again first.
+      const res = await getSessions(start, end, game, superToken, true);
       const ref = refSessions(rows, day0(start), day0(end) + 24 * H, game ?? null);
       expect(ref.sessions).toBeGreaterThan(10);
       expect([res.sessions, res.players]).toEqual([ref.sessions, ref.players]);

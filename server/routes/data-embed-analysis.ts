@@ -91,7 +91,7 @@ export function dataEmbedAnalysisRoutes(app: FastifyInstance, ctx: AppContext): 
 
   const sessions = async (q: z.infer<typeof sessionsQuery>) => {
     checkRange(q.start, q.end);
-    return analyzeSessions(ctx.db, q.start, q.end, tz(), q.game ?? null);
+    return analyzeSessions(ctx.db, q.start, q.end, tz(), q.game ?? null, { fresh: q.fresh === '1', keeper: ctx.sessionKeeper });
   };
   app.get('/api/data_embed/sessions/', async (req, reply) => guarded(reply, async () => ok(await sessions(parseQuery(sessionsQuery, req)))));
   app.get('/api/data_embed/sessions/export/', async (req, reply) =>

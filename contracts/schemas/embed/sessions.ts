@@ -12,6 +12,8 @@ export const sessionsQuery = z.object({
   start: analysisDay('start'),
   end: analysisDay('end'),
   game: z.coerce.number({ error: 'game 必须是游戏编号' }).int({ error: 'game 必须是游戏编号' }).min(1, { error: 'game 必须是游戏编号' }).max(2_147_483_647, { error: 'game 必须是游戏编号' }).optional(),
+  /** 1: days whose events moved since they were computed are computed again before the answer (else the answer is as kept, and they are recomputed in the background). */
+  fresh: z.enum(['0', '1'], { error: 'fresh 只能是 0 或 1' }).optional(),
 });
 export type SessionsQuery = z.infer<typeof sessionsQuery>;
 
@@ -42,6 +44,12 @@ export const sessionsResult = z.object({
   start: z.string(),
   end: z.string(),
   game: z.number().int().nullable(),
+  /**
+   * Present when some days of the range were answered from sessions computed before their latest
+   * events (they are being recomputed in the background; ask again, or with fresh=1): when the oldest
+   * of those was computed (ISO).
+   */
+  computed_at: z.string().optional(),
   ...figures,
   /** Distinct players (per game) with a session. */
   players: z.number().int().min(0),

@@ -22,8 +22,9 @@ import { CrudError } from '../crud/spec';
 
 /**
  * Event analysis (data_embed/event). A plain trend (total, unique players, per-player average, no
- * filter, no breakdown) reads only the rollups: tracking_hourly for hours, tracking_daily for days and
- * weeks' totals, tracking_day_players for weekly and whole-range unique players. Sum/avg of a numeric
+ * filter, no breakdown) reads the rollups: tracking_hourly for hours' totals, tracking_daily for days and
+ * weeks' totals, tracking_day_players for weekly and whole-range unique players; unique players by hour
+ * (≤ 31 days) count the raw events' players (an index-only scan; no hourly presence is kept, migration 043). Sum/avg of a numeric
  * property, property filters and a breakdown need the properties, so they read the raw events of the
  * range (only the range's monthly partitions, through the (game, event, time) index).
  * Buckets are calendar hours/days/weeks (Monday) in the analytics time zone; labels come from here.
@@ -231,12 +232,20 @@ async function linesOf(db: Queryable, q: EventQuery, period: Period, tz: string)
     let rows: Array<{ event: string; t: string; n: number; u: number }>;
     if (q.interval === 'hour') {
       const zone = `${p.add(tz)}::text`;
-      rows = await db.query(
-        `SELECT event, ${labelSql('hour', 'hour', zone)} AS t, sum(events)::float8 AS n, sum(players)::float8 AS u FROM tracking_hourly
-         WHERE game = ${g} AND event = ANY(${ev}::text[]) AND hour >= (${from}::date)::timestamp AT TIME ZONE ${zone} AND hour < (${to}::date + 1)::timestamp AT TIME ZONE ${zone}
-         GROUP BY 1, 2`,
-        p.values,
-      );
+      rows = needs
+        ? // Unique players of an hour: no hourly presence is kept (migration 043); an index-only scan of (game, event, time) INCLUDE (distinct_id), ≤ 31 days.
+          await db.query(
+            `SELECT e.event, ${labelSql('e.time', 'hour', zone)} AS t, count(*)::float8 AS n, count(DISTINCT e.distinct_id)::float8 AS u FROM tracking_events e
+             WHERE e.game = ${g} AND e.event = ANY(${ev}::text[]) AND e.time >= (${from}::date)::timestamp AT TIME ZONE ${zone} AND e.time < (${to}::date + 1)::timestamp AT TIME ZONE ${zone}
+             GROUP BY 1, 2`,
+            p.values,
+          )
+        : await db.query(
+            `SELECT event, ${labelSql('hour', 'hour', zone)} AS t, sum(events)::float8 AS n, 0::float8 AS u FROM tracking_hourly
+             WHERE game = ${g} AND event = ANY(${ev}::text[]) AND hour >= (${from}::date)::timestamp AT TIME ZONE ${zone} AND hour < (${to}::date + 1)::timestamp AT TIME ZONE ${zone}
+             GROUP BY 1, 2`,
+            p.values,
+          );
     } else if (q.interval === 'day' || !needs) {
       const label = q.interval === 'day' ? "to_char(day, 'YYYY-MM-DD')" : "to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD')";
       rows = await db.query(

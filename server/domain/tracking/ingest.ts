@@ -141,7 +141,11 @@ export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, no
   return { uuid: uuid.toLowerCase(), event, distinct_id: distinctId, time: new Date(ms).toISOString(), properties: out };
 }
 
-/** The one statement that stores a merged set of batches: raw rows, idempotency register, presence and rollups. */
+/**
+ * The one statement that stores a merged set of batches: raw rows, idempotency register, daily presence
+ * and rollups (hourly: events; daily: events and exact unique players). Migration 043 says why hours keep
+ * no presence.
+ */
 const STORE_SQL = `
 WITH input AS (
   SELECT DISTINCT ON (x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties
@@ -157,22 +161,15 @@ WITH input AS (
 ), raw AS (
   INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
   SELECT time, uuid, game, event, distinct_id, properties FROM fresh
-), hp AS (
-  INSERT INTO tracking_hour_players (game, event, hour, distinct_id)
-  SELECT DISTINCT game, event, hour, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
-  ON CONFLICT DO NOTHING RETURNING game, event, hour
 ), dp AS (
   INSERT INTO tracking_day_players (game, event, day, distinct_id)
   SELECT DISTINCT game, event, day, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
   ON CONFLICT DO NOTHING RETURNING game, event, day
 ), hourly AS (
-  INSERT INTO tracking_hourly AS r (game, event, hour, events, players, last_time)
-  SELECT c.game, c.event, c.hour, c.n, COALESCE(p.n, 0), c.last
-  FROM (SELECT game, event, hour, count(*) AS n, max(time) AS last FROM fresh GROUP BY 1, 2, 3) c
-  LEFT JOIN (SELECT game, event, hour, count(*) AS n FROM hp GROUP BY 1, 2, 3) p USING (game, event, hour)
+  INSERT INTO tracking_hourly AS r (game, event, hour, events, last_time)
+  SELECT game, event, hour, count(*), max(time) FROM fresh GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
-  ON CONFLICT (game, event, hour) DO UPDATE
-    SET events = r.events + excluded.events, players = r.players + excluded.players, last_time = greatest(r.last_time, excluded.last_time)
+  ON CONFLICT (game, event, hour) DO UPDATE SET events = r.events + excluded.events, last_time = greatest(r.last_time, excluded.last_time)
 ), daily AS (
   INSERT INTO tracking_daily AS r (game, event, day, events, players)
   SELECT c.game, c.event, c.day, c.n, COALESCE(p.n, 0)
@@ -208,6 +205,8 @@ export class EventWriter {
     private readonly db: Db,
     private readonly tz: string,
     private readonly parallel = db.kind === 'pglite' ? 1 : 4,
+    /** Told after each commit the span of the stored events' times (ms): what session analysis keeps computed. */
+    private readonly onStored: (fromMs: number, toMs: number) => void = () => undefined,
   ) {}
 
   /** Stores the events (valid, uuids distinct); resolves to how many were new (the rest were stored before). */
@@ -248,10 +247,14 @@ export class EventWriter {
   private async write(group: Pending[]): Promise<Map<number, number>> {
     const rows: Array<Record<string, unknown>> = [];
     const months = new Set<string>();
+    let first = '';
+    let last = '';
     group.forEach((p, b) => {
       for (const e of p.events) {
         rows.push({ b, game: p.game, uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, time: e.time, properties: e.properties });
         months.add(e.time.slice(0, 7));
+        if (first === '' || e.time < first) first = e.time;
+        if (e.time > last) last = e.time;
       }
     });
     for (const m of months) {
@@ -263,6 +266,7 @@ export class EventWriter {
     for (let attempt = 1; ; attempt++) {
       try {
         const out = await this.db.query<{ b: number; n: number }>(STORE_SQL, [json, this.tz]);
+        this.onStored(Date.parse(first), Date.parse(last));
         return new Map(out.map((r) => [Number(r.b), Number(r.n)]));
       } catch (err) {
         // PostgreSQL: two statements waited on each other's rollup rows; nothing was written, run it again.

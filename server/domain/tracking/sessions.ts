@@ -16,10 +16,11 @@ import { analysisSettings, dayRange, round6 } from './analysis-common';
  * So a day's sessions depend only on the events in [day start − 30 min, day end + 6 h). They are
  * computed once per day (two window functions over the same order: lag, then a running count of
  * starts; one GROUP BY per session) and kept in `tracking_sessions` (migration 042) with the number of
- * events in that window as the day's fingerprint; a call counts each day's window (index range
- * scans), recomputes only the days whose count moved (events only ever arrive; today, while
- * a game plays), and then aggregates the kept sessions: totals, histogram, days and games in one
- * GROUPING SETS pass.
+ * events in that window (from the hourly rollup) as the day's fingerprint. SessionKeeper computes days
+ * ahead in the background; a call computes only days never computed, answers days whose count moved
+ * (events only ever arrive; today, while a game plays) from their kept sessions with `computed_at` and
+ * hands them to the background (or recomputes them first with fresh=1), and then aggregates the kept
+ * sessions: totals, histogram, days and games in one GROUPING SETS pass.
  */
 
 export const SESSION_GAP_SECONDS = 30 * 60;
@@ -71,43 +72,69 @@ function computeDaysSql(days: DayWindow[], tz: string): { sql: string; params: u
 }
 
 /**
- * Each day's fingerprint: the number of events in its window. The windows overlap (6.5 hours), so the
- * range is cut at every window edge and each piece counted once (a range scan of the primary key
- * (time, uuid), index-only once autovacuum has passed; nothing computed per row); a day adds up its
- * pieces.
+ * Each day's fingerprint: the number of events in the whole UTC hours that cover its window, from the
+ * hourly rollup (kept exact by the ingestion, in the same transaction as the raw rows): a few rows per
+ * hour, however many events. The hours cover a little more than the window (its edges rounded out), so
+ * an event there may recompute a day without need, never the other way round. Events loaded around the
+ * ingestion need tracking_rebuild_rollups (as the trends do).
  */
 async function fingerprints(db: Queryable, days: DayWindow[]): Promise<Map<string, number>> {
-  const windows = days.map((d) => ({ day: d.day, a: Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000, b: Date.parse(d.hi) + SESSION_FOLLOW_MS }));
-  const edges = [...new Set(windows.flatMap((w) => [w.a, w.b]))].sort((x, y) => x - y);
-  const pieces = edges.slice(1).map((b, i) => ({ a: new Date(edges[i] as number).toISOString(), b: new Date(b).toISOString() }));
-  const rows = await db.query<{ a: string; n: number }>(
-    `SELECT x.a, (SELECT count(*) FROM tracking_events e WHERE e.time >= x.a::timestamptz AND e.time < x.b::timestamptz)::float8 AS n
-     FROM jsonb_to_recordset($1::jsonb) AS x(a text, b text)`,
-    [JSON.stringify(pieces)],
+  const H = 3_600_000;
+  const windows = days.map((d) => ({
+    day: d.day,
+    a: Math.floor((Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000) / H) * H,
+    b: Math.ceil((Date.parse(d.hi) + SESSION_FOLLOW_MS) / H) * H,
+  }));
+  if (windows.length === 0) return new Map();
+  const rows = await db.query<{ h: string; n: number }>(
+    `SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS h, sum(events)::float8 AS n FROM tracking_hourly
+     WHERE hour >= $1::timestamptz AND hour < $2::timestamptz GROUP BY hour`,
+    [new Date(Math.min(...windows.map((w) => w.a))).toISOString(), new Date(Math.max(...windows.map((w) => w.b))).toISOString()],
   );
-  const counts = new Map(rows.map((r) => [Date.parse(r.a), Number(r.n)]));
-  const out = new Map<string, number>();
-  for (const w of windows) {
-    let n = 0;
-    for (let i = 0; i + 1 < edges.length; i++) if ((edges[i] as number) >= w.a && (edges[i + 1] as number) <= w.b) n += counts.get(edges[i] as number) ?? 0;
-    out.set(w.day, n);
-  }
-  return out;
+  const hours = rows.map((r) => ({ t: Date.parse(r.h), n: Number(r.n) }));
+  return new Map(windows.map((w) => [w.day, hours.reduce((n, h) => (h.t >= w.a && h.t < w.b ? n + h.n : n), 0)]));
 }
 
-/** Makes sure tracking_sessions holds the current sessions of every day of the range (recomputing only changed days). */
-export async function ensureSessionDays(db: Db, days: DayWindow[], tz: string): Promise<{ recomputed: string[] }> {
-  const now = await fingerprints(db, days);
-  const kept = new Map(
-    (await db.query<{ day: string; fingerprint: number }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, fingerprint::float8 AS fingerprint FROM tracking_session_days WHERE tz = $1 AND day = ANY($2::date[])`, [tz, days.map((d) => d.day)])).map((r) => [
-      r.day,
-      Number(r.fingerprint),
-    ]),
+interface KeptDay {
+  fingerprint: number;
+  computedAt: string;
+}
+
+async function keptDays(db: Queryable, tz: string, days: string[]): Promise<Map<string, KeptDay>> {
+  const rows = await db.query<{ day: string; fingerprint: number; computed_at: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, fingerprint::float8 AS fingerprint, to_char(computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS computed_at
+     FROM tracking_session_days WHERE tz = $1 AND day = ANY($2::date[])`,
+    [tz, days],
   );
-  const stale = days.filter((d) => kept.get(d.day) !== now.get(d.day));
-  if (stale.length === 0) return { recomputed: [] };
-  await db.transaction(async (tx) => {
+  return new Map(rows.map((r) => [r.day, { fingerprint: Number(r.fingerprint), computedAt: r.computed_at }]));
+}
+
+/** The windows of the calendar days start..end in time zone `tz`. */
+async function dayWindows(db: Queryable, start: string, end: string, tz: string): Promise<DayWindow[]> {
+  return db.query<DayWindow>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS day,
+       to_char((d::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS lo,
+       to_char(((d + 1)::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS hi
+     FROM generate_series($1::date, $2::date, interval '1 day') AS g(t), LATERAL (SELECT t::date AS d) x ORDER BY d`,
+    [start, end, tz],
+  );
+}
+
+/**
+ * Makes sure tracking_sessions holds the current sessions of every day given (recomputing only the days
+ * whose fingerprint moved). Under the advisory lock, one instance at a time; a day another call
+ * computed meanwhile is not computed again.
+ */
+export async function ensureSessionDays(db: Db, days: DayWindow[], tz: string): Promise<{ recomputed: string[] }> {
+  if (days.length === 0) return { recomputed: [] };
+  const now = await fingerprints(db, days);
+  const before = await keptDays(db, tz, days.map((d) => d.day));
+  if (days.every((d) => before.get(d.day)?.fingerprint === now.get(d.day))) return { recomputed: [] };
+  return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SESSION_LOCK]);
+    const kept = await keptDays(tx, tz, days.map((d) => d.day));
+    const stale = days.filter((d) => kept.get(d.day)?.fingerprint !== now.get(d.day));
+    if (stale.length === 0) return { recomputed: [] };
     await analysisSettings(tx, '256MB');
     const names = stale.map((d) => d.day);
     await tx.query('DELETE FROM tracking_sessions WHERE tz = $1 AND day = ANY($2::date[])', [tz, names]);
@@ -120,21 +147,141 @@ export async function ensureSessionDays(db: Db, days: DayWindow[], tz: string): 
        ON CONFLICT (tz, day) DO UPDATE SET fingerprint = excluded.fingerprint, computed_at = excluded.computed_at`,
       [tz, JSON.stringify(stale.map((d) => ({ day: d.day, n: now.get(d.day) ?? 0 })))],
     );
+    return { recomputed: names };
   });
-  return { recomputed: stale.map((d) => d.day) };
+}
+
+/** How long ingestion must be quiet before the touched days are brought up to date. */
+export const SESSION_QUIET_MS = 5_000;
+/** The longest a touched day waits while ingestion never goes quiet. */
+export const SESSION_MAX_WAIT_MS = 5 * 60_000;
+/** Days brought up to date at start (the newest first). */
+const SESSION_START_DAYS = 31;
+
+/**
+ * Keeps the sessions of past days computed ahead, so an analysis reads kept sessions only: at start
+ * (the last 31 days not computed or changed), after ingestion goes quiet (the days its events touch),
+ * and the days a call answered from outdated sessions (stale-while-revalidate). One day per
+ * transaction, so the embedded database's one connection is never held long; under the advisory lock
+ * of ensureSessionDays, so two instances never compute the same day at once. An in-process debounced
+ * task: nothing else needs a job queue yet (docs/tracking-analysis.md).
+ */
+export class SessionKeeper {
+  /** Touched spans of time (ms), disjoint. */
+  private spans: Array<[number, number]> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private firstTouch = 0;
+  private running: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly tz: string,
+    private readonly log: (err: unknown) => void = () => undefined,
+    private readonly quietMs = SESSION_QUIET_MS,
+  ) {}
+
+  /** The last SESSION_START_DAYS days, a moment after start. */
+  start(): void {
+    const now = Date.now();
+    this.touch(now - SESSION_START_DAYS * 86_400_000, now);
+  }
+
+  /** Events between these instants (ms) were stored, or a call found such days outdated. */
+  touch(fromMs: number, toMs: number): void {
+    if (this.closed) return;
+    // An event reaches back into the day it continues (6 h) and forward into the next day's first 30 minutes.
+    let span: [number, number] = [fromMs - SESSION_FOLLOW_MS, toMs + SESSION_GAP_SECONDS * 1000];
+    const rest: Array<[number, number]> = [];
+    for (const s of this.spans) {
+      if (s[0] <= span[1] && span[0] <= s[1]) span = [Math.min(s[0], span[0]), Math.max(s[1], span[1])];
+      else rest.push(s);
+    }
+    this.spans = [...rest, span];
+    const now = Date.now();
+    if (this.timer === null) this.firstTouch = now;
+    else clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(this.quietMs, this.firstTouch + SESSION_MAX_WAIT_MS - now));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, wait);
+    this.timer.unref();
+  }
+
+  /** Brings every touched day up to date now (tests, the bench, shutdown-free callers). */
+  async drain(): Promise<void> {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (this.running) await this.running;
+    if (this.spans.length > 0) await this.run();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+  }
+
+  private run(): Promise<void> {
+    if (this.running) {
+      // One pass at a time; what was touched meanwhile waits for the next.
+      return this.running.then(() => (this.spans.length > 0 && !this.closed ? this.run() : undefined));
+    }
+    const spans = this.spans.sort((a, b) => b[0] - a[0]);
+    this.spans = [];
+    this.running = (async () => {
+      try {
+        const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+        for (const [lo, hi] of spans) {
+          // Calendar days in the zone: a day either side of the UTC dates covers any offset.
+          const windows = await dayWindows(this.db, day(lo - 86_400_000), day(hi + 86_400_000), this.tz);
+          const touched = windows.filter((w) => Date.parse(w.hi) > lo && Date.parse(w.lo) <= hi).reverse();
+          for (const w of touched) {
+            if (this.closed) return;
+            await ensureSessionDays(this.db, [w], this.tz);
+          }
+        }
+      } catch (err) {
+        if (!this.closed) this.log(err);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+}
+
+export interface SessionsOptions {
+  /** Recompute outdated days before answering (else they are answered as kept and recomputed in the background). */
+  fresh?: boolean;
+  keeper?: SessionKeeper | null;
 }
 
 /** Sessions over the calendar days start..end in time zone `tz`, of one game or of all. */
-export async function analyzeSessions(db: Db, start: string, end: string, tz: string, game: number | null = null): Promise<SessionsResult> {
+export async function analyzeSessions(db: Db, start: string, end: string, tz: string, game: number | null = null, opts: SessionsOptions = {}): Promise<SessionsResult> {
   const range = await dayRange(db, start, end, tz);
-  const windows = await db.query<{ day: string; lo: string; hi: string }>(
-    `SELECT to_char(d, 'YYYY-MM-DD') AS day,
-       to_char((d::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS lo,
-       to_char(((d + 1)::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS hi
-     FROM generate_series($1::date, $2::date, interval '1 day') AS g(t), LATERAL (SELECT t::date AS d) x ORDER BY d`,
-    [start, end, tz],
-  );
-  await ensureSessionDays(db, windows, tz);
+  const windows = await dayWindows(db, start, end, tz);
+  let computedAt: string | undefined;
+  if (opts.fresh || !opts.keeper) {
+    await ensureSessionDays(db, windows, tz);
+  } else {
+    const now = await fingerprints(db, windows);
+    const kept = await keptDays(db, tz, windows.map((w) => w.day));
+    // Never computed: nothing to answer from, computed now. Computed before their latest events: answered as kept, recomputed in the background.
+    await ensureSessionDays(db, windows.filter((w) => !kept.has(w.day)), tz);
+    const stale = windows.filter((w) => {
+      const k = kept.get(w.day);
+      return k !== undefined && k.fingerprint !== now.get(w.day);
+    });
+    if (stale.length > 0) {
+      computedAt = stale.map((w) => kept.get(w.day)?.computedAt ?? '').sort()[0];
+      opts.keeper.touch(Date.parse(stale[0]?.lo ?? ''), Date.parse(stale[stale.length - 1]?.hi ?? '') - 1);
+    }
+  }
   const params: unknown[] = [tz, start, end];
   let gameCond = '';
   if (game !== null) {
@@ -178,6 +325,7 @@ export async function analyzeSessions(db: Db, start: string, end: string, tz: st
     start,
     end,
     game,
+    ...(computedAt ? { computed_at: computedAt } : {}),
     ...fig(total),
     players: [...players.values()].reduce((n, p) => n + p, 0),
     events_per_session: perSession(total),

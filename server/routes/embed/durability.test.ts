@@ -136,11 +136,11 @@ describe('ingestion survives kill -9', () => {
       const missing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM unnest($1::uuid[]) u WHERE NOT EXISTS (SELECT 1 FROM tracking_events e WHERE e.uuid = u)', [all]);
       expect(missing[0]?.n).toBe(0);
       const hourly = await db.query(`
-        (SELECT game, event, hour, events, players FROM tracking_hourly
-         EXCEPT SELECT game, event, date_trunc('hour', time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', count(*), count(DISTINCT distinct_id) FROM tracking_events GROUP BY 1, 2, 3)
+        (SELECT game, event, hour, events, last_time FROM tracking_hourly
+         EXCEPT SELECT game, event, date_trunc('hour', time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', count(*), max(time) FROM tracking_events GROUP BY 1, 2, 3)
         UNION ALL
-        (SELECT game, event, date_trunc('hour', time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', count(*), count(DISTINCT distinct_id) FROM tracking_events GROUP BY 1, 2, 3
-         EXCEPT SELECT game, event, hour, events, players FROM tracking_hourly)`);
+        (SELECT game, event, date_trunc('hour', time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', count(*), max(time) FROM tracking_events GROUP BY 1, 2, 3
+         EXCEPT SELECT game, event, hour, events, last_time FROM tracking_hourly)`);
       expect(hourly).toEqual([]);
       const daily = await db.query(`
         (SELECT game, event, day, events, players FROM tracking_daily
