@@ -146,11 +146,13 @@ describe.each<Kind>(['rest', 'graphql'])('the tracking calls over %s', (kind) =>
     expect(sessions.median_seconds).toBe(420);
     const all = await api.sessionAnalysis({ start: '2026-11-01', end: '2026-11-07' });
     expect(all.games).toHaveLength(1);
+    await api.sessionAnalysis({ start: '2026-11-01', end: '2026-11-07', fresh: true });
     expect(seen.map((s) => `${s.path}?${s.query}`)).toEqual([
       `/api/data_embed/event/?${EXPECTED_QUERY}`,
       '/api/data_embed/funnel/?funnel=7&start=2026-11-01&end=2026-11-07&breakdown=channel',
       '/api/data_embed/sessions/?start=2026-11-01&end=2026-11-07&game=3',
       '/api/data_embed/sessions/?start=2026-11-01&end=2026-11-07',
+      '/api/data_embed/sessions/?start=2026-11-01&end=2026-11-07&fresh=1',
     ]);
     expect(seen.every((s) => s.auth === 'JWT tracking-token')).toBe(true);
   });

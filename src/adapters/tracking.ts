@@ -80,6 +80,8 @@ export interface SessionAnalysisQuery {
   end: string;
   /** Absent: every game. */
   game?: number;
+  /** Recompute the days whose events moved before answering (slower); otherwise they are answered as kept. */
+  fresh?: boolean;
 }
 
 export interface SessionAnalysis {
@@ -91,6 +93,8 @@ export interface SessionAnalysis {
   histogram: Array<{ from_seconds: number; to_seconds: number | null; sessions: number }>;
   days: Array<{ day: string; sessions: number; avg_seconds: number; median_seconds: number; events_per_session: number }>;
   games: Array<{ game: number; game_name: string; sessions: number; players: number; avg_seconds: number; median_seconds: number }>;
+  /** Present when some day was answered as kept although events arrived since (ISO time of its computation). */
+  computed_at?: string;
 }
 
 /** A new app key and secret (the only answer that ever holds the secret). */
@@ -140,6 +144,7 @@ export function sessionParams(q: SessionAnalysisQuery): ReportParams {
     ['end', q.end],
   ];
   if (q.game !== undefined) out.push(['game', String(q.game)]);
+  if (q.fresh) out.push(['fresh', '1']);
   return out;
 }
 

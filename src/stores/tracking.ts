@@ -565,13 +565,14 @@ export class SessionAnalysisStore {
     this.range = range;
   }
 
-  async load(): Promise<void> {
+  /** Loads the figures; `fresh` has the server recompute the days whose events moved first (刷新). */
+  async load(fresh = false): Promise<void> {
     if (this.problem) return;
     const generation = ++this.generation;
     this.state = 'loading';
     this.error = '';
     try {
-      const result = await this.api.sessionAnalysis({ start: this.range.start, end: this.range.end, ...(this.game !== null ? { game: this.game } : {}) });
+      const result = await this.api.sessionAnalysis({ start: this.range.start, end: this.range.end, ...(this.game !== null ? { game: this.game } : {}), ...(fresh ? { fresh: true } : {}) });
       if (generation !== this.generation) return;
       runInAction(() => {
         this.result = result;
@@ -589,5 +590,14 @@ export class SessionAnalysisStore {
 
   get empty(): boolean {
     return !!this.result && this.result.sessions === 0;
+  }
+
+  /** When the figures shown were computed, if events arrived since (they are being recomputed on the server). */
+  get computedAt(): string | null {
+    return this.result?.computed_at ?? null;
+  }
+
+  refresh(): Promise<void> {
+    return this.load(true);
   }
 }

@@ -112,6 +112,19 @@ export const SessionsOneGame: Story = {
   },
 };
 
+/** Events arrived after the kept days were computed: the page says as of when, and 刷新 asks with fresh=1. */
+export const SessionsOutdated: Story = {
+  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ outdatedSessions: true }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const note = await canvas.findByTestId('sessions-outdated', {}, slow);
+    await expect(note).toHaveTextContent(/^数据截至 2026-11-24 \d{2}:30:00：之后到达的事件正在后台计算/);
+    await userEvent.click(canvas.getByTestId('sessions-refresh'));
+    await waitFor(() => expect(canvas.queryByTestId('sessions-outdated')).toBeNull(), slow);
+    await expect(canvas.getByTestId('kpi-sessions')).toBeVisible();
+  },
+};
+
 export const SessionsEmpty: Story = {
   parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ empty: ['report.sessions'] }) },
   play: async ({ canvasElement }) => {

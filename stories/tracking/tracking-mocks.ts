@@ -66,6 +66,8 @@ export interface TrackingMockOptions {
   empty?: string[];
   /** Long names and many series (long content). */
   long?: boolean;
+  /** Session answers carry computed_at (events arrived since the kept days were computed) unless asked with fresh=1. */
+  outdatedSessions?: boolean;
 }
 
 export interface TrackingMockState {
@@ -354,7 +356,11 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
         const data = funnelReport(q, z.array(funnelDefineRow).parse(tables.funnel_define), empty);
         return HttpResponse.json(data ? ok(funnelResult, data) : failure(4000, '漏斗不存在'));
       }
-      if (report === 'sessions') return HttpResponse.json(ok(sessionsResult, sessionReport(q, empty)));
+      if (report === 'sessions') {
+        const answer = sessionReport(q, empty);
+        const outdated = options.outdatedSessions && q.get('fresh') !== '1';
+        return HttpResponse.json(ok(sessionsResult, outdated ? { ...answer, computed_at: '2026-11-24T02:30:00.000Z' } : answer));
+      }
       return HttpResponse.json(failure(404, '接口地址不正确'));
     }),
     // The catalogue's game picker (root.games): every game whatever its kind.

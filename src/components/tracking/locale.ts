@@ -164,6 +164,8 @@ const zhChs = {
     bucket: '{{from}} – {{to}}',
     bucketOpen: '≥ {{from}}',
     rule: '会话：session_start 到 session_end，或 30 分钟无事件即断开。',
+    outdated: '数据截至 {{time}}：之后到达的事件正在后台计算，稍后再查询或立即刷新。',
+    refresh: '刷新',
   },
 };
 
@@ -324,6 +326,8 @@ const en: typeof zhChs = {
     bucket: '{{from}} – {{to}}',
     bucketOpen: '≥ {{from}}',
     rule: 'A session runs from session_start to session_end, or ends after 30 minutes without events.',
+    outdated: 'Figures as of {{time}}: events that arrived since are being computed in the background. Query again later or refresh now.',
+    refresh: 'Refresh',
   },
 };
 

@@ -8,6 +8,7 @@ import { useStore } from '../../../components/store-context';
 import { useTracking } from '../../../components/tracking/useTracking';
 import { DateRangeInput, FormItem, TableScroll, Kpi, ResultState } from '../../../components/tracking/AnalysisParts';
 import { useTrackingTexts } from '../../../components/tracking/locale';
+import { formatDateTime } from '../../../stores/format';
 import { formatDuration, formatFigure, type SessionAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import { daysOption, histogramOption } from './chart';
 
@@ -80,6 +81,13 @@ const SessionAnalysisView = observer(function SessionAnalysisView({ tracking }: 
         </section>
       ) : (
         <>
+          {store.computedAt && (
+            <div className="tracking-outdated" role="status" data-testid="sessions-outdated">
+              <i className="pi pi-clock" aria-hidden="true" />
+              <span>{t('tracking.sessions.outdated', { time: formatDateTime(new Date(store.computedAt)) })}</span>
+              <Button size="small" text icon="pi pi-refresh" label={t('tracking.sessions.refresh')} loading={store.state === 'loading'} onClick={() => void store.refresh()} data-testid="sessions-refresh" />
+            </div>
+          )}
           <div className="tracking-kpis" data-testid="sessions-kpis">
             <Kpi label={t('tracking.sessions.sessions')} value={formatFigure(result.sessions, language)} testId="kpi-sessions" />
             <Kpi label={t('tracking.sessions.players')} value={formatFigure(result.players, language)} testId="kpi-players" />
