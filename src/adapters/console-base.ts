@@ -28,6 +28,22 @@ import type {
   TrackingCredentials,
   TrackingReport,
 } from './tracking';
+import type {
+  DistributionQuery,
+  DistributionResult,
+  HistoryQuery,
+  HistoryResult,
+  IncomeRange,
+  OrderFilters,
+  OverviewResult,
+  RankQuery,
+  RankResult,
+  StreamedFile,
+  StreamOptions,
+} from './income';
+
+/** The revenue query writers and schemas load with the first revenue call (issue 16: not in the login page's chunk). */
+const incomeModule = () => import('./income');
 
 /** The tracking query writers load with the first tracking call (issue 15: not in the login page's chunk). */
 const trackingModule = () => import('./tracking');
@@ -38,6 +54,8 @@ export interface ResourceTransport extends ResourceApi {
   request<T = unknown>(options: RequestOptions): Promise<T>;
   /** GET a file at a path with ordered query pairs (files travel over REST in both adapters). */
   downloadFrom(path: string, pairs: ReportParams, onProgress?: ProgressListener): Promise<DownloadedFile>;
+  /** Like downloadFrom, reporting bytes received and the X-Export-Rows header, cancellable by a signal. */
+  streamFrom(path: string, pairs: ReportParams, options?: StreamOptions): Promise<StreamedFile>;
 }
 
 const USERS = '/api/system/user/';
@@ -123,6 +141,41 @@ export abstract class ConsoleApiBase implements ResourceApi {
   async exportEventAnalysis(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile> {
     const { eventParams } = await trackingModule();
     return this.resources.downloadFrom(`${reportPath('event')}export/`, eventParams(query), onProgress);
+  }
+
+  /** One revenue report's data (REST: GET with the pairs; GraphQL: the gateway's resourceList with equals arguments). */
+  protected abstract incomeReport(path: string, params: ReportParams): Promise<unknown>;
+
+  async incomeOverview(query: IncomeRange): Promise<OverviewResult> {
+    const { overviewParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
+    return this.parsed(INCOME_PATH.overview, INCOME_PARSERS.overview, await this.incomeReport(INCOME_PATH.overview, overviewParams(query)));
+  }
+
+  async incomeHistory(query: HistoryQuery): Promise<HistoryResult> {
+    const { historyParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
+    return this.parsed(INCOME_PATH.history, INCOME_PARSERS.history, await this.incomeReport(INCOME_PATH.history, historyParams(query)));
+  }
+
+  async incomeDistribution(query: DistributionQuery): Promise<DistributionResult> {
+    const { distributionParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
+    return this.parsed(INCOME_PATH.distribution, INCOME_PARSERS.distribution, await this.incomeReport(INCOME_PATH.distribution, distributionParams(query)));
+  }
+
+  async incomeRank(query: RankQuery): Promise<RankResult> {
+    const { rankParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
+    return this.parsed(INCOME_PATH.rank, INCOME_PARSERS.rank, await this.incomeReport(INCOME_PATH.rank, rankParams(query)));
+  }
+
+  async exportOrders(filters: OrderFilters, options?: StreamOptions): Promise<StreamedFile> {
+    const { orderFilterParams, ORDERS_EXPORT_PATH } = await incomeModule();
+    return this.resources.streamFrom(ORDERS_EXPORT_PATH, orderFilterParams(filters), options);
+  }
+
+  /** A report's data checked by its schema, or the adapter's "malformed answer" error. */
+  private parsed<T>(path: string, parse: (data: unknown) => T | null, data: unknown): T {
+    const value = parse(data);
+    if (value === null) throw this.http.malformed({ path });
+    return value;
   }
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {

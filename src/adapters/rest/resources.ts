@@ -1,4 +1,5 @@
 import type { ReportParams } from '../tracking';
+import type { StreamedFile, StreamOptions } from '../income';
 import { isRecord } from '../../../contracts/json';
 import { DEFAULT_EXPORT_FILE_NAME } from '../../config';
 import type { Translate } from '../../i18n';
@@ -192,6 +193,58 @@ export class RestResources implements ResourceTransport {
   /** GET a file at a path with ordered query pairs (e.g. an analysis's export), under the same rules. */
   downloadFrom(path: string, pairs: ReportParams, onProgress?: ProgressListener): Promise<DownloadedFile> {
     return this.download(path, pairsToParams(pairs), onProgress);
+  }
+
+  streamFrom(path: string, pairs: ReportParams, options: StreamOptions = {}): Promise<StreamedFile> {
+    return this.stream(path, pairsToParams(pairs), options);
+  }
+
+  /**
+   * GET a file streamed by the server (header X-Export-Rows = rows in it): reports bytes received and
+   * the rows, stops when the signal aborts (before the request: nothing is sent; once the answer
+   * came: the body's read is cancelled). A JSON answer is an envelope and reads like one.
+   */
+  private async stream(path: string, params: Params, options: StreamOptions): Promise<StreamedFile> {
+    const { signal, onProgress } = options;
+    const aborted = () => new DOMException('The export was cancelled', 'AbortError');
+    if (signal?.aborted) throw aborted();
+    const query = encodeParams(params);
+    const request: RequestOptions = { path };
+    const url = apiUrl(this.options.serverUrl, path) + (query ? `?${query}` : '');
+    const answer = await this.http.perform<unknown>(request, async (auth, timeout) => {
+      const response = await this.fetchImpl(url, { method: 'GET', headers: { ...auth }, signal: timeout });
+      if ((response.headers.get('content-type') ?? '').includes('application/json')) return replyOf(response.status, response.ok, await response.text());
+      if (!response.ok) return { kind: 'http', status: response.status };
+      return { kind: 'file', status: response.status, response };
+    });
+    if (!(answer instanceof Response)) throw this.http.malformed(request);
+    const header = answer.headers.get('x-export-rows');
+    const rows = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+    const type = answer.headers.get('content-type') ?? 'application/octet-stream';
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let bytes = 0;
+    onProgress?.({ bytes, rows });
+    if (answer.body) {
+      const reader = answer.body.getReader();
+      const stop = () => void reader.cancel().catch(() => undefined);
+      signal?.addEventListener('abort', stop, { once: true });
+      try {
+        for (;;) {
+          if (signal?.aborted) throw aborted();
+          const { done, value } = await reader.read();
+          if (signal?.aborted) throw aborted();
+          if (done) break;
+          chunks.push(value as Uint8Array<ArrayBuffer>);
+          bytes += value.byteLength;
+          onProgress?.({ bytes, rows });
+        }
+      } finally {
+        signal?.removeEventListener('abort', stop);
+        if (signal?.aborted) stop();
+      }
+    }
+    const name = fileNameFromDisposition(answer.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
+    return { name, blob: new Blob(chunks, { type }), rows };
   }
 
   private async row(request: RequestOptions): Promise<ResourceRow> {
