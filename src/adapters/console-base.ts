@@ -34,6 +34,7 @@ import type {
   HistoryQuery,
   HistoryResult,
   IncomeRange,
+  IncomeReport,
   OrderFilters,
   OverviewResult,
   RankQuery,
@@ -146,36 +147,31 @@ export abstract class ConsoleApiBase implements ResourceApi {
   /** One revenue report's data (REST: GET with the pairs; GraphQL: the gateway's resourceList with equals arguments). */
   protected abstract incomeReport(path: string, params: ReportParams): Promise<unknown>;
 
-  async incomeOverview(query: IncomeRange): Promise<OverviewResult> {
-    const { overviewParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
-    return this.parsed(INCOME_PATH.overview, INCOME_PARSERS.overview, await this.incomeReport(INCOME_PATH.overview, overviewParams(query)));
+  incomeOverview(query: IncomeRange): Promise<OverviewResult> {
+    return this.incomeCall('overview', query);
+  }
+  incomeHistory(query: HistoryQuery): Promise<HistoryResult> {
+    return this.incomeCall('history', query);
+  }
+  incomeDistribution(query: DistributionQuery): Promise<DistributionResult> {
+    return this.incomeCall('distribution', query);
+  }
+  incomeRank(query: RankQuery): Promise<RankResult> {
+    return this.incomeCall('rank', query);
   }
 
-  async incomeHistory(query: HistoryQuery): Promise<HistoryResult> {
-    const { historyParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
-    return this.parsed(INCOME_PATH.history, INCOME_PARSERS.history, await this.incomeReport(INCOME_PATH.history, historyParams(query)));
-  }
-
-  async incomeDistribution(query: DistributionQuery): Promise<DistributionResult> {
-    const { distributionParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
-    return this.parsed(INCOME_PATH.distribution, INCOME_PARSERS.distribution, await this.incomeReport(INCOME_PATH.distribution, distributionParams(query)));
-  }
-
-  async incomeRank(query: RankQuery): Promise<RankResult> {
-    const { rankParams, INCOME_PATH, INCOME_PARSERS } = await incomeModule();
-    return this.parsed(INCOME_PATH.rank, INCOME_PARSERS.rank, await this.incomeReport(INCOME_PATH.rank, rankParams(query)));
+  /** A revenue report: its pairs, the call, the answer checked by its schema (all from the lazy income module). */
+  private async incomeCall<T>(report: IncomeReport, query: object): Promise<T> {
+    const { INCOME_PATH, incomeReportParams, INCOME_PARSERS } = await incomeModule();
+    const path = INCOME_PATH[report];
+    const value = INCOME_PARSERS[report](await this.incomeReport(path, incomeReportParams(report, query)));
+    if (value === null) throw this.http.malformed({ path });
+    return value as T;
   }
 
   async exportOrders(filters: OrderFilters, options?: StreamOptions): Promise<StreamedFile> {
     const { orderFilterParams, ORDERS_EXPORT_PATH } = await incomeModule();
     return this.resources.streamFrom(ORDERS_EXPORT_PATH, orderFilterParams(filters), options);
-  }
-
-  /** A report's data checked by its schema, or the adapter's "malformed answer" error. */
-  private parsed<T>(path: string, parse: (data: unknown) => T | null, data: unknown): T {
-    const value = parse(data);
-    if (value === null) throw this.http.malformed({ path });
-    return value;
   }
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {

@@ -95,6 +95,20 @@ export function rankParams(q: RankQuery): ReportParams {
   return out;
 }
 
+/** The pairs of any report (the console base dispatches by name). */
+export function incomeReportParams(report: IncomeReport, query: object): ReportParams {
+  switch (report) {
+    case 'overview':
+      return overviewParams(query as IncomeRange);
+    case 'history':
+      return historyParams(query as HistoryQuery);
+    case 'distribution':
+      return distributionParams(query as DistributionQuery);
+    case 'rank':
+      return rankParams(query as RankQuery);
+  }
+}
+
 const ORDER_FILTER_KEYS = ['game', 'status', 'currency', 'channel', 'method', 'region', 'order_id', 'distinct_id', 'search', 'start', 'end', 'ordering'] as const;
 
 /** The export's pairs: every filter given, in a fixed order (empty ones left out). */
@@ -143,4 +157,39 @@ export interface IncomeApi {
   incomeRank(query: RankQuery): Promise<RankResult>;
   /** GET details/export/ with the list's filters: an xlsx streamed with progress (over REST in both adapters: files are not JSON). */
   exportOrders(filters: OrderFilters, options?: StreamOptions): Promise<StreamedFile>;
+}
+
+/**
+ * Reads a streamed export's body: the X-Export-Rows count (null when absent), each piece reported as
+ * bytes received, the read cancelled when the signal aborts (then an AbortError).
+ */
+export async function readExport(answer: Response, options: StreamOptions): Promise<{ blob: Blob; rows: number | null }> {
+  const { signal, onProgress } = options;
+  const aborted = () => new DOMException('The export was cancelled', 'AbortError');
+  const header = answer.headers.get('x-export-rows');
+  const rows = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+  const type = answer.headers.get('content-type') ?? 'application/octet-stream';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  onProgress?.({ bytes, rows });
+  if (answer.body) {
+    const reader = answer.body.getReader();
+    const stop = () => void reader.cancel().catch(() => undefined);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      for (;;) {
+        if (signal?.aborted) throw aborted();
+        const { done, value } = await reader.read();
+        if (signal?.aborted) throw aborted();
+        if (done) break;
+        chunks.push(value as Uint8Array<ArrayBuffer>);
+        bytes += value.byteLength;
+        onProgress?.({ bytes, rows });
+      }
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      if (signal?.aborted) stop();
+    }
+  }
+  return { blob: new Blob(chunks, { type }), rows };
 }

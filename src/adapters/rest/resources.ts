@@ -205,9 +205,7 @@ export class RestResources implements ResourceTransport {
    * came: the body's read is cancelled). A JSON answer is an envelope and reads like one.
    */
   private async stream(path: string, params: Params, options: StreamOptions): Promise<StreamedFile> {
-    const { signal, onProgress } = options;
-    const aborted = () => new DOMException('The export was cancelled', 'AbortError');
-    if (signal?.aborted) throw aborted();
+    if (options.signal?.aborted) throw new DOMException('The export was cancelled', 'AbortError');
     const query = encodeParams(params);
     const request: RequestOptions = { path };
     const url = apiUrl(this.options.serverUrl, path) + (query ? `?${query}` : '');
@@ -218,33 +216,11 @@ export class RestResources implements ResourceTransport {
       return { kind: 'file', status: response.status, response };
     });
     if (!(answer instanceof Response)) throw this.http.malformed(request);
-    const header = answer.headers.get('x-export-rows');
-    const rows = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
-    const type = answer.headers.get('content-type') ?? 'application/octet-stream';
-    const chunks: Uint8Array<ArrayBuffer>[] = [];
-    let bytes = 0;
-    onProgress?.({ bytes, rows });
-    if (answer.body) {
-      const reader = answer.body.getReader();
-      const stop = () => void reader.cancel().catch(() => undefined);
-      signal?.addEventListener('abort', stop, { once: true });
-      try {
-        for (;;) {
-          if (signal?.aborted) throw aborted();
-          const { done, value } = await reader.read();
-          if (signal?.aborted) throw aborted();
-          if (done) break;
-          chunks.push(value as Uint8Array<ArrayBuffer>);
-          bytes += value.byteLength;
-          onProgress?.({ bytes, rows });
-        }
-      } finally {
-        signal?.removeEventListener('abort', stop);
-        if (signal?.aborted) stop();
-      }
-    }
+    // The reading lives with the revenue calls (a lazy chunk, not the login page's).
+    const { readExport } = await import('../income');
+    const { blob, rows } = await readExport(answer, options);
     const name = fileNameFromDisposition(answer.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
-    return { name, blob: new Blob(chunks, { type }), rows };
+    return { name, blob, rows };
   }
 
   private async row(request: RequestOptions): Promise<ResourceRow> {
