@@ -132,6 +132,9 @@ export interface HistoryOptions {
 }
 export type HistoryStore = ReportStore<HistoryResult, HistoryOptions>;
 
+/** Change of revenue against a compared figure; null unless that figure is positive (a ratio to zero or a loss means nothing). */
+export const revenueChange = (current: number, compared: number): number | null => (compared > 0 ? changeRatio(current, compared) : null);
+
 /** Day by day with the compared day at the same position, and the change of revenue. */
 export function historyRows(result: HistoryResult): HistoryRow[] {
   return result.days.map((d, i) => {
@@ -139,11 +142,11 @@ export function historyRows(result: HistoryResult): HistoryRow[] {
     const { day, ...figures } = d;
     if (!other) return { day, figures, compareDay: null, compare: null, change: null };
     const { day: compareDay, ...compare } = other;
-    return { day, figures, compareDay, compare, change: changeRatio(figures.revenue, compare.revenue) };
+    return { day, figures, compareDay, compare, change: revenueChange(figures.revenue, compare.revenue) };
   });
 }
 
-export const historyTotalChange = (result: HistoryResult): number | null => (result.compare ? changeRatio(result.totals.revenue, result.compare.totals.revenue) : null);
+export const historyTotalChange = (result: HistoryResult): number | null => (result.compare ? revenueChange(result.totals.revenue, result.compare.totals.revenue) : null);
 export const historyEmpty = (result: HistoryResult): boolean => result.days.every(noOrders) && (!result.compare || result.compare.days.every(noOrders));
 
 export type DistributionChart = 'pie' | 'bar';

@@ -76,7 +76,7 @@ const DistributionView = observer(function DistributionView({ income }: { income
                 <table className="tracking-table income-table" data-testid="distribution-table">
                   <thead>
                     <tr>
-                      <th>{byLabel}</th>
+                      <th className="is-text">{byLabel}</th>
                       <th className="is-number">{t('income.figure.revenue')}</th>
                       <th className="is-number">{t('income.figure.share')}</th>
                       <th className="is-number">{t('income.figure.gross')}</th>

@@ -80,8 +80,8 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
                   <thead>
                     <tr>
                       <th>{t('income.rank.rank')}</th>
-                      <th>{t(`income.rank.name.${result.by}`)}</th>
-                      {result.by === 'player' && <th>{t('income.rank.playerGame')}</th>}
+                      <th className="is-text">{t(`income.rank.name.${result.by}`)}</th>
+                      {result.by === 'player' && <th className="is-text">{t('income.rank.playerGame')}</th>}
                       <th className="is-number">{t('income.figure.revenue')}</th>
                       <th className="is-number">{t('income.figure.gross')}</th>
                       <th className="is-number">{t('income.figure.refunds')}</th>
@@ -96,7 +96,7 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
                         <td className="income-label" title={r.label} data-user-data>
                           {r.label}
                         </td>
-                        {result.by === 'player' && <td data-user-data>{r.game_name ?? '-'}</td>}
+                        {result.by === 'player' && <td className="is-text" data-user-data>{r.game_name ?? '-'}</td>}
                         <td className="is-number">{money(r.revenue)}</td>
                         <td className="is-number">{formatMoney(r.gross)}</td>
                         <td className="is-number">{formatMoney(r.refunds)}</td>
