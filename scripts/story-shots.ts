@@ -1,11 +1,18 @@
+/**
+ * Screenshots of stories from the built Storybook (dist/storybook, `npm run build`): serves it on a
+ * loopback port, opens each story id given in Chromium (1440×900) and writes STORY_SHOTS_DIR/<id>.png
+ * (default /tmp/story-shots). Usage: npx tsx scripts/story-shots.ts pages-income-overview--overview …
+ */
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { chromiumArgs, chromiumPath } from './chromium';
 
 const root = join(process.cwd(), 'dist/storybook');
+const OUT = process.env.STORY_SHOTS_DIR ?? '/tmp/story-shots';
+await mkdir(OUT, { recursive: true });
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.png': 'image/png' };
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -27,7 +34,7 @@ const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 for (const id of process.argv.slice(2)) {
   await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`);
   await page.waitForTimeout(4500);
-  await page.screenshot({ path: `/tmp/i16c-shots/${id}.png`, fullPage: true });
+  await page.screenshot({ path: `${OUT}/${id}.png`, fullPage: true });
   console.log('shot', id);
 }
 await browser.close();
