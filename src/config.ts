@@ -216,3 +216,12 @@ export const TRACKING_OTHER_GROUP = '__other__';
 export const TRACKING_NONE_GROUP = '__none__';
 /** Events of one series at most on the event analysis screen. */
 export const TRACKING_MAX_SERIES = 10;
+
+/** Revenue screens (issue 16, center_income/*): the default range of history, distribution and rank. */
+export const INCOME_DEFAULT_RANGE_DAYS = 30;
+/** The overview's KPI periods: today, the last 7 and the last 30 days (each ending today). */
+export const INCOME_OVERVIEW_PERIODS = [1, 7, 30] as const;
+/** Rows a ranking may ask for (the server allows 1..100). */
+export const INCOME_RANK_LIMITS = [10, 20, 50, 100] as const;
+/** Orders per page of 收入明细. */
+export const INCOME_ORDERS_PAGE_SIZE = 20;

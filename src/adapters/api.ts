@@ -10,9 +10,11 @@ import type {
 } from '../../contracts/schemas';
 import type { MessageApi } from './message-types';
 import type { TrackingApi } from './tracking';
+import type { IncomeApi } from './income';
 
 export type * from './message-types';
 export type * from './tracking';
+export type * from './income';
 
 /**
  * Everything the console asks of a back end. Stores speak only this interface; `rest/` implements it
@@ -23,7 +25,7 @@ export type * from './tracking';
  * `oauth2Login`), replaces the token when it refreshes it, and removes them at `logout` and when the
  * session expires. Stores only read them.
  */
-export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi {
+export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi, IncomeApi {
   /** A captcha challenge, or `{ enabled: false }` when the server has captcha off. */
   captcha(): Promise<Captcha>;
   /** Whether captcha is on. Falls back to the settings key `base.captcha_state` when the status call fails. */

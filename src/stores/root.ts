@@ -29,6 +29,7 @@ import { UploadsStore } from './uploads';
 import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
 import type { TrackingStore } from './tracking';
+import type { IncomeStore } from './income';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -83,6 +84,8 @@ export class RootStore {
   readonly games: GameCatalogueStore;
   /** Event tracking's store, made on first use (issue 15: its code loads with the tracking screens, not the login page). */
   private trackingStore: Promise<TrackingStore> | null = null;
+  /** The revenue screens' store (issue 16), made on first use like tracking's. */
+  private incomeStore: Promise<IncomeStore> | null = null;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -122,7 +125,7 @@ export class RootStore {
         token: storage.cookies.get('token') ?? '',
       }),
     });
-    makeAutoObservable<RootStore, 'deps' | 'booting' | 'trackingStore'>(
+    makeAutoObservable<RootStore, 'deps' | 'booting' | 'trackingStore' | 'incomeStore'>(
       this,
       {
         deps: false,
@@ -148,6 +151,7 @@ export class RootStore {
         oauth2: false,
         games: false,
         trackingStore: false,
+        incomeStore: false,
       },
       { autoBind: true },
     );
@@ -178,6 +182,12 @@ export class RootStore {
     // A plain cache, not state: the promise is made once and never observed.
     this.trackingStore ??= import('./tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api));
     return this.trackingStore;
+  }
+
+  /** The revenue screens' stores (center_income/*), loaded on first use. */
+  income(): Promise<IncomeStore> {
+    this.incomeStore ??= import('./income').then(({ IncomeStore }) => new IncomeStore(this.deps.api));
+    return this.incomeStore;
   }
 
   notify(notice: Notice): void {

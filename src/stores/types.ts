@@ -26,5 +26,15 @@ export type {
   PropertyType,
   SessionAnalysis,
   TrackingCredentials,
+  DistributionBy,
+  DistributionResult,
+  HistoryCompare,
+  HistoryResult,
+  OrderRow,
+  OverviewResult,
+  RankBy,
+  RankResult,
+  RevenueFigures,
+  StreamedFile,
 } from '../adapters/api';
 export type { OAuth2StateStore } from '../adapters/oauth2/state';

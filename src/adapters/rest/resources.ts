@@ -1,4 +1,5 @@
 import type { ReportParams } from '../tracking';
+import type { StreamedFile, StreamOptions } from '../income';
 import { isRecord } from '../../../contracts/json';
 import { DEFAULT_EXPORT_FILE_NAME } from '../../config';
 import type { Translate } from '../../i18n';
@@ -192,6 +193,34 @@ export class RestResources implements ResourceTransport {
   /** GET a file at a path with ordered query pairs (e.g. an analysis's export), under the same rules. */
   downloadFrom(path: string, pairs: ReportParams, onProgress?: ProgressListener): Promise<DownloadedFile> {
     return this.download(path, pairsToParams(pairs), onProgress);
+  }
+
+  streamFrom(path: string, pairs: ReportParams, options: StreamOptions = {}): Promise<StreamedFile> {
+    return this.stream(path, pairsToParams(pairs), options);
+  }
+
+  /**
+   * GET a file streamed by the server (header X-Export-Rows = rows in it): reports bytes received and
+   * the rows, stops when the signal aborts (before the request: nothing is sent; once the answer
+   * came: the body's read is cancelled). A JSON answer is an envelope and reads like one.
+   */
+  private async stream(path: string, params: Params, options: StreamOptions): Promise<StreamedFile> {
+    if (options.signal?.aborted) throw new DOMException('The export was cancelled', 'AbortError');
+    const query = encodeParams(params);
+    const request: RequestOptions = { path };
+    const url = apiUrl(this.options.serverUrl, path) + (query ? `?${query}` : '');
+    const answer = await this.http.perform<unknown>(request, async (auth, timeout) => {
+      const response = await this.fetchImpl(url, { method: 'GET', headers: { ...auth }, signal: timeout });
+      if ((response.headers.get('content-type') ?? '').includes('application/json')) return replyOf(response.status, response.ok, await response.text());
+      if (!response.ok) return { kind: 'http', status: response.status };
+      return { kind: 'file', status: response.status, response };
+    });
+    if (!(answer instanceof Response)) throw this.http.malformed(request);
+    // The reading lives with the revenue calls (a lazy chunk, not the login page's).
+    const { readExport } = await import('../income');
+    const { blob, rows } = await readExport(answer, options);
+    const name = fileNameFromDisposition(answer.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
+    return { name, blob, rows };
   }
 
   private async row(request: RequestOptions): Promise<ResourceRow> {

@@ -44,6 +44,11 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
     return this.http.request({ path: `/api/data_embed/${report}/`, params: pairsToParams(params) });
   }
 
+  /** A revenue report: GET with the query's pairs. */
+  protected incomeReport(path: string, params: ReportParams): Promise<unknown> {
+    return this.http.request({ path, params: pairsToParams(params) });
+  }
+
   constructor(options: RestApiOptions) {
     super();
     this.http = new HttpClient(options);

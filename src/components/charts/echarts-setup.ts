@@ -5,11 +5,11 @@
  * The locales ZH and EN are built into the core.
  */
 import * as echarts from 'echarts/core';
-import { BarChart, FunnelChart, LineChart } from 'echarts/charts';
+import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-echarts.use([LineChart, BarChart, FunnelChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+echarts.use([LineChart, BarChart, FunnelChart, PieChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
 export const { init } = echarts;
 export type ECharts = ReturnType<typeof echarts.init>;
