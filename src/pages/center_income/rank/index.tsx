@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Dropdown } from 'primereact/dropdown';
-import { TabMenu } from 'primereact/tabmenu';
+import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../components/charts/EChart';
 import { PageLoading } from '../../../components/PageLoading';
@@ -40,17 +40,18 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
 
   return (
     <div className="tracking-page" data-testid="income-rank">
-      <TabMenu
-        model={BYS.map((value) => ({ label: t(`income.rank.bys.${value}`), data: { testid: `rank-tab-${value}` }, template: (item, options) => (
-          <a className={options.className} onClick={options.onClick} data-testid={`rank-tab-${value}`} role="tab" aria-selected={by === value}>
-            <span className={options.labelClassName}>{item.label}</span>
-          </a>
-        ) }))}
-        activeIndex={BYS.indexOf(by)}
-        onTabChange={(e) => {
-          store.setOption('by', BYS[e.index] ?? 'game');
+      <SelectButton
+        className="p-button-sm income-rank-by"
+        value={by}
+        allowEmpty={false}
+        options={BYS.map((value) => ({ value, label: t(`income.rank.bys.${value}`) }))}
+        itemTemplate={(option: { value: RankBy; label: string }) => <span data-testid={`rank-tab-${option.value}`}>{option.label}</span>}
+        onChange={(e) => {
+          store.setOption('by', (e.value as RankBy | null) ?? 'game');
           void store.load();
         }}
+        aria-label={t('income.rank.by')}
+        data-testid="rank-by"
       />
       <ReportForm store={store} prefix="rank">
         <FormItem label={t('income.rank.limit')}>
