@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { registerOrderDetailRoutes } from './details';
 import { registerOrderIngestRoute } from './ingest';
+import { registerIncomeReportRoutes } from './reports';
 
 /**
  * Orders and revenue (issue 16): the payment callbacks (POST /api/ingest/orders/) and the revenue
@@ -8,4 +10,6 @@ import { registerOrderIngestRoute } from './ingest';
  */
 export async function incomeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerOrderIngestRoute(app, ctx);
+  registerIncomeReportRoutes(app, ctx);
+  registerOrderDetailRoutes(app, ctx);
 }
