@@ -6,9 +6,9 @@ import type {
   RankResult,
   RevenueFigures,
 } from '../../../contracts/schemas';
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { CrudError } from '../crud/spec';
-import { checkRange } from '../tracking/analysis-common';
+import { analysisSettings, checkRange } from '../tracking/analysis-common';
 
 /**
  * The revenue figures of every report (overview, history, distribution, rank): ONE function,
@@ -35,6 +35,14 @@ const GROUP_SQL: Record<Exclude<RevenueGroup, 'player'>, string> = {
   method: 'method',
 };
 
+/** One read with room for its hash aggregates (work_mem) and no nested loops, as the tracking analyses run. */
+function read<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await analysisSettings(tx, '64MB');
+    return fn(tx);
+  });
+}
+
 const zero = (): Figures => ({ revenue: 0, gross: 0, refunds: 0, orders: 0, refund_orders: 0, paying_players: 0, active_players: 0 });
 
 /** A bigint or numeric from the database as a number, refused when it would not be exact. */
@@ -55,14 +63,15 @@ interface GroupRow {
 
 /**
  * The figures of start..end (both included; ≤ 366 days), for one game or all, per group. Paying
- * players are counted per game and summed (distinct (game, player) pairs). Group 'player' answers the
+ * players are distinct (game, player) pairs (hash aggregates, not count(DISTINCT), which sorts);
+ * active players only for group 'total' unless `active: false`. Group 'player' answers the
  * `limit` players (key `<game>:<player>`) with the largest revenue, ties by key (code-unit order).
  */
 export async function revenue(
-  db: Queryable,
+  db: Db,
   range: { start: string; end: string; game: number | null },
   group: RevenueGroup,
-  opts: { limit?: number } = {},
+  opts: { limit?: number; active?: boolean } = {},
 ): Promise<Map<string, Figures>> {
   checkRange(range.start, range.end);
   const params: unknown[] = [range.start, range.end];
@@ -74,14 +83,14 @@ export async function revenue(
   const out = new Map<string, Figures>();
   if (group === 'player') {
     params.push(Math.max(1, Math.min(100, opts.limit ?? 10)));
-    const rows = await db.query<{ game: number; distinct_id: string; gross: string; refunds: string; orders: string; refund_orders: string }>(
+    const rows = await read(db, (tx) => tx.query<{ game: number; distinct_id: string; gross: string; refunds: string; orders: string; refund_orders: string }>(
       `SELECT game, distinct_id, sum(gross)::text AS gross, sum(refunds)::text AS refunds, sum(orders)::text AS orders, sum(refund_orders)::text AS refund_orders
        FROM income_player_days WHERE day BETWEEN $1::date AND $2::date${gameCond}
        GROUP BY game, distinct_id
        ORDER BY sum(gross) - sum(refunds) DESC, (game::text || ':' || distinct_id) COLLATE "C"
        LIMIT $${params.length}`,
       params,
-    );
+    ));
     for (const r of rows) {
       const gross = exact(r.gross);
       const refunds = exact(r.refunds);
@@ -92,20 +101,20 @@ export async function revenue(
   }
   const k = GROUP_SQL[group];
   const active =
-    group === 'total'
+    group === 'total' && opts.active !== false
       ? `UNION ALL
          SELECT 'a', '', count(*)::text, '0', '0', '0' FROM (SELECT DISTINCT game, distinct_id FROM player_active_days WHERE day BETWEEN $1::date AND $2::date${gameCond}) a`
       : '';
-  const rows = await db.query<GroupRow>(
+  const rows = await read(db, (tx) => tx.query<GroupRow>(
     `SELECT 's' AS kind, ${k} AS k, sum(gross)::text AS gross, sum(refunds)::text AS refunds, sum(orders)::text AS orders, sum(refund_orders)::text AS refund_orders
      FROM income_daily WHERE day BETWEEN $1::date AND $2::date${gameCond} GROUP BY 2
      UNION ALL
-     SELECT 'p', k, sum(n)::text, '0', '0', '0' FROM (
-       SELECT ${k} AS k, game, count(DISTINCT distinct_id) AS n FROM income_player_days
-       WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond} GROUP BY 1, 2) p GROUP BY 2
+     SELECT 'p', k, count(*)::text, '0', '0', '0' FROM (
+       SELECT DISTINCT ${k} AS k, game, distinct_id FROM income_player_days
+       WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond}) p GROUP BY 2
      ${active}`,
     params,
-  );
+  ));
   for (const r of rows) {
     const f = out.get(r.k) ?? zero();
     if (r.kind === 's') {
@@ -134,7 +143,7 @@ function perHead(amount: number, people: number): number {
   return amount < 0 ? -q : q;
 }
 
-export async function overview(db: Queryable, q: IncomeRangeQuery): Promise<OverviewResult> {
+export async function overview(db: Db, q: IncomeRangeQuery): Promise<OverviewResult> {
   const game = q.game ?? null;
   const f = (await revenue(db, { start: q.start, end: q.end, game }, 'total')).get('') ?? zero();
   return {
@@ -169,13 +178,13 @@ export function monthEarlier(d: string): string {
   return `${py}-${String(pm).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
 }
 
-async function series(db: Queryable, start: string, end: string, game: number | null): Promise<{ days: HistoryResult['days']; totals: RevenueFigures }> {
-  const [byDay, total] = [await revenue(db, { start, end, game }, 'day'), await revenue(db, { start, end, game }, 'total')];
+async function series(db: Db, start: string, end: string, game: number | null): Promise<{ days: HistoryResult['days']; totals: RevenueFigures }> {
+  const [byDay, total] = [await revenue(db, { start, end, game }, 'day'), await revenue(db, { start, end, game }, 'total', { active: false })];
   const days = daysOf(start, end).map((day) => ({ day, ...figuresOnly(byDay.get(day) ?? zero()) }));
   return { days, totals: figuresOnly(total.get('') ?? zero()) };
 }
 
-export async function history(db: Queryable, q: IncomeRangeQuery & { compare?: 'previous' | 'last_month' }): Promise<HistoryResult> {
+export async function history(db: Db, q: IncomeRangeQuery & { compare?: 'previous' | 'last_month' }): Promise<HistoryResult> {
   const game = q.game ?? null;
   checkRange(q.start, q.end);
   const main = await series(db, q.start, q.end, game);
@@ -196,7 +205,7 @@ export async function history(db: Queryable, q: IncomeRangeQuery & { compare?: '
   return { start: q.start, end: q.end, game, days: main.days, totals: main.totals, compare };
 }
 
-async function gameNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+async function gameNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.query<{ id: number; name: string }>('SELECT id, name FROM games WHERE id = ANY($1::int[])', [ids]);
   return new Map(rows.map((r) => [r.id, r.name]));
@@ -205,11 +214,11 @@ async function gameNames(db: Queryable, ids: number[]): Promise<Map<number, stri
 /** Largest revenue first, then key. */
 const byRevenue = (a: [string, Figures], b: [string, Figures]) => b[1].revenue - a[1].revenue || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-export async function distribution(db: Queryable, q: IncomeRangeQuery & { by: DistributionResult['by'] }): Promise<DistributionResult> {
+export async function distribution(db: Db, q: IncomeRangeQuery & { by: DistributionResult['by'] }): Promise<DistributionResult> {
   const game = q.game ?? null;
   const range = { start: q.start, end: q.end, game };
   const groups = [...(await revenue(db, range, q.by)).entries()].sort(byRevenue);
-  const total = (await revenue(db, range, 'total')).get('') ?? zero();
+  const total = (await revenue(db, range, 'total', { active: false })).get('') ?? zero();
   const names = q.by === 'game' ? await gameNames(db, groups.map(([k]) => Number(k))) : new Map<number, string>();
   return {
     start: q.start,
@@ -226,7 +235,7 @@ export async function distribution(db: Queryable, q: IncomeRangeQuery & { by: Di
   };
 }
 
-export async function rank(db: Queryable, q: IncomeRangeQuery & { by: RankResult['by']; limit?: number }): Promise<RankResult> {
+export async function rank(db: Db, q: IncomeRangeQuery & { by: RankResult['by']; limit?: number }): Promise<RankResult> {
   const game = q.game ?? null;
   const limit = q.limit ?? 10;
   const range = { start: q.start, end: q.end, game };
