@@ -46,6 +46,7 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   orders: 'income',
   order_conflicts: 'income',
   income_daily: 'income',
+  income_totals: 'income',
   income_player_days: 'income',
   player_active_days: 'income',
 };

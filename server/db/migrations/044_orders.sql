@@ -10,6 +10,7 @@
 -- income_daily: per game, calendar day (ANALYTICS_TZ, fixed when written: income_rebuild_rollups
 --   redoes them), channel, region and method: gross (paid that day) and refunds (refunded that day),
 --   and the counts of both;
+-- income_totals: all-time order counts per game, channel, region and method (the list's totals);
 -- income_player_days: the same per player (and the order's channel, region, method): exact distinct
 --   paying players over any range (a row with orders > 0 is a payer that day) and the player rank;
 -- player_active_days: (game, day, player) of every player with a tracked event or an order that day:
@@ -61,9 +62,22 @@ CREATE TABLE income_daily (
   refunds bigint NOT NULL,
   orders integer NOT NULL,
   refund_orders integer NOT NULL,
+  -- Orders paid that day that are refunded by now (whenever): the orders list's status counts.
+  paid_refunded integer NOT NULL DEFAULT 0,
   PRIMARY KEY (game, day, channel, region, method)
 );
 CREATE INDEX income_daily_day_idx ON income_daily (day);
+
+-- All-time order counts per game, channel, region and method: the orders list's total without a date range.
+CREATE TABLE income_totals (
+  game integer NOT NULL,
+  channel varchar(64) NOT NULL,
+  region varchar(64) NOT NULL,
+  method varchar(64) NOT NULL,
+  orders bigint NOT NULL,
+  paid_refunded bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (game, channel, region, method)
+);
 
 CREATE TABLE income_player_days (
   game integer NOT NULL,
@@ -107,13 +121,18 @@ CREATE TRIGGER tracking_day_players_active AFTER INSERT ON tracking_day_players
 CREATE FUNCTION income_rebuild_rollups(tz text) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE income_daily, income_player_days, player_active_days;
+  TRUNCATE income_daily, income_totals, income_player_days, player_active_days;
   INSERT INTO income_daily (game, day, channel, region, method, gross, refunds, orders, refund_orders)
     SELECT game, day, channel, region, method, sum(gross), sum(refunds), sum(orders), sum(refund_orders) FROM (
       SELECT game, (time AT TIME ZONE tz)::date AS day, channel, region, method, amount_cny AS gross, 0 AS refunds, 1 AS orders, 0 AS refund_orders FROM orders
       UNION ALL
       SELECT game, (refund_time AT TIME ZONE tz)::date, channel, region, method, 0, amount_cny, 0, 1 FROM orders WHERE refund_time IS NOT NULL
     ) o GROUP BY 1, 2, 3, 4, 5;
+  UPDATE income_daily d SET paid_refunded = r.n
+    FROM (SELECT game, (time AT TIME ZONE tz)::date AS day, channel, region, method, count(*) AS n FROM orders WHERE status = 'refunded' GROUP BY 1, 2, 3, 4, 5) r
+    WHERE (d.game, d.day, d.channel, d.region, d.method) = (r.game, r.day, r.channel, r.region, r.method);
+  INSERT INTO income_totals (game, channel, region, method, orders, paid_refunded)
+    SELECT game, channel, region, method, count(*), count(*) FILTER (WHERE status = 'refunded') FROM orders GROUP BY 1, 2, 3, 4;
   INSERT INTO income_player_days (game, day, distinct_id, channel, region, method, gross, refunds, orders, refund_orders)
     SELECT game, day, distinct_id, channel, region, method, sum(gross), sum(refunds), sum(orders), sum(refund_orders) FROM (
       SELECT game, (time AT TIME ZONE tz)::date AS day, distinct_id, channel, region, method, amount_cny AS gross, 0 AS refunds, 1 AS orders, 0 AS refund_orders FROM orders

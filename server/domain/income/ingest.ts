@@ -126,6 +126,10 @@ WITH input AS (
   INSERT INTO income_player_days AS r (game, day, distinct_id, channel, region, method, gross, refunds, orders, refund_orders)
   SELECT game, day, distinct_id, channel, region, method, sum(amount_cny), 0, count(*), 0 FROM ins GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
   ON CONFLICT (game, day, distinct_id, channel, region, method) DO UPDATE SET gross = r.gross + excluded.gross, orders = r.orders + excluded.orders
+), totals AS (
+  INSERT INTO income_totals AS r (game, channel, region, method, orders)
+  SELECT game, channel, region, method, count(*) FROM ins GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (game, channel, region, method) DO UPDATE SET orders = r.orders + excluded.orders
 ), active AS (
   INSERT INTO player_active_days (game, day, distinct_id)
   SELECT DISTINCT game, day, distinct_id FROM ins ORDER BY 2, 1, 3
@@ -152,6 +156,19 @@ WITH input AS (
   ON CONFLICT (game, day, distinct_id, channel, region, method) DO UPDATE SET refunds = r.refunds + excluded.refunds, refund_orders = r.refund_orders + excluded.refund_orders
 )
 SELECT order_id FROM upd`;
+
+/** After REFUND_SQL, in the same transaction: the refunded orders counted on their paid day and in the all-time totals. */
+const PAID_REFUNDED_SQL = `
+WITH r AS (
+  SELECT o.game, (o.time AT TIME ZONE $3::text)::date AS day, o.channel, o.region, o.method FROM orders o WHERE o.game = $1 AND o.order_id = ANY($2::text[])
+), d AS (
+  UPDATE income_daily x SET paid_refunded = x.paid_refunded + c.n
+  FROM (SELECT game, day, channel, region, method, count(*) AS n FROM r GROUP BY 1, 2, 3, 4, 5) c
+  WHERE (x.game, x.day, x.channel, x.region, x.method) = (c.game, c.day, c.channel, c.region, c.method)
+)
+UPDATE income_totals x SET paid_refunded = x.paid_refunded + c.n
+FROM (SELECT game, channel, region, method, count(*) AS n FROM r GROUP BY 1, 2, 3, 4) c
+WHERE (x.game, x.channel, x.region, x.method) = (c.game, c.channel, c.region, c.method)`;
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -180,6 +197,7 @@ async function apply(tx: Queryable, game: number, tz: string, items: Array<{ ind
   if (refunds.length > 0) {
     const rows = refunds.map(({ c }) => ({ game, order_id: c.order_id, distinct_id: c.distinct_id, amount: c.amount, currency: c.currency, channel: c.channel, method: c.method, region: c.region, time: c.time }));
     for (const r of await tx.query<{ order_id: string }>(REFUND_SQL, [JSON.stringify(rows), tz])) refunded.add(r.order_id);
+    if (refunded.size > 0) await tx.query(PAID_REFUNDED_SQL, [game, [...refunded], tz]);
   }
   const out: Applied = { applied: inserted.size + refunded.size, duplicates: 0, rejected: [], conflicts: [] };
   const rest = [...paid.filter((i) => !inserted.has(i.c.order_id)), ...refunds.filter((i) => !refunded.has(i.c.order_id))];

@@ -10,9 +10,9 @@ import { exact } from './revenue';
 /**
  * The orders list of center_income/details and its export: filters (contracts/schemas/income:
  * page, limit ≤ 100, game, status, currency, channel, method, region, order_id, distinct_id, search,
- * start/end = paid day in ANALYTICS_TZ, ordering). The total comes from the daily rollup when the
- * filters are ones it holds (game, channel, method, region, paid days): every order is counted there
- * once, on its paid day; otherwise from the orders.
+ * start/end = paid day in ANALYTICS_TZ, ordering). The total comes from the rollups when the
+ * filters are ones they hold (game, channel, method, region, status, paid days): every order is counted
+ * once on its paid day in income_daily and once in income_totals; otherwise from the orders.
  */
 
 export const ORDER_PAGE_MAX = 100;
@@ -139,11 +139,13 @@ function conditions(q: OrderQuery, tz: string): Conditions {
 
 /** Whether the daily rollup can count the matching orders (filters only on what it holds). */
 function countableByRollup(q: OrderQuery): boolean {
-  return q.status === undefined && q.currency === undefined && q.order_id === undefined && q.distinct_id === undefined && q.search === undefined;
+  return q.currency === undefined && q.order_id === undefined && q.distinct_id === undefined && q.search === undefined;
 }
 
 export async function countOrders(db: Queryable, q: OrderQuery, tz: string): Promise<number> {
   if (countableByRollup(q)) {
+    // Every order is counted once on its paid day (income_daily) and once in income_totals; a refunded
+    // one also in paid_refunded there.
     const c = new Conditions();
     if (q.game !== undefined) c.add('game = ?', q.game);
     if (q.channel !== undefined) c.add('channel = ?', q.channel);
@@ -151,7 +153,9 @@ export async function countOrders(db: Queryable, q: OrderQuery, tz: string): Pro
     if (q.region !== undefined) c.add('region = ?', q.region);
     if (q.start !== undefined) c.add('day >= ?::date', q.start);
     if (q.end !== undefined) c.add('day <= ?::date', q.end);
-    const [row] = await db.query<{ n: string | null }>(`SELECT sum(orders)::text AS n FROM income_daily ${c.where()}`, c.params);
+    const n = q.status === 'refunded' ? 'paid_refunded' : q.status === 'paid' ? 'orders - paid_refunded' : 'orders';
+    const table = q.start === undefined && q.end === undefined ? 'income_totals' : 'income_daily';
+    const [row] = await db.query<{ n: string | null }>(`SELECT sum(${n})::text AS n FROM ${table} ${c.where()}`, c.params);
     return exact(row?.n ?? 0);
   }
   const c = conditions(q, tz);

@@ -179,7 +179,8 @@ export function monthEarlier(d: string): string {
 }
 
 async function series(db: Db, start: string, end: string, game: number | null): Promise<{ days: HistoryResult['days']; totals: RevenueFigures }> {
-  const [byDay, total] = [await revenue(db, { start, end, game }, 'day'), await revenue(db, { start, end, game }, 'total', { active: false })];
+  // Both reads at once: on PostgreSQL they run on two connections in parallel (one at a time on PGlite).
+  const [byDay, total] = await Promise.all([revenue(db, { start, end, game }, 'day'), revenue(db, { start, end, game }, 'total', { active: false })]);
   const days = daysOf(start, end).map((day) => ({ day, ...figuresOnly(byDay.get(day) ?? zero()) }));
   return { days, totals: figuresOnly(total.get('') ?? zero()) };
 }
@@ -187,11 +188,11 @@ async function series(db: Db, start: string, end: string, game: number | null): 
 export async function history(db: Db, q: IncomeRangeQuery & { compare?: 'previous' | 'last_month' }): Promise<HistoryResult> {
   const game = q.game ?? null;
   checkRange(q.start, q.end);
-  const main = await series(db, q.start, q.end, game);
   let compare: HistoryResult['compare'] = null;
+  let other: Promise<Awaited<ReturnType<typeof series>>> | null = null;
+  let cs = '';
+  let ce = '';
   if (q.compare) {
-    let cs: string;
-    let ce: string;
     if (q.compare === 'previous') {
       const n = (dayMs(q.end) - dayMs(q.start)) / DAY + 1;
       cs = dayOf(dayMs(q.start) - n * DAY);
@@ -200,8 +201,10 @@ export async function history(db: Db, q: IncomeRangeQuery & { compare?: 'previou
       cs = monthEarlier(q.start);
       ce = monthEarlier(q.end);
     }
-    compare = { kind: q.compare, start: cs, end: ce, ...(await series(db, cs, ce, game)) };
+    other = series(db, cs, ce, game);
   }
+  const [main, prior] = await Promise.all([series(db, q.start, q.end, game), other]);
+  if (q.compare && prior) compare = { kind: q.compare, start: cs, end: ce, ...prior };
   return { start: q.start, end: q.end, game, days: main.days, totals: main.totals, compare };
 }
 
@@ -217,8 +220,9 @@ const byRevenue = (a: [string, Figures], b: [string, Figures]) => b[1].revenue -
 export async function distribution(db: Db, q: IncomeRangeQuery & { by: DistributionResult['by'] }): Promise<DistributionResult> {
   const game = q.game ?? null;
   const range = { start: q.start, end: q.end, game };
-  const groups = [...(await revenue(db, range, q.by)).entries()].sort(byRevenue);
-  const total = (await revenue(db, range, 'total', { active: false })).get('') ?? zero();
+  const [byKey, totals] = await Promise.all([revenue(db, range, q.by), revenue(db, range, 'total', { active: false })]);
+  const groups = [...byKey.entries()].sort(byRevenue);
+  const total = totals.get('') ?? zero();
   const names = q.by === 'game' ? await gameNames(db, groups.map(([k]) => Number(k))) : new Map<number, string>();
   return {
     start: q.start,

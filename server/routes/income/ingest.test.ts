@@ -160,6 +160,15 @@ describe('order ingestion', () => {
     const rollup = await srv.query('SELECT game, day, channel, region, method, gross::text, refunds::text, orders, refund_orders FROM income_daily ORDER BY 1, 2, 3, 4, 5');
     expect(rollup).toEqual(fromOrders);
     expect(rollup.length).toBeGreaterThan(1);
+    // The list's counts: refunded orders on their paid day, and the all-time totals.
+    const refundedByPaidDay = await srv.query(
+      `SELECT game, (time AT TIME ZONE $1)::date AS day, channel, region, method, count(*) FILTER (WHERE status = 'refunded')::int AS n FROM orders GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+      [tz],
+    );
+    expect(await srv.query('SELECT game, day, channel, region, method, paid_refunded AS n FROM income_daily WHERE orders > 0 ORDER BY 1, 2, 3, 4, 5')).toEqual(refundedByPaidDay);
+    expect(await srv.query('SELECT game, channel, region, method, orders::int, paid_refunded::int FROM income_totals ORDER BY 1, 2, 3, 4')).toEqual(
+      await srv.query(`SELECT game, channel, region, method, count(*)::int AS orders, count(*) FILTER (WHERE status = 'refunded')::int AS paid_refunded FROM orders GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+    );
     const payers = await srv.query<{ n: number }>('SELECT count(DISTINCT distinct_id)::int AS n FROM income_player_days WHERE orders > 0');
     expect(payers[0]?.n).toBe(2);
     const active = await srv.query<{ distinct_id: string }>('SELECT DISTINCT distinct_id FROM player_active_days ORDER BY 1');

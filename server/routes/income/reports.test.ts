@@ -316,6 +316,8 @@ describe('orders list and export', () => {
       { game: '1', channel: 'tap', start: shift(today, -9), end: today },
       { method: 'wechat', region: 'HK' },
       { status: 'refunded' },
+      { status: 'paid', game: '2', start: shift(today, -20), end: shift(today, -2) },
+      { status: 'refunded', channel: 'apple', start: shift(today, -30) },
       { currency: 'CNY', game: '3' },
       { distinct_id: 'g1-p5' },
       { search: 'g2-' },
