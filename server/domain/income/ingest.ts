@@ -181,11 +181,16 @@ interface Applied {
   applied: number;
   duplicates: number;
   rejected: TrackRejection[];
-  conflicts: Array<{ index: number; order_id: string; reason: string }>;
+  conflicts: Conflict[];
 }
 
-/** Applies checked callbacks (distinct by order id and status) of one game in one transaction. */
-async function apply(tx: Queryable, game: number, tz: string, items: Array<{ index: number; c: OrderCallback }>): Promise<Applied> {
+type Conflict = { index: number; order_id: string; reason: string };
+
+/**
+ * Applies checked callbacks (distinct by order id and status) of one game in one transaction, and
+ * records the conflicts found in it and those the batch itself held (`batchConflicts`).
+ */
+async function apply(tx: Queryable, game: number, tz: string, items: Array<{ index: number; c: OrderCallback }>, batchConflicts: Array<Conflict & { c: OrderCallback }>): Promise<Applied> {
   const paid = items.filter((i) => i.c.status === 'paid');
   const refunds = items.filter((i) => i.c.status === 'refunded');
   const inserted = new Set<string>();
@@ -201,8 +206,7 @@ async function apply(tx: Queryable, game: number, tz: string, items: Array<{ ind
   }
   const out: Applied = { applied: inserted.size + refunded.size, duplicates: 0, rejected: [], conflicts: [] };
   const rest = [...paid.filter((i) => !inserted.has(i.c.order_id)), ...refunds.filter((i) => !refunded.has(i.c.order_id))];
-  if (rest.length === 0) return out;
-  const stored = new Map(
+  const stored = rest.length === 0 ? new Map<string, StoredOrder>() : new Map(
     (
       await tx.query<StoredOrder>(
         `SELECT order_id, distinct_id, amount::text AS amount, currency, channel, method, region, status,
@@ -238,22 +242,24 @@ async function apply(tx: Queryable, game: number, tz: string, items: Array<{ ind
       out.conflicts.push({ index, order_id: c.order_id, reason: `订单「${show(c.order_id)}」已于 ${o.refund_time ?? ''} 退款，本次退款时间不同：已拒绝并记录` });
     }
   }
-  if (out.conflicts.length > 0) {
+  if (out.conflicts.length + batchConflicts.length > 0) {
     const byIndex = new Map(items.map((i) => [i.index, i.c]));
+    const rows = [...out.conflicts.map((k) => ({ order_id: k.order_id, callback: byIndex.get(k.index), reason: k.reason })), ...batchConflicts.map((k) => ({ order_id: k.order_id, callback: k.c, reason: k.reason }))];
     await tx.query(
       `INSERT INTO order_conflicts (game, order_id, callback, reason)
        SELECT $1, x.order_id, x.callback, x.reason FROM jsonb_to_recordset($2::jsonb) AS x(order_id text, callback jsonb, reason text)`,
-      [game, JSON.stringify(out.conflicts.map((k) => ({ order_id: k.order_id, callback: byIndex.get(k.index), reason: k.reason })))],
+      [game, JSON.stringify(rows)],
     );
   }
+  out.conflicts.push(...batchConflicts.map(({ index, order_id, reason }) => ({ index, order_id, reason })));
   return out;
 }
 
 /** Stores checked callbacks: one transaction (retried when PostgreSQL reports a deadlock). */
-export async function storeOrders(db: Db, game: number, tz: string, items: Array<{ index: number; c: OrderCallback }>): Promise<Applied> {
+export async function storeOrders(db: Db, game: number, tz: string, items: Array<{ index: number; c: OrderCallback }>, batchConflicts: Array<Conflict & { c: OrderCallback }> = []): Promise<Applied> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => apply(tx, game, tz, items));
+      return await db.transaction((tx) => apply(tx, game, tz, items, batchConflicts));
     } catch (err) {
       if (attempt < 5 && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
       throw err;
@@ -299,7 +305,7 @@ export async function ingestOrders(
   // Within the batch: the first callback of an order id and status is applied; an identical repeat is a duplicate.
   const seen = new Map<string, { index: number; key: string }>();
   let batchDuplicates = 0;
-  const batchConflicts: Array<{ index: number; order_id: string; reason: string; c: OrderCallback }> = [];
+  const batchConflicts: Array<Conflict & { c: OrderCallback }> = [];
   orders.forEach((o, index) => {
     const c = checkOrder(o, now);
     if (typeof c === 'string') {
@@ -317,15 +323,9 @@ export async function ingestOrders(
       batchConflicts.push({ index, order_id: c.order_id, c, reason: `订单「${show(c.order_id)}」与本批第 ${first.index} 个回调内容不同：保留第一个，本次已拒绝并记录` });
     }
   });
-  const applied = items.length > 0 ? await storeOrders(db, app.game, tz, items) : { applied: 0, duplicates: 0, rejected: [], conflicts: [] };
-  if (batchConflicts.length > 0) {
-    await db.query(
-      `INSERT INTO order_conflicts (game, order_id, callback, reason)
-       SELECT $1, x.order_id, x.callback, x.reason FROM jsonb_to_recordset($2::jsonb) AS x(order_id text, callback jsonb, reason text)`,
-      [app.game, JSON.stringify(batchConflicts.map((k) => ({ order_id: k.order_id, callback: k.c, reason: k.reason })))],
-    );
-  }
-  const conflicts = [...applied.conflicts, ...batchConflicts];
+  // One transaction: the orders, their rollups and every conflict of the batch, or nothing.
+  const applied = items.length > 0 ? await storeOrders(db, app.game, tz, items, batchConflicts) : { applied: 0, duplicates: 0, rejected: [], conflicts: [] };
+  const conflicts = applied.conflicts;
   const allRejected = [...rejected, ...applied.rejected, ...conflicts.map((k) => ({ index: k.index, reason: k.reason }))].sort((a, b) => a.index - b.index);
   const duplicates = applied.duplicates + batchDuplicates;
   return { accepted: applied.applied + duplicates, duplicates, rejected: allRejected, conflicts: conflicts.length };
