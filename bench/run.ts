@@ -19,6 +19,9 @@
  *       PostgreSQL): bench/tracking.ts
  *   (p) a 4-step funnel over 7 days and (q) 7-day session analysis with 5M tracking events loaded
  *       (target < 1 s each on PostgreSQL; the embedded database reported too): bench/tracking-analysis.ts
+ *   (r)-(u) orders and revenue with 1M orders and 5M events loaded, on PostgreSQL and the embedded
+ *       database: order ingestion (≥ 5,000/s), each revenue report (< 100 ms), an orders list page with
+ *       filters (< 50 ms), a 100,000-row streamed export (< 10 s): bench/income.ts
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -41,6 +44,7 @@ import { answerInPage, benchTableRender, indexToCrud100, type TableRenderBench }
 import { BATCH_BUDGET_MS, BATCH_CODES, benchGiftCodes, RACERS, type GiftCodeBench } from './gift-codes';
 import { benchIngest, benchTrend, INGEST_TARGET, TREND_BUDGET_MS, type IngestBench, type TrendBench } from './tracking';
 import { ANALYSIS_TARGET_MS, benchTrackingAnalysis, type TrackingAnalysisBench } from './tracking-analysis';
+import { benchIncome, EXPORT_TARGET_MS, LIST_TARGET_MS, ORDER_INGEST_TARGET, REPORT_TARGET_MS, type IncomeBench } from './income';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -242,6 +246,16 @@ async function main(): Promise<void> {
     }
   }
 
+  console.log('bench: (r)-(u) orders and revenue with 1M orders and 5M events (PostgreSQL, then the embedded database)');
+  const income: IncomeBench[] = [];
+  for (const database of ['postgres', 'pglite'] as const) {
+    try {
+      income.push(await benchIncome(database, undefined, undefined, 5, (l) => console.log(l)));
+    } catch (e) {
+      console.log(`bench: income on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
   const { weight, x1, x4, firstError } = loginPage;
   const lines: Line[] = [];
   lines.push({ measure: 'login page JS (gzip -9)', value: kib(weight.jsGzip), budget: `≤ ${kib(BUDGET.loginJsGzipBytes)}`, pass: weight.jsGzip <= BUDGET.loginJsGzipBytes });
@@ -356,6 +370,14 @@ async function main(): Promise<void> {
     lines.push({ measure: '  after a new event in the last day (answered as kept, recomputed in the background)', value: ms(t.sessionsLiveMedianMs), budget: '', pass: null });
     lines.push({ measure: '  after a new event, fresh=1 (that day computed before the answer)', value: ms(t.sessionsFreshMedianMs), budget: '', pass: null });
   }
+  for (const b of income) {
+    const tag = `${b.database}, ${(b.orders / 1e6).toFixed(1)}M orders, ${(b.events / 1e6).toFixed(1)}M events`;
+    lines.push({ measure: `order ingestion (${b.database}): orders/s, 4 clients × 1,000 (median of ${b.ingestRuns.length})`, value: String(b.ingestMedian), budget: `≥ ${ORDER_INGEST_TARGET}`, pass: b.ingestMedian >= ORDER_INGEST_TARGET });
+    for (const r of b.reports) lines.push({ measure: `revenue: ${r.name} (${tag})`, value: ms(r.medianMs), budget: `< ${ms(REPORT_TARGET_MS)}`, pass: r.medianMs < REPORT_TARGET_MS });
+    for (const l of b.lists) lines.push({ measure: `${l.name} (${b.database})`, value: ms(l.medianMs), budget: `< ${ms(LIST_TARGET_MS)}`, pass: l.medianMs < LIST_TARGET_MS });
+    lines.push({ measure: `orders export, ${b.export.rows.toLocaleString('en')} rows streamed (${b.database})`, value: ms(b.export.medianMs), budget: `< ${ms(EXPORT_TARGET_MS)}`, pass: b.export.medianMs < EXPORT_TARGET_MS });
+    lines.push({ measure: '  server RSS growth during the export', value: `${b.export.rssGrowthMiB} MiB`, budget: '', pass: null });
+  }
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
   lines.push({ measure: '  from the list response to paint (median / max)', value: `${ms(tableRender.afterResponseMs.median)} / ${ms(tableRender.afterResponseMs.max)}`, budget: '', pass: null });
@@ -388,6 +410,7 @@ async function main(): Promise<void> {
     ingest,
     trends,
     trackingAnalysis,
+    income,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

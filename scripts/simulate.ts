@@ -1,8 +1,8 @@
 /**
  * npm run simulate -- [--url http://127.0.0.1:8080] [--games 3] [--players 250] [--days 14] [--rate 0] [--seed 15]
  *                     [--token <superuser JWT> | --username superadmin --password admin123456]
- * Plays players of the first N games through the running server's real ingestion API (signed
- * batches over HTTP); see server/seed/simulator.ts. Sign-in by password needs captcha off on the
+ * Plays players of the first N games through the running server's real ingestion APIs (signed
+ * event batches, then the payment callbacks of their pay events, over HTTP); see server/seed/simulator.ts. Sign-in by password needs captcha off on the
  * server (CAPTCHA=off), else pass an access token.
  */
 import { simulate } from '../server/seed/simulator';

@@ -45,6 +45,7 @@ import { gameRoutes } from './routes/game/index';
 import { commonRoutes } from './routes/common/index';
 import { embedRoutes } from './routes/embed/index';
 import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
+import { incomeRoutes } from './routes/income/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 
@@ -190,6 +191,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await commonRoutes(app, ctx);
   await embedRoutes(app, ctx);
   dataEmbedAnalysisRoutes(app, ctx);
+  await incomeRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

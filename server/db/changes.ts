@@ -40,6 +40,14 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   // Kept sessions of the session analysis (issue 15): nothing reads them but the analysis itself.
   tracking_sessions: 'tracking_sessions',
   tracking_session_days: 'tracking_sessions',
+  // Orders and their rollups (issue 16): only the revenue reports read them, never through a cache.
+  // (player_active_days is also written by a trigger on tracking_day_players: nothing caches it.)
+  orders: 'income',
+  order_conflicts: 'income',
+  income_daily: 'income',
+  income_totals: 'income',
+  income_player_days: 'income',
+  player_active_days: 'income',
 };
 
 /** The table each write of a statement names (an upsert's DO UPDATE SET is part of its INSERT). */

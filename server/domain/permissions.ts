@@ -65,7 +65,7 @@ export function isOpenPath(method: string, path: string): boolean {
 }
 
 /** The areas whose every route the access check guards (API paths /api/<area>/<screen>/). */
-export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/'];
+export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/', '/api/center_income/'];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
 const PUBLIC_PATHS: Array<[string, RegExp]> = [['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/]];
@@ -75,13 +75,15 @@ export function isGuardedPath(method: string, path: string): boolean {
   return GUARDED_AREAS.some((area) => path.startsWith(area)) && !PUBLIC_PATHS.some(([m, re]) => m === method && re.test(path));
 }
 
-/** The grants that let a caller list every game (the pickers): a game screen's list, the detail's Retrieve, or creating a release, batch or shared account. */
+/** The grants that let a caller list every game (the pickers): a game screen's list, the detail's Retrieve, creating a release, batch or shared account, or a revenue screen. */
 const GAME_PICKER_GRANTS: Array<[number, string]> = [
   [0, '/api/game/detail/0/'],
   ...GAME_KINDS.map((k): [number, string] => [0, `/api/game/${k}/`]),
   [1, '/api/game/history/'],
   [1, '/api/game/code/'],
   [1, '/api/common/account/'],
+  // The revenue screens' game picker (issue 16): whoever may open one of them.
+  ...['overview', 'details', 'distribution', 'history', 'rank'].flatMap((s): Array<[number, string]> => [[0, `/api/center_income/${s}/`], [0, `/api/center_income/${s}/0/`]]),
 ];
 /** Packages with the release screen's Create or Update. */
 const PACKAGE_UPLOAD_GRANTS: Array<[number, string]> = [
@@ -129,6 +131,16 @@ function trackingEquivalents(method: string, path: string): Array<[number, strin
 }
 
 /**
+ * Revenue reports (issue 16): a screen's GET by its Search or its Retrieve button (the overview has
+ * only Retrieve); the orders export (`details/export/`) by Export (the generic `export/` rule).
+ */
+function incomeEquivalents(method: string, path: string): Array<[number, string]> {
+  const screen = /^(\/api\/center_income\/[a-z_]+\/)$/.exec(path)?.[1];
+  if (method === 'GET' && screen !== undefined) return [[0, `${screen}0/`]];
+  return [];
+}
+
+/**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
  * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
  * not also grant `.../export_data/` or any other action at that depth.
@@ -171,6 +183,7 @@ export function equivalents(method: string, path: string): Array<[number, string
   if (method === 'GET' && path === '/api/system/dept_lazy_tree/') out.push([0, '/api/system/dept/']);
   out.push(...catalogueEquivalents(method, path));
   out.push(...trackingEquivalents(method, path));
+  out.push(...incomeEquivalents(method, path));
   return out;
 }
 

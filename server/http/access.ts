@@ -13,7 +13,8 @@ declare module 'fastify' {
 
 /**
  * The one place permissions meet HTTP: an `onRequest` hook on every matched route under
- * `/api/system/`, `/api/game/`, `/api/common/` and `/api/data_embed/` (whichever module registered it; the open H5
+ * `GUARDED_AREAS` (`/api/system/`, `/api/game/`, `/api/common/`, `/api/embed_configure/`, `/api/data_embed/`,
+ * `/api/center_income/`; whichever module registered it; the open H5
  * preview apart) signs the caller in and asks the domain
  * (`ctx.permissions.allows`) whether the call is allowed, once per request and before the body is
  * read. A refusal is upstream's envelope `您没有执行该操作的权限。 (METHOD: /path/)`; unknown URLs

@@ -36,7 +36,7 @@ export async function registerCors(app: FastifyInstance, config: ServerConfig): 
     credentials: true,
     methods: 'DELETE, GET, OPTIONS, PATCH, POST, PUT',
     allowedHeaders: 'accept, accept-encoding, authorization, content-type, dnt, origin, user-agent, x-csrftoken, x-requested-with',
-    exposedHeaders: 'Content-Disposition',
+    exposedHeaders: 'Content-Disposition, X-Export-Rows',
     maxAge: 86400,
     optionsSuccessStatus: 200,
     // An OPTIONS with an Origin but no Access-Control-Request-Method is answered like a preflight, not with a 400.

@@ -39,6 +39,7 @@ import {
 import { CATALOGUE_OPERATIONS } from './catalogue';
 import { TRACKING_OPERATIONS } from './tracking';
 import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
+import { INCOME_OPERATIONS } from './income';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -125,6 +126,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...CATALOGUE_OPERATIONS,
   ...TRACKING_OPERATIONS,
   ...EMBED_ANALYSIS_OPERATIONS,
+  ...INCOME_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

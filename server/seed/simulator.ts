@@ -1,11 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
+import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
 
 /**
  * The event simulator (issue 15): plays a believable platform through the real ingestion API, over
  * HTTP, with signed batches, like game SDKs would. It sets up a tracking app for each game through the
  * configuration API (as a superuser; regenerating learns the secret), then lets players register, log
  * in, play sessions (session_start … session_end), level up, pay (a minority, some repeatedly) and
- * churn (a player comes back on day k after joining with probability ~ RETURN / sqrt(k)).
+ * churn (a player comes back on day k after joining with probability ~ RETURN / sqrt(k)). Every pay
+ * event's order then arrives as a payment callback (POST /api/ingest/orders/, a few refunded later:
+ * seed/simulated-orders.ts), as the game's server would send it.
  * Deterministic by seed: the same options give the same events with the same uuids, so running it
  * again stores nothing twice. Used by `npm run simulate`, the first start of a fresh database and the bench.
  */
@@ -39,6 +42,10 @@ export interface SimulateResult {
   duplicates: number;
   rejected: number;
   batches: number;
+  /** Payment callbacks sent (paid, then refunds) and how many were refused. */
+  orders: number;
+  refunds: number;
+  orders_rejected: number;
   seconds: number;
 }
 
@@ -195,14 +202,23 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   const creds = await trackingCredentials(opts, games);
   const size = opts.batchSize ?? 500;
   const batches: Array<{ game: number; events: SimEvent[] }> = [];
+  const paidBatches: Array<{ game: number; orders: SimOrder[] }> = [];
+  const refundBatches: Array<{ game: number; orders: SimOrder[] }> = [];
   let events = 0;
+  let orderCount = 0;
+  let refundCount = 0;
   for (const game of games) {
     const evs = gameEvents(game, opts, now);
     events += evs.length;
     for (let i = 0; i < evs.length; i += size) batches.push({ game, events: evs.slice(i, i + size) });
+    const { paid, refunds } = ordersOfEvents(evs, now - 60_000);
+    orderCount += paid.length;
+    refundCount += refunds.length;
+    for (let i = 0; i < paid.length; i += size) paidBatches.push({ game, orders: paid.slice(i, i + size) });
+    for (let i = 0; i < refunds.length; i += size) refundBatches.push({ game, orders: refunds.slice(i, i + size) });
   }
   log(`simulator: ${games.length} games, ${opts.players} players each, ${opts.days} days → ${events} events in ${batches.length} batches`);
-  const result: SimulateResult = { games, events, accepted: 0, duplicates: 0, rejected: 0, batches: batches.length, seconds: 0 };
+  const result: SimulateResult = { games, events, accepted: 0, duplicates: 0, rejected: 0, batches: batches.length, orders: orderCount, refunds: refundCount, orders_rejected: 0, seconds: 0 };
   let next = 0;
   let sent = 0;
   const worker = async () => {
@@ -224,8 +240,21 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
+  // The payment callbacks: every order first, then the refunds (a refund needs its order stored).
+  for (const list of [paidBatches, refundBatches]) {
+    let at = 0;
+    const send = async () => {
+      for (;;) {
+        const b = list[at++];
+        if (!b) return;
+        const c = creds.get(b.game);
+        if (c) result.orders_rejected += (await sendOrders(opts.baseUrl, c, b.orders)).rejected.length;
+      }
+    };
+    await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, send));
+  }
   result.seconds = (Date.now() - started) / 1000;
-  log(`simulator: accepted ${result.accepted} (${result.duplicates} already stored), rejected ${result.rejected}, ${result.seconds.toFixed(1)} s`);
+  log(`simulator: accepted ${result.accepted} (${result.duplicates} already stored), rejected ${result.rejected}; ${result.orders} orders and ${result.refunds} refunds (${result.orders_rejected} refused), ${result.seconds.toFixed(1)} s`);
   return result;
 }
 

@@ -27,13 +27,24 @@ function cellXml(ref: string, v: Cell, header: boolean): string {
   return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${esc(String(v))}</t></is></c>`;
 }
 
-/** One-sheet workbook: a bold header row, then the rows (strings inline, numbers, booleans). */
-export function writeXlsx(sheetName: string, header: string[], rows: Cell[][], widths: number[] = []): Buffer {
-  const lines = [header as Cell[], ...rows].map((r, ri) => `<row r="${ri + 1}">${r.map((v, ci) => cellXml(`${colName(ci)}${ri + 1}`, v, ri === 0)).join('')}</row>`);
+/** One row of sheet XML (row number `r`, 1-based; row 1 is the bold header). */
+export function rowXml(r: number, cells: Cell[]): string {
+  return `<row r="${r}">${cells.map((v, ci) => cellXml(`${colName(ci)}${r}`, v, r === 1)).join('')}</row>`;
+}
+
+/** The sheet XML up to the first row, and after the last (for writers that stream the rows between). */
+export function sheetFrame(header: string[], widths: number[] = []): { head: string; tail: string } {
   const cols = header.map((h, i) => `<col min="${i + 1}" max="${i + 1}" width="${widths[i] ?? Math.min(Math.max(h.length * 2 + 4, 12), 50)}" customWidth="1"/>`).join('');
-  const sheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>${lines.join('')}</sheetData></worksheet>`;
-  const files: Array<[string, string]> = [
+  return {
+    head: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>`,
+    tail: '</sheetData></worksheet>',
+  };
+}
+
+/** The package parts of a one-sheet workbook other than the sheet (xl/worksheets/sheet1.xml). */
+export function workbookParts(sheetName: string): Array<[string, string]> {
+  return [
     [
       '[Content_Types].xml',
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -59,8 +70,14 @@ export function writeXlsx(sheetName: string, header: string[], rows: Cell[][], w
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="2"><xf/><xf fontId="1" applyFont="1"/></cellXfs></styleSheet>`,
     ],
-    ['xl/worksheets/sheet1.xml', sheet],
   ];
+}
+
+/** One-sheet workbook: a bold header row, then the rows (strings inline, numbers, booleans). */
+export function writeXlsx(sheetName: string, header: string[], rows: Cell[][], widths: number[] = []): Buffer {
+  const lines = [header as Cell[], ...rows].map((r, ri) => rowXml(ri + 1, r));
+  const { head, tail } = sheetFrame(header, widths);
+  const files: Array<[string, string]> = [...workbookParts(sheetName), ['xl/worksheets/sheet1.xml', `${head}${lines.join('')}${tail}`]];
   return writeZip(files.map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') })));
 }
 
