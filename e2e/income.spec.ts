@@ -155,7 +155,7 @@ test('revenue in English: overview and orders read in English', async ({ page, c
   await signIn(page, submitLogin);
   await page.goto('/center_income/overview');
   await expect(page.getByTestId('overview-revenue-chart')).toHaveAttribute('data-ready', 'true', slow);
-  await expect(page.getByText('Last 30 days')).toBeVisible();
+  await expect(page.getByText('Last 30 days', { exact: true })).toBeVisible();
   await shot('income-overview-en');
   await page.goto('/center_income/details');
   await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toBeVisible(slow);
