@@ -58,6 +58,11 @@ test('English: every seed screen shows no Chinese outside user data (menus, tabs
   const menuResponse = page.waitForResponse((response) => response.url().includes('/api/system/menu/web_router/'));
   await signIn(page, submitLogin);
   const body = (await (await menuResponse).json()) as { data: { data: SeedMenu[] } };
+  // The sidebar's system name is shown whole in English (it was cut to "Enterprise Admin…").
+  const brand = page.locator('.console-brand-name');
+  await expect(brand).toHaveText('Enterprise Admin System');
+  // (1 px of slack: two lines of 16.8 px round differently in scrollHeight and clientHeight.)
+  expect(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   const menuPaths = body.data.data.filter((menu) => menu.component && menu.web_path && !menu.is_link).map((menu) => menu.web_path as string);
   expect(menuPaths.length).toBeGreaterThan(40);
   const paths = [...new Set([INDEX_PATH, USER_INFO_PATH, FRONTEND_LOG_PATH, NOT_FOUND_PATH, ...menuPaths])];
