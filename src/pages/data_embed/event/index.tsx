@@ -220,7 +220,7 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
                 data-testid="analysis-chart-kind"
               />
               {result.previous && <span className="tracking-muted">{t('tracking.analysis.previousRange', { start: result.previous.start, end: result.previous.end })}</span>}
-              {store.state === 'loading' && <i className="pi pi-spin pi-spinner" aria-label={t('tracking.analysis.loading')} />}
+              {store.state === 'loading' && <i className="pi pi-spin pi-spinner" role="img" aria-label={t('tracking.analysis.loading')} />}
             </div>
             <EChart option={option} label={t('tracking.analysis.chartLabel', { title: t('tracking.analysis.measures.' + result.measure) })} testId="event-chart" />
             <TableScroll label={t('tracking.analysis.measures.' + result.measure)}>

@@ -100,7 +100,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
           <>
             <div className="tracking-filter-row">
               <strong data-testid="funnel-overall">{t('tracking.funnel.overall', { value: formatPercent(result.steps.at(-1)?.conversion ?? 0, language) })}</strong>
-              {store.state === 'loading' && <i className="pi pi-spin pi-spinner" aria-label={t('tracking.analysis.loading')} />}
+              {store.state === 'loading' && <i className="pi pi-spin pi-spinner" role="img" aria-label={t('tracking.analysis.loading')} />}
             </div>
             <EChart option={option} label={t('tracking.analysis.chartLabel', { title: result.funnel.name })} height={Math.max(260, result.steps.length * 64)} testId="funnel-chart" />
             <TableScroll label={result.funnel.name}>
