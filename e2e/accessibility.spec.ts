@@ -211,6 +211,8 @@ test.describe('screenshots at three widths', () => {
           await page.getByTestId('language-en').click();
           await expect(page.locator('html')).toHaveAttribute('lang', 'en');
           if (width < 768) await page.keyboard.press('Escape');
+          // The console's English texts are loaded although pages already added their own (no raw keys such as route.index).
+          await expect(page.getByTestId('tab').first()).toHaveText(/Console/);
         }
         for (const path of ['/index', '/user']) {
           await go(page, path);

@@ -36,16 +36,20 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   return instance;
 }
 
-/** Whether the instance holds the texts of a language. */
+/**
+ * Whether the instance holds the console's texts of a language. (Not merely a bundle of it: screens
+ * add their own texts for every language as they first render, e.g. `sys` or `tracking`, so a
+ * language's bundle can exist with only those in it.)
+ */
 export function hasLanguage(instance: I18n, language: Language): boolean {
-  return instance.hasResourceBundle(language, 'translation');
+  return instance.getResource(language, 'translation', 'app.systemName') !== undefined;
 }
 
-/** Loads a language's texts into the instance (once; at once for the bundled default). */
+/** Loads a language's texts into the instance (once; at once for the bundled default), keeping texts screens added. */
 export async function ensureLanguage(instance: I18n, language: Language): Promise<void> {
   if (language === DEFAULT_LANGUAGE || hasLanguage(instance, language)) return;
   const messages = await loaders[language as keyof typeof loaders]();
-  if (!hasLanguage(instance, language)) instance.addResourceBundle(language, 'translation', messages);
+  if (!hasLanguage(instance, language)) instance.addResourceBundle(language, 'translation', messages, true, false);
 }
 
 /** Adapts an i18next instance to the adapters' `Translate`. */
