@@ -7,7 +7,7 @@ import { DICTIONARIES } from './dictionaries';
 import { ALL_MENUS, BUTTON_NAMES, adminGrant, buttonApi, publicGrant, type RoleGrant } from './menus';
 import { CONFIG_GROUPS } from './settings';
 import { seedCatalogue } from './catalogue';
-import { seedTracking } from './tracking';
+import { seedDeviceProperties, seedTracking } from './tracking';
 import type { SecretBox } from '../domain/secret-box';
 
 /** Marker row in schema_migrations: the seed runs once per database, in one transaction. */
@@ -167,6 +167,7 @@ export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}):
   const seeded = await seedBase(db, now);
   await seedCatalogue(db, now, options.secretBox ?? null);
   await seedTracking(db);
+  await seedDeviceProperties(db);
   return seeded;
 }
 

@@ -42,4 +42,34 @@ describe('the event simulator', () => {
     expect(back.length / joined.length).toBeGreaterThan(0.05);
     expect(back.length / joined.length).toBeLessThan(0.6);
   });
+
+  it('register and login carry a stable device (id, model, os, os version); ~8 % of devices carry 2-3 accounts', () => {
+    const events = gameEvents(2, { ...opts, players: 2000 }, now);
+    const deviceOf = new Map<string, string>();
+    const accounts = new Map<string, Set<string>>();
+    const shape = new Map<string, string>();
+    for (const e of events.filter((x) => x.event === 'register' || x.event === 'login')) {
+      const { device_id, device_model, os, os_version, platform } = e.properties;
+      expect(device_id).toMatch(/^dev-[0-9a-f]{12}$/);
+      expect(typeof device_model).toBe('string');
+      expect(['android', 'ios']).toContain(os);
+      expect(typeof os_version).toBe('string');
+      if (e.event === 'register') expect(os).toBe(platform);
+      if (deviceOf.has(e.distinct_id)) expect(deviceOf.get(e.distinct_id)).toBe(device_id);
+      deviceOf.set(e.distinct_id, String(device_id));
+      accounts.set(String(device_id), (accounts.get(String(device_id)) ?? new Set()).add(e.distinct_id));
+      const s = `${String(device_model)}|${String(os)}|${String(os_version)}`;
+      expect(shape.get(String(device_id)) ?? s).toBe(s);
+      shape.set(String(device_id), s);
+    }
+    expect(deviceOf.size).toBe(2000);
+    const sizes = [...accounts.values()].map((a) => a.size);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(3);
+    const shared = sizes.filter((n) => n >= 2).length / sizes.length;
+    expect(shared).toBeGreaterThan(0.04);
+    expect(shared).toBeLessThan(0.12);
+    expect(new Set([...shape.values()].map((v) => v.split('|')[0])).size).toBeGreaterThan(8);
+    // The other events are what they were before devices existed (own generator): no properties added.
+    for (const e of events.filter((x) => x.event === 'session_start').slice(0, 20)) expect(e.properties).toEqual({});
+  });
 });

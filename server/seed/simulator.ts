@@ -90,6 +90,40 @@ const PRICES = [600, 600, 600, 3000, 3000, 6800, 12800, 32800, 64800];
 const RETURN = 0.55;
 const PAYER_SHARE = 0.09;
 
+/** Device models the simulator's players use, by operating system (issue 16: the players screens). */
+const ANDROID_MODELS: Array<[string, number]> = [
+  ['HUAWEI Mate 60', 12],
+  ['HUAWEI P60', 8],
+  ['Xiaomi 14', 12],
+  ['Redmi K70', 10],
+  ['OPPO Find X7', 8],
+  ['OPPO Reno11', 7],
+  ['vivo X100', 8],
+  ['vivo iQOO 12', 6],
+  ['Honor Magic6', 6],
+  ['OnePlus 12', 4],
+  ['Samsung Galaxy S24', 3],
+];
+const IOS_MODELS: Array<[string, number]> = [
+  ['iPhone 15', 10],
+  ['iPhone 15 Pro', 8],
+  ['iPhone 14', 8],
+  ['iPhone 13', 7],
+  ['iPhone 12', 4],
+  ['iPad Air', 2],
+];
+const ANDROID_VERSIONS: Array<[string, number]> = [['14', 40], ['13', 30], ['12', 18], ['11', 8], ['10', 4]];
+const IOS_VERSIONS: Array<[string, number]> = [['17.1', 35], ['17.0', 20], ['16.6', 25], ['16.3', 10], ['15.7', 10]];
+/** Chance a player signs in on the previous player's device (same OS, at most 3 accounts): ~8 % of devices are shared. */
+const SHARED_DEVICE = 0.075;
+
+export interface SimDevice {
+  device_id: string;
+  device_model: string;
+  os: 'android' | 'ios';
+  os_version: string;
+}
+
 function pick<T>(rnd: () => number, weighted: Array<[T, number]>): T {
   const total = weighted.reduce((s, [, w]) => s + w, 0);
   let x = rnd() * total;
@@ -106,6 +140,9 @@ export function gameEvents(game: number, opts: Pick<SimulateOptions, 'players' |
   const out: SimEvent[] = [];
   const startMs = now - opts.days * 86_400_000;
   const latest = now - 60_000;
+  // Devices from their own generator, so adding them left every other event (and its uuid) unchanged.
+  const drnd = random(opts.seed * 104_729 + game * 31 + 7);
+  let device: (SimDevice & { accounts: number }) | null = null;
   let n = 0;
   const push = (event: string, player: string, time: number, properties: Record<string, string | number | boolean> = {}) => {
     if (time > latest || time < startMs) return;
@@ -118,6 +155,19 @@ export function gameEvents(game: number, opts: Pick<SimulateOptions, 'players' |
     const channel = pick(rnd, CHANNELS);
     const platform = channel === 'apple' ? 'ios' : rnd() < 0.1 ? 'ios' : 'android';
     const payer = rnd() < PAYER_SHARE;
+    const os = platform === 'ios' ? 'ios' : 'android';
+    if (!(device && device.os === os && device.accounts < 3 && drnd() < SHARED_DEVICE)) {
+      const id = createHash('sha256').update(`device:${opts.seed}:${game}:${p}`).digest('hex').slice(0, 12);
+      device = {
+        device_id: `dev-${id}`,
+        device_model: pick(drnd, os === 'ios' ? IOS_MODELS : ANDROID_MODELS),
+        os,
+        os_version: pick(drnd, os === 'ios' ? IOS_VERSIONS : ANDROID_VERSIONS),
+        accounts: 0,
+      };
+    }
+    device.accounts++;
+    const dev: SimDevice = { device_id: device.device_id, device_model: device.device_model, os: device.os, os_version: device.os_version };
     const engagement = 0.6 + rnd() * 0.9;
     let level = 1;
     let paid = 0;
@@ -128,8 +178,8 @@ export function gameEvents(game: number, opts: Pick<SimulateOptions, 'players' |
       const sessions = 1 + Math.floor(rnd() * rnd() * 4 * engagement);
       let t = dayStart + (8 + rnd() * 14) * 3_600_000;
       for (let s = 0; s < sessions; s++) {
-        if (k === 0 && s === 0) push('register', player, t - 30_000, { channel, platform });
-        if (s === 0) push('login', player, t - 5_000, { channel });
+        if (k === 0 && s === 0) push('register', player, t - 30_000, { channel, platform, ...dev });
+        if (s === 0) push('login', player, t - 5_000, { channel, ...dev });
         push('session_start', player, t);
         const minutes = Math.max(1, Math.round(Math.exp(1.2 + rnd() * 2.4)));
         const end = t + minutes * 60_000;

@@ -3,6 +3,16 @@ import type { PropertyDefine } from '../../contracts/schemas';
 
 /** Marker row in schema_migrations: the tracking configuration is seeded once per database. */
 export const TRACKING_SEED_VERSION = 'seed-041-tracking';
+/** Marker of the device properties added to the global register/login definitions (issue 16). */
+export const DEVICE_PROPERTIES_SEED_VERSION = 'seed-046-device-properties';
+
+/** What the simulator (and game SDKs) send about the device on register and login (issue 16). */
+export const DEVICE_PROPERTIES: readonly PropertyDefine[] = [
+  { name: 'device_id', type: 'string', required: false },
+  { name: 'device_model', type: 'string', required: false },
+  { name: 'os', type: 'string', required: false },
+  { name: 'os_version', type: 'string', required: false },
+];
 
 /** The global events every game may send (issue 15). */
 export const GLOBAL_EVENTS: ReadonlyArray<{ event: string; name: string; properties: PropertyDefine[]; description: string }> = [
@@ -12,10 +22,11 @@ export const GLOBAL_EVENTS: ReadonlyArray<{ event: string; name: string; propert
     properties: [
       { name: 'channel', type: 'string', required: false },
       { name: 'platform', type: 'string', required: false },
+      ...DEVICE_PROPERTIES,
     ],
     description: '玩家首次注册账号',
   },
-  { event: 'login', name: '登录', properties: [{ name: 'channel', type: 'string', required: false }], description: '玩家登录游戏' },
+  { event: 'login', name: '登录', properties: [{ name: 'channel', type: 'string', required: false }, ...DEVICE_PROPERTIES], description: '玩家登录游戏' },
   { event: 'session_start', name: '会话开始', properties: [], description: '进入游戏（前台）' },
   { event: 'session_end', name: '会话结束', properties: [{ name: 'duration', type: 'number', required: false }], description: '离开游戏（后台或退出），duration 为秒数' },
   {
@@ -74,6 +85,27 @@ export async function seedTracking(db: Db): Promise<boolean> {
           [game.id, f.name, JSON.stringify(f.steps), f.window_seconds, f.description],
         );
       }
+    }
+    return true;
+  });
+}
+
+/**
+ * Adds the device properties to the global register and login definitions of a database seeded
+ * before issue 16 (once, with its marker; properties a staff user already added are kept as they are).
+ */
+export async function seedDeviceProperties(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marker = await tx.query('INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT (version) DO NOTHING RETURNING version', [DEVICE_PROPERTIES_SEED_VERSION]);
+    if (marker.length === 0) return false;
+    const rows = await tx.query<{ id: number; properties: PropertyDefine[] }>(
+      "SELECT id, properties FROM tracking_event_defines WHERE game IS NULL AND event IN ('register', 'login') FOR UPDATE",
+    );
+    for (const row of rows) {
+      const have = new Set(row.properties.map((p) => p.name));
+      const add = DEVICE_PROPERTIES.filter((p) => !have.has(p.name));
+      if (add.length === 0) continue;
+      await tx.query('UPDATE tracking_event_defines SET properties = $2::jsonb WHERE id = $1', [row.id, JSON.stringify([...row.properties, ...add])]);
     }
     return true;
   });
