@@ -46,6 +46,8 @@ import { commonRoutes } from './routes/common/index';
 import { embedRoutes } from './routes/embed/index';
 import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
 import { incomeRoutes } from './routes/income/index';
+// ---- issue 16 part B, players (i16-players)
+import { playersRoutes } from './routes/players/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 
@@ -192,6 +194,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await embedRoutes(app, ctx);
   dataEmbedAnalysisRoutes(app, ctx);
   await incomeRoutes(app, ctx);
+  // ---- issue 16 part B, players (i16-players)
+  playersRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -15,3 +15,5 @@ export * from './game';
 export * from './common';
 export * from './embed';
 export * from './income';
+// ---- issue 16 part B, players (i16-players)
+export * from './players';

@@ -48,6 +48,12 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   income_totals: 'income',
   income_player_days: 'income',
   player_active_days: 'income',
+  // Players (issue 16 part B): registrations are written by the event ingestion's statement (its group);
+  // cohorts and retention by triggers on player_active_days; only the players screens read them.
+  player_registrations: 'tracking',
+  player_cohorts: 'players',
+  cohort_daily: 'players',
+  retention_daily: 'players',
 };
 
 /** The table each write of a statement names (an upsert's DO UPDATE SET is part of its INSERT). */

@@ -65,7 +65,11 @@ export function isOpenPath(method: string, path: string): boolean {
 }
 
 /** The areas whose every route the access check guards (API paths /api/<area>/<screen>/). */
-export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/', '/api/center_income/'];
+export const GUARDED_AREAS: readonly string[] = [
+  '/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/', '/api/center_income/',
+  // ---- issue 16 part B, players (i16-players)
+  '/api/center_users/', '/api/data_reports/',
+];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
 const PUBLIC_PATHS: Array<[string, RegExp]> = [['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/]];
@@ -84,6 +88,8 @@ const GAME_PICKER_GRANTS: Array<[number, string]> = [
   [1, '/api/common/account/'],
   // The revenue screens' game picker (issue 16): whoever may open one of them.
   ...['overview', 'details', 'distribution', 'history', 'rank'].flatMap((s): Array<[number, string]> => [[0, `/api/center_income/${s}/`], [0, `/api/center_income/${s}/0/`]]),
+  // ---- issue 16 part B, players (i16-players): the players screens and reports pick a game too.
+  ...['center_users/retention', 'center_users/game_users', 'data_reports/game_stats'].flatMap((s): Array<[number, string]> => [[0, `/api/${s}/`], [0, `/api/${s}/0/`]]),
 ];
 /** Packages with the release screen's Create or Update. */
 const PACKAGE_UPLOAD_GRANTS: Array<[number, string]> = [
@@ -140,6 +146,17 @@ function incomeEquivalents(method: string, path: string): Array<[number, string]
   return [];
 }
 
+// ---- issue 16 part B, players (i16-players)
+/**
+ * Players and reports (issue 16 part B): a screen's GET (and its sub-views `…/<view>/`) by its Search
+ * or Retrieve button; exports by Export (the generic `export/` rule).
+ */
+function playersEquivalents(method: string, path: string): Array<[number, string]> {
+  const screen = /^(\/api\/(?:center_users|data_reports)\/[a-z_]+\/)$/.exec(path)?.[1];
+  if (method === 'GET' && screen !== undefined) return [[0, `${screen}0/`]];
+  return [];
+}
+
 /**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
  * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
@@ -184,6 +201,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   out.push(...catalogueEquivalents(method, path));
   out.push(...trackingEquivalents(method, path));
   out.push(...incomeEquivalents(method, path));
+  // ---- issue 16 part B, players (i16-players)
+  out.push(...playersEquivalents(method, path));
   return out;
 }
 

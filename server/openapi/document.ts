@@ -40,6 +40,8 @@ import { CATALOGUE_OPERATIONS } from './catalogue';
 import { TRACKING_OPERATIONS } from './tracking';
 import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
 import { INCOME_OPERATIONS } from './income';
+// ---- issue 16 part B, players (i16-players)
+import { PLAYERS_OPERATIONS } from './players';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -127,6 +129,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...TRACKING_OPERATIONS,
   ...EMBED_ANALYSIS_OPERATIONS,
   ...INCOME_OPERATIONS,
+  // ---- issue 16 part B, players (i16-players)
+  ...PLAYERS_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -165,6 +165,16 @@ WITH input AS (
   INSERT INTO tracking_day_players (game, event, day, distinct_id)
   SELECT DISTINCT game, event, day, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
   ON CONFLICT DO NOTHING RETURNING game, event, day
+), reg AS (
+  -- Players (issue 16): the earliest register event per game and player, with its channel and device.
+  INSERT INTO player_registrations AS r (game, distinct_id, time, channel, device_id, device_model, os, os_version)
+  SELECT DISTINCT ON (game, distinct_id) game, distinct_id, time,
+    left(COALESCE(properties->>'channel', ''), 128), left(COALESCE(properties->>'device_id', ''), 128),
+    left(COALESCE(properties->>'device_model', ''), 128), left(COALESCE(properties->>'os', ''), 32), left(COALESCE(properties->>'os_version', ''), 32)
+  FROM fresh WHERE event = 'register' ORDER BY game, distinct_id, time
+  ON CONFLICT (game, distinct_id) DO UPDATE SET time = excluded.time, channel = excluded.channel, device_id = excluded.device_id,
+    device_model = excluded.device_model, os = excluded.os, os_version = excluded.os_version
+  WHERE excluded.time < r.time
 ), hourly AS (
   INSERT INTO tracking_hourly AS r (game, event, hour, events, last_time)
   SELECT game, event, hour, count(*), max(time) FROM fresh GROUP BY 1, 2, 3

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { retentionQuery } from '../../../contracts/schemas';
+import type { AppContext } from '../../context';
+import { retention } from '../../domain/players/retention';
+import { ok } from '../../http/envelope';
+import { parseIncomeQuery } from '../income/reports';
+import { guarded } from '../system/crud-routes';
+
+/**
+ * Players (issue 16, part B; menus center_users/* and data_reports/*). The screen's Search or Retrieve
+ * button grants its GET (domain/permissions.ts). Bad parameters: code 4000 with the first problem.
+ */
+export function playersRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db;
+  const tz = () => ctx.config.analyticsTz;
+  app.get('/api/center_users/retention/', async (req, reply) => guarded(reply, async () => ok(await retention(db, tz(), parseIncomeQuery(retentionQuery, req)))));
+}
