@@ -225,3 +225,7 @@ export const INCOME_OVERVIEW_PERIODS = [1, 7, 30] as const;
 export const INCOME_RANK_LIMITS = [10, 20, 50, 100] as const;
 /** Orders per page of 收入明细. */
 export const INCOME_ORDERS_PAGE_SIZE = 20;
+
+// ---- issue 16 part B, players (i16-players)
+/** 留存分析: the cohort days shown first (the last N days, today included). */
+export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;

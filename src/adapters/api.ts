@@ -11,10 +11,14 @@ import type {
 import type { MessageApi } from './message-types';
 import type { TrackingApi } from './tracking';
 import type { IncomeApi } from './income';
+// ---- issue 16 part B, players (i16-players)
+import type { PlayersApi } from './players';
 
 export type * from './message-types';
 export type * from './tracking';
 export type * from './income';
+// ---- issue 16 part B, players (i16-players)
+export type * from './players';
 
 /**
  * Everything the console asks of a back end. Stores speak only this interface; `rest/` implements it
@@ -25,7 +29,7 @@ export type * from './income';
  * `oauth2Login`), replaces the token when it refreshes it, and removes them at `logout` and when the
  * session expires. Stores only read them.
  */
-export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi, IncomeApi {
+export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi, IncomeApi, PlayersApi {
   /** A captcha challenge, or `{ enabled: false }` when the server has captcha off. */
   captcha(): Promise<Captcha>;
   /** Whether captcha is on. Falls back to the settings key `base.captcha_state` when the status call fails. */

@@ -43,6 +43,10 @@ import type {
   StreamOptions,
 } from './income';
 
+// ---- issue 16 part B, players (i16-players)
+import type { RetentionQuery, RetentionResult } from './players';
+const playersModule = () => import('./players');
+
 /** The revenue query writers and schemas load with the first revenue call (issue 16: not in the login page's chunk). */
 const incomeModule = () => import('./income');
 
@@ -167,6 +171,14 @@ export abstract class ConsoleApiBase implements ResourceApi {
     const value = INCOME_PARSERS[report](await this.incomeReport(path, incomeReportParams(report, query)));
     if (value === null) throw this.http.malformed({ path });
     return value as T;
+  }
+
+  // ---- issue 16 part B, players (i16-players): the players reports travel like the revenue reports.
+  async playersRetention(query: RetentionQuery): Promise<RetentionResult> {
+    const { RETENTION_PATH, retentionParams, PLAYERS_PARSERS } = await playersModule();
+    const value = PLAYERS_PARSERS.retention(await this.incomeReport(RETENTION_PATH, retentionParams(query)));
+    if (value === null) throw this.http.malformed({ path: RETENTION_PATH });
+    return value;
   }
 
   async exportOrders(filters: OrderFilters, options?: StreamOptions): Promise<StreamedFile> {

@@ -30,6 +30,9 @@ import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
 import type { TrackingStore } from './tracking';
 import type { IncomeStore } from './income';
+// ---- issue 16 part B, players (i16-players)
+import type { PlayersStore } from './players';
+const playersStores = new WeakMap<object, Promise<PlayersStore>>();
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -188,6 +191,14 @@ export class RootStore {
   income(): Promise<IncomeStore> {
     this.incomeStore ??= import('./income').then(({ IncomeStore }) => new IncomeStore(this.deps.api));
     return this.incomeStore;
+  }
+
+  // ---- issue 16 part B, players (i16-players)
+  /** The players screens' stores (center_users/*, data_reports/*), loaded on first use (a plain cache, never observed). */
+  players(): Promise<PlayersStore> {
+    let store = playersStores.get(this);
+    if (!store) playersStores.set(this, (store = import('./players').then(({ PlayersStore }) => new PlayersStore(this.deps.api))));
+    return store;
   }
 
   notify(notice: Notice): void {

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Texts of the players screens (issue 16 part B: center_users/*, data_reports/*). They load with those
+ * screens (a lazy chunk), not with the login page: usePlayersTexts() adds them on first use; the
+ * revenue screens' texts (game picker, range, states) come with useIncomeTexts.
+ */
+const zhChs = {
+  common: {
+    channel: '渠道',
+    allChannels: '全部渠道',
+    unknownChannel: '未知渠道',
+    empty: '所选范围内没有新增玩家。',
+    players: '人',
+  },
+  retention: {
+    definition:
+      '定义：玩家在某游戏中首次有任何埋点事件或付费订单的自然日为注册日（按统计时区），同一注册日的玩家为一个同期群；注册日之后第 N 个自然日仍有任何事件或付费订单，即为第 N 日留存。留存率 = 第 N 日留存人数 ÷ 同期群人数；该日尚未到来时显示为“-”。渠道取玩家最早一次注册（register）事件的 channel。',
+    day: '注册日',
+    players: '新增人数',
+    dayN: '第 {{n}} 日',
+    matrix: '留存矩阵',
+    curve: '留存曲线（第 1–30 日）',
+    curveSeries: '平均留存率',
+    total: '全部同期群',
+    totalNote: '合计行按已到达第 N 日的同期群加权。',
+    cellTitle: '{{retained}} / {{players}} 人',
+    legend: '颜色越深留存越高',
+    today: '统计截至 {{today}}（今日数据仍在增长）',
+  },
+};
+
+const en: typeof zhChs = {
+  common: {
+    channel: 'Channel',
+    allChannels: 'All channels',
+    unknownChannel: 'Unknown channel',
+    empty: 'No new players in the selected range.',
+    players: 'players',
+  },
+  retention: {
+    definition:
+      "Definition: a player's registration day is the first calendar day (analytics time zone) with any tracked event or paid order in that game; players registered on the same day form a cohort. A player is retained on day N if active (any event or paid order) on registration day + N. Retention = players retained on day N ÷ cohort size; shown as “-” until that day has begun. The channel is that of the player's earliest register event.",
+    day: 'Registered',
+    players: 'New players',
+    dayN: 'Day {{n}}',
+    matrix: 'Retention matrix',
+    curve: 'Retention curve (days 1–30)',
+    curveSeries: 'Average retention',
+    total: 'All cohorts',
+    totalNote: 'The total row weights the cohorts that have reached day N.',
+    cellTitle: '{{retained}} / {{players}} players',
+    legend: 'Darker means higher retention',
+    today: 'Figures up to {{today}} (today is still counting)',
+  },
+};
+
+const NAMESPACE_KEY = 'players';
+
+/** `t` for the players screens: keys like 'players.retention.day' and the console's own. */
+export function usePlayersTexts() {
+  const { t, i18n } = useTranslation();
+  if (!i18n.exists(`${NAMESPACE_KEY}.retention.day`, { lng: 'zh-chs' })) {
+    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
+    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
+  }
+  return t;
+}
+
+/** The texts themselves (tests check both languages have the same keys). */
+export const PLAYERS_TEXTS = { 'zh-chs': zhChs, en };

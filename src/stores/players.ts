@@ -1,0 +1,54 @@
+import type { ConsoleApi, RetentionResult } from '../adapters/api';
+import { PLAYERS_RETENTION_DEFAULT_DAYS } from '../config';
+import { lastDays, ReportStore } from './income';
+
+/**
+ * The players screens' state (issue 16 part B: center_users/*, data_reports/*). Each report screen is a
+ * ReportStore (game, range, options, load under a generation guard) like the revenue screens.
+ */
+
+/** The retention days the matrix shows, as the answer's keys. */
+export const RETENTION_KEYS = ['1', '3', '7', '14', '30'] as const;
+export type RetentionKey = (typeof RETENTION_KEYS)[number];
+
+export interface RetentionOptions {
+  /** null = every channel; '' = players without a known channel. */
+  channel: string | null;
+}
+export type RetentionStore = ReportStore<RetentionResult, RetentionOptions>;
+
+/** No new player in the whole range. */
+export const retentionEmpty = (r: RetentionResult): boolean => r.total.players === 0;
+
+/**
+ * The heat level (0..5) of a retention rate for the matrix's cell shading: 0 = no value, then by the
+ * rate (≥ 60 %, 40 %, 20 %, 10 %, > 0 … as 5..1; exactly 0 is level 1 too, a value seen).
+ */
+export function heatLevel(rate: number | null): number {
+  if (rate === null) return 0;
+  if (rate >= 0.6) return 5;
+  if (rate >= 0.4) return 4;
+  if (rate >= 0.2) return 3;
+  if (rate >= 0.1) return 2;
+  return 1;
+}
+
+/** The curve's points as percentages (null while unknown), day 1..30. */
+export const curvePercents = (r: RetentionResult): Array<number | null> => r.curve.map((p) => (p.retention === null ? null : Math.round(p.retention * 10_000) / 100));
+
+/** root.players(): makes the players screens' stores (loaded with those screens, not the login page). */
+export class PlayersStore {
+  constructor(
+    private readonly api: ConsoleApi,
+    private readonly today: () => Date = () => new Date(),
+  ) {}
+
+  /** 留存分析: cohorts of the last 30 days (default), every game, every channel. */
+  retention(): RetentionStore {
+    return new ReportStore<RetentionResult, RetentionOptions>(
+      ({ range, game, options }) => this.api.playersRetention({ ...range, ...(game !== null ? { game } : {}), ...(options.channel !== null ? { channel: options.channel } : {}) }),
+      lastDays(this.today(), PLAYERS_RETENTION_DEFAULT_DAYS),
+      { channel: null },
+    );
+  }
+}
