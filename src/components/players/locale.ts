@@ -40,7 +40,7 @@ const en: typeof zhChs = {
   },
   retention: {
     definition:
-      "Definition: a player's registration day is the first calendar day (analytics time zone) with any tracked event or paid order in that game; players registered on the same day form a cohort. A player is retained on day N if active (any event or paid order) on registration day + N. Retention = players retained on day N ÷ cohort size; shown as “-” until that day has begun. The channel is that of the player's earliest register event.",
+      "Definition: a player's registration day is the first calendar day (analytics time zone) with any tracked event or paid order in that game; players registered on the same day form a cohort. A player is retained on day N if active (any event or paid order) on registration day + N. Retention = players retained on day N ÷ cohort size; shown as '-' until that day has begun. The channel is that of the player's earliest register event.",
     day: 'Registered',
     players: 'New players',
     dayN: 'Day {{n}}',
