@@ -22,6 +22,8 @@
  *   (r)-(u) orders and revenue with 1M orders and 5M events loaded, on PostgreSQL and the embedded
  *       database: order ingestion (≥ 5,000/s), each revenue report (< 100 ms), an orders list page with
  *       filters (< 50 ms), a 100,000-row streamed export (< 10 s): bench/income.ts
+ *   (v)-(w) players (issue 16 part B): cohort retention (< 100 ms) with 5M events and 1M orders, and event
+ *       ingestion with the cohort triggers: bench/players.ts
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -45,6 +47,8 @@ import { BATCH_BUDGET_MS, BATCH_CODES, benchGiftCodes, RACERS, type GiftCodeBenc
 import { benchIngest, benchTrend, INGEST_TARGET, TREND_BUDGET_MS, type IngestBench, type TrendBench } from './tracking';
 import { ANALYSIS_TARGET_MS, benchTrackingAnalysis, type TrackingAnalysisBench } from './tracking-analysis';
 import { benchIncome, EXPORT_TARGET_MS, LIST_TARGET_MS, ORDER_INGEST_TARGET, REPORT_TARGET_MS, type IncomeBench } from './income';
+// ---- issue 16 part B, players (i16-players)
+import { benchPlayers, RETENTION_TARGET_MS, type PlayersBench } from './players';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -255,6 +259,16 @@ async function main(): Promise<void> {
       console.log(`bench: income on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  // ---- issue 16 part B, players (i16-players)
+  console.log('bench: (v)-(w) players: retention with 5M events and 1M orders, event ingestion with the cohort triggers');
+  const players: PlayersBench[] = [];
+  for (const database of ['postgres', 'pglite'] as const) {
+    try {
+      players.push(await benchPlayers(database, undefined, undefined, 5, (l) => console.log(l)));
+    } catch (e) {
+      console.log(`bench: players on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
 
   const { weight, x1, x4, firstError } = loginPage;
   const lines: Line[] = [];
@@ -378,6 +392,12 @@ async function main(): Promise<void> {
     lines.push({ measure: `orders export, ${b.export.rows.toLocaleString('en')} rows streamed (${b.database})`, value: ms(b.export.medianMs), budget: `< ${ms(EXPORT_TARGET_MS)}`, pass: b.export.medianMs < EXPORT_TARGET_MS });
     lines.push({ measure: '  server RSS growth during the export', value: `${b.export.rssGrowthMiB} MiB`, budget: '', pass: null });
   }
+  // ---- issue 16 part B, players (i16-players)
+  for (const b of players) {
+    const tag = `${b.database}, ${(b.events / 1e6).toFixed(1)}M events, ${(b.orders / 1e6).toFixed(1)}M orders`;
+    for (const r of b.reports) lines.push({ measure: `players: ${r.name} (${tag})`, value: ms(r.medianMs), budget: `< ${ms(RETENTION_TARGET_MS)}`, pass: r.medianMs < RETENTION_TARGET_MS });
+    lines.push({ measure: `event ingestion with the cohort triggers (${b.database}): events/s, 4 clients × 500`, value: String(b.ingestMedian), budget: '', pass: null });
+  }
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
   lines.push({ measure: '  from the list response to paint (median / max)', value: `${ms(tableRender.afterResponseMs.median)} / ${ms(tableRender.afterResponseMs.max)}`, budget: '', pass: null });
@@ -411,6 +431,8 @@ async function main(): Promise<void> {
     trends,
     trackingAnalysis,
     income,
+    // ---- issue 16 part B, players (i16-players)
+    players,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,0 +1,216 @@
+/**
+ * Players (issue 16 part B): cohort retention with tracked events and orders loaded, against an
+ * in-process reference server over HTTP, on PostgreSQL (a throwaway cluster) and on the embedded
+ * database (a data folder):
+ *
+ *   (v) retention over the last 30 and 90 cohort days, every game, one game, one game + channel
+ *       (target < 100 ms each; the rollups of migration 046 are read, never the events);
+ *   (w) event ingestion with the cohort triggers on (signed batches of 500 from 4 clients, players new
+ *       and returning), to show what keeping the cohorts at ingestion costs.
+ *
+ * The bulk rows are made by set-based SQL like bench/income.ts (events as player-days of 10 events over
+ * 365 days in 4 games, 200,000 players; orders over the same year), one register event (with a channel)
+ * per player at its first event, then the rollups rebuilt (income_rebuild_rollups, the active days,
+ * players_rebuild_cohorts). Medians of the timed calls after one warm-up call.
+ *
+ *   npx tsx bench/players.ts [postgres|pglite|both] [events] [orders] [runs]
+ *   npm run bench                   # also part of the main bench (bench/run.ts)
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
+import { startTestServerWithContext } from '../server/testing';
+
+export const RETENTION_TARGET_MS = 100;
+export const BENCH_PLAYER_EVENTS = 5_000_000;
+export const BENCH_PLAYER_ORDERS = 1_000_000;
+const DAYS = 365;
+const PLAYERS = 200_000;
+const PAYERS = 50_000;
+const CHANNELS = ['tap', 'huawei', 'xiaomi', 'oppo', 'vivo', 'apple', 'bilibili', 'douyin', 'kuaishou', 'wechat'];
+
+export interface PlayersBench {
+  database: 'pglite' | 'postgres';
+  events: number;
+  orders: number;
+  cohorts: number;
+  loadSeconds: number;
+  reports: Array<{ name: string; ms: number[]; medianMs: number }>;
+  ingestRuns: number[];
+  ingestMedian: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(', ')}]`;
+
+const EVENTS_SQL = `
+INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
+SELECT $1::timestamptz - ((1 + pd.i % ${DAYS}) * 86400 - 28800 - k * 240 - (pd.i::bigint * 37) % 7200) * interval '1 second', gen_random_uuid(), pd.game,
+  CASE k WHEN 0 THEN 'session_start' WHEN 1 THEN 'login' WHEN 9 THEN 'session_end' ELSE 'level_up' END, pd.player, '{}'::jsonb
+FROM (SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 7919) % ${PLAYERS}) AS player FROM generate_series($3::int, $4::int - 1) i) pd
+CROSS JOIN generate_series(0, 9) k`;
+
+const ORDERS_SQL = `
+INSERT INTO orders (game, order_id, distinct_id, amount, currency, amount_cny, channel, method, region, status, time, refund_time)
+SELECT game, 'B' || i, player, 600, 'CNY', 600, 'tap', 'wechat', 'CN-GD', 'paid', t, NULL
+FROM (
+  SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 104729) % ${PAYERS}) AS player,
+    $1::timestamptz - (60 + (i::bigint * 7777) % (${DAYS} * 86400)) * interval '1 second' AS t
+  FROM generate_series($3::int, $4::int - 1) i
+) x`;
+
+/** One register event per (game, player), 30 s before its first event, with a channel from a hash. */
+const REGISTER_SQL = `
+INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
+SELECT min(time) - interval '30 seconds', gen_random_uuid(), game, 'register', distinct_id,
+  jsonb_build_object('channel', (${arr(CHANNELS)})[1 + abs(hashtext(distinct_id)) % ${CHANNELS.length}], 'device_id', 'dev-' || md5(distinct_id))
+FROM tracking_events GROUP BY game, distinct_id`;
+
+export async function benchPlayers(
+  database: 'pglite' | 'postgres',
+  eventCount = BENCH_PLAYER_EVENTS,
+  orderCount = BENCH_PLAYER_ORDERS,
+  runs = 5,
+  log: (line: string) => void = () => undefined,
+): Promise<PlayersBench> {
+  let pg: TestPostgres | null = null;
+  let dataDir: string | null = null;
+  let env: Record<string, string>;
+  if (database === 'postgres') {
+    pg = await startPostgres();
+    await pg.psql('CREATE DATABASE console_bench_players');
+    env = { DATABASE_URL: pg.urlFor('console_bench_players'), JWT_SECRET: 'bench-players-secret-0123456789abcdef' };
+  } else {
+    dataDir = await mkdtemp(join(tmpdir(), 'bench-players-'));
+    env = { DATA_DIR: dataDir, JWT_SECRET: 'bench-players-secret-0123456789abcdef' };
+  }
+  const { srv, ctx } = await startTestServerWithContext({ captcha: false, env });
+  const tag = `players (${database})`;
+  try {
+    const db = ctx.db;
+    const tz = ctx.config.analyticsTz;
+    const gameIds = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 4')).map((g) => g.id);
+    if (gameIds.length < 4 || gameIds.some((id, i) => id !== (gameIds[0] ?? 0) + i)) throw new Error('the bench needs 4 consecutive seeded games');
+    const g0 = gameIds[0] as number;
+    const todayStart = Date.parse(`${shanghaiDay(Date.now())}T00:00:00+08:00`);
+    const today = new Date(todayStart).toISOString();
+    for (let m = todayStart - (DAYS + 31) * 86_400_000; m < todayStart + 31 * 86_400_000; m += 28 * 86_400_000) await db.query('SELECT tracking_ensure_partition($1::timestamptz)', [new Date(m).toISOString()]);
+
+    const loadStarted = performance.now();
+    const playerDays = Math.round(eventCount / 10);
+    for (let lo = 0; lo < playerDays; lo += 100_000) await db.query(EVENTS_SQL, [today, g0, lo, Math.min(playerDays, lo + 100_000)]);
+    await db.query(REGISTER_SQL);
+    for (let lo = 0; lo < orderCount; lo += 200_000) await db.query(ORDERS_SQL, [today, g0, lo, Math.min(orderCount, lo + 200_000)]);
+    log(`${tag}: events and orders loaded (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
+    await db.query('SELECT tracking_rebuild_rollups($1)', [tz]);
+    await db.query('SELECT income_rebuild_rollups($1)', [tz]);
+    await db.query('SELECT players_rebuild_cohorts()');
+    await db.exec('VACUUM (ANALYZE) player_active_days, player_cohorts, cohort_daily, retention_daily, player_registrations');
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const [counts] = await db.query<{ o: number; e: number; c: number }>(
+      'SELECT (SELECT count(*)::int FROM orders) AS o, (SELECT count(*)::int FROM tracking_events) AS e, (SELECT count(*)::int FROM player_cohorts) AS c',
+    );
+    log(`${tag}: ${counts?.e.toLocaleString('en')} events, ${counts?.o.toLocaleString('en')} orders, ${counts?.c.toLocaleString('en')} players; rollups built, ${loadSeconds.toFixed(0)} s in all`);
+
+    const login = (await (
+      await fetch(`${srv.baseUrl}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'bench' }, body: JSON.stringify({ username: 'superadmin', password: 'admin123456' }) })
+    ).json()) as { data: { access: string } };
+    const headers = { authorization: `JWT ${login.data.access}`, 'user-agent': 'bench', 'content-type': 'application/json' };
+    const api = async <T>(path: string, body?: unknown): Promise<T> => {
+      const res = (await (await fetch(`${srv.baseUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as { code: number; msg: string; data: T };
+      if (res.code !== 2000) throw new Error(`${path}: ${res.msg}`);
+      return res.data;
+    };
+    const timed = async (path: string) => {
+      const t = performance.now();
+      const res = (await (await fetch(`${srv.baseUrl}${path}`, { headers })).json()) as { code: number; msg: string };
+      const ms = performance.now() - t;
+      if (res.code !== 2000) throw new Error(`${path}: ${res.msg}`);
+      return ms;
+    };
+    const series = async (name: string, path: string) => {
+      const first = await timed(path);
+      const ms: number[] = [];
+      for (let i = 0; i < runs; i++) ms.push(await timed(path));
+      log(`${tag}: ${name}: median ${median(ms).toFixed(1)} ms (runs ${ms.map((x) => x.toFixed(0)).join(', ')}; warm-up ${first.toFixed(0)} ms)`);
+      return { name, ms, medianMs: median(ms) };
+    };
+    const end = shanghaiDay(todayStart);
+    const q30 = `start=${shanghaiDay(todayStart - 29 * 86_400_000)}&end=${end}`;
+    const q90 = `start=${shanghaiDay(todayStart - 89 * 86_400_000)}&end=${end}`;
+    const reports = [
+      await series('retention, 30 cohort days, every game', `/api/center_users/retention/?${q30}`),
+      await series('retention, 30 cohort days, one game', `/api/center_users/retention/?${q30}&game=${g0 + 1}`),
+      await series('retention, 30 cohort days, one game + channel', `/api/center_users/retention/?${q30}&game=${g0 + 1}&channel=huawei`),
+      await series('retention, 90 cohort days, every game', `/api/center_users/retention/?${q90}`),
+    ];
+
+    // (w) event ingestion with the cohort triggers: per run 20,000 events of 2,000 players (half new, half of the bulk set), 4 clients.
+    const app = await api<{ id: number }>('/api/embed_configure/game/', { game: g0 });
+    const creds = await api<{ app_key: string; secret: string }>(`/api/embed_configure/game/${app.id}/regenerate/`, {});
+    const ingestRuns: number[] = [];
+    const perRun = 20_000;
+    for (let r = 0; r < runs; r++) {
+      const batches: string[] = [];
+      for (let b = 0; b < perRun / 500; b++) {
+        const events = Array.from({ length: 500 }, (_, i) => {
+          const p = (b * 50 + (i % 50)) % 2000;
+          const player = p % 2 === 0 ? `new-${r}-${p}` : `u${(p * 97) % PLAYERS}`;
+          return { uuid: randomUUID(), event: i % 50 === 0 ? 'register' : 'login', distinct_id: player, time: new Date(Date.now() - 60_000 - i * 1000).toISOString(), properties: { channel: CHANNELS[p % CHANNELS.length] } };
+        });
+        batches.push(JSON.stringify({ events }));
+      }
+      let next = 0;
+      const t = performance.now();
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (;;) {
+            const body = batches[next++];
+            if (body === undefined) return;
+            const res = (await (
+              await fetch(`${srv.baseUrl}/api/embed/track/`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': createHmac('sha256', creds.secret).update(body).digest('hex') },
+                body,
+              })
+            ).json()) as { code: number; msg: string; data: { accepted: number } };
+            if (res.code !== 2000 || res.data.accepted !== 500) throw new Error(`track: ${res.msg}`);
+          }
+        }),
+      );
+      ingestRuns.push(Math.round(perRun / ((performance.now() - t) / 1000)));
+    }
+    log(`${tag}: event ingestion with cohorts: median ${median(ingestRuns)} events/s (runs ${ingestRuns.join(', ')})`);
+    return { database, events: counts?.e ?? 0, orders: counts?.o ?? 0, cohorts: counts?.c ?? 0, loadSeconds, reports, ingestRuns, ingestMedian: median(ingestRuns) };
+  } finally {
+    await srv.close();
+    await pg?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
+  const which = process.argv[2] ?? 'both';
+  const events = Number(process.argv[3] ?? BENCH_PLAYER_EVENTS);
+  const orders = Number(process.argv[4] ?? BENCH_PLAYER_ORDERS);
+  const runs = Number(process.argv[5] ?? 5);
+  for (const database of ['postgres', 'pglite'] as const) {
+    if (which !== 'both' && which !== database) continue;
+    try {
+      const b = await benchPlayers(database, events, orders, runs, console.log);
+      console.log(`${b.database}: ${b.events.toLocaleString('en')} events, ${b.orders.toLocaleString('en')} orders, ${b.cohorts.toLocaleString('en')} players (loaded in ${b.loadSeconds.toFixed(0)} s)`);
+      for (const r of b.reports) console.log(`  ${r.name}: ${r.medianMs.toFixed(1)} ms (target < ${RETENTION_TARGET_MS})`);
+      console.log(`  event ingestion with cohorts: ${b.ingestMedian} events/s`);
+    } catch (e) {
+      console.log(`players (${database}): not measured: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+}
