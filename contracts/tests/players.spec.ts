@@ -8,7 +8,7 @@ import { expectHandledFailure, expectSuccess } from './support/expect-contract';
  * app; its SDK sends a register (with channel and device) and logins of two players, one of them back
  * the next day; the retention of that game then shows exactly that cohort. Runs against the embedded
  * server or any deployment (CONTRACT_BASE_URL). Larger histories are checked against raw rows in
- * server/routes/players/retention.test.ts.
+ * server/routes/players/players.test.ts.
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -51,6 +51,8 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   // Players (issue 16 part B): registrations are written by the event ingestion's statement (its group);
   // cohorts and retention by triggers on player_active_days; only the players screens read them.
   player_registrations: 'tracking',
+  player_devices: 'tracking',
+  device_accounts: 'tracking',
   player_cohorts: 'players',
   cohort_daily: 'players',
   retention_daily: 'players',

@@ -67,3 +67,27 @@ export const retentionResult = z.object({
   channels: z.array(z.string()),
 });
 export type RetentionResult = z.infer<typeof retentionResult>;
+
+// ---- devices: GET /api/center_users/devices/ (paged like every list)
+
+/**
+ * A device seen on register/login events (their `device_id` property): the latest model and OS,
+ * first and last seen (ISO times), how many accounts (game, player) used it and the first 10 of them.
+ * Filters: page, limit (≤ 100), search (device id or model, contains), os, game (devices with an account
+ * in it), distinct_id (a player's devices), shared=1 (2 or more accounts), ordering (-last_seen (default),
+ * last_seen, -first_seen, first_seen, -accounts).
+ */
+export const DEVICE_ORDERINGS = ['-last_seen', 'last_seen', '-first_seen', 'first_seen', '-accounts'] as const;
+export const deviceAccount = z.object({ game: z.number().int(), game_name: z.string(), distinct_id: z.string(), first_seen: z.string(), last_seen: z.string() });
+export const deviceRow = z.object({
+  id: z.number().int(),
+  device_id: z.string(),
+  device_model: z.string(),
+  os: z.string(),
+  os_version: z.string(),
+  first_seen: z.string(),
+  last_seen: z.string(),
+  accounts: z.number().int().min(0),
+  account_list: z.array(deviceAccount),
+});
+export type DeviceRow = z.infer<typeof deviceRow>;

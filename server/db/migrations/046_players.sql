@@ -11,9 +11,10 @@
 --   (a player is retained on day N if active on that calendar day).
 --
 -- Kept current by a statement trigger on player_active_days (events arrive there through the trigger of
--- migration 044, orders directly): a new player's cohort is counted from all its active days; a player
--- whose new day lies before its cohort day (late events) moves: its counts are taken off the old day
--- and made again at the new one; otherwise only the new days are counted. A register event with a
+-- migration 044, orders directly): new days of a player with a cohort are counted against its cohort
+-- day; a player whose new day lies before its cohort day (late events) then moves: its counts are taken
+-- off the old day and made again at the new one; new players are inserted and counted set-based from
+-- all their active days (so refilling the table after a rebuild stays one pass). A register event with a
 -- channel moves the player's counts to that channel (row trigger on player_registrations).
 -- players_rebuild_cohorts() redoes everything from player_active_days and the raw register events
 -- (bulk loads; after income_rebuild_rollups, which empties player_active_days: its TRUNCATE empties these).
@@ -103,8 +104,12 @@ CREATE FUNCTION players_cohorts_from_active() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   r record;
+  gs integer[];
+  ps varchar[];
+  ds date[];
+  cday date;
 BEGIN
-  -- Players whose cohort exists and stays: lock the cohorts (in key order), count only the new days.
+  -- 1. Players with a cohort: lock them (key order), count every new day against the cohort day as it is.
   PERFORM 1 FROM player_cohorts c
     WHERE (c.game, c.distinct_id) IN (SELECT game, distinct_id FROM new_days)
     ORDER BY c.game, c.distinct_id FOR UPDATE;
@@ -112,17 +117,52 @@ BEGIN
     SELECT c.game, c.day, c.channel, (d.day - c.day)::smallint, count(*)::int
     FROM new_days d JOIN player_cohorts c ON c.game = d.game AND c.distinct_id = d.distinct_id
     WHERE d.day > c.day AND d.day <= c.day + 30
-      AND NOT EXISTS (SELECT 1 FROM new_days e WHERE e.game = d.game AND e.distinct_id = d.distinct_id AND e.day < c.day)
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained;
-  -- New players and players whose cohort moves earlier: one by one (rare after the first day).
+  -- 2. Of those, the ones whose new day is earlier than the cohort day move (all their counts, rare).
   FOR r IN
     SELECT n.game, n.distinct_id, n.day FROM (SELECT game, distinct_id, min(day) AS day FROM new_days GROUP BY 1, 2) n
-    LEFT JOIN player_cohorts c ON c.game = n.game AND c.distinct_id = n.distinct_id
-    WHERE c.day IS NULL OR n.day < c.day
-    ORDER BY 1, 2
+    JOIN player_cohorts c ON c.game = n.game AND c.distinct_id = n.distinct_id
+    WHERE n.day < c.day ORDER BY 1, 2
   LOOP
     PERFORM players_cohort_touch(r.game, r.distinct_id, r.day);
+  END LOOP;
+  -- 3. New players, set-based: the cohort, its size, and retention from all their active days. A player a
+  --    concurrent transaction inserted first (ON CONFLICT skipped it) is returned for step 4.
+  WITH n AS (
+    SELECT game, distinct_id, min(day) AS day FROM new_days GROUP BY 1, 2
+  ), m AS (
+    SELECT n.* FROM n WHERE NOT EXISTS (SELECT 1 FROM player_cohorts c WHERE c.game = n.game AND c.distinct_id = n.distinct_id)
+  ), ins AS (
+    INSERT INTO player_cohorts (game, distinct_id, day, channel)
+    SELECT m.game, m.distinct_id, m.day, COALESCE(g.channel, '') FROM m LEFT JOIN player_registrations g ON g.game = m.game AND g.distinct_id = m.distinct_id
+    ORDER BY 1, 2
+    ON CONFLICT DO NOTHING RETURNING game, distinct_id, day, channel
+  ), cd AS (
+    INSERT INTO cohort_daily AS t (game, day, channel, players)
+    SELECT game, day, channel, count(*)::int FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (game, day, channel) DO UPDATE SET players = t.players + excluded.players
+  ), rd AS (
+    INSERT INTO retention_daily AS t (game, day, channel, n, retained)
+    SELECT i.game, i.day, i.channel, (a.day - i.day)::smallint, count(*)::int
+    FROM ins i JOIN player_active_days a ON a.game = i.game AND a.distinct_id = i.distinct_id AND a.day > i.day AND a.day <= i.day + 30
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained
+  )
+  SELECT array_agg(m.game), array_agg(m.distinct_id), array_agg(m.day) INTO gs, ps, ds
+    FROM m WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.game = m.game AND ins.distinct_id = m.distinct_id);
+  -- 4. Those: count the new days against the other transaction's cohort, then move it if ours are earlier.
+  FOR i IN 1 .. COALESCE(array_length(gs, 1), 0) LOOP
+    SELECT day INTO cday FROM player_cohorts WHERE game = gs[i] AND distinct_id = ps[i] FOR UPDATE;
+    INSERT INTO retention_daily AS t (game, day, channel, n, retained)
+      SELECT c.game, c.day, c.channel, (d.day - c.day)::smallint, count(*)::int
+      FROM new_days d JOIN player_cohorts c ON c.game = d.game AND c.distinct_id = d.distinct_id
+      WHERE d.game = gs[i] AND d.distinct_id = ps[i] AND d.day > c.day AND d.day <= c.day + 30
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+      ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained;
+    IF ds[i] < cday THEN
+      PERFORM players_cohort_touch(gs[i], ps[i], ds[i]);
+    END IF;
   END LOOP;
   RETURN NULL;
 END;
@@ -159,6 +199,43 @@ $$;
 CREATE TRIGGER player_registrations_channel AFTER INSERT OR UPDATE OF channel ON player_registrations
   FOR EACH ROW EXECUTE FUNCTION players_registration_channel();
 
+-- Devices seen on register/login events (their device_id property): the latest model/OS, first and
+-- last seen; and the accounts (game, player) on each. Written by the event ingestion's statement.
+CREATE TABLE player_devices (
+  id bigserial PRIMARY KEY,
+  device_id varchar(128) NOT NULL UNIQUE,
+  device_model varchar(128) NOT NULL DEFAULT '',
+  os varchar(32) NOT NULL DEFAULT '',
+  os_version varchar(32) NOT NULL DEFAULT '',
+  first_seen timestamptz NOT NULL,
+  last_seen timestamptz NOT NULL,
+  accounts integer NOT NULL DEFAULT 0
+);
+CREATE INDEX player_devices_last_seen_idx ON player_devices (last_seen DESC, id DESC);
+CREATE INDEX player_devices_os_idx ON player_devices (os, last_seen DESC);
+
+CREATE TABLE device_accounts (
+  device_id varchar(128) NOT NULL,
+  game integer NOT NULL,
+  distinct_id varchar(128) NOT NULL,
+  first_seen timestamptz NOT NULL,
+  last_seen timestamptz NOT NULL,
+  PRIMARY KEY (device_id, game, distinct_id)
+);
+CREATE INDEX device_accounts_player_idx ON device_accounts (game, distinct_id);
+
+-- A new account on a device counts on the device (statement trigger: one update per device).
+CREATE FUNCTION players_device_accounts_counted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE player_devices d SET accounts = d.accounts + n.c
+    FROM (SELECT device_id, count(*)::int AS c FROM new_accounts GROUP BY 1 ORDER BY 1) n WHERE d.device_id = n.device_id;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER device_accounts_counted AFTER INSERT ON device_accounts
+  REFERENCING NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION players_device_accounts_counted();
+
 -- Everything again from the register events and player_active_days (bulk loads).
 CREATE FUNCTION players_rebuild_cohorts() RETURNS void
 LANGUAGE plpgsql AS $$
@@ -176,6 +253,17 @@ BEGIN
     FROM player_active_days a LEFT JOIN player_registrations r ON r.game = a.game AND r.distinct_id = a.distinct_id
     GROUP BY 1, 2;
   INSERT INTO cohort_daily (game, day, channel, players) SELECT game, day, channel, count(*) FROM player_cohorts GROUP BY 1, 2, 3;
+  TRUNCATE player_devices, device_accounts;
+  INSERT INTO player_devices (device_id, device_model, os, os_version, first_seen, last_seen)
+    SELECT DISTINCT ON (device_id) device_id, model, os, osv, min(time) OVER w, max(time) OVER w FROM (
+      SELECT left(properties->>'device_id', 128) AS device_id, left(COALESCE(properties->>'device_model', ''), 128) AS model,
+        left(COALESCE(properties->>'os', ''), 32) AS os, left(COALESCE(properties->>'os_version', ''), 32) AS osv, time
+      FROM tracking_events WHERE event IN ('register', 'login') AND jsonb_typeof(properties->'device_id') = 'string' AND properties->>'device_id' <> ''
+    ) e WINDOW w AS (PARTITION BY device_id) ORDER BY device_id, time DESC;
+  INSERT INTO device_accounts (device_id, game, distinct_id, first_seen, last_seen)
+    SELECT left(properties->>'device_id', 128), game, distinct_id, min(time), max(time)
+    FROM tracking_events WHERE event IN ('register', 'login') AND jsonb_typeof(properties->'device_id') = 'string' AND properties->>'device_id' <> ''
+    GROUP BY 1, 2, 3;
   INSERT INTO retention_daily (game, day, channel, n, retained)
     SELECT c.game, c.day, c.channel, (a.day - c.day)::smallint, count(*)
     FROM player_cohorts c JOIN player_active_days a ON a.game = c.game AND a.distinct_id = c.distinct_id AND a.day > c.day AND a.day <= c.day + 30

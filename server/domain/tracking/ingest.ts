@@ -175,6 +175,23 @@ WITH input AS (
   ON CONFLICT (game, distinct_id) DO UPDATE SET time = excluded.time, channel = excluded.channel, device_id = excluded.device_id,
     device_model = excluded.device_model, os = excluded.os, os_version = excluded.os_version
   WHERE excluded.time < r.time
+), dev_in AS (
+  -- Players (issue 16): devices of register/login events (a string device_id), and their accounts.
+  SELECT left(properties->>'device_id', 128) AS device_id, left(COALESCE(properties->>'device_model', ''), 128) AS model,
+    left(COALESCE(properties->>'os', ''), 32) AS os, left(COALESCE(properties->>'os_version', ''), 32) AS osv, game, distinct_id, time
+  FROM fresh WHERE event IN ('register', 'login') AND jsonb_typeof(properties->'device_id') = 'string' AND properties->>'device_id' <> ''
+), dev AS (
+  INSERT INTO player_devices AS d (device_id, device_model, os, os_version, first_seen, last_seen)
+  SELECT DISTINCT ON (device_id) device_id, model, os, osv, min(time) OVER w, max(time) OVER w FROM dev_in
+  WINDOW w AS (PARTITION BY device_id) ORDER BY device_id, time DESC
+  ON CONFLICT (device_id) DO UPDATE SET first_seen = least(d.first_seen, excluded.first_seen), last_seen = greatest(d.last_seen, excluded.last_seen),
+    device_model = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.device_model ELSE d.device_model END,
+    os = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.os ELSE d.os END,
+    os_version = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.os_version ELSE d.os_version END
+), devacc AS (
+  INSERT INTO device_accounts AS a (device_id, game, distinct_id, first_seen, last_seen)
+  SELECT device_id, game, distinct_id, min(time), max(time) FROM dev_in GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (device_id, game, distinct_id) DO UPDATE SET first_seen = least(a.first_seen, excluded.first_seen), last_seen = greatest(a.last_seen, excluded.last_seen)
 ), hourly AS (
   INSERT INTO tracking_hourly AS r (game, event, hour, events, last_time)
   SELECT game, event, hour, count(*), max(time) FROM fresh GROUP BY 1, 2, 3

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { retentionQuery } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
+import { CrudError } from '../../domain/crud/spec';
+import { listDevices, parseDeviceQuery } from '../../domain/players/devices';
 import { retention } from '../../domain/players/retention';
+import { isRecord } from '../../is-record';
 import { ok } from '../../http/envelope';
 import { parseIncomeQuery } from '../income/reports';
 import { guarded } from '../system/crud-routes';
@@ -13,5 +16,13 @@ import { guarded } from '../system/crud-routes';
 export function playersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db;
   const tz = () => ctx.config.analyticsTz;
+  app.get('/api/center_users/devices/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q: unknown = req.query ?? {};
+      if (!isRecord(q)) throw new CrudError('查询参数格式不正确');
+      const page = await listDevices(db, parseDeviceQuery(q));
+      return ok(page, page.data.length === 0 ? '暂无数据' : 'success');
+    }),
+  );
   app.get('/api/center_users/retention/', async (req, reply) => guarded(reply, async () => ok(await retention(db, tz(), parseIncomeQuery(retentionQuery, req)))));
 }

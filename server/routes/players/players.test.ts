@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderIngestResult, RETENTION_DAYS, retentionResult, trackingCredentials, trackResult } from '../../../contracts/schemas';
+import { deviceRow, listPage, orderIngestResult, RETENTION_DAYS, retentionResult, trackingCredentials, trackResult } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
 import { startTestServerWithContext, type TestServer } from '../../testing';
 import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../test/helpers';
 import { prng, uuidFrom } from '../../test/tracking-reference';
 
 /**
- * Cohort retention (issue 16 part B) against a randomized history (fixed seed) sent through the real
+ * Cohort retention and devices (issue 16 part B) against a randomized history (fixed seed) sent through the real
  * ingestion APIs: events (register with channels, logins) and paid orders, the later days delivered
  * FIRST (a player's cohort moves earlier when its first day arrives late), some batches twice. Every
  * cohort's players and retained players on day 1, 3, 7, 14, 30, the total and the 1..30 curve are
@@ -75,6 +75,12 @@ function reference(start: string, end: string, game: number | null, channel: str
   return { cohorts, curve, players: ps.length };
 }
 
+/** Players 60..69 of a game share the device of players 0..9; logins carry the device too (model changes with the time). */
+const deviceOf = (a: Act) => {
+  const p = Number(a.player.split('-p')[1]);
+  return { device_id: `dev-${a.game}-${p % 60}`, device_model: a.time % 2 === 0 ? 'iPhone 15' : 'iPhone 14', os: 'ios', os_version: '17.1' };
+};
+
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 async function post(path: string, creds: { app_key: string; secret: string }, body: unknown) {
   const raw = JSON.stringify(body);
@@ -115,7 +121,7 @@ beforeAll(async () => {
       event: a.kind,
       distinct_id: a.player,
       time: new Date(a.time).toISOString(),
-      properties: a.kind === 'register' ? { channel: a.channel ?? '', device_id: `dev-${a.player}`, device_model: 'iPhone 15', os: 'ios', os_version: '17.1' } : {},
+      properties: a.kind === 'register' ? { channel: a.channel ?? '', ...deviceOf(a) } : deviceOf(a),
     }));
     const orders = mine.filter((a) => a.kind === 'order').map((a, i) => ({
       order_id: `R${game}-${i}`, distinct_id: a.player, amount: 600, currency: 'CNY', channel: 'tap', method: 'alipay', region: 'CN', status: 'paid', time: new Date(a.time).toISOString(),
@@ -175,11 +181,77 @@ describe('retention equals an independent computation from the raw events and or
       d: await ctx.db.query('SELECT game, day::text, channel, players FROM cohort_daily WHERE players <> 0 ORDER BY 1, 2, 3'),
       r: await ctx.db.query('SELECT game, day::text, channel, n, retained FROM retention_daily WHERE retained <> 0 ORDER BY 1, 2, 3, 4'),
       g: await ctx.db.query('SELECT game, distinct_id, time, channel, device_id FROM player_registrations ORDER BY 1, 2'),
+      v: await ctx.db.query('SELECT device_id, device_model, first_seen, last_seen, accounts FROM player_devices ORDER BY 1'),
+      a: await ctx.db.query('SELECT device_id, game, distinct_id, first_seen, last_seen FROM device_accounts ORDER BY 1, 2, 3'),
     });
     const kept = await snapshot();
     expect(kept.g.length).toBeGreaterThan(100);
     await ctx.db.query('SELECT players_rebuild_cohorts()');
     expect(await snapshot()).toEqual(kept);
+  });
+});
+
+describe('devices', () => {
+  it('every device with model (latest), OS, first/last seen and its accounts equals the raw register/login events', async () => {
+    const ref = new Map<string, { first: number; last: number; model: string; accounts: Map<string, { first: number; last: number }> }>();
+    for (const a of acts.filter((x) => x.kind !== 'order')) {
+      const d = deviceOf(a);
+      const e = ref.get(d.device_id) ?? { first: a.time, last: a.time, model: d.device_model, accounts: new Map() };
+      if (a.time < e.first) e.first = a.time;
+      if (a.time >= e.last) {
+        e.last = a.time;
+        e.model = d.device_model;
+      }
+      const k = `${a.game}:${a.player}`;
+      const acc = e.accounts.get(k) ?? { first: a.time, last: a.time };
+      acc.first = Math.min(acc.first, a.time);
+      acc.last = Math.max(acc.last, a.time);
+      e.accounts.set(k, acc);
+      ref.set(d.device_id, e);
+    }
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const p = expectData(await call(srv, `/api/center_users/devices/?limit=100&page=${page}`, { token: sa }), listPage(deviceRow).strict());
+      expect(p.total).toBe(ref.size);
+      for (const row of p.data) {
+        const e = ref.get(row.device_id);
+        expect(e, row.device_id).toBeDefined();
+        expect([row.device_model, row.os, row.first_seen, row.last_seen, row.accounts], row.device_id).toEqual([e?.model, 'ios', iso(e?.first ?? 0), iso(e?.last ?? 0), e?.accounts.size]);
+        expect(row.account_list.map((x) => `${x.game}:${x.distinct_id}`).sort()).toEqual([...(e?.accounts.keys() ?? [])].sort());
+        seen.push(row.device_id);
+      }
+      if (!p.is_next) break;
+    }
+    expect(seen).toHaveLength(ref.size);
+    // Newest first by default; filters.
+    const shared = expectData(await call(srv, '/api/center_users/devices/?shared=1&limit=100', { token: sa }), listPage(deviceRow));
+    expect(shared.total).toBe([...ref.values()].filter((e) => e.accounts.size >= 2).length);
+    expect(shared.total).toBeGreaterThan(10);
+    const mine = expectData(await call(srv, '/api/center_users/devices/?distinct_id=g2-p65&game=2', { token: sa }), listPage(deviceRow));
+    expect(mine.data.map((d) => d.device_id)).toEqual(['dev-2-5']);
+    const byGame = expectData(await call(srv, '/api/center_users/devices/?game=1&limit=100&ordering=-accounts', { token: sa }), listPage(deviceRow));
+    expect(byGame.total).toBe(60);
+    expect(byGame.data[0]?.accounts).toBe(2);
+    const search = expectData(await call(srv, '/api/center_users/devices/?search=DEV-1-1', { token: sa }), listPage(deviceRow));
+    expect(search.data.map((d) => d.device_id).sort()).toEqual(['dev-1-1', ...Array.from({ length: 10 }, (_, i) => `dev-1-1${i}`)].sort());
+  });
+
+  it('bad list parameters get a clear 4000', async () => {
+    for (const [q, msg] of [
+      ['limit=100000', 'limit 必须是 1 到 100 的整数'],
+      ['page=0', 'page 必须是 1 到 1000000 的整数'],
+      ['ordering=id;DROP', 'ordering 只能是'],
+      ['shared=yes', 'shared 只能是 1 或 0'],
+      ['game=abc', 'game 必须是游戏编号'],
+      [`search=${'x'.repeat(300)}`, '最长 128 个字符'],
+      ['os=a&os=b', '只能出现一次'],
+    ] as const) {
+      const res = await call(srv, `/api/center_users/devices/?${q}`, { token: sa });
+      expect(res.status, q).toBeLessThan(500);
+      expect(res.body.code, q).toBe(4000);
+      expect(String(res.body.msg), q).toContain(msg);
+    }
   });
 });
 
