@@ -229,3 +229,5 @@ export const INCOME_ORDERS_PAGE_SIZE = 20;
 // ---- issue 16 part B, players (i16-players)
 /** 留存分析: the cohort days shown first (the last N days, today included). */
 export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;
+/** 设备管理: rows per page. */
+export const PLAYERS_DEVICES_PAGE_SIZE = 20;

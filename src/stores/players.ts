@@ -7,6 +7,9 @@ import { lastDays, ReportStore } from './income';
  * ReportStore (game, range, options, load under a generation guard) like the revenue screens.
  */
 
+/** The players lists (generic resources in both adapters). */
+export const PLAYERS_API = { devices: '/api/center_users/devices/' } as const;
+
 /** The retention days the matrix shows, as the answer's keys. */
 export const RETENTION_KEYS = ['1', '3', '7', '14', '30'] as const;
 export type RetentionKey = (typeof RETENTION_KEYS)[number];

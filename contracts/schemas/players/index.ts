@@ -75,9 +75,9 @@ export type RetentionResult = z.infer<typeof retentionResult>;
  * first and last seen (ISO times), how many accounts (game, player) used it and the first 10 of them.
  * Filters: page, limit (≤ 100), search (device id or model, contains), os, game (devices with an account
  * in it), distinct_id (a player's devices), shared=1 (2 or more accounts), ordering (-last_seen (default),
- * last_seen, -first_seen, first_seen, -accounts).
+ * last_seen, -first_seen, first_seen, -accounts, accounts).
  */
-export const DEVICE_ORDERINGS = ['-last_seen', 'last_seen', '-first_seen', 'first_seen', '-accounts'] as const;
+export const DEVICE_ORDERINGS = ['-last_seen', 'last_seen', '-first_seen', 'first_seen', '-accounts', 'accounts'] as const;
 export const deviceAccount = z.object({ game: z.number().int(), game_name: z.string(), distinct_id: z.string(), first_seen: z.string(), last_seen: z.string() });
 export const deviceRow = z.object({
   id: z.number().int(),

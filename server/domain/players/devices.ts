@@ -74,6 +74,7 @@ const ORDER_SQL: Record<Ordering, string> = {
   '-first_seen': 'd.first_seen DESC, d.id DESC',
   first_seen: 'd.first_seen ASC, d.id ASC',
   '-accounts': 'd.accounts DESC, d.id DESC',
+  accounts: 'd.accounts ASC, d.id ASC',
 };
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

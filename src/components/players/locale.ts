@@ -13,6 +13,21 @@ const zhChs = {
     empty: '所选范围内没有新增玩家。',
     players: '人',
   },
+  devices: {
+    keyword: '设备号 / 机型',
+    deviceId: '设备号',
+    model: '机型',
+    os: '系统',
+    game: '游戏',
+    player: '玩家',
+    shared: '多账号设备',
+    sharedYes: '是（2 个及以上账号）',
+    sharedNo: '否',
+    accounts: '账号数',
+    accountList: '设备上的账号',
+    firstSeen: '首次出现',
+    lastSeen: '最近出现',
+  },
   retention: {
     definition:
       '定义：玩家在某游戏中首次有任何埋点事件或付费订单的自然日为注册日（按统计时区），同一注册日的玩家为一个同期群；注册日之后第 N 个自然日仍有任何事件或付费订单，即为第 N 日留存。留存率 = 第 N 日留存人数 ÷ 同期群人数；该日尚未到来时显示为“-”。渠道取玩家最早一次注册（register）事件的 channel。',
@@ -37,6 +52,21 @@ const en: typeof zhChs = {
     unknownChannel: 'Unknown channel',
     empty: 'No new players in the selected range.',
     players: 'players',
+  },
+  devices: {
+    keyword: 'Device ID / model',
+    deviceId: 'Device ID',
+    model: 'Model',
+    os: 'OS',
+    game: 'Game',
+    player: 'Player',
+    shared: 'Shared device',
+    sharedYes: 'Yes (2 or more accounts)',
+    sharedNo: 'No',
+    accounts: 'Accounts',
+    accountList: 'Accounts on it',
+    firstSeen: 'First seen',
+    lastSeen: 'Last seen',
   },
   retention: {
     definition:

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
-import { envelope, gameRow, listPage, menuItem, RETENTION_DAYS, retentionResult, type MenuItem, type RetentionResult } from '../../../contracts/schemas';
+import { deviceRow, envelope, gameRow, listPage, menuItem, RETENTION_DAYS, retentionResult, type DeviceRow, type MenuItem, type RetentionResult } from '../../../contracts/schemas';
 import { formatDate } from '../../stores/format';
 import { failure, ok } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
@@ -14,11 +14,12 @@ import { audit } from '../../../stories/system/system-rows';
  */
 
 export const PLAYERS_SCREENS = {
+  devices: { id: 602, name: '设备管理', path: '/center_users/devices', component: 'center_users/devices', buttons: ['Search', 'Retrieve', 'Export'] },
   retention: { id: 604, name: '留存分析', path: '/center_users/retention', component: 'center_users/retention', buttons: ['Search', 'Retrieve', 'Export'] },
 } as const;
 
 export interface PlayersMockOptions {
-  /** These answer a failure: 'retention'. */
+  /** These answer a failure: 'retention', 'devices'. */
   failing?: string[];
   /** These answer never (loading states). */
   slow?: string[];
@@ -30,6 +31,7 @@ export interface PlayersMockOptions {
 
 export interface PlayersMockState {
   reports: Array<{ report: string; query: URLSearchParams }>;
+  lists: URLSearchParams[];
 }
 
 const LONG_GAME = '一个名字很长很长的大型多人在线角色扮演游戏国际版';
@@ -106,6 +108,36 @@ export function retentionOf(all: MockPlayer[], start: string, end: string, game:
   });
 }
 
+const ANDROID = ['HUAWEI Mate 60', 'Xiaomi 14', 'OPPO Find X7', 'vivo X100', 'Honor Magic6'];
+const IOS = ['iPhone 15', 'iPhone 14', 'iPhone 13'];
+
+/** The devices (57; every 7th shared by 2-3 accounts), newest first by last seen, parsed by the schema. */
+export function mockDevices(long: boolean): DeviceRow[] {
+  const now = Date.parse(`${mockToday()}T12:00:00Z`);
+  const games = GAMES(long);
+  return z.array(deviceRow).parse(
+    Array.from({ length: 57 }, (_, i) => {
+      const h = hash(`device:${i}`);
+      const ios = h % 4 === 0;
+      const n = i % 7 === 3 ? 2 + (h % 2) : 1;
+      const first = now - ((h % 40) + 5) * DAY_MS;
+      const last = now - (i % 9) * DAY_MS - (h % 3600) * 1000;
+      const [game, gameName] = games[h % games.length] ?? [3, '星穹远征'];
+      return {
+        id: i + 1,
+        device_id: long && i === 0 ? `dev-a-very-long-device-identifier-from-a-custom-sdk-${h}` : `dev-${h.toString(16).padStart(12, '0').slice(0, 12)}`,
+        device_model: long && i === 1 ? 'A Very Long Device Model Name Pro Max Ultra 5G (2026 Edition)' : ios ? IOS[h % IOS.length] : ANDROID[h % ANDROID.length],
+        os: ios ? 'ios' : 'android',
+        os_version: ios ? '17.1' : '14',
+        first_seen: new Date(first).toISOString(),
+        last_seen: new Date(last).toISOString(),
+        accounts: n,
+        account_list: Array.from({ length: n }, (_, k) => ({ game, game_name: gameName, distinct_id: `p-${String((h >>> 3) % 900 + k).padStart(4, '0')}`, first_seen: new Date(first + k * DAY_MS).toISOString(), last_seen: new Date(last).toISOString() })),
+      };
+    }),
+  );
+}
+
 function menusOf(): MenuItem[] {
   const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
     menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
@@ -148,7 +180,7 @@ export const mockToday = () => formatDate(new Date());
 /** The mock back end of the players screens (on top of the shell's: login, dictionaries, departments). */
 export function playersBackend(options: PlayersMockOptions = {}): MockBackend & { players: PlayersMockState } {
   const long = !!options.long;
-  const state: PlayersMockState = { reports: [] };
+  const state: PlayersMockState = { reports: [], lists: [] };
   const base = mockBackend();
   const menus = menusOf();
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
@@ -162,6 +194,29 @@ export function playersBackend(options: PlayersMockOptions = {}): MockBackend & 
     http.get('*/api/system/menu/web_router/', () => HttpResponse.json(web)),
     ...base.handlers,
     http.get('*/api/game/detail/', () => HttpResponse.json(ok(listPage(gameRow), { page: 1, limit: 999, total: games.length, is_next: false, is_previous: false, data: games }))),
+    http.get('*/api/center_users/devices/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      state.lists.push(q);
+      const refused = await gate('devices');
+      if (refused) return refused;
+      await delay(60);
+      let rows = options.empty?.includes('devices') ? [] : mockDevices(long);
+      const search = (q.get('search') ?? '').toLowerCase();
+      if (search) rows = rows.filter((r) => r.device_id.toLowerCase().includes(search) || r.device_model.toLowerCase().includes(search));
+      if (q.get('os')) rows = rows.filter((r) => r.os === q.get('os'));
+      if (q.get('shared') === '1') rows = rows.filter((r) => r.accounts >= 2);
+      if (q.get('shared') === '0') rows = rows.filter((r) => r.accounts < 2);
+      if (q.get('game')) rows = rows.filter((r) => r.account_list.some((a) => String(a.game) === q.get('game')));
+      if (q.get('distinct_id')) rows = rows.filter((r) => r.account_list.some((a) => a.distinct_id === q.get('distinct_id')));
+      const ordering = q.get('ordering') ?? '-last_seen';
+      const field = ordering.replace(/^-/, '') as 'last_seen' | 'first_seen' | 'accounts';
+      const sign = ordering.startsWith('-') ? -1 : 1;
+      rows = [...rows].sort((a, b) => sign * (field === 'accounts' ? a.accounts - b.accounts : a[field].localeCompare(b[field])) || sign * (a.id - b.id));
+      const limit = Math.min(100, Number(q.get('limit') ?? 20));
+      const page = Number(q.get('page') ?? 1);
+      const data = rows.slice((page - 1) * limit, page * limit);
+      return HttpResponse.json(envelope(listPage(deviceRow)).parse({ code: 2000, msg: data.length ? 'success' : '暂无数据', data: { page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, data } }));
+    }),
     http.get('*/api/center_users/retention/', async ({ request }) => {
       const q = new URL(request.url).searchParams;
       state.reports.push({ report: 'retention', query: q });
@@ -179,7 +234,7 @@ export function playersBackend(options: PlayersMockOptions = {}): MockBackend & 
   ];
   const reset = () => {
     base.reset();
-    Object.assign(state, { reports: [] });
+    Object.assign(state, { reports: [], lists: [] });
   };
   return Object.assign(new MockBackend(handlers, base.state, reset), { players: state });
 }
