@@ -5,7 +5,7 @@ import { signIn } from './shell-helpers';
 
 /**
  * Players (issue 16 part B) on the reference server with its sample events and orders (SAMPLE_EVENTS=on):
- * 留存分析 opened from the menu shows the cohorts the API answers for the same query, and the API's
+ * 留存分析 and 设备管理 opened from the menu shows the cohorts the API answers for the same query, and the API's
  * new players and day-1 retained players equal an independent computation over the raw tracking_events
  * and orders tables (first active day per game and player in the analytics time zone). Screenshots zh + en.
  */
@@ -79,6 +79,27 @@ test('retention: the screen shows the API\'s cohorts; new and day-1 players equa
   await page.getByTestId('retention-chart').screenshot({ path: 'e2e/artifacts/players-retention-curve-zh.png' });
 });
 
+test('devices: the list shows the sample devices as the API and the raw register/login events have them', async ({ page, submitLogin, shot, server }) => {
+  test.setTimeout(120_000);
+  await signIn(page, submitLogin);
+  await openFromMenu(page, '用户中心', '设备管理');
+  const table = page.getByTestId('devices-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible(slow);
+  const api = await apiData<{ total: number; data: Array<{ device_id: string; device_model: string; accounts: number }> }>(page, '/api/center_users/devices/?page=1&limit=20&ordering=-last_seen');
+  const [raw] = await server.query<{ devices: string; shared: string }>(
+    `SELECT count(*)::text AS devices, count(*) FILTER (WHERE n >= 2)::text AS shared FROM (
+       SELECT properties->>'device_id' AS d, count(DISTINCT (game, distinct_id)) AS n FROM tracking_events
+       WHERE event IN ('register', 'login') AND properties ? 'device_id' GROUP BY 1) x`,
+  );
+  expect(api.total).toBe(Number(raw?.devices));
+  expect(Number(raw?.shared), 'some sample devices carry 2-3 accounts').toBeGreaterThan(0);
+  await expect(table.locator('tbody tr').first()).toContainText(api.data[0]?.device_id ?? '?');
+  await expect(table.locator('tbody tr').first()).toContainText(api.data[0]?.device_model ?? '?');
+  const shared = await apiData<{ total: number }>(page, '/api/center_users/devices/?shared=1');
+  expect(shared.total).toBe(Number(raw?.shared));
+  await shot('players-devices-zh');
+});
+
 test('retention in English', async ({ page, context, baseURL, submitLogin, shot }) => {
   test.setTimeout(120_000);
   await context.addCookies([{ name: `${COOKIE_PREFIX}lang`, value: 'en', url: baseURL ?? '' }]);
@@ -87,4 +108,8 @@ test('retention in English', async ({ page, context, baseURL, submitLogin, shot 
   await expect(page.getByTestId('retention-chart')).toHaveAttribute('data-ready', 'true', slow);
   await expect(page.getByTestId('retention-total')).toContainText('All cohorts');
   await shot('players-retention-en');
+  await page.goto('/center_users/devices');
+  await expect(page.getByTestId('devices-table').locator('tbody tr').first()).toBeVisible(slow);
+  await expect(page.getByText('Accounts on it')).toBeVisible();
+  await shot('players-devices-en');
 });
