@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { test, expect } from '../fixtures';
-import { gameRow, retentionResult, trackingAppRow, trackingCredentials, trackResult } from '../schemas';
+import { deviceRow, gameRow, listPage, retentionResult, trackingAppRow, trackingCredentials, trackResult } from '../schemas';
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
@@ -16,7 +16,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 const uuid = () => crypto.randomUUID();
 
-test.describe('players: api/center_users/retention/', () => {
+test.describe('players: api/center_users/retention/ and devices/', () => {
   test('a cohort of two players, one back on day 1: data.cohorts[{ day, players, retention }] exactly', async ({ api, auth }) => {
     const { access } = await auth.session();
     const game = expectSuccess(await api.post('api/game/h5/', { token: access, json: { name: '契约测试留存', url: 'https://h5.example.com/qa-retention/', code: `qa-ret-${unique()}`, status: 'testing' } }), gameRow, 'POST api/game/h5/');
@@ -24,7 +24,7 @@ test.describe('players: api/center_users/retention/', () => {
     const creds = expectSuccess(await api.post(`api/embed_configure/game/${app.id}/regenerate/`, { token: access }), trackingCredentials, 'regenerate');
     // Yesterday at Shanghai noon (registration), and now (day 1 for one of them).
     const noon = Date.parse(`${day(-1)}T12:00:00+08:00`);
-    const device = { device_id: 'dev-0123456789ab', device_model: 'iPhone 15', os: 'ios', os_version: '17.1' };
+    const device = { device_id: `dev-qa-${unique()}`, device_model: 'iPhone 15', os: 'ios', os_version: '17.1' };
     const events = [
       { uuid: uuid(), event: 'register', distinct_id: 'qa-r1', time: new Date(noon).toISOString(), properties: { channel: 'tap', ...device } },
       { uuid: uuid(), event: 'register', distinct_id: 'qa-r2', time: new Date(noon + 60_000).toISOString(), properties: { channel: 'tap', ...device } },
@@ -45,6 +45,13 @@ test.describe('players: api/center_users/retention/', () => {
     expect(r.channels).toEqual(['tap']);
     const other = expectSuccess(await api.get(`api/center_users/retention/?game=${game.id}&start=${day(-1)}&end=${day(-1)}&channel=huawei`, { token: access }), retentionResult, 'channel filter');
     expect(other.total.players).toBe(0);
+
+    // The device both players used: one row, two accounts, the model of the latest event.
+    const devices = expectSuccess(await api.get(`api/center_users/devices/?game=${game.id}&search=${device.device_id}`, { token: access }), listPage(deviceRow), 'GET api/center_users/devices/');
+    expect(devices.total).toBe(1);
+    expect(devices.data[0]).toMatchObject({ device_id: device.device_id, device_model: 'iPhone 15', os: 'ios', os_version: '17.1', accounts: 2 });
+    expect(devices.data[0]?.account_list.map((a) => a.distinct_id).sort()).toEqual(['qa-r1', 'qa-r2']);
+    expectHandledFailure(await api.get('api/center_users/devices/?limit=100000', { token: access }), 'page size 100,000');
 
     expectHandledFailure(await api.get(`api/center_users/retention/?game=${game.id}&start=${day(0)}&end=${day(-1)}`, { token: access }), 'end before start');
     expectHandledFailure(await api.get(`api/center_users/retention/?start=2020-01-01&end=${day(0)}`, { token: access }), 'more than 366 days');
