@@ -46,6 +46,7 @@ import { commonRoutes } from './routes/common/index';
 import { embedRoutes } from './routes/embed/index';
 import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
 import { incomeRoutes } from './routes/income/index';
+import { automationRoutes } from './routes/automation/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
@@ -200,6 +201,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await embedRoutes(app, ctx);
   dataEmbedAnalysisRoutes(app, ctx);
   await incomeRoutes(app, ctx);
+  await automationRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -15,3 +15,4 @@ export * from './game';
 export * from './common';
 export * from './embed';
 export * from './income';
+export * from './automation';

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import type { Db, Queryable } from '../db/db';
 import { JOB_SCHEMA } from '../db/changes';
 import { bossDb, bossTx } from './boss-db';
-import { cronNextRuns, intervalNext } from './schedule-time';
+import { nextAfter } from './schedule-time';
 import { taskOf, type TaskDefinition } from './tasks';
 
 /**
@@ -376,7 +376,9 @@ export class JobQueue {
     }
   }
 
-  private async heartbeat(): Promise<void> {
+  /** Writes this worker's heartbeat and counters now (also every WORKER_HEARTBEAT_SECONDS). */
+  async heartbeat(): Promise<void> {
+    if (!this.boss && this.timers.length === 0) return;
     const cpu = process.cpuUsage(this.lastCpu);
     const at = Date.now();
     const cpuShare = (cpu.user + cpu.system) / 1000 / Math.max(1, at - this.lastCpuAt);
@@ -398,41 +400,4 @@ export class JobQueue {
       )
       .catch((err: unknown) => this.log('worker heartbeat', err));
   }
-}
-
-/**
- * The due time after `due`: for a crontab its next occurrence after both `due` and `now` (missed
- * occurrences while no instance ran are skipped, not run in a burst); for an interval `due + every`,
- * moved forward by whole intervals past `now`. Null when it never fires again.
- */
-export function nextAfter(
-  s: { expression: string | null; timezone: string | null; every: number | null; period: 'seconds' | 'minutes' | 'hours' | 'days' | null },
-  due: Date,
-  now: Date,
-): Date | null {
-  const from = due.getTime() > now.getTime() ? due : now;
-  if (s.expression !== null) {
-    try {
-      return cronNextRuns(s.expression, s.timezone ?? 'UTC', from, 1)[0] ?? null;
-    } catch {
-      return null;
-    }
-  }
-  if (s.every !== null && s.period !== null) {
-    let next = intervalNext(s.every, s.period, due);
-    const step = next.getTime() - due.getTime();
-    if (next.getTime() <= now.getTime()) next = new Date(next.getTime() + Math.ceil((now.getTime() - next.getTime() + 1) / step) * step);
-    return next;
-  }
-  return null;
-}
-
-/** The first due time of a schedule created or changed now. */
-export function firstRun(
-  s: { expression: string | null; timezone: string | null; every: number | null; period: 'seconds' | 'minutes' | 'hours' | 'days' | null },
-  now: Date,
-): Date | null {
-  if (s.expression !== null) return nextAfter(s, now, now);
-  if (s.every !== null && s.period !== null) return intervalNext(s.every, s.period, now);
-  return null;
 }

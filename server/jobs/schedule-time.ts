@@ -69,3 +69,48 @@ export function isoInZone(d: Date, tz: string): string {
   const offset = name === 'GMT' ? '+00:00' : name.replace('GMT', '');
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
 }
+
+/** What decides when a schedule is due: its crontab (expression, zone) or its interval. */
+export interface ScheduleClock {
+  expression: string | null;
+  timezone: string | null;
+  every: number | null;
+  period: IntervalPeriod | null;
+}
+
+/**
+ * The due time after `due`: for a crontab its next occurrence after both `due` and `now` (missed
+ * occurrences while no instance ran are skipped, not run in a burst); for an interval `due + every`,
+ * moved forward by whole intervals past `now`. Null when it never fires again.
+ */
+export function nextAfter(
+  s: ScheduleClock,
+  due: Date,
+  now: Date,
+): Date | null {
+  const from = due.getTime() > now.getTime() ? due : now;
+  if (s.expression !== null) {
+    try {
+      return cronNextRuns(s.expression, s.timezone ?? 'UTC', from, 1)[0] ?? null;
+    } catch {
+      return null;
+    }
+  }
+  if (s.every !== null && s.period !== null) {
+    let next = intervalNext(s.every, s.period, due);
+    const step = next.getTime() - due.getTime();
+    if (next.getTime() <= now.getTime()) next = new Date(next.getTime() + Math.ceil((now.getTime() - next.getTime() + 1) / step) * step);
+    return next;
+  }
+  return null;
+}
+
+/** The first due time of a schedule created or changed now. */
+export function firstRun(
+  s: ScheduleClock,
+  now: Date,
+): Date | null {
+  if (s.expression !== null) return nextAfter(s, now, now);
+  if (s.every !== null && s.period !== null) return intervalNext(s.every, s.period, now);
+  return null;
+}
