@@ -57,8 +57,9 @@ export const TASKS: readonly TaskDefinition[] = [
     args: rollupsRebuildArgs,
     form: [
       { name: 'target', label: '范围', type: 'enum', required: true, default: 'all', options: ['all', 'tracking', 'income'] },
-      { name: 'start', label: '开始日期', type: 'date', required: true },
-      { name: 'end', label: '结束日期', type: 'date', required: true },
+      { name: 'days', label: '最近天数（与日期范围二选一）', type: 'integer', required: false, default: 2, min: 1, max: 366 },
+      { name: 'start', label: '开始日期', type: 'date', required: false },
+      { name: 'end', label: '结束日期', type: 'date', required: false },
       { name: 'game', label: '游戏 ID（留空为全部）', type: 'integer', required: false, default: null, min: 1 },
     ],
     retryLimit: 2,
@@ -66,18 +67,21 @@ export const TASKS: readonly TaskDefinition[] = [
     async run(a, { ctx }) {
       const tz = ctx.config.analyticsTz;
       const game = a.game ?? null;
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+      const start = a.start ?? new Date(Date.parse(`${today}T00:00:00Z`) - ((a.days ?? 1) - 1) * 86_400_000).toISOString().slice(0, 10);
+      const end = a.end ?? today;
       const out: Record<string, number> = {};
       await ctx.db.transaction(async (tx) => {
         if (a.target !== 'income') {
-          const r = await tx.query<{ n: string | number }>('SELECT tracking_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, a.start, a.end, game]);
+          const r = await tx.query<{ n: string | number }>('SELECT tracking_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, start, end, game]);
           out.events = Number(r[0]?.n ?? 0);
         }
         if (a.target !== 'tracking') {
-          const r = await tx.query<{ n: string | number }>('SELECT income_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, a.start, a.end, game]);
+          const r = await tx.query<{ n: string | number }>('SELECT income_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, start, end, game]);
           out.orders = Number(r[0]?.n ?? 0);
         }
       });
-      return { ...out, start: a.start, end: a.end, game };
+      return { ...out, start, end, game };
     },
   }),
   define({

@@ -11,17 +11,25 @@ import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD。');
 
-/** rollups.rebuild: recompute the tracking and/or revenue rollups of a date range (≤ 366 days). */
+/**
+ * rollups.rebuild: recompute the tracking and/or revenue rollups of a date range (≤ 366 days):
+ * `start`..`end`, or the last `days` days up to today (what a schedule uses: "yesterday and today").
+ */
 export const rollupsRebuildArgs = z
   .object({
     target: z.enum(['tracking', 'income', 'all']).default('all'),
-    start: isoDate,
-    end: isoDate,
+    start: isoDate.optional(),
+    end: isoDate.optional(),
+    days: z.number().int().min(1).max(366).optional(),
     game: z.number().int().positive().nullable().optional(),
   })
   .strict()
-  .refine((a) => a.start <= a.end, { message: '开始日期不能晚于结束日期。', path: ['end'] })
-  .refine((a) => (Date.parse(a.end) - Date.parse(a.start)) / 86_400_000 <= 366, { message: '日期范围最长 366 天。', path: ['end'] });
+  .refine((a) => (a.days !== undefined) !== (a.start !== undefined && a.end !== undefined) && (a.start === undefined) === (a.end === undefined), {
+    message: '请给出开始和结束日期，或最近天数（二选一）。',
+    path: ['days'],
+  })
+  .refine((a) => a.start === undefined || a.end === undefined || a.start <= a.end, { message: '开始日期不能晚于结束日期。', path: ['end'] })
+  .refine((a) => a.start === undefined || a.end === undefined || (Date.parse(a.end) - Date.parse(a.start)) / 86_400_000 <= 366, { message: '日期范围最长 366 天。', path: ['end'] });
 
 /** codes.expire: close gift-code batches whose end passed `grace_days` ago, recording the codes that lapsed unused. */
 export const codesExpireArgs = z.object({ grace_days: z.number().int().min(0).max(3650).default(0) }).strict();
