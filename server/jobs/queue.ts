@@ -6,7 +6,7 @@ import { WORKER_HEARTBEAT_SECONDS, type RunState } from '../../contracts/schemas
 import type { AppContext } from '../context';
 import type { Db, Queryable } from '../db/db';
 import { JOB_SCHEMA } from '../db/changes';
-import { bossDb, bossTx } from './boss-db';
+import { bossDb, bossTx, type BossDb } from './boss-db';
 import { nextAfter } from './schedule-time';
 import { taskOf, type TaskDefinition } from './tasks';
 
@@ -26,6 +26,12 @@ const POLL_SECONDS = 1;
 export const QUEUES = { standard: 'tasks', exclusive: 'tasks.exclusive' } as const;
 /** pg-boss's own deadline is the task's timeout plus this: our AbortController fires first. */
 const EXPIRE_MARGIN_SECONDS = 60;
+/**
+ * Schedules due within this lead are enqueued ahead, their jobs held by pg-boss until the due time
+ * (start_after), and this instance's workers woken at that moment: the queueing work is done before
+ * the due time, not after it.
+ */
+const TICK_LEAD_MS = 1000;
 /** At most this many due schedules are enqueued per tick (one transaction). */
 const TICK_LIMIT = 2000;
 
@@ -49,6 +55,17 @@ interface Job {
   retryLimit: number;
 }
 
+type CompleteMany = (name: string, ids: string[], data: null, options: { db: BossDb }) => Promise<unknown>;
+
+interface Outcome {
+  job: Job;
+  duration: number;
+  result: unknown;
+  error: string | null;
+  final: boolean;
+  retrying: boolean;
+}
+
 export interface EnqueueRequest {
   task: string;
   args: Record<string, unknown>;
@@ -65,9 +82,10 @@ function queueOf(exclusive: boolean): string {
   return exclusive ? QUEUES.exclusive : QUEUES.standard;
 }
 
-function jobOf(def: TaskDefinition, id: string, exclusive: boolean, key: string | null) {
+function jobOf(def: TaskDefinition, id: string, exclusive: boolean, key: string | null, startAfter?: Date) {
   return {
     id,
+    ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
     name: queueOf(exclusive),
     data: { run: id, task: def.kind },
     retryLimit: def.retryLimit,
@@ -120,7 +138,7 @@ export class JobQueue {
     if (!existing.has(QUEUES.exclusive)) await boss.createQueue(QUEUES.exclusive, { name: QUEUES.exclusive, policy: 'singleton' });
     for (const queue of [QUEUES.standard, QUEUES.exclusive]) {
       const worker = await boss.work<{ run?: string; task?: string }>(queue, { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async (jobs) => {
-        await Promise.all((jobs as unknown as Job[]).map((job) => this.runJob(job)));
+        await this.runBatch(jobs as unknown as Job[]);
       });
       this.workerIds.set(queue, worker);
     }
@@ -234,25 +252,40 @@ export class JobQueue {
     });
   }
 
-  private async runJob(job: Job): Promise<void> {
+  /**
+   * One fetched batch: every run marked running in one statement, the jobs run concurrently, and
+   * their ends written in groups (one transaction per group: pg-boss's completion or failure with the
+   * run rows), so 1,000 short jobs cost a handful of statements, not thousands. The handler resolves
+   * only when each job's end is committed (pg-boss completes whatever is still active after it).
+   */
+  private async runBatch(jobs: Job[]): Promise<void> {
     const boss = this.requireBoss();
-    const def = taskOf(job.data.task ?? '');
-    if (!def) {
-      await boss.fail(job.name, job.id, { message: `未知任务「${String(job.data.task)}」` }).catch(() => undefined);
-      return;
-    }
+    const known = jobs.filter((j) => taskOf(j.data.task ?? ''));
+    for (const j of jobs) if (!known.includes(j)) await boss.fail(j.name, j.id, { message: `未知任务「${String(j.data.task)}」` }).catch(() => undefined);
+    if (known.length === 0) return;
+    const rows = await this.ctx.db.query<{ id: string; args: Record<string, unknown>; requested_by: number | null }>(
+      `UPDATE automation_runs r SET state = 'running', attempts = v.attempt, started = now(), finished = NULL, instance = $3
+       FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::int[]) AS attempt) v
+       WHERE r.id = v.id AND r.state <> 'cancelled' RETURNING r.id, r.args, r.requested_by`,
+      [known.map((j) => j.id), known.map((j) => j.retryCount + 1), this.instance],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Cancelled meanwhile (or never recorded): nothing to run.
+    const gone = known.filter((j) => !byId.has(j.id));
+    for (const j of gone) await boss.cancel(j.name, j.id).catch(() => undefined);
+    await Promise.all(
+      known.filter((j) => byId.has(j.id)).map(async (job) => {
+        const row = byId.get(job.id) as { args: Record<string, unknown>; requested_by: number | null };
+        const outcome = await this.runOne(job, row);
+        await this.recordEnd(outcome);
+      }),
+    );
+  }
+
+  private async runOne(job: Job, row: { args: Record<string, unknown>; requested_by: number | null }): Promise<Outcome> {
+    const def = taskOf(job.data.task ?? '') as TaskDefinition;
     const attempt = job.retryCount + 1;
     const started = Date.now();
-    const row = (await this.ctx.db.query<{ args: Record<string, unknown>; requested_by: number | null }>(
-      `UPDATE automation_runs SET state = 'running', attempts = $2, started = now(), finished = NULL, instance = $3
-       WHERE id = $1 AND state <> 'cancelled' RETURNING args, requested_by`,
-      [job.id, attempt, this.instance],
-    ))[0];
-    if (!row) {
-      // Cancelled meanwhile (or never recorded): nothing to run.
-      await boss.cancel(job.name, job.id).catch(() => undefined);
-      return;
-    }
     const abort = new AbortController();
     this.running.set(job.id, abort);
     const timer = setTimeout(() => abort.abort(new RunError(`超时：超过 ${def.timeoutSeconds} 秒未完成`)), def.timeoutSeconds * 1000);
@@ -273,30 +306,57 @@ export class JobQueue {
       clearTimeout(timer);
       this.running.delete(job.id);
     }
-    const duration = Date.now() - started;
-    try {
-      await this.ctx.db.transaction(async (tx) => {
-        if (error === null) {
-          await boss.complete(job.name, job.id, { result }, { db: bossTx(tx) });
-          await tx.query(
-            "UPDATE automation_runs SET state = 'succeeded', finished = now(), duration_ms = $2, result = $3::jsonb, error = NULL WHERE id = $1 AND state = 'running'",
-            [job.id, duration, JSON.stringify(result ?? null)],
-          );
-        } else {
-          // A final failure leaves pg-boss as cancelled (no retry); the run says failed.
-          if (final) await boss.cancel(job.name, job.id, { db: bossTx(tx) });
-          else await boss.fail(job.name, job.id, { message: error }, { db: bossTx(tx) });
-          const retrying = !final && attempt <= job.retryLimit;
-          await tx.query(
-            `UPDATE automation_runs SET state = $4::text, finished = CASE WHEN $4::text = 'failed' THEN now() END, duration_ms = $2, error = $3 WHERE id = $1 AND state = 'running'`,
-            [job.id, duration, error, retrying ? 'retrying' : 'failed'],
-          );
+    return { job, duration: Date.now() - started, result, error, final, retrying: error !== null && !final && attempt <= job.retryLimit };
+  }
+
+  private pending: Array<{ outcome: Outcome; done: () => void }> = [];
+  private flushing: Promise<void> | null = null;
+
+  /** Queues a job's end for the next group write; resolves once it is committed. */
+  private recordEnd(outcome: Outcome): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.pending.push({ outcome, done: resolve });
+      this.flushing ??= (async () => {
+        // Ends arriving within a few milliseconds share the write.
+        await new Promise((r) => setTimeout(r, 10));
+        while (this.pending.length > 0) {
+          const group = this.pending.splice(0, 1000);
+          await this.writeEnds(group.map((g) => g.outcome)).catch((err: unknown) => this.log('job queue: recording the end of runs failed', err));
+          for (const g of group) g.done();
         }
-      });
-      if (error === null) this.completed++;
+        this.flushing = null;
+      })();
+    });
+  }
+
+  private async writeEnds(outcomes: Outcome[]): Promise<void> {
+    const boss = this.requireBoss();
+    await this.ctx.db.transaction(async (tx) => {
+      const db = { db: bossTx(tx) };
+      const ok = outcomes.filter((o) => o.error === null);
+      for (const queue of [QUEUES.standard, QUEUES.exclusive]) {
+        const ids = ok.filter((o) => o.job.name === queue).map((o) => o.job.id);
+        // complete(name, ids, data, options): the typings' (name, ids, options) overload would send the
+        // options as the output; the runs keep the results, so no output here.
+        if (ids.length > 0) await (boss.complete as unknown as CompleteMany).call(boss, queue, ids, null, db);
+      }
+      for (const o of outcomes) {
+        if (o.error === null) continue;
+        // A final failure leaves pg-boss as cancelled (no retry); the run says failed.
+        if (o.final) await boss.cancel(o.job.name, o.job.id, db);
+        else await boss.fail(o.job.name, o.job.id, { message: o.error }, db);
+      }
+      await tx.query(
+        `UPDATE automation_runs r SET state = v.state, finished = CASE WHEN v.state IN ('succeeded', 'failed') THEN now() END,
+           duration_ms = v.duration, result = v.result, error = v.error
+         FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, state text, duration int, result jsonb, error text)
+         WHERE r.id = v.id AND r.state = 'running'`,
+        [JSON.stringify(outcomes.map((o) => ({ id: o.job.id, state: o.error === null ? 'succeeded' : o.retrying ? 'retrying' : 'failed', duration: o.duration, result: o.error === null ? (o.result ?? null) : null, error: o.error })))],
+      );
+    });
+    for (const o of outcomes) {
+      if (o.error === null) this.completed++;
       else this.failed++;
-    } catch (err) {
-      this.log(`job ${job.id}: recording its end failed`, err);
     }
   }
 
@@ -326,9 +386,9 @@ export class JobQueue {
            WHERE s.enabled AND s.next_run <= $1
            ORDER BY s.next_run, s.id LIMIT ${TICK_LIMIT}
            FOR UPDATE OF s SKIP LOCKED`,
-          [now],
+          [new Date(now.getTime() + TICK_LEAD_MS)],
         );
-        if (due.length === 0) return 0;
+        if (due.length === 0) return { n: 0, first: 0 };
         const ids: number[] = [];
         const nexts: Array<Date | null> = [];
         const dues: Date[] = [];
@@ -356,15 +416,19 @@ export class JobQueue {
           );
           const boss = this.boss ?? (await this.transientBoss());
           await boss.insert(
-            runs.map((r) => jobOf(r.def, r.id, r.s.exclusive, `schedule-${r.s.id}`)),
+            runs.map((r) => jobOf(r.def, r.id, r.s.exclusive, `schedule-${r.s.id}`, new Date(r.s.next_run))),
             { db: bossTx(tx) },
           );
         }
-        return runs.length;
-      }).then((n) => {
+        return { n: runs.length, first: Math.min(...due.map((d) => new Date(d.next_run).getTime())) };
+      }).then(({ n, first }) => {
         if (n > 0) {
-          this.wake(false);
-          this.wake(true);
+          // Wake this instance's workers when the first of them is due (now, for those already due).
+          const t = setTimeout(() => {
+            this.wake(false);
+            this.wake(true);
+          }, Math.max(0, first - Date.now() + 5));
+          t.unref();
         }
         return n;
       });
