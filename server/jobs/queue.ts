@@ -138,6 +138,8 @@ export class JobQueue {
     if (!existing.has(QUEUES.exclusive)) await boss.createQueue(QUEUES.exclusive, { name: QUEUES.exclusive, policy: 'singleton' });
     for (const queue of [QUEUES.standard, QUEUES.exclusive]) {
       const worker = await boss.work<{ run?: string; task?: string }>(queue, { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async (jobs) => {
+        // A full batch: more are waiting, fetch again at once instead of after the polling interval.
+        if (jobs.length >= BATCH) this.wake(queue === QUEUES.exclusive);
         await this.runBatch(jobs as unknown as Job[]);
       });
       this.workerIds.set(queue, worker);
