@@ -5,6 +5,8 @@
  * (target < 5 ms), median of the rounds. Each round re-arms the schedules' next run to the next
  * whole second + 2 s and waits for the 1,000 runs to succeed.
  *
+ * Then (w) GET /metrics: median of 51 scrapes (target < 10 ms).
+ *
  *   npx tsx bench/automation.ts [pglite|postgres|all]     # standalone
  */
 import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
@@ -12,6 +14,7 @@ import { startTestServerWithContext } from '../server/testing';
 
 export const SCHEDULE_START_TARGET_MS = 2000;
 export const JOB_OVERHEAD_TARGET_MS = 5;
+export const METRICS_TARGET_MS = 10;
 const SCHEDULES = 1000;
 const ROUNDS = 3;
 
@@ -31,6 +34,8 @@ export interface ScheduleBench {
   /** Per round: the server's CPU (user + system) per job, ms. */
   cpuPerJobMs: number[];
   median: { lastStartMs: number; lastFinishMs: number; cpuPerJobMs: number };
+  /** GET /metrics after the rounds: median of 51 scrapes, ms (client-side, loopback). */
+  metricsMs: number;
 }
 
 export async function benchSchedules(db: 'pglite' | 'postgres', log: (s: string) => void = () => undefined): Promise<ScheduleBench> {
@@ -52,7 +57,7 @@ export async function benchSchedules(db: 'pglite' | 'postgres', log: (s: string)
        FROM generate_series(1, $2::int) AS i`,
       [interval, SCHEDULES],
     );
-    const out: ScheduleBench = { db, schedules: SCHEDULES, lastStartMs: [], lastFinishMs: [], cpuPerJobMs: [], median: { lastStartMs: 0, lastFinishMs: 0, cpuPerJobMs: 0 } };
+    const out: ScheduleBench = { db, schedules: SCHEDULES, lastStartMs: [], lastFinishMs: [], cpuPerJobMs: [], median: { lastStartMs: 0, lastFinishMs: 0, cpuPerJobMs: 0 }, metricsMs: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const due = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000);
       await srv.query("UPDATE automation_schedules SET next_run = $1 WHERE name LIKE 'bench %'", [due]);
@@ -77,6 +82,15 @@ export async function benchSchedules(db: 'pglite' | 'postgres', log: (s: string)
       log(`${db} round ${round + 1}: last start ${Math.round(t.s)} ms after due, last finish ${Math.round(t.f)} ms, CPU ${out.cpuPerJobMs.at(-1)} ms/job`);
     }
     out.median = { lastStartMs: median(out.lastStartMs), lastFinishMs: median(out.lastFinishMs), cpuPerJobMs: median(out.cpuPerJobMs) };
+    const scrapes: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${srv.baseUrl}/metrics`);
+      await res.text();
+      scrapes.push(performance.now() - t0);
+    }
+    out.metricsMs = Math.round(median(scrapes) * 100) / 100;
+    log(`${db}: GET /metrics median ${out.metricsMs} ms`);
     return out;
   } finally {
     await srv.close();

@@ -47,6 +47,7 @@ import { embedRoutes } from './routes/embed/index';
 import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
 import { incomeRoutes } from './routes/income/index';
 import { automationRoutes } from './routes/automation/index';
+import { registerMetrics } from './http/metrics';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
@@ -202,6 +203,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   dataEmbedAnalysisRoutes(app, ctx);
   await incomeRoutes(app, ctx);
   await automationRoutes(app, ctx);
+  registerMetrics(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -115,6 +115,11 @@ export class JobQueue {
     private readonly log: (msg: string, err?: unknown) => void = () => undefined,
   ) {}
 
+  /** Jobs running on this instance now. */
+  get inFlight(): number {
+    return this.running.size;
+  }
+
   get started(): boolean {
     return this.boss !== null;
   }
