@@ -92,7 +92,7 @@ async function startTarget(standin: boolean): Promise<{ target: Target; stop: ()
     baseUrl = external.replace(/\/+$/, '');
   } else {
     const { startTestServer } = await import('../server/testing');
-    server = await startTestServer({ captcha: true });
+    server = await startTestServer({ captcha: true, env: { JOBS: 'on' } });
     baseUrl = server.baseUrl.replace(/\/+$/, '');
   }
   const stop = async () => {

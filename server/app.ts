@@ -48,8 +48,11 @@ import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
 import { incomeRoutes } from './routes/income/index';
 // ---- issue 16 part B, players (i16-players)
 import { playersRoutes } from './routes/players/index';
+import { automationRoutes } from './routes/automation/index';
+import { registerMetrics } from './http/metrics';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
+import { ensureJobSchema, JobQueue } from './jobs/queue';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -65,6 +68,7 @@ async function openMemoryDb(secretBox: SecretBox): Promise<Db> {
   const db = await openPglite('memory://');
   memoryTemplate ??= (async () => {
     await migrate(db);
+    await ensureJobSchema(db);
     await seed(db, Date.now(), { secretBox });
     return db.snapshot();
   })();
@@ -99,6 +103,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
   });
   try {
     await migrate(db);
+    await ensureJobSchema(db);
     const fresh = await seed(db, Date.now(), { secretBox });
     const settings = new SettingsStore(db);
     if (config.captcha !== null) await settings.set('base', 'captcha_state', config.captcha);
@@ -116,7 +121,9 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       secretBox,
       sessions: new SessionStore(db),
       sessionKeeper: new SessionKeeper(db, config.analyticsTz, (err) => app.log.error({ err }, 'session analysis: computing kept days failed')),
+      jobs: undefined as unknown as JobQueue,
     };
+    ctx.jobs = new JobQueue(ctx, (msg, err) => app.log.error({ err }, msg));
     // Open sockets of sessions revoked anywhere (another instance too) close at the next ping.
     ctx.hub.useSessionCheck((sid) => ctx.sessions.live(sid));
     const app = await createApp(ctx);
@@ -128,6 +135,8 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         await app.listen({ port: config.port, host: config.host });
         // Sessions of the last days computed ahead (after the quiet delay, in the background).
         ctx.sessionKeeper.start();
+        // This instance works the job queue (runs, schedules, heartbeat).
+        if (config.jobs) await ctx.jobs.start();
         const addr = app.server.address();
         const port = typeof addr === 'object' && addr ? addr.port : config.port;
         const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -135,6 +144,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       },
       async close() {
         ctx.hub.close();
+        await ctx.jobs.stop();
         await ctx.sessionKeeper.close();
         await app.close();
         await db.close();
@@ -196,6 +206,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await incomeRoutes(app, ctx);
   // ---- issue 16 part B, players (i16-players)
   playersRoutes(app, ctx);
+  await automationRoutes(app, ctx);
+  registerMetrics(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -48,6 +48,11 @@ export interface ServerConfig {
    * this server (default on for `npm start`; tests and in-memory servers leave it off).
    */
   sampleEvents: boolean;
+  /**
+   * JOBS=on|off: this instance works the job queue (runs jobs, ticks the schedules, heartbeats as a
+   * worker). Default on; the test servers leave it off unless a test asks (a queued run then waits).
+   */
+  jobs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -175,5 +180,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInPerMinute: parseLimit(env.SIGNIN_RATE_LIMIT),
     analyticsTz: parseTimeZone(env.ANALYTICS_TZ),
     sampleEvents: parseSwitch('SAMPLE_EVENTS', env.SAMPLE_EVENTS) ?? true,
+    jobs: parseSwitch('JOBS', env.JOBS) ?? true,
   };
 }

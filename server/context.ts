@@ -10,6 +10,7 @@ import type { SessionKeeper } from './domain/tracking/sessions';
 import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
+import type { JobQueue } from './jobs/queue';
 
 /** Everything a route needs, built once by app.ts and passed to each route module. */
 export interface AppContext {
@@ -31,4 +32,6 @@ export interface AppContext {
   secretBox: SecretBox;
   /** Keeps the session analysis' days computed ahead (background, debounced). */
   sessionKeeper: SessionKeeper;
+  /** The job queue (pg-boss): queue runs from anywhere; works them when config.jobs. */
+  jobs: JobQueue;
 }

@@ -17,3 +17,4 @@ export * from './embed';
 export * from './income';
 // ---- issue 16 part B, players (i16-players)
 export * from './players';
+export * from './automation';

@@ -68,7 +68,7 @@ function forwardTo(base: URL, req: ProxyRequest): Promise<ProxyAnswer> {
 const NEW_MESSAGE = '您有一条新消息~';
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
-  const { srv, ctx: app } = await startTestServerWithContext({ captcha: false, serveConsole: options.serveConsole ?? false, ...(options.env ? { env: options.env } : {}) });
+  const { srv, ctx: app } = await startTestServerWithContext({ captcha: false, serveConsole: options.serveConsole ?? false, env: { JOBS: 'on', ...options.env } });
   const reference = new URL(srv.baseUrl);
   const secret = app.jwtSecret;
   const faults: Rule[] = (options.faults ?? []).map((name) => FAULTS[name]);

@@ -27,6 +27,16 @@ describe('classify: what one statement writes', () => {
     expect(classify('INSERT INTO login_log (username) VALUES ($1)')).toBe('login_log');
   });
 
+  it("the job queue's own statements (schema pgboss): group jobs, unless they touch anything else or change the schema", () => {
+    expect(classify('WITH defaults as (SELECT $2 as expire_in) INSERT INTO pgboss.job (id, name) SELECT gen_random_uuid(), $1')).toBe('jobs');
+    expect(classify("WITH results AS (UPDATE pgboss.job SET state = 'completed' WHERE name = $1 RETURNING *) SELECT COUNT(*) FROM results")).toBe('jobs');
+    expect(classify("SET LOCAL lock_timeout = '30s'; DELETE FROM pgboss.archive WHERE archived_on < now(); INSERT INTO pgboss.archive SELECT * FROM pgboss.job")).toBe('jobs');
+    expect(classify('WITH x AS (UPDATE pgboss.job SET state = 1 RETURNING id) UPDATE users SET name = 1')).toBe('all');
+    expect(classify('CREATE TABLE pgboss.job (id uuid); INSERT INTO pgboss.version VALUES (24)')).toBe('all');
+    expect(classify('UPDATE automation_runs SET state = $2 WHERE id = $1')).toBe('automation_runs');
+    expect(classify('UPDATE automation_schedules SET enabled = false WHERE id = $1')).toBe('automation_schedules');
+  });
+
   it('a WITH statement whose every write is to one leaf group (the event ingestion): that group', () => {
     const ingest = `WITH ids AS (INSERT INTO tracking_event_ids (uuid, time) SELECT 1, now() ON CONFLICT (uuid) DO NOTHING RETURNING uuid),
       raw AS (INSERT INTO tracking_events (time) SELECT now() FROM ids),

@@ -56,6 +56,11 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   player_cohorts: 'players',
   cohort_daily: 'players',
   retention_daily: 'players',
+  // Automation (issue 17): the schedules' due times move with every run they enqueue; runs and worker
+  // heartbeats are written all the time. Only their own lists read them.
+  automation_schedules: 'automation_schedules',
+  automation_runs: 'automation_runs',
+  automation_workers: 'automation_runs',
 };
 
 /** The table each write of a statement names (an upsert's DO UPDATE SET is part of its INSERT). */
@@ -76,6 +81,12 @@ export function classify(sql: string): Written {
   const first = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase() ?? '';
   if (first === 'select' || first === 'values' || first === 'show') return null;
   const dml = text.match(DML) ?? [];
+  // The job queue's own statements (pg-boss, schema `pgboss`: polling, completing, maintenance) write
+  // nothing any cache holds: group `jobs`, never the global version (they run every half second).
+  if (text.includes(`${JOB_SCHEMA}.`) && dml.length > 0 && !DDL.test(text)) {
+    const targets = [...text.matchAll(QUALIFIED_TARGET)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase());
+    if (targets.length === dml.length && targets.every((t) => t.startsWith(`${JOB_SCHEMA}.`))) return 'jobs';
+  }
   if (first === 'with' && dml.length === 0) return null;
   // One WITH statement whose every write goes to tables of one leaf group (the event ingestion's).
   if (first === 'with' && dml.length > 1 && !text.replace(/;\s*$/, '').includes(';')) {
@@ -89,6 +100,12 @@ export function classify(sql: string): Written {
   const group = m?.[1] ? LEAF_GROUPS[m[1].toLowerCase()] : undefined;
   return group ?? 'all';
 }
+
+/** The job queue's schema (server/jobs/queue.ts). */
+export const JOB_SCHEMA = 'pgboss';
+const DDL = /\b(create|alter|drop)\s+(table|index|schema|type|function|sequence|trigger)\b/i;
+/** Like DML_TARGET, with schema-qualified names. */
+const QUALIFIED_TARGET = /\b(?:insert\s+into|delete\s+from)\s+([a-z_][\w.]*)|\bupdate\s+([a-z_][\w.]*)\s+set\b/gi;
 
 export type ChangeListener = (written: 'all' | ReadonlySet<string>) => void;
 

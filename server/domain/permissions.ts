@@ -69,6 +69,8 @@ export const GUARDED_AREAS: readonly string[] = [
   '/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/', '/api/center_income/',
   // ---- issue 16 part B, players (i16-players)
   '/api/center_users/', '/api/data_reports/',
+  // ---- issue 17, automation
+  '/api/automation/',
 ];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
@@ -158,6 +160,22 @@ function playersEquivalents(method: string, path: string): Array<[number, string
 }
 
 /**
+ * Automation (issue 17): the runs of the task screen by its Search (list) or Retrieve (one run);
+ * "run now" and retrying a run by the task screen's Create; cancelling a run by its Update; a
+ * schedule's "run now" by the schedule's Update.
+ */
+function automationEquivalents(method: string, path: string): Array<[number, string]> {
+  if (!path.startsWith('/api/automation/')) return [];
+  if (method === 'GET' && path === '/api/automation/task/runs/') return [[0, '/api/automation/task/']];
+  if (method === 'GET' && /^\/api\/automation\/task\/runs\/[^/]+\/$/.test(path)) return [[0, '/api/automation/task/0/'], [0, '/api/automation/task/']];
+  if (method === 'POST' && (/^\/api\/automation\/task\/[\w.-]+\/run\/$/.test(path) || /^\/api\/automation\/task\/runs\/[^/]+\/retry\/$/.test(path))) return [[1, '/api/automation/task/']];
+  if (method === 'POST' && /^\/api\/automation\/task\/runs\/[^/]+\/cancel\/$/.test(path)) return [[2, '/api/automation/task/0/']];
+  const schedule = /^\/api\/automation\/schedule\/(\d+)\/run\/$/.exec(path)?.[1];
+  if (method === 'POST' && schedule !== undefined) return [[2, `/api/automation/schedule/${schedule}/`]];
+  return [];
+}
+
+/**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
  * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
  * not also grant `.../export_data/` or any other action at that depth.
@@ -203,6 +221,7 @@ export function equivalents(method: string, path: string): Array<[number, string
   out.push(...incomeEquivalents(method, path));
   // ---- issue 16 part B, players (i16-players)
   out.push(...playersEquivalents(method, path));
+  out.push(...automationEquivalents(method, path));
   return out;
 }
 

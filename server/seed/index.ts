@@ -8,6 +8,7 @@ import { ALL_MENUS, BUTTON_NAMES, adminGrant, buttonApi, publicGrant, type RoleG
 import { CONFIG_GROUPS } from './settings';
 import { seedCatalogue } from './catalogue';
 import { seedDeviceProperties, seedTracking } from './tracking';
+import { seedAutomation } from './automation';
 import type { SecretBox } from '../domain/secret-box';
 
 /** Marker row in schema_migrations: the seed runs once per database, in one transaction. */
@@ -168,6 +169,7 @@ export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}):
   await seedCatalogue(db, now, options.secretBox ?? null);
   await seedTracking(db);
   await seedDeviceProperties(db);
+  await seedAutomation(db);
   return seeded;
 }
 

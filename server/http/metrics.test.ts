@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing';
+import { SERVER_TIMEOUT_MS } from '../test/helpers';
+
+let srv: TestServer;
+
+beforeAll(async () => {
+  srv = await startTestServer({ captcha: false, env: { JOBS: 'on' } });
+}, SERVER_TIMEOUT_MS);
+afterAll(async () => srv?.close());
+
+/** One sample's value from Prometheus text, by metric name and labels it must carry. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
+    return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return null;
+}
+
+describe('GET /metrics', () => {
+  it('counts requests by route and status class, with latency, process and queue figures, in Prometheus text', async () => {
+    for (let i = 0; i < 3; i++) await fetch(`${srv.baseUrl}/api/init/settings/`);
+    await fetch(`${srv.baseUrl}/api/system/user/`); // no token: refused
+    const res = await fetch(`${srv.baseUrl}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(sample(text, 'console_http_requests_total', { method: 'GET', route: '/api/init/settings/', status: '2xx' })).toBe(3);
+    expect(sample(text, 'console_http_request_duration_seconds_count', { route: '/api/init/settings/' })).toBe(3);
+    expect(text).toMatch(/console_http_requests_total\{[^}]*route="\/api\/system\/user\/"/);
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).not.toBeNull();
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+    expect(sample(text, 'console_sockets_open')).toBe(0);
+    expect(sample(text, 'console_jobs_in_flight')).toBe(0);
+    // The scrape itself is not counted.
+    expect(text).not.toMatch(/route="\/metrics"/);
+  });
+});
