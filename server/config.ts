@@ -48,6 +48,11 @@ export interface ServerConfig {
    * this server (default on for `npm start`; tests and in-memory servers leave it off).
    */
   sampleEvents: boolean;
+  /**
+   * PGLITE_THREAD=on|off: run the embedded database in its own worker thread (server/db/pglite-thread.ts).
+   * null (unset) = on for a data folder, off for an in-memory database (tests: a snapshot per server).
+   */
+  pgliteThread: boolean | null;
 }
 
 export class ConfigError extends Error {}
@@ -175,5 +180,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInPerMinute: parseLimit(env.SIGNIN_RATE_LIMIT),
     analyticsTz: parseTimeZone(env.ANALYTICS_TZ),
     sampleEvents: parseSwitch('SAMPLE_EVENTS', env.SAMPLE_EVENTS) ?? true,
+    pgliteThread: parseSwitch('PGLITE_THREAD', env.PGLITE_THREAD),
   };
 }

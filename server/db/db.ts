@@ -27,6 +27,8 @@ export interface DbOptions {
   databaseUrl: string | null;
   /** PGlite data folder, or 'memory://' for a throwaway database. */
   pgliteDir: string;
+  /** PGlite in its own worker thread (pglite-thread.ts) instead of this one; default true. */
+  pgliteThread?: boolean;
 }
 
 /** Opens the database the options name (drivers are loaded lazily so one does not cost the other). */
@@ -34,6 +36,10 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres');
     return openPostgres(opts.databaseUrl);
+  }
+  if (opts.pgliteThread ?? true) {
+    const { openPgliteThread } = await import('./pglite-thread');
+    return openPgliteThread(opts.pgliteDir);
   }
   const { openPglite } = await import('./pglite');
   return openPglite(opts.pgliteDir);
