@@ -16,6 +16,8 @@ export interface Queryable {
  */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite runs in its own worker thread (pglite-thread.ts): a statement can be queued there while one runs. */
+  readonly ownThread?: boolean;
   /** Versions of what this process has written (statements and transactions, once ended): see changes.ts. */
   readonly changes: DataChanges;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;

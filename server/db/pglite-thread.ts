@@ -128,6 +128,7 @@ export async function openPgliteThread(dir: string, from?: Blob): Promise<Pglite
 
   return {
     kind: 'pglite',
+    ownThread: true,
     changes,
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
       assertNotInsideTransaction('query', sql);

@@ -219,7 +219,12 @@ export class EventWriter {
   constructor(
     private readonly db: Db,
     private readonly tz: string,
-    private readonly parallel = db.kind === 'pglite' ? 1 : 4,
+    /**
+     * Statements in flight: PostgreSQL runs 4 at once; PGlite one, but in its own thread the next one
+     * waits there, ready, while one runs (its literals written here meanwhile), so that thread never
+     * waits for this one between statements.
+     */
+    private readonly parallel = db.kind === 'postgres' ? 4 : db.ownThread ? 2 : 1,
     /** Told after each commit the span of the stored events' times (ms): what session analysis keeps computed. */
     private readonly onStored: (fromMs: number, toMs: number) => void = () => undefined,
   ) {}
