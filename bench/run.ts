@@ -367,6 +367,7 @@ async function main(): Promise<void> {
   for (const i of ingest) {
     lines.push({ measure: `event ingestion (${i.database}): events/s, 4 clients × 500 (median of ${i.runs.length})`, value: String(i.median), budget: `≥ ${INGEST_TARGET}`, pass: i.median >= INGEST_TARGET });
     lines.push({ measure: '  runs / per server CPU-second', value: `${i.runs.join(' / ')} / ${i.perCpuSecondMedian}`, budget: '', pass: null });
+    if (i.perDbThreadCpuSecondMedian > 0) lines.push({ measure: '  per CPU-second of the database thread', value: String(i.perDbThreadCpuSecondMedian), budget: '', pass: null });
   }
   for (const t of trends) {
     const target = t.database === 'postgres';

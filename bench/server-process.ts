@@ -9,6 +9,8 @@ export interface ServerProcess {
   baseUrl: string;
   /** CPU seconds (user + system) used so far by the server's processes (Linux /proc; 0 elsewhere). */
   cpuSeconds(): number;
+  /** CPU seconds of the server's threads named `name` in /proc (e.g. 'pglite-db', the embedded database's thread); 0 when none. */
+  threadCpuSeconds(name: string): number;
   stop(): Promise<void>;
 }
 
@@ -91,7 +93,12 @@ export async function startServerProcess(cwd: string, opts: ServerProcessOptions
     await stop();
     throw e;
   }
-  return { baseUrl, stop, cpuSeconds: () => (child.pid === undefined ? 0 : groupCpuSeconds(child.pid)) };
+  return {
+    baseUrl,
+    stop,
+    cpuSeconds: () => (child.pid === undefined ? 0 : groupCpuSeconds(child.pid)),
+    threadCpuSeconds: (name) => (child.pid === undefined ? 0 : groupThreadCpuSeconds(child.pid, name)),
+  };
 }
 
 /** CPU seconds of every process in a process group, from /proc/<pid>/stat (utime + stime). */
@@ -109,6 +116,35 @@ function groupCpuSeconds(pgid: number): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // After the command: state(0) ppid(1) pgrp(2) … utime(11) stime(12).
       if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/** utime + stime ticks of a /proc stat line, and its process group. */
+function statTicks(stat: string): { pgrp: number; ticks: number } {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { pgrp: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+/** CPU seconds of the threads called `name` (their /proc comm) of the processes in a process group. */
+function groupThreadCpuSeconds(pgid: number, name: string): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      if (statTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')).pgrp !== pgid) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== name) continue;
+        ticks += statTicks(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')).ticks;
+      }
     } catch {
       // gone meanwhile
     }

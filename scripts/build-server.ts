@@ -3,7 +3,8 @@
  * from this repository (server/, contracts/) bundled into one ES module, `build/server/main.mjs`;
  * packages stay imports, so `npm ci --omit=dev` supplies them at run time and no TypeScript runs
  * in production. Files the server reads beside its modules are copied next to the bundle:
- * the migrations (server/db/migrate.ts) and the GraphQL schema (server/gateway/gateway.ts). The
+ * the migrations (server/db/migrate.ts), the GraphQL schema (server/gateway/gateway.ts) and the
+ * embedded database's worker thread (server/db/pglite-thread-worker.mjs, plain JavaScript). The
  * bundle sits two levels under the root so `../../package.json` (the OpenAPI version) still resolves.
  *
  *   npx tsx scripts/build-server.ts        # part of `npm run build`
@@ -32,4 +33,6 @@ await build({
 });
 await cp(join(ROOT, 'server', 'db', 'migrations'), join(OUT, 'migrations'), { recursive: true });
 await cp(join(ROOT, 'server', 'gateway', 'schema.graphql'), join(OUT, 'schema.graphql'));
+// The embedded database's worker thread is started from its file (server/db/pglite-thread.ts).
+await cp(join(ROOT, 'server', 'db', 'pglite-thread-worker.mjs'), join(OUT, 'pglite-thread-worker.mjs'));
 process.stdout.write(`server bundle: ${join('build', 'server', 'main.mjs')}\n`);

@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { loadJwtSecret } from './auth/secret';
 import { openDb, type Db } from './db/db';
 import { openPglite } from './db/pglite';
+import { openPgliteThread } from './db/pglite-thread';
 import { migrate } from './db/migrate';
 import { DashboardQueries } from './domain/dashboard';
 import { DictionaryStore } from './domain/dictionaries';
@@ -60,12 +61,13 @@ import { ensureJobSchema, JobQueue } from './jobs/queue';
  */
 let memoryTemplate: Promise<Blob> | null = null;
 
-async function openMemoryDb(secretBox: SecretBox): Promise<Db> {
+async function openMemoryDb(secretBox: SecretBox, thread: boolean): Promise<Db> {
+  const open = thread ? openPgliteThread : openPglite;
   if (memoryTemplate) {
     const template = await memoryTemplate.catch(() => null);
-    if (template) return openPglite('memory://', template);
+    if (template) return open('memory://', template);
   }
-  const db = await openPglite('memory://');
+  const db = await open('memory://');
   memoryTemplate ??= (async () => {
     await migrate(db);
     await ensureJobSchema(db);
@@ -97,9 +99,10 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
   // The key first: a bad key file should fail the start before the database work.
   const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
   const secretBox = new SecretBox(await loadAccountSecretKey(config.accountSecretKey, config.dataDir));
-  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb(secretBox) : await openDb({
+  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb(secretBox, config.pgliteThread ?? false) : await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
+    pgliteThread: config.pgliteThread ?? true,
   });
   try {
     await migrate(db);

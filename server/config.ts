@@ -53,6 +53,11 @@ export interface ServerConfig {
    * worker). Default on; the test servers leave it off unless a test asks (a queued run then waits).
    */
   jobs: boolean;
+  /**
+   * PGLITE_THREAD=on|off: run the embedded database in its own worker thread (server/db/pglite-thread.ts).
+   * null (unset) = on for a data folder, off for an in-memory database (tests: a snapshot per server).
+   */
+  pgliteThread: boolean | null;
 }
 
 export class ConfigError extends Error {}
@@ -181,5 +186,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsTz: parseTimeZone(env.ANALYTICS_TZ),
     sampleEvents: parseSwitch('SAMPLE_EVENTS', env.SAMPLE_EVENTS) ?? true,
     jobs: parseSwitch('JOBS', env.JOBS) ?? true,
+    pgliteThread: parseSwitch('PGLITE_THREAD', env.PGLITE_THREAD),
   };
 }

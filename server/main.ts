@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   }
   const server = await buildServer(config);
   const url = await server.listen();
-  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`;
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db (${config.pgliteThread === false ? 'main thread, PGLITE_THREAD=off' : 'own thread'})`;
   process.stdout.write(`reference server on ${url} — storage: ${storage}\n`);
   // A fresh database gets its sample events the way games send them: the simulator, through this server's API.
   if (server.fresh && config.sampleEvents) {

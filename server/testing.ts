@@ -49,12 +49,21 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return (await startTestServerWithContext(opts)).srv;
 }
 
+/**
+ * PGLITE_THREAD from this process's environment (`PGLITE_THREAD=on npx vitest run …` runs a suite's
+ * in-memory servers with the database in its own thread, as a data-folder server runs by default).
+ */
+function threadFromEnvironment(): Record<string, string> {
+  const v = process.env.PGLITE_THREAD;
+  return v === undefined || v === '' ? {} : { PGLITE_THREAD: v };
+}
+
 /** The same, also handing out the server's internals (database, caches) for the server's own tests. */
 export async function startTestServerWithContext(opts: TestServerOptions = {}): Promise<{ srv: TestServer; ctx: AppContext }> {
   // A query around an open transaction fails loudly in every suite (unit, contracts, e2e) instead of hanging.
   setStrictTransactions(true);
   const env = opts.env ?? {};
-  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', SAMPLE_EVENTS: 'off', JOBS: 'off', ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' }, REPO_ROOT);
+  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', SAMPLE_EVENTS: 'off', JOBS: 'off', ...threadFromEnvironment(), ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;
   if (!opts.serveConsole) config.consoleDir = null;
   const server = await buildServer(config);

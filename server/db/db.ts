@@ -16,6 +16,8 @@ export interface Queryable {
  */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite runs in its own worker thread (pglite-thread.ts): a statement can be queued there while one runs. */
+  readonly ownThread?: boolean;
   /** Versions of what this process has written (statements and transactions, once ended): see changes.ts. */
   readonly changes: DataChanges;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -27,6 +29,8 @@ export interface DbOptions {
   databaseUrl: string | null;
   /** PGlite data folder, or 'memory://' for a throwaway database. */
   pgliteDir: string;
+  /** PGlite in its own worker thread (pglite-thread.ts) instead of this one; default true. */
+  pgliteThread?: boolean;
 }
 
 /** Opens the database the options name (drivers are loaded lazily so one does not cost the other). */
@@ -34,6 +38,10 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres');
     return openPostgres(opts.databaseUrl);
+  }
+  if (opts.pgliteThread ?? true) {
+    const { openPgliteThread } = await import('./pglite-thread');
+    return openPgliteThread(opts.pgliteDir);
   }
   const { openPglite } = await import('./pglite');
   return openPglite(opts.pgliteDir);

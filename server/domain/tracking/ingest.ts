@@ -144,12 +144,14 @@ export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, no
 /**
  * The one statement that stores a merged set of batches: raw rows, idempotency register, daily presence
  * and rollups (hourly: events; daily: events and exact unique players). Migration 043 says why hours keep
- * no presence.
+ * no presence. The events come as one array literal per column ($1 batch, $3 game, $4 uuid, $5 event,
+ * $6 distinct_id, $7 time, $8 properties as JSON text), written by this thread: reading arrays costs the
+ * database ~13 % less than `jsonb_to_recordset` over one JSON document (docs/tracking.md, "Bench").
  */
 const STORE_SQL = `
 WITH input AS (
-  SELECT DISTINCT ON (x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties
-  FROM jsonb_to_recordset($1::jsonb) AS x(b int, game int, uuid uuid, event text, distinct_id text, time timestamptz, properties jsonb)
+  SELECT DISTINCT ON (x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties::jsonb AS properties
+  FROM unnest($1::int[], $3::int[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::text[]) AS x(b, game, uuid, event, distinct_id, time, properties)
   ORDER BY x.uuid, x.b
 ), ids AS (
   INSERT INTO tracking_event_ids (uuid, time) SELECT uuid, time FROM input ORDER BY uuid
@@ -207,6 +209,19 @@ WITH input AS (
 )
 SELECT b, count(*)::int AS n FROM fresh GROUP BY b`;
 
+/**
+ * A PostgreSQL array literal of text values: each element double-quoted with `\` and `"` escaped, so
+ * commas, braces, spaces, quotes and the word NULL stay text (NUL is refused before: checkEvent).
+ */
+export function textArray(values: readonly string[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as string;
+    out += `${i === 0 ? '' : ','}"${v.includes('\\') || v.includes('"') ? v.replace(/[\\"]/g, '\\$&') : v}"`;
+  }
+  return `${out}}`;
+}
+
 interface Pending {
   game: number;
   events: StoredEvent[];
@@ -231,7 +246,12 @@ export class EventWriter {
   constructor(
     private readonly db: Db,
     private readonly tz: string,
-    private readonly parallel = db.kind === 'pglite' ? 1 : 4,
+    /**
+     * Statements in flight: PostgreSQL runs 4 at once; PGlite one, but in its own thread the next one
+     * waits there, ready, while one runs (its literals written here meanwhile), so that thread never
+     * waits for this one between statements.
+     */
+    private readonly parallel = db.kind === 'postgres' ? 4 : db.ownThread ? 2 : 1,
     /** Told after each commit the span of the stored events' times (ms): what session analysis keeps computed. */
     private readonly onStored: (fromMs: number, toMs: number) => void = () => undefined,
   ) {}
@@ -272,13 +292,19 @@ export class EventWriter {
   }
 
   private async write(group: Pending[]): Promise<Map<number, number>> {
-    const rows: Array<Record<string, unknown>> = [];
+    const cols = { b: [] as number[], game: [] as number[], uuid: [] as string[], event: [] as string[], distinctId: [] as string[], time: [] as string[], properties: [] as string[] };
     const months = new Set<string>();
     let first = '';
     let last = '';
     group.forEach((p, b) => {
       for (const e of p.events) {
-        rows.push({ b, game: p.game, uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, time: e.time, properties: e.properties });
+        cols.b.push(b);
+        cols.game.push(p.game);
+        cols.uuid.push(e.uuid);
+        cols.event.push(e.event);
+        cols.distinctId.push(e.distinct_id);
+        cols.time.push(e.time);
+        cols.properties.push(JSON.stringify(e.properties));
         months.add(e.time.slice(0, 7));
         if (first === '' || e.time < first) first = e.time;
         if (e.time > last) last = e.time;
@@ -289,10 +315,20 @@ export class EventWriter {
       await this.db.query('SELECT tracking_ensure_partition($1::timestamptz)', [`${m}-01T00:00:00Z`]);
       this.months.add(m);
     }
-    const json = JSON.stringify(rows);
+    // Numbers, uuids and ISO times (checked by checkEvent) need no quotes; text is always quoted.
+    const params = [
+      `{${cols.b.join(',')}}`,
+      this.tz,
+      `{${cols.game.join(',')}}`,
+      `{${cols.uuid.join(',')}}`,
+      textArray(cols.event),
+      textArray(cols.distinctId),
+      `{${cols.time.join(',')}}`,
+      textArray(cols.properties),
+    ];
     for (let attempt = 1; ; attempt++) {
       try {
-        const out = await this.db.query<{ b: number; n: number }>(STORE_SQL, [json, this.tz]);
+        const out = await this.db.query<{ b: number; n: number }>(STORE_SQL, params);
         this.onStored(Date.parse(first), Date.parse(last));
         return new Map(out.map((r) => [Number(r.b), Number(r.n)]));
       } catch (err) {

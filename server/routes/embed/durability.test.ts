@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,6 +44,21 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   throw new Error('server did not start');
 }
 
+/** Names (/proc comm) of every thread of the processes in a process group (Linux). */
+function threadNames(pgid: number): string[] {
+  const names: string[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) names.push(readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim());
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return names;
+}
+
 function kill9(child: ChildProcess): Promise<void> {
   return new Promise((res) => {
     if (child.exitCode !== null || child.pid === undefined) return res();
@@ -67,6 +82,10 @@ describe('ingestion survives kill -9', () => {
 
   it('0 acknowledged events lost, 0 counted twice, rollups equal raw', async () => {
     current = await startServer(dir);
+    // What is proven here is the default: the embedded database in its own thread (PGLITE_THREAD=off: in the server's).
+    if (process.platform === 'linux' && current.child.pid !== undefined) {
+      expect(threadNames(current.child.pid).includes('pglite-db')).toBe(process.env.PGLITE_THREAD !== 'off');
+    }
     const login = (await (await fetch(`${current.url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superadmin', password: 'admin123456' }) })).json()) as { data: { access: string } };
     const headers = { 'content-type': 'application/json', authorization: `JWT ${login.data.access}` };
     const app = (await (await fetch(`${current.url}/api/embed_configure/game/`, { method: 'POST', headers, body: JSON.stringify({ game: 1 }) })).json()) as { data: { id: number } };

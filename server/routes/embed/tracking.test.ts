@@ -255,6 +255,23 @@ describe('tracking: configuration, ingestion and its bad input', () => {
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
     });
 
+    it('awkward text (quotes, backslashes, braces, commas, NULL, spaces, emoji) is stored exactly as sent', async () => {
+      const awkward = ['a "quoted" \\back\\slash\\', '{braces},commas', 'NULL', '', '  spaced  ', 'é 中文 😀', '\\"', 'new\nline\ttab'];
+      const events = awkward.map((s, i) => ev('login', { channel: s, n: i, ok: i % 2 === 0, none: null }, { distinct_id: s === '' ? 'x' : s }));
+      expect(expectData(await track(srv, creds, JSON.stringify({ events })), trackResult.strict())).toEqual({ accepted: awkward.length, duplicates: 0, rejected: [] });
+      const rows = await ctx.db.query<{ uuid: string; distinct_id: string; properties: unknown; time: Date }>(
+        'SELECT uuid::text, distinct_id, properties, time FROM tracking_events WHERE uuid = ANY($1::uuid[])',
+        [events.map((e) => e.uuid)],
+      );
+      const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+      for (const e of events) {
+        const r = byUuid.get(e.uuid);
+        expect(r?.distinct_id).toBe(e.distinct_id);
+        expect(r?.properties).toEqual(e.properties);
+        expect(r?.time.toISOString()).toBe(e.time);
+      }
+    });
+
     it('rollups equal the raw events after all of the above', async () => {
       const diff = await ctx.db.query(`
         SELECT game, event, hour, events, last_time FROM tracking_hourly
