@@ -148,6 +148,13 @@ async function main(): Promise<void> {
     return '';
   });
   if (assets.modules.length === 0 || assets.styles.length === 0) throw new Error(`prerender: ${INDEX} links no module or no stylesheet`);
+  // The entry's own imports (rolldown's runtime chunk): loaded with it, as module scripts before it.
+  const imports: string[] = [];
+  html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+\.js)">/g, (_tag, href: string) => {
+    imports.push(href);
+    return '';
+  });
+  assets.modules.unshift(...imports);
   if (/<link rel="modulepreload"/.test(html)) throw new Error('prerender: unexpected modulepreload links (the boot script adds them)');
   // The icon font the form's icons need, fetched with the page rather than after the first style pass.
   const iconFont = /\/assets\/primeicons-[\w-]+\.woff2/.exec(readFileSync(resolve(DIST, (assets.styles[0] as string).replace(/^\//, '')), 'utf8'))?.[0];
