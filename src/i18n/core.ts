@@ -26,7 +26,8 @@ const loaders: Record<Exclude<Language, 'zh-chs'>, () => Promise<Messages>> = {
  * the rest of the console loads. Another language loads whole (ensureLanguage), as with createI18n.
  */
 export function createLoginI18n(language: Language = DEFAULT_LANGUAGE): I18n {
-  return createInstance(language, { 'zh-chs': { translation: zhChsLogin } });
+  // A copy: i18next merges later bundles (addConsoleTexts) into the very object it was given.
+  return createInstance(language, { 'zh-chs': { translation: JSON.parse(JSON.stringify(zhChsLogin)) as typeof zhChsLogin } });
 }
 
 
