@@ -74,7 +74,7 @@ describe('LoginStore', () => {
     const login = new LoginStore(
       fakeApi({
         login: async () => {
-          throw new ApiError('business', '账号或密码不正确', 'api/login/');
+          throw new ApiError('envelope', '账号或密码不正确', 'api/login/');
         },
       }),
     );
