@@ -14,8 +14,8 @@ export interface LoginEnvironment {
   storage: ConsoleStorage;
   navigate(to: string, options?: { replace?: boolean }): void;
   fetch?: typeof fetch;
-  /** Told when a sign-in starts: the rest of the console starts loading then (main.tsx). */
-  onSignIn?: () => void;
+  /** Told when a sign-in succeeded: the rest of the console starts loading then (main.tsx). */
+  onSignedIn?: () => void;
   /** The page's address for the front-end log; default the browser's location. */
   pageUrl?: () => string;
 }
@@ -52,6 +52,6 @@ export function createLoginConsole(env: LoginEnvironment): LoginConsole {
   };
   const apiOptions = { serverUrl: env.runtime.apiUrl, cookies, t: translator(i18n), callbacks, fetch: env.fetch };
   const api: LoginApi = env.runtime.adapter === 'graphql' ? lazyGraphqlConsoleApi(apiOptions) : new RestLoginApi(new HttpClient(apiOptions));
-  const login = new LoginStore(api, env.onSignIn ? { onSignIn: env.onSignIn } : {});
+  const login = new LoginStore(api, env.onSignedIn ? { onSignedIn: env.onSignedIn } : {});
   return { login, i18n, notifier, log };
 }

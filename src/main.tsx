@@ -18,7 +18,7 @@ import { ensureLanguage } from './i18n/core';
 /**
  * The entry (issue 19: the login page's JavaScript). On /login only the login-only composition
  * (compose-login.ts) and the login page's tree load; the full console (console-start.tsx: every
- * store, the shell, the full adapters) is a chunk of its own, loaded when a sign-in starts or the
+ * store, the shell, the full adapters) is a chunk of its own, loaded when a sign-in succeeded or the
  * address leaves /login. Any other route loads it at once.
  */
 
@@ -43,8 +43,9 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   const plugins = await loadPlugins(discoverPlugins());
   if (container && window.location.pathname === LOGIN_PATH) {
-    // The rest of the console starts loading as soon as a sign-in starts (in parallel with the call).
-    const login = createLoginConsole({ ...env, onSignIn: () => void loadFull().catch(() => undefined) });
+    // The rest of the console starts loading once a sign-in succeeded (not on a failed attempt: the
+    // login page's first error costs no request).
+    const login = createLoginConsole({ ...env, onSignedIn: () => void loadFull().catch(() => undefined) });
     const stopCapture = captureErrors(login.log, window);
     // The default language is bundled; another (the cookie's) loads first (the boot script preloads it).
     await ensureLanguage(login.i18n, toLanguage(storage.cookies.get('lang')));

@@ -49,7 +49,7 @@ describe('LoginStore', () => {
     expect(login.settingText('base.captcha_state')).toBeNull();
   });
 
-  it('signs in through the adapter with the captcha answer, tells onSignIn first, and is busy meanwhile', async () => {
+  it('signs in through the adapter with the captcha answer, is busy meanwhile, and tells onSignedIn after', async () => {
     const calls: unknown[] = [];
     const events: string[] = [];
     let busy: boolean | null = null;
@@ -58,28 +58,32 @@ describe('LoginStore', () => {
         login: async (credentials) => {
           calls.push(credentials);
           busy = login.getSnapshot().signingIn;
+          events.push('called');
           return { userId: 1, access: 'A', refresh: 'R', name: 'n' };
         },
       }),
-      { onSignIn: () => events.push('sign-in started') },
+      { onSignedIn: () => events.push('signed in') },
     );
     await login.login({ username: 'superadmin', password: 'pw', captcha: { answer: '15', key: 3 } });
     expect(calls).toEqual([{ username: 'superadmin', password: 'pw', captcha: '15', captchaKey: 3 }]);
-    expect(events).toEqual(['sign-in started']);
+    expect(events).toEqual(['called', 'signed in']);
     expect(busy).toBe(true);
     expect(login.getSnapshot().signingIn).toBe(false);
   });
 
-  it('a failed sign-in rejects and is no longer busy', async () => {
+  it('a failed sign-in rejects, is no longer busy and does not tell onSignedIn (the console does not load)', async () => {
+    let told = 0;
     const login = new LoginStore(
       fakeApi({
         login: async () => {
           throw new ApiError('envelope', '账号或密码不正确', 'api/login/');
         },
       }),
+      { onSignedIn: () => told++ },
     );
     await expect(login.login({ username: 'a', password: 'b' })).rejects.toThrow('账号或密码不正确');
     expect(login.getSnapshot().signingIn).toBe(false);
+    expect(told).toBe(0);
   });
 
   it('the OAuth2 link shows only when the back end has a provider (a failing call hides it)', async () => {

@@ -23,8 +23,8 @@ export interface LoginStoreOptions {
    * (which also forgets the last user and loads the new one's preferences).
    */
   signIn?: (form: LoginForm) => Promise<void>;
-  /** Told when a sign-in starts (the login-only boot starts loading the rest of the console then). */
-  onSignIn?: () => void;
+  /** Told when a sign-in succeeded (the login-only boot starts loading the rest of the console then). */
+  onSignedIn?: () => void;
 }
 
 /**
@@ -89,7 +89,6 @@ export class LoginStore {
 
   /** Signs in (the adapter stores the session cookies). */
   async login(form: LoginForm): Promise<void> {
-    this.options.onSignIn?.();
     this.set({ signingIn: true });
     try {
       if (this.options.signIn) await this.options.signIn(form);
@@ -100,6 +99,7 @@ export class LoginStore {
           ...(form.captcha ? { captcha: form.captcha.answer, captchaKey: form.captcha.key } : {}),
         });
       }
+      this.options.onSignedIn?.();
     } finally {
       this.set({ signingIn: false });
     }
