@@ -59,20 +59,33 @@ interface ManifestChunk {
 }
 
 /**
- * The chunks of each language's texts (src/i18n/<language>.ts, loaded on demand), from Vite's build
- * manifest, which is removed afterwards (nobody else reads it; the server would serve it).
+ * From Vite's build manifest, which is removed afterwards (nobody else reads it; the server would serve
+ * it): the chunks of each language's texts (src/i18n/<language>.ts, loaded on demand), and the full
+ * console's chunk with everything it imports statically (src/console-start.tsx: off /login the head
+ * script preloads them with the entry, so a signed-in reload does not wait for the entry to ask).
  */
-function languageChunks(): Record<string, string[]> {
+function manifestChunks(): { languages: Record<string, string[]>; console: string[] } {
   const path = resolve(DIST, '.vite/manifest.json');
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
   rmSync(resolve(DIST, '.vite'), { recursive: true, force: true });
-  const out: Record<string, string[]> = {};
+  const languages: Record<string, string[]> = {};
   for (const [source, language] of [['src/i18n/en.ts', 'en']] as const) {
     const chunk = manifest[source];
     if (!chunk) throw new Error(`prerender: no chunk for ${source} in the build manifest (is it still loaded on demand?)`);
-    out[language] = [`/${chunk.file}`];
+    languages[language] = [`/${chunk.file}`];
   }
-  return out;
+  const consoleSource = 'src/console-start.tsx';
+  if (!manifest[consoleSource]) throw new Error(`prerender: no chunk for ${consoleSource} in the build manifest (is it still loaded on demand?)`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  visit(consoleSource);
+  const entryKeys = Object.entries(manifest).filter(([, chunk]) => (chunk as { isEntry?: boolean }).isEntry).map(([key]) => key);
+  for (const key of entryKeys) seen.delete(key);
+  return { languages, console: [...seen].map((key) => `/${(manifest[key] as ManifestChunk).file}`) };
 }
 
 async function render(): Promise<{ module: PrerenderModule; logins: Awaited<ReturnType<PrerenderModule['prerenderLogin']>>[] }> {
@@ -148,12 +161,22 @@ async function main(): Promise<void> {
     return '';
   });
   if (assets.modules.length === 0 || assets.styles.length === 0) throw new Error(`prerender: ${INDEX} links no module or no stylesheet`);
+  // The entry's own imports (rolldown's runtime chunk): loaded with it, as module scripts before it.
+  const imports: string[] = [];
+  html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+\.js)">/g, (_tag, href: string) => {
+    imports.push(href);
+    return '';
+  });
+  assets.modules.unshift(...imports);
   if (/<link rel="modulepreload"/.test(html)) throw new Error('prerender: unexpected modulepreload links (the boot script adds them)');
   // The icon font the form's icons need, fetched with the page rather than after the first style pass.
   const iconFont = /\/assets\/primeicons-[\w-]+\.woff2/.exec(readFileSync(resolve(DIST, (assets.styles[0] as string).replace(/^\//, '')), 'utf8'))?.[0];
   if (iconFont) html = replaceOnce(html, '</head>', `<link rel="preload" as="font" type="font/woff2" crossorigin href="${iconFont}"></head>`);
 
-  const params = await module.bootParams(Object.fromEntries(logins.map((l) => [l.language, l.title])), languageChunks(), assets);
+  const chunks = manifestChunks();
+  // The entry and its runtime are preloaded already; the console's chunks only off /login.
+  assets.later = chunks.console.filter((file) => !assets.modules.includes(file));
+  const params = await module.bootParams(Object.fromEntries(logins.map((l) => [l.language, l.title])), chunks.languages, assets);
   html = replaceOnce(html, '<!--console-boot-->', inlineScript(module.consoleBoot, `window,${json(params)}`));
   html = replaceOnce(html, '<!--console-load-->', inlineScript(module.consolePrerender, 'window') + inlineScript(module.consoleLoad, `window,${json(assets)}`));
   writeFileSync(INDEX, html);

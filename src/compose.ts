@@ -8,7 +8,7 @@ import type { ConsoleStorage } from './adapters/storage';
 import type { Console } from './app/ConsoleApp';
 import { createNotifier } from './app/notifier';
 import { LOGIN_PATH, toLanguage, type RuntimeConfig } from './config';
-import { createI18n, translator } from './i18n';
+import { addConsoleTexts, createI18n, translator, type I18n } from './i18n';
 import { RootStore } from './stores/root';
 
 export interface ConsoleEnvironment {
@@ -23,6 +23,8 @@ export interface ConsoleEnvironment {
   realtime?: RealtimeConnector | null;
   /** The page's address for the front-end log; default the browser's location. */
   pageUrl?: () => string;
+  /** The login-only boot's i18n instance, kept after sign-in (default: a new one). */
+  i18n?: I18n;
 }
 
 export type { Console };
@@ -33,7 +35,9 @@ export type { Console };
  * and the RootStore that receives the adapter's callbacks (toast, log, back to login).
  */
 export function createConsole(env: ConsoleEnvironment): Console {
-  const i18n = createI18n(toLanguage(env.storage.cookies.get('lang')));
+  const i18n = env.i18n ?? createI18n(toLanguage(env.storage.cookies.get('lang')));
+  // The login route's instance holds only the login page's texts of the default language: the rest now.
+  if (env.i18n) addConsoleTexts(i18n);
   const notifier = createNotifier();
   const beforeConnect: ApiCallbacks = {
     notify: notifier.notify,

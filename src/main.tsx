@@ -5,45 +5,74 @@ import 'primeicons/primeicons.css';
 import './styles/base.css';
 import './styles/primary-color.css';
 import { browserStorage } from './adapters/storage';
-import { createLocalDb } from './adapters/local-db';
-import { createConsole } from './compose';
+import { createLoginConsole } from './compose-login';
 import { adoptEarlyResponses } from './app/boot/early-fetch';
 import type { EarlyState } from './app/boot/boot-script';
+import { loginTree } from './app/boot/login-tree';
 import { stylesheetsReady } from './components/stylesheets';
-import { consoleTree } from './app/boot/tree';
 import { captureErrors } from './app/header/error-capture';
 import { discoverPlugins, loadPlugins } from './plugins/loader';
-import { readRuntimeConfig, toLanguage } from './config';
-import { ensureLanguage } from './i18n';
+import { LOGIN_PATH, readRuntimeConfig, toLanguage } from './config';
+import { ensureLanguage } from './i18n/core';
+
+/**
+ * The entry (issue 19: the login page's JavaScript). On /login only the login-only composition
+ * (compose-login.ts) and the login page's tree load; the full console (console-start.tsx: every
+ * store, the shell, the full adapters) is a chunk of its own, loaded when a sign-in succeeded or the
+ * address leaves /login. Any other route loads it at once.
+ */
 
 /** Left by index.html's boot script (src/app/boot/boot-script.ts); absent in `npm run dev`. */
 const boot = window.__CONSOLE_BOOT__ as EarlyState | undefined;
 const storage = browserStorage(window);
-const app = createConsole({
+const env = {
   runtime: readRuntimeConfig(window.__CONSOLE_CONFIG__),
   storage,
-  localDb: createLocalDb({ uuid: () => storage.cookies.get('uuid') }),
-  navigate: (to, options) => navigate(to, options),
+  navigate: (to: string, options?: { replace?: boolean }) => navigate(to, options),
   reload: () => window.location.reload(),
   // The login page's first calls started with the page; their answers are taken over here.
   fetch: adoptEarlyResponses((input, init) => window.fetch(input, init), boot?.early, window.location.href),
-});
+};
+const loadFull = () => import('./console-start');
 
-const container = document.getElementById('root');
-captureErrors(app.root, window);
-const [plugins] = await Promise.all([
-  loadPlugins(discoverPlugins()),
-  // The default language is bundled; another (the cookie's) loads first (the boot script preloads it).
-  ensureLanguage(app.i18n, toLanguage(storage.cookies.get('lang'))),
-]);
-if (container && boot?.prerendered && container.firstElementChild) {
-  // The prerendered login form is on screen and may hold input: hydrate it at once. The stored
-  // appearance (theme, size) applies when read, the full stylesheets arrive on their own.
-  void app.root.preferences.load().catch(() => undefined);
-  hydrateRoot(container, consoleTree(app, plugins));
-} else if (container) {
-  // The signed-in user's theme, colour, size and layout choices are read before the first paint,
-  // and nothing renders before the stylesheets are there.
-  await Promise.all([app.root.preferences.load().catch(() => undefined), stylesheetsReady()]);
-  createRoot(container).render(consoleTree(app, plugins));
+/**
+ * No top-level await here: the console's chunk imports modules of this entry chunk, and importing it
+ * while this module is still being evaluated (a top-level await pending) would wait forever.
+ */
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  const plugins = await loadPlugins(discoverPlugins());
+  if (container && window.location.pathname === LOGIN_PATH) {
+    // The rest of the console starts loading once a sign-in succeeded (not on a failed attempt: the
+    // login page's first error costs no request).
+    const login = createLoginConsole({ ...env, onSignedIn: () => void loadFull().catch(() => undefined) });
+    const stopCapture = captureErrors(login.log, window);
+    // The default language is bundled; another (the cookie's) loads first (the boot script preloads it).
+    await ensureLanguage(login.i18n, toLanguage(storage.cookies.get('lang')));
+    const loadConsole = async () => {
+      try {
+        const { consoleView } = await loadFull();
+        return await consoleView({ ...env, i18n: login.i18n }, plugins, { log: login.log, stopCapture });
+      } catch (error) {
+        // The console's chunk could not load (a new deployment, the network): load the page afresh at
+        // the new address, where the console starts on its own.
+        window.location.reload();
+        throw error;
+      }
+    };
+    const tree = loginTree(login, plugins, loadConsole);
+    if (boot?.prerendered && container.firstElementChild) {
+      // The prerendered login form is on screen and may hold input: hydrate it at once (the full
+      // stylesheets arrive on their own).
+      hydrateRoot(container, tree);
+    } else {
+      await stylesheetsReady();
+      createRoot(container).render(tree);
+    }
+  } else if (container) {
+    const { renderConsole } = await loadFull();
+    await renderConsole(container, env, plugins);
+  }
 }
+
+void start();

@@ -9,11 +9,12 @@ import { ensureLanguage } from './i18n';
 import { applyAppearance } from './app/header/appearance';
 import { createConsole } from './compose';
 import { consoleBoot, consoleLoad, consolePrerender, type Assets, type BootParams } from './app/boot/boot-script';
-import { consoleTree } from './app/boot/tree';
+import { loginTree } from './app/boot/login-tree';
+import { createLoginConsole } from './compose-login';
 
 /**
  * Build time only (scripts/prerender.ts loads this through Vite's SSR loader after `vite build`):
- * renders the login page from the console's own tree, signed out, in each language, plus what
+ * renders the login page from the login route's own tree (the one main.tsx hydrates), signed out, in each language, plus what
  * index.html needs around it. Never part of the browser bundle. It sits beside compose.ts and main.tsx
  * because, like them, it builds a console from adapters, which the UI folders may not import.
  */
@@ -49,13 +50,19 @@ export interface PrerenderedLogin {
 
 /** The login page as the browser's first render produces it (signed out, nothing loaded yet). */
 export async function prerenderLogin(language: Language): Promise<PrerenderedLogin> {
-  const app = buildConsole(language);
+  const app = createLoginConsole({
+    runtime: readRuntimeConfig(undefined),
+    storage: memoryStorage({ lang: language }),
+    navigate: () => undefined,
+    fetch: () => Promise.reject(new Error('the prerender makes no calls')),
+  });
   await ensureLanguage(app.i18n, language);
   const plugins = await loadPlugins(discoverPlugins());
   // A fixed address: no store to subscribe to (wouter's memory location needs a server snapshot).
   const hook: BaseLocationHook = () => [PRERENDER_PATH, () => undefined];
   const searchHook: BaseSearchHook = () => '';
-  const markup = renderToString(consoleTree(app, plugins, { hook, searchHook }));
+  // The login route's own tree, which main.tsx hydrates; the full console is never asked for here.
+  const markup = renderToString(loginTree(app, plugins, () => new Promise(() => undefined), { hook, searchHook }));
   const t = app.i18n.t.bind(app.i18n);
   return { language, htmlLang: HTML_LANG[language], title: `${t(SYSTEM_NAME_KEY)} - ${t('route.login')}`, markup };
 }

@@ -73,6 +73,9 @@ export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi, Income
   oauth2Login(input: { code: string; redirectUri: string }): Promise<LoginSession>;
 }
 
+/** The calls the login page makes, signed out: all the login-only boot's adapter has to offer (issue 19). */
+export type LoginApi = Pick<ConsoleApi, 'captchaStatus' | 'captcha' | 'login' | 'settings' | 'oauth2Config'>;
+
 export type Captcha = { enabled: true; key: number; image: string } | { enabled: false };
 
 export interface Credentials {

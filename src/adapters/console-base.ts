@@ -17,6 +17,7 @@ import type {
 } from './api';
 import { encodePassword, type PasswordEncoding } from './password';
 import type { HttpClient, RequestOptions } from './rest/http';
+import { loginSessionOf, oauth2ConfigOf } from './rest/login-api';
 import type {
   EventAnalysis,
   EventAnalysisQuery,
@@ -204,11 +205,9 @@ export abstract class ConsoleApiBase implements ResourceApi {
   async oauth2Config(): Promise<OAuth2Config> {
     const request: RequestOptions = { path: `${OAUTH2}config/`, plain: true, quiet: true };
     const data = await this.resources.request(request);
-    if (isRecord(data) && data.enabled === false) return { enabled: false };
-    if (isRecord(data) && data.enabled === true && ['provider', 'authorizeUrl', 'clientId', 'scope'].every((key) => typeof data[key] === 'string')) {
-      return data as OAuth2Config;
-    }
-    throw this.http.malformed(request);
+    const config = oauth2ConfigOf(data);
+    if (!config) throw this.http.malformed(request);
+    return config;
   }
 
   async oauth2Login(input: { code: string; redirectUri: string }): Promise<LoginSession> {
@@ -225,13 +224,4 @@ export abstract class ConsoleApiBase implements ResourceApi {
   }
 }
 
-/** The session a sign-in answer carries (API-CONTRACT §4: access, refresh, userId, name), or null. */
-export function loginSessionOf(data: unknown): LoginSession | null {
-  if (!isRecord(data) || typeof data.access !== 'string' || typeof data.refresh !== 'string') return null;
-  return {
-    userId: typeof data.userId === 'number' ? data.userId : 0,
-    access: data.access,
-    refresh: data.refresh,
-    name: typeof data.name === 'string' ? data.name : '',
-  };
-}
+export { loginSessionOf };

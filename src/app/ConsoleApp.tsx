@@ -5,6 +5,7 @@ import { PrimeReactProvider } from 'primereact/api';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { StoreProvider } from '../components/store-context';
+import { LoginStoreProvider } from '../components/login-context';
 import { ensureLanguage, hasLanguage, type I18n } from '../i18n';
 import type { RootStore } from '../stores/root';
 import type { Notifier } from './notifier';
@@ -104,12 +105,14 @@ export function ConsoleApp({ console: app, hook, searchHook, children }: Console
   return (
     <PrimeReactProvider value={PRIME_REACT}>
       <StoreProvider store={root}>
-        <I18nextProvider i18n={i18n}>
-          <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}>
-            {children ?? <AppRoutes />}
-          </Router>
-          <ToastHost notifier={notifier} />
-        </I18nextProvider>
+        <LoginStoreProvider store={root.loginPage}>
+          <I18nextProvider i18n={i18n}>
+            <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})}>
+              {children ?? <AppRoutes />}
+            </Router>
+            <ToastHost notifier={notifier} />
+          </I18nextProvider>
+        </LoginStoreProvider>
       </StoreProvider>
     </PrimeReactProvider>
   );

@@ -1,5 +1,10 @@
-/** Chinese (simplified) texts: the default language. Keys are shared with en.ts (same shape). */
-export const zhChs = {
+import { zhChsLogin } from './zh-chs-login';
+
+/**
+ * Chinese (simplified) texts: the default language, apart from the login route's (zh-chs-login.ts,
+ * bundled with the login page). Keys are shared with en.ts (same shape: `Messages`, both parts).
+ */
+export const zhChsConsole = {
   /** PrimeReact's own texts (calendar, paginator, confirm dialogs, file upload), set as its locale. */
   primereact: {
     accept: '是',
@@ -94,52 +99,6 @@ export const zhChs = {
     colorPicker: '文字颜色',
     backgroundPicker: '背景颜色',
     alignPicker: '对齐方式',
-  },
-  app: {
-    systemName: '企业级后台管理系统',
-    loading: '正在加载…',
-    loadFailed: '页面加载失败',
-    chunkTimeout: '页面加载超时：{{seconds}} 秒内未能加载此页面，请检查网络后重试。',
-    chunkFailed: '页面加载失败，请检查网络后重试。',
-    pageCrashed: '页面出错了，请重试；问题仍在时请联系管理员。',
-    retry: '重试',
-    unavailable: '-',
-    close: '关闭',
-  },
-  route: {
-    login: '登录',
-    index: '控制台',
-    userInfo: '个人信息',
-    notFound: '页面不存在',
-    untitled: '未命名',
-    messageCenter: '消息中心',
-    frontendLog: '前端日志',
-  },
-  login: {
-    otherWays: '其他登录方式',
-    brandTitle: '游戏平台运营中心',
-    brandText: '投放归因、收入分析、游戏管理与系统配置，一站式管理。',
-    point1: '投放归因与数据报表一目了然',
-    point2: '收入、留存与用户行为分析',
-    point3: '多标签工作台，中英文界面',
-    welcome: '欢迎登录',
-    subtitle: '请使用您的管理员账号登录',
-    username: '用户名',
-    usernamePlaceholder: '请输入用户名',
-    password: '密码',
-    passwordPlaceholder: '请输入密码',
-    captcha: '验证码',
-    captchaPlaceholder: '请输入验证码',
-    captchaImageAlt: '验证码图片，点击换一张',
-    captchaReload: '看不清？点击图片换一张',
-    captchaLoadFailed: '验证码加载失败，点击重试',
-    captchaLoading: '验证码加载中',
-    submit: '登录',
-    requiredUsername: '请输入用户名',
-    requiredPassword: '请输入密码',
-    requiredCaptcha: '请输入验证码',
-    wrongCredentials: '账号或密码不正确',
-    failed: '登录失败，请稍后重试',
   },
   header: {
     greeting: '你好 {{name}}',
@@ -260,16 +219,6 @@ export const zhChs = {
     changePassword: '修改密码',
     passwordChanged: '密码已修改，请重新登录',
   },
-  oauth2: {
-    title: '第三方登录',
-    signIn: '使用 {{provider}} 登录',
-    redirecting: '正在跳转到 {{provider}}…',
-    exchanging: '正在完成登录…',
-    failed: '第三方登录失败：{{reason}}',
-    stateMismatch: '登录状态校验失败，请重试',
-    notConfigured: '未配置第三方登录',
-    backToLogin: '返回登录',
-  },
   aside: {
     noMenu: '没有侧栏菜单',
     home: '控制台',
@@ -311,30 +260,6 @@ export const zhChs = {
     code: '404',
     message: '抱歉，您访问的页面不存在',
     back: '返回首页',
-  },
-  guard: {
-    loading: '正在加载用户信息…',
-    failed: '加载用户信息失败',
-  },
-  http: {
-    s400: '请求错误',
-    s401: '未授权，请重新登录',
-    s402: '参数错误',
-    s403: '拒绝访问',
-    s404: '请求地址出错: {{url}}',
-    s408: '请求超时',
-    s500: '服务器内部错误',
-    s501: '服务未实现',
-    s502: '网关错误',
-    s503: '服务不可用',
-    s504: '网关超时',
-    s505: 'HTTP版本不受支持',
-    other: '连接错误 {{status}}',
-    network: '网络连接失败，请检查服务器地址',
-    badResponse: '服务器返回了无法识别的数据',
-    emptyAnswer: '服务器没有返回内容: {{url}}',
-    htmlAnswer: '服务器返回了网页而不是接口数据，请检查服务器地址: {{url}}',
-    failed: '请求失败',
   },
   shell: {
     tempMenu: '临时菜单',
@@ -464,11 +389,6 @@ export const zhChs = {
     uploadFailed: '上传失败',
     exportDefaultName: '文件导出.xlsx',
   },
-  auth: {
-    expired: '认证已失效,请重新登录~',
-    tokenTimeout: '登录超时，请重新登录！',
-    userInvalid: '用户无效，请重新登录！',
-  },
   messages: {
     socket: {
       error: 'WebSocket连接发生错误',
@@ -533,4 +453,9 @@ export const zhChs = {
 };
 
 /** The shape every language must have: the same keys (string leaves, except PrimeReact's locale lists). */
-export type Messages = typeof zhChs;
+export type Messages = typeof zhChsLogin & typeof zhChsConsole;
+
+/** All of the default language's texts. */
+export function zhChsTexts(): Messages {
+  return { ...zhChsLogin, ...zhChsConsole };
+}

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RootStore } from '../stores/root';
+import type { LoginStore } from '../stores/login';
 
 /** A button on the login page leading to a plugin's own sign-in (e.g. /oauth2). */
 export interface LoginLink {
@@ -7,7 +7,7 @@ export interface LoginLink {
   labelKey: string;
   icon: string;
   /** Asked once when the login page opens, through the stores; the link shows only when it resolves true (a failure hides it). */
-  available?: (root: RootStore) => Promise<boolean>;
+  available?: (login: LoginStore) => Promise<boolean>;
   /**
    * The API path `available` GETs, signed out (e.g. 'api/oauth2/config/'): index.html starts that call
    * with the page, before the scripts arrive, and the console adopts its answer (issue 19).

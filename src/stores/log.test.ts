@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EarlyLog } from './early-log';
 import { LogStore } from './log';
 
 describe('LogStore', () => {
@@ -23,5 +24,18 @@ describe('LogStore', () => {
     log.clear();
     expect(log.entries).toEqual([]);
     expect(log.errorCount).toBe(0);
+  });
+
+  it("adopts the login page's early entries as they were (time and meta of their moment), before its own", () => {
+    const early = new EarlyLog({ now: () => new Date(2026, 0, 2, 3, 0, 0), meta: () => ({ user: '', uuid: '', token: '' }) });
+    early.add('网络连接失败 — /api/captcha/', 'danger', 'http://h/login');
+    const log = build();
+    log.add('later', 'info', 'http://h/index');
+    log.adopt(early.take());
+    expect(log.entries.map((e) => [e.message, e.time, e.meta.user])).toEqual([
+      ['网络连接失败 — /api/captcha/', '2026-01-02 03:00:00', ''],
+      ['later', '2026-01-02 03:04:05', '超级管理员'],
+    ]);
+    expect(early.take()).toEqual([]);
   });
 });

@@ -30,6 +30,11 @@ export class LogStore {
     this.entries.push({ message, type, time: formatDateTime(this.context.now()), meta: { ...this.context.meta(), url } });
   }
 
+  /** Entries recorded before this store existed (the login-only boot's `EarlyLog`), kept as they were. */
+  adopt(entries: readonly LogEntry[]): void {
+    this.entries.unshift(...entries);
+  }
+
   get errorCount(): number {
     return this.entries.filter((entry) => entry.type === 'danger').length;
   }

@@ -3,7 +3,7 @@ import type { ApiCallbacks, ConsoleApi, Failure, Notice } from '../adapters/api'
 import type { ConsoleStorage } from '../adapters/storage';
 import { createMemoryLocalDb, type LocalDb } from '../adapters/local-db';
 import { INDEX_PATH, LOGIN_PATH } from '../config';
-import { CaptchaStore } from './captcha';
+import { LoginStore } from './login';
 import { DashboardStore } from './dashboard';
 import { DepartmentsStore } from './departments';
 import { DictionaryStore } from './dictionary';
@@ -67,7 +67,8 @@ export class RootStore {
   readonly tabs: TabsStore;
   readonly log: LogStore;
   readonly ui: UiStore;
-  readonly captcha: CaptchaStore;
+  /** The login page's store, when the full console shows it (after the session expired). */
+  readonly loginPage: LoginStore;
   readonly dashboard: DashboardStore;
   /** Unread count, newest message, the socket and the message center lists. */
   readonly messages: MessagesStore;
@@ -117,7 +118,7 @@ export class RootStore {
     this.games = new GameCatalogueStore(api);
     this.profile = new ProfileStore(api, this.session, this.uploads);
     this.oauth2 = new OAuth2FlowStore(api, storage.oauth2, () => this.signedIn(), INDEX_PATH);
-    this.captcha = new CaptchaStore(api);
+    this.loginPage = new LoginStore(api, { signIn: (form) => this.login(form) });
     this.dashboard = new DashboardStore(api);
     this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
     this.log = new LogStore({
@@ -143,7 +144,7 @@ export class RootStore {
         tabs: false,
         log: false,
         ui: false,
-        captcha: false,
+        loginPage: false,
         dashboard: false,
         locale: false,
         preferences: false,

@@ -172,32 +172,6 @@ describe('TabsStore', () => {
   });
 });
 
-describe('CaptchaStore', () => {
-  it('does not ask for a challenge when captcha is off', async () => {
-    const { root } = rootFixture(fakeApi({ captchaStatus: async () => false }));
-    await root.captcha.init();
-    expect(root.captcha.enabled).toBe(false);
-  });
-
-  it('loads a challenge when on, and marks a failed load', async () => {
-    let fail = false;
-    const { root } = rootFixture(
-      fakeApi({
-        captchaStatus: async () => true,
-        captcha: async () => {
-          if (fail) throw new ApiError('network', 'x', 'api/captcha/');
-          return { enabled: true, key: 5, image: 'data:image/png;base64,AA' };
-        },
-      }),
-    );
-    await root.captcha.init();
-    expect([root.captcha.enabled, root.captcha.key, root.captcha.image]).toEqual([true, 5, 'data:image/png;base64,AA']);
-    fail = true;
-    await root.captcha.reload();
-    expect([root.captcha.state, root.captcha.key]).toEqual(['failed', null]);
-  });
-});
-
 describe('DashboardStore', () => {
   it('keeps what answered and null for what failed', async () => {
     const { root } = rootFixture(

@@ -4,11 +4,12 @@ import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } f
 import { DEFAULT_DICTIONARY_KEY, DICTIONARY_LIMIT } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, AttachmentTotal, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
-import { ConsoleApiBase, loginSessionOf } from '../console-base';
+import { ConsoleApiBase } from '../console-base';
 import type { Cookies } from '../cookies';
 import type { ApiError } from '../errors';
 import type { MessagePageQuery } from '../message-types';
-import { encodePassword, type PasswordEncoding } from '../password';
+import type { PasswordEncoding } from '../password';
+import { RestLoginApi } from './login-api';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
 import { RestMessages } from './messages';
 import { pairsToParams, RestResources } from './resources';
@@ -29,8 +30,6 @@ export interface RestApiOptions {
 }
 
 
-type Json = Record<string, unknown>;
-
 /** `ConsoleApi` over the django-vue-admin REST contract (and the reference server, which speaks it too). */
 export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
   readonly http: HttpClient;
@@ -38,6 +37,7 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
   protected readonly resources: RestResources;
   /** Message center calls. */
   private readonly messages: RestMessages;
+  private readonly loginCalls: RestLoginApi;
 
   /** An analysis report of event tracking: GET with the query's pairs (event repeated). */
   protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
@@ -55,41 +55,20 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
     this.resources = new RestResources(this.http, options);
     this.messages = new RestMessages(this.http);
     this.passwordEncoding = options.passwordEncoding ?? 'md5';
+    this.loginCalls = new RestLoginApi(this.http, this.passwordEncoding);
   }
 
-  async captcha(): Promise<Captcha> {
-    const data = await this.http.request({ path: 'api/captcha/', plain: true });
-    if (isRecord(data) && typeof data.key === 'number' && typeof data.image_base === 'string') {
-      return { enabled: true, key: data.key, image: data.image_base };
-    }
-    return { enabled: false };
+  // The login page's calls live in RestLoginApi (the login-only boot loads that alone).
+  captcha(): Promise<Captcha> {
+    return this.loginCalls.captcha();
   }
 
-  async captchaStatus(): Promise<boolean> {
-    try {
-      const data = await this.http.request({ path: 'api/captcha/status/', plain: true, quiet: true });
-      if (isRecord(data) && typeof data.status === 'boolean') return data.status;
-    } catch {
-      // The real back end has no status call (HTTP 404): ask the settings instead, silently.
-    }
-    try {
-      const settings = await this.http.request({ path: '/api/init/settings/', quiet: true });
-      if (isRecord(settings) && typeof settings['base.captcha_state'] === 'boolean') return settings['base.captcha_state'];
-    } catch {
-      // Fall through: assume on, the captcha call itself tells (it answers {} when off).
-    }
-    return true;
+  captchaStatus(): Promise<boolean> {
+    return this.loginCalls.captchaStatus();
   }
 
-  async login(credentials: Credentials): Promise<LoginSession> {
-    const body: Json = { username: credentials.username, password: encodePassword(this.passwordEncoding, credentials.password) };
-    if (credentials.captcha !== undefined) body.captcha = credentials.captcha;
-    if (credentials.captchaKey !== undefined) body.captchaKey = credentials.captchaKey;
-    const request: RequestOptions = { method: 'POST', path: 'api/login/', body, plain: true };
-    const session = loginSessionOf(await this.http.request(request));
-    if (!session) throw this.badShape(request);
-    this.http.session.start(session);
-    return session;
+  login(credentials: Credentials): Promise<LoginSession> {
+    return this.loginCalls.login(credentials);
   }
 
   async logout(): Promise<void> {
@@ -112,11 +91,8 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
     throw this.badShape(request);
   }
 
-  async settings(): Promise<Settings> {
-    const request: RequestOptions = { path: '/api/init/settings/' };
-    const data = await this.http.request(request);
-    if (isRecord(data)) return data;
-    throw this.badShape(request);
+  settings(): Promise<Settings> {
+    return this.loginCalls.settings();
   }
 
   dictionary(key?: 'all'): Promise<DictionaryGroup[]>;

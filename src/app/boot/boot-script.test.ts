@@ -17,7 +17,7 @@ const PARAMS: BootParams = {
   htmlLang: { 'zh-chs': 'zh-CN', en: 'en' },
   titles: { 'zh-chs': '系统 - 登录', en: 'System - Sign in' },
   languageChunks: { en: ['/assets/en-x.js'] },
-  assets: { modules: ['/assets/runtime.js', '/assets/console.js'], styles: ['/assets/console.css'] },
+  assets: { modules: ['/assets/runtime.js', '/assets/console.js'], styles: ['/assets/console.css'], later: ['/assets/console-start.js', '/assets/mobx.js'] },
 };
 
 const links = (rel: string) => Array.from(document.head.querySelectorAll(`link[rel="${rel}"]`)).map((l) => l.getAttribute('href'));
@@ -127,14 +127,14 @@ describe('consoleBoot (index.html <head>)', () => {
     expect(h.requested).toHaveLength(PARAMS.early.length);
   });
 
-  it('signed in on /index: no login form, no calls, the address kept; the stylesheets and modules asked for at once', () => {
+  it("signed in on /index: no login form, no calls, the address kept; the stylesheets, modules and the full console's chunks asked for at once", () => {
     const h = harness('/index', { cookies: { token: 'eyJ.token' } });
     consoleBoot(h.win, PARAMS);
     expect(h.state().prerendered).toBe(false);
     expect(h.requested).toEqual([]);
     expect(window.location.pathname).toBe('/index');
     expect(links('stylesheet')).toEqual(['/assets/console.css']);
-    expect(links('modulepreload')).toEqual(['/assets/runtime.js', '/assets/console.js']);
+    expect(links('modulepreload')).toEqual(['/assets/runtime.js', '/assets/console.js', '/assets/console-start.js', '/assets/mobx.js']);
   });
 
   it("the token cookie's text 'undefined' is no token (spec §4)", () => {

@@ -34,6 +34,8 @@ export interface Assets {
   modules: string[];
   /** The full stylesheets (the login page's own rules are inlined). */
   styles: string[];
+  /** The full console's chunks (src/console-start.tsx and its imports): preloaded off /login only. */
+  later?: string[];
 }
 
 export interface BootParams {
@@ -120,6 +122,8 @@ export function consoleBoot(win: BootWindow, p: BootParams): void {
     // No prerendered form: fetch everything at once (the console waits for the stylesheets itself).
     for (let i = 0; i < p.assets.styles.length; i++) link('stylesheet', p.assets.styles[i] as string);
     for (let i = 0; i < p.assets.modules.length; i++) link('modulepreload', p.assets.modules[i] as string);
+    const later = p.assets.later || [];
+    for (let i = 0; i < later.length; i++) link('modulepreload', later[i] as string);
     return;
   }
   state.prerendered = true;
@@ -210,7 +214,7 @@ interface LoadWindow {
 
 /**
  * Last in <body>: starts the console, its stylesheets and modules. Over the prerendered form it waits
- * for the next frame first: their download and the work it brings (parsing ~200 KB of CSS, ~430 KB of
+ * for the next frame first: their download and the work it brings (parsing ~200 KB of CSS, ~320 KB of
  * JavaScript) would otherwise come before the form's first paint on a fast network. Anywhere else (and
  * in a hidden tab, which paints no frames) at once; the head script has already asked for the files.
  */

@@ -199,7 +199,8 @@ export const LanguageChoice: Story = {
     await expect(await canvas.findByTestId('user-menu')).toHaveTextContent('你好 超级管理员');
     await userEvent.click(canvas.getByTestId('header-language'));
     await userEvent.click(await body().findByTestId('language-en'));
-    await waitFor(() => expect(canvas.getByTestId('header-fullscreen')).toHaveAttribute('data-tip', 'Fullscreen'));
+    // The English texts are a chunk of their own: under load their import can take longer than waitFor's default second.
+    await waitFor(() => expect(canvas.getByTestId('header-fullscreen')).toHaveAttribute('data-tip', 'Fullscreen'), { timeout: 10_000 });
     await expect(storage.cookies.get('lang')).toBe('en');
     await expect(canvas.getByTestId('header-log')).toHaveAttribute('data-tip', 'No logs or errors');
   },

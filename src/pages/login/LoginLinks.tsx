@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useRawSearch } from '../../components/useRawSearch';
-import { useStore } from '../../components/store-context';
+import { useLoginStore } from '../../components/login-context';
 import { usePlugins } from '../../plugins/context';
 import type { LoginLink } from '../../plugins/types';
 
@@ -12,7 +12,7 @@ import type { LoginLink } from '../../plugins/types';
  */
 export function LoginLinks() {
   const { loginLinks } = usePlugins();
-  const root = useStore();
+  const [login] = useLoginStore();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const search = useRawSearch();
@@ -22,7 +22,7 @@ export function LoginLinks() {
     let live = true;
     const check = async (link: LoginLink) => {
       try {
-        return !link.available || (await link.available(root)) ? link : null;
+        return !link.available || (await link.available(login)) ? link : null;
       } catch {
         return null;
       }
@@ -33,7 +33,7 @@ export function LoginLinks() {
     return () => {
       live = false;
     };
-  }, [loginLinks, root]);
+  }, [loginLinks, login]);
 
   if (shown.length === 0) return null;
   const target = (path: string) => (search ? `${path}?${search}` : path);

@@ -52,7 +52,7 @@ export const CaptchaOff: Story = {
   play: async (context) => {
     const canvas = within(context.canvasElement);
     await expect(await canvas.findByTestId('login-username')).toBeVisible();
-    await waitFor(() => expect(storyConsole(context).app.root.captcha.enabled).toBe(false));
+    await waitFor(() => expect(storyConsole(context).app.root.loginPage.getSnapshot().captchaEnabled).toBe(false));
     await expect(canvas.queryByTestId('login-captcha')).toBeNull();
     await expect(canvas.queryByTestId('login-captcha-image')).toBeNull();
   },
@@ -84,7 +84,7 @@ export const CaptchaStateFromSettings: Story = {
   parameters: { backend: mockBackend({ captcha: false, withoutCaptchaStatus: true }) },
   play: async (context) => {
     const canvas = within(context.canvasElement);
-    await waitFor(() => expect(storyConsole(context).app.root.captcha.enabled).toBe(false));
+    await waitFor(() => expect(storyConsole(context).app.root.loginPage.getSnapshot().captchaEnabled).toBe(false));
     await expect(canvas.queryByTestId('login-captcha-image')).toBeNull();
     await expect(within(document.body).queryByText(/请求地址出错/)).toBeNull();
   },

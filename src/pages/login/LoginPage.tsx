@@ -1,5 +1,4 @@
-import { observer } from 'mobx-react-lite';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useRawSearch } from '../../components/useRawSearch';
@@ -7,7 +6,7 @@ import { isApiError } from '../../stores/errors';
 import { INDEX_PATH, SYSTEM_NAME_KEY, VERSION } from '../../config';
 import { ActionButton, TextInput } from '../../components/controls';
 import { Logo } from '../../components/Logo';
-import { useStore } from '../../components/store-context';
+import { useLoginStore } from '../../components/login-context';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { redirectTarget } from '../../components/routing';
 import { takePrehydrationSubmit } from '../../components/prehydration';
@@ -23,24 +22,22 @@ type Field = 'username' | 'password' | 'captcha';
  * The build prerenders this page into index.html (scripts/prerender.ts) and the browser hydrates it,
  * so the first render here must be the same whatever the server says later: the captcha row shows
  * while its state is unknown (a fresh back end has it on), the footer waits for the settings, and the
- * other ways to sign in sit under the card without moving it. What a person typed (or the browser
- * filled in) before hydration is taken over, and a submit pressed meanwhile runs once it is hydrated.
+ * other ways to sign in sit under the card without moving it. The fields are uncontrolled: what a
+ * person typed (or the browser filled in) before hydration stays theirs, and a submit pressed meanwhile
+ * runs once it is hydrated. It reads its own store (useLoginStore), not the RootStore: the login route
+ * loads without the rest of the console (issue 19).
  */
-const LoginPage = observer(function LoginPage() {
-  const root = useStore();
+function LoginPage() {
+  const [login, state] = useLoginStore();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const search = useRawSearch();
   useDocumentTitle('route.login');
 
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [invalid, setInvalid] = useState<Field[]>([]);
   const [messages, setMessages] = useState<string[]>([]);
-  const [settingsSettled, setSettingsSettled] = useState(root.settings.loaded);
-  const [replaySubmit, setReplaySubmit] = useState(false);
+  const [settingsSettled, setSettingsSettled] = useState(state.settings !== null);
   const submitted = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const usernameInput = useRef<HTMLInputElement>(null);
@@ -48,43 +45,37 @@ const LoginPage = observer(function LoginPage() {
   const captchaInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void root.captcha.init();
+    void login.initCaptcha();
     let live = true;
-    root.settings
-      .load()
+    login
+      .loadSettings()
       .catch(() => undefined)
       .finally(() => live && setSettingsSettled(true));
     return () => {
       live = false;
     };
-  }, [root]);
+  }, [login]);
 
-  // Hydration keeps what the fields hold but not the state: take over what was typed before it.
-  useLayoutEffect(() => {
-    const typed = (input: HTMLInputElement | null, set: (value: string) => void) => {
-      if (input?.value) set(input.value);
-    };
-    typed(usernameInput.current, setUsername);
-    typed(passwordInput.current, setPassword);
-    typed(captchaInput.current, setCaptcha);
-    if (takePrehydrationSubmit()) setReplaySubmit(true);
+  // A submit pressed before hydration: send it now (unless React already delivered one itself,
+  // hydrating on that very event). The fields are uncontrolled, so what was typed (or filled in by
+  // the browser) before hydration is simply what they hold.
+  useEffect(() => {
+    if (takePrehydrationSubmit() && !submitted.current) form.current?.requestSubmit();
   }, []);
 
-  // A submit pressed before hydration: now that the typed values are state, send it (unless React
-  // already delivered one itself, hydrating on that very event).
-  useEffect(() => {
-    if (!replaySubmit) return;
-    setReplaySubmit(false);
-    if (!submitted.current) form.current?.requestSubmit();
-  }, [replaySubmit]);
+  /** Typing in a field marked as missing takes the mark away. */
+  const edited = (field: Field) => setInvalid((marked) => (marked.includes(field) ? marked.filter((item) => item !== field) : marked));
 
-  const captchaOn = root.captcha.enabled === true;
+  const captchaOn = state.captchaEnabled === true;
   // Unknown until the server tells: shown (with a spinner for the image), as a fresh back end has it on.
-  const captchaShown = root.captcha.enabled !== false;
+  const captchaShown = state.captchaEnabled !== false;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     submitted.current = true;
+    const username = usernameInput.current?.value ?? '';
+    const password = passwordInput.current?.value ?? '';
+    const captcha = captchaInput.current?.value ?? '';
     const missing: Field[] = [];
     if (!username.trim()) missing.push('username');
     if (!password) missing.push('password');
@@ -97,23 +88,23 @@ const LoginPage = observer(function LoginPage() {
     }
     setMessages([]);
     try {
-      await root.login({
+      await login.login({
         username: username.trim(),
         password,
-        captcha: captchaOn && root.captcha.key !== null ? { answer: captcha.trim(), key: root.captcha.key } : undefined,
+        captcha: captchaOn && state.captchaKey !== null ? { answer: captcha.trim(), key: state.captchaKey } : undefined,
       });
       navigate(redirectTarget(search, INDEX_PATH), { replace: true });
     } catch (error) {
       setMessages([isApiError(error) ? error.message : t('login.failed')]);
       if (captchaOn) {
-        setCaptcha('');
-        void root.captcha.reload();
+        if (captchaInput.current) captchaInput.current.value = '';
+        void login.reloadCaptcha();
       }
     }
   };
 
-  const copyright = root.settings.text('login.copyright');
-  const record = root.settings.text('login.keep_record');
+  const copyright = login.settingText('login.copyright');
+  const record = login.settingText('login.keep_record');
 
   return (
     <div className="login-page">
@@ -173,8 +164,7 @@ const LoginPage = observer(function LoginPage() {
                 <TextInput
                   ref={usernameInput}
                   data-testid="login-username"
-                  value={username}
-                  onChange={(event) => setUsername(event.target.value)}
+                  onChange={() => edited('username')}
                   placeholder={t('login.usernamePlaceholder')}
                   autoComplete="username"
                   invalid={invalid.includes('username')}
@@ -191,8 +181,7 @@ const LoginPage = observer(function LoginPage() {
                   ref={passwordInput}
                   data-testid="login-password"
                   type={showPassword ? 'text' : 'password'}
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
+                  onChange={() => edited('password')}
                   placeholder={t('login.passwordPlaceholder')}
                   autoComplete="current-password"
                   invalid={invalid.includes('password')}
@@ -204,7 +193,7 @@ const LoginPage = observer(function LoginPage() {
             </label>
 
             {captchaShown && (
-              <div className={`login-field login-captcha-field${root.captcha.enabled === null ? ' is-unknown' : ''}`}>
+              <div className={`login-field login-captcha-field${state.captchaEnabled === null ? ' is-unknown' : ''}`}>
                 <label className="login-label" htmlFor="login-captcha">
                   {t('login.captcha')}
                 </label>
@@ -215,38 +204,37 @@ const LoginPage = observer(function LoginPage() {
                       ref={captchaInput}
                       id="login-captcha"
                       data-testid="login-captcha"
-                      value={captcha}
-                      onChange={(event) => setCaptcha(event.target.value)}
+                      onChange={() => edited('captcha')}
                       placeholder={t('login.captchaPlaceholder')}
                       autoComplete="off"
                       invalid={invalid.includes('captcha')}
                     />
                   </span>
-                  {root.captcha.image ? (
+                  {state.captchaImage ? (
                     <img
                       className="login-captcha-image"
                       data-testid="login-captcha-image"
-                      src={root.captcha.image}
+                      src={state.captchaImage}
                       alt={t('login.captchaImageAlt')}
                       title={t('login.captchaReload')}
-                      onClick={() => void root.captcha.reload()}
+                      onClick={() => void login.reloadCaptcha()}
                     />
                   ) : (
                     <button
                       type="button"
                       className="login-captcha-image is-placeholder"
                       data-testid="login-captcha-retry"
-                      aria-label={root.captcha.state === 'failed' ? undefined : t('login.captchaLoading')}
-                      onClick={() => void root.captcha.reload()}
+                      aria-label={state.captchaState === 'failed' ? undefined : t('login.captchaLoading')}
+                      onClick={() => void login.reloadCaptcha()}
                     >
-                      {root.captcha.state === 'failed' ? t('login.captchaLoadFailed') : <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
+                      {state.captchaState === 'failed' ? t('login.captchaLoadFailed') : <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
                     </button>
                   )}
                 </div>
               </div>
             )}
 
-            <ActionButton type="submit" data-testid="login-submit" className="login-submit" label={t('login.submit')} loading={root.session.signingIn} />
+            <ActionButton type="submit" data-testid="login-submit" className="login-submit" label={t('login.submit')} loading={state.signingIn} />
           </form>
 
           <LoginLinks />
@@ -261,6 +249,6 @@ const LoginPage = observer(function LoginPage() {
       </section>
     </div>
   );
-});
+}
 
 export default LoginPage;

@@ -14,7 +14,7 @@ const oauth2: ConsolePlugin = {
       labelKey: 'oauth2.title',
       icon: 'pi pi-sign-in',
       // Only where the back end has a provider configured (the real back end has no such call: hidden).
-      available: (root) => root.oauth2.available(),
+      available: (login) => login.oauth2Available(),
       early: 'api/oauth2/config/',
     },
   ],
