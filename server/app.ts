@@ -46,6 +46,8 @@ import { commonRoutes } from './routes/common/index';
 import { embedRoutes } from './routes/embed/index';
 import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
 import { incomeRoutes } from './routes/income/index';
+// Partners: settlements and KPIs (issue 16 part B, i16-ads)
+import { cooperateRoutes } from './routes/cooperate/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 
@@ -192,6 +194,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await embedRoutes(app, ctx);
   dataEmbedAnalysisRoutes(app, ctx);
   await incomeRoutes(app, ctx);
+  // Partners: settlements and KPIs (issue 16 part B, i16-ads)
+  cooperateRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

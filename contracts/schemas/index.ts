@@ -15,3 +15,5 @@ export * from './game';
 export * from './common';
 export * from './embed';
 export * from './income';
+// Partners: settlements and KPIs (issue 16 part B, i16-ads)
+export * from './cooperate';

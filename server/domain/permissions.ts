@@ -65,7 +65,10 @@ export function isOpenPath(method: string, path: string): boolean {
 }
 
 /** The areas whose every route the access check guards (API paths /api/<area>/<screen>/). */
-export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/', '/api/center_income/'];
+export const GUARDED_AREAS: readonly string[] = ['/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/', '/api/center_income/',
+  // Partners (issue 16 part B, i16-ads)
+  '/api/cooperate/',
+];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
 const PUBLIC_PATHS: Array<[string, RegExp]> = [['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/]];
@@ -140,6 +143,19 @@ function incomeEquivalents(method: string, path: string): Array<[number, string]
   return [];
 }
 
+// ---- Partners (issue 16 part B, i16-ads): cooperate/*
+/**
+ * The partner screens: overview/reports GET by Search or Retrieve; the rates list by the reports'
+ * Search; setting a rate or locking a month by 合作报表's Update; the xlsx export by Export (generic rule).
+ */
+function cooperateEquivalents(method: string, path: string): Array<[number, string]> {
+  if (method === 'GET' && (path === '/api/cooperate/overview/' || path === '/api/cooperate/reports/')) return [[0, `${path}0/`]];
+  if (method === 'GET' && path === '/api/cooperate/reports/rates/') return [[0, '/api/cooperate/reports/'], [0, '/api/cooperate/reports/0/']];
+  if (method === 'POST' && (path === '/api/cooperate/reports/rates/' || path === '/api/cooperate/reports/lock/')) return [[2, '/api/cooperate/reports/0/']];
+  return [];
+}
+// ---- end Partners
+
 /**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
  * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
@@ -184,6 +200,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   out.push(...catalogueEquivalents(method, path));
   out.push(...trackingEquivalents(method, path));
   out.push(...incomeEquivalents(method, path));
+  // Partners (issue 16 part B, i16-ads)
+  out.push(...cooperateEquivalents(method, path));
   return out;
 }
 
