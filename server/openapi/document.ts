@@ -40,6 +40,8 @@ import { CATALOGUE_OPERATIONS } from './catalogue';
 import { TRACKING_OPERATIONS } from './tracking';
 import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
 import { INCOME_OPERATIONS } from './income';
+// Partners (issue 16 part B, i16-ads)
+import { COOPERATE_OPERATIONS } from './cooperate';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -127,6 +129,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...TRACKING_OPERATIONS,
   ...EMBED_ANALYSIS_OPERATIONS,
   ...INCOME_OPERATIONS,
+  // Partners (issue 16 part B, i16-ads)
+  ...COOPERATE_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;
