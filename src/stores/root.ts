@@ -30,6 +30,8 @@ import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
 import type { TrackingStore } from './tracking';
 import type { IncomeStore } from './income';
+// Partners (issue 16 part B, i16-ads)
+import type { CooperateStore } from './cooperate';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -189,6 +191,14 @@ export class RootStore {
     this.incomeStore ??= import('./income').then(({ IncomeStore }) => new IncomeStore(this.deps.api));
     return this.incomeStore;
   }
+
+  // ---- Partners (issue 16 part B, i16-ads): cooperate/* stores, loaded on first use.
+  private cooperateStore: Promise<CooperateStore> | null = null;
+  cooperate(): Promise<CooperateStore> {
+    this.cooperateStore ??= import('./cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api));
+    return this.cooperateStore;
+  }
+  // ---- end Partners
 
   notify(notice: Notice): void {
     this.deps.notify(notice);
