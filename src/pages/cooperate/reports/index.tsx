@@ -73,7 +73,7 @@ const RateDialog = observer(function RateDialog({ store, partner, onClose }: { s
         <label htmlFor="rate-month">{t('cooperate.reports.effectiveMonth')}</label>
         <MonthInput value={month} onChange={setMonth} testId="rate-month" />
         <label htmlFor="rate-percent">{t('cooperate.reports.ratePercent')}</label>
-        <InputNumber inputId="rate-percent" value={percent} onValueChange={(e) => setPercent(e.value ?? null)} min={0} max={100} minFractionDigits={0} maxFractionDigits={2} suffix="%" data-testid="rate-percent" />
+        <InputNumber inputId="rate-percent" value={percent} onValueChange={(e) => setPercent(e.value ?? null)} onChange={(e) => setPercent(e.value ?? null)} min={0} max={100} minFractionDigits={0} maxFractionDigits={2} suffix="%" data-testid="rate-percent" />
         <label htmlFor="rate-note">{t('cooperate.reports.rateNote')}</label>
         <InputText id="rate-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} data-testid="rate-note" />
       </div>
@@ -116,7 +116,7 @@ const RateDialog = observer(function RateDialog({ store, partner, onClose }: { s
 });
 
 /** One partner's settlement: status, rate, actions, one row per game and the total. */
-const PartnerCard = observer(function PartnerCard({ store, p, canWrite, onRate, onLock }: { store: SettlementStore; p: PartnerSettlement; canWrite: boolean; onRate(): void; onLock(): void }) {
+const PartnerCard = observer(function PartnerCard({ store, p, canWrite, ended, onRate, onLock }: { store: SettlementStore; p: PartnerSettlement; canWrite: boolean; ended: boolean; onRate(): void; onLock(): void }) {
   const t = useCooperateTexts();
   const root = useStore();
   const language = root.locale.language;
@@ -133,7 +133,7 @@ const PartnerCard = observer(function PartnerCard({ store, p, canWrite, onRate, 
         {canWrite && !p.locked && (
           <span className="cooperate-partner-actions">
             <Button size="small" outlined icon="pi pi-percentage" label={t('cooperate.reports.setRate')} onClick={onRate} disabled={store.busy !== null} data-testid={`settlement-${p.partner}-rate-btn`} />
-            <Button size="small" severity="warning" icon="pi pi-lock" label={t('cooperate.reports.lock')} onClick={onLock} disabled={store.busy !== null} loading={store.busy === p.partner} data-testid={`settlement-${p.partner}-lock`} />
+            <Button size="small" severity="warning" icon="pi pi-lock" label={t('cooperate.reports.lock')} onClick={onLock} disabled={store.busy !== null || !ended} tooltip={ended ? undefined : t('cooperate.reports.notEnded')} tooltipOptions={{ showOnDisabled: true }} loading={store.busy === p.partner} data-testid={`settlement-${p.partner}-lock`} />
           </span>
         )}
       </div>
@@ -209,6 +209,12 @@ const ReportsView = observer(function ReportsView({ cooperate }: { cooperate: Co
   const canWrite = root.menu.hasPermission(PATH, 'Update');
   const canExport = root.menu.hasPermission(PATH, 'Export');
   const result = store.state === 'ready' ? store.result : null;
+  const thisMonth = toMonth(new Date());
+  const step = (n: number) => {
+    const d = fromMonth(store.month);
+    store.setMonth(toMonth(new Date(d.getFullYear(), d.getMonth() + n, 1)));
+    void store.load();
+  };
   const lock = async (p: PartnerSettlement) => {
     if (await store.lock(p.partner)) root.notify({ severity: 'success', text: t('cooperate.reports.lockDone', { partner: p.partner_name, month: store.month }), life: 3000 });
   };
@@ -218,7 +224,14 @@ const ReportsView = observer(function ReportsView({ cooperate }: { cooperate: Co
       <section className="tracking-card">
         <div className="tracking-form">
           <FormItem label={t('cooperate.common.month')}>
-            <MonthInput value={store.month} onChange={store.setMonth} testId="reports-month" max={new Date()} />
+            <span className="p-inputgroup cooperate-month-group">
+              <Button size="small" outlined icon="pi pi-angle-left" aria-label={t('cooperate.common.prevMonth')} onClick={() => step(-1)} data-testid="reports-month-prev" />
+              <MonthInput value={store.month} onChange={(m) => {
+                store.setMonth(m);
+                void store.load();
+              }} testId="reports-month" max={new Date()} />
+              <Button size="small" outlined icon="pi pi-angle-right" aria-label={t('cooperate.common.nextMonth')} disabled={store.month >= thisMonth} onClick={() => step(1)} data-testid="reports-month-next" />
+            </span>
           </FormItem>
           <FormItem label={t('cooperate.common.partner')}>
             <Dropdown
@@ -255,7 +268,7 @@ const ReportsView = observer(function ReportsView({ cooperate }: { cooperate: Co
           <ResultState kind="empty" text={t('cooperate.reports.empty')} testId="reports-empty" />
         </section>
       ) : (
-        result.partners.map((p) => <PartnerCard key={p.partner} store={store} p={p} canWrite={canWrite} onRate={() => setRating(p)} onLock={() => setLocking(p)} />)
+        result.partners.map((p) => <PartnerCard key={p.partner} store={store} p={p} canWrite={canWrite} ended={store.month < thisMonth} onRate={() => setRating(p)} onLock={() => setLocking(p)} />)
       )}
       {rating && <RateDialog store={store} partner={rating} onClose={() => setRating(null)} />}
       <ConfirmDialog
