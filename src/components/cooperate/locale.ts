@@ -22,6 +22,7 @@ const zhChs = {
   },
   overview: {
     empty: '还没有合作方。',
+    note: '收入 = 范围内支付金额 − 范围内退款金额（与收入中心同一口径）；活跃玩家 = 范围内有事件或订单的玩家（按游戏计）。',
     revenue: '总收入',
     partners: '合作方',
     games: '游戏数',
@@ -35,10 +36,12 @@ const zhChs = {
     enabled: '合作中',
     disabled: '已停用',
     chart: '各合作方收入',
+    tableLabel: '合作方指标表',
     noRate: '未设置',
   },
   reports: {
     empty: '所选月份没有合作方。',
+    tableLabel: '「{{partner}}」的结算表',
     noGames: '该合作方还没有游戏。',
     game: '游戏',
     gross: '支付金额',
@@ -92,6 +95,7 @@ const en: typeof zhChs = {
   },
   overview: {
     empty: 'There are no partners yet.',
+    note: 'Revenue = payments − refunds in the range (the same figure as the revenue center); active players = players with an event or an order in the range (per game).',
     revenue: 'Total revenue',
     partners: 'Partners',
     games: 'Games',
@@ -105,10 +109,12 @@ const en: typeof zhChs = {
     enabled: 'Active',
     disabled: 'Disabled',
     chart: 'Revenue by partner',
+    tableLabel: 'Partner figures',
     noRate: 'Not set',
   },
   reports: {
     empty: 'No partners for this month.',
+    tableLabel: 'Settlement of “{{partner}}”',
     noGames: 'This partner has no games yet.',
     game: 'Game',
     gross: 'Payments',

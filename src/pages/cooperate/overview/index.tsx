@@ -8,7 +8,7 @@ import { barsOption } from '../../../components/income/charts';
 import { Money } from '../../../components/income/IncomeParts';
 import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
-import { DateRangeInput, FormItem, Kpi, ResultState } from '../../../components/tracking/AnalysisParts';
+import { DateRangeInput, FormItem, Kpi, ResultState, TableScroll } from '../../../components/tracking/AnalysisParts';
 import type { CooperateStore, PartnerOverviewStore } from '../../../stores/cooperate';
 import { formatMoney } from '../../../stores/money';
 import { formatFigure, formatPercent } from '../../../stores/tracking';
@@ -48,7 +48,7 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
             <Button size="small" icon="pi pi-search" label={t('cooperate.common.query')} disabled={!!store.problem} onClick={() => void store.load()} data-testid="coop-overview-run" />
           </div>
         </div>
-        <div className="tracking-muted">{store.problem ? t(`income.common.problems.${store.problem}`) : t('cooperate.common.note')}</div>
+        <div className="tracking-muted">{store.problem ? t(`income.common.problems.${store.problem}`) : t('cooperate.overview.note')}</div>
       </section>
       {store.state === 'failed' ? (
         <section className="tracking-card">
@@ -64,7 +64,7 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
         </section>
       ) : (
         <>
-          <div className="income-kpis">
+          <div className="income-kpis cooperate-kpis">
             <Kpi label={t('cooperate.overview.revenue')} value={formatMoney(result.total.revenue)} testId="coop-kpi-revenue" />
             <Kpi label={t('cooperate.overview.partners')} value={formatFigure(partners, language)} testId="coop-kpi-partners" />
             <Kpi label={t('cooperate.overview.games')} value={formatFigure(result.total.games, language)} testId="coop-kpi-games" />
@@ -77,7 +77,7 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
             </section>
           )}
           <section className="tracking-card">
-            <div className="tracking-table-wrap">
+            <TableScroll label={t('cooperate.overview.tableLabel')}>
               <table className="tracking-table income-table" data-testid="coop-overview-table">
                 <thead>
                   <tr>
@@ -112,7 +112,7 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </section>
         </>
       )}

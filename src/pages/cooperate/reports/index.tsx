@@ -14,7 +14,7 @@ import { saveFile } from '../../../components/crud/download';
 import { Money } from '../../../components/income/IncomeParts';
 import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
-import { FormItem, ResultState } from '../../../components/tracking/AnalysisParts';
+import { FormItem, ResultState, TableScroll } from '../../../components/tracking/AnalysisParts';
 import { percentToBp, type CooperateStore, type SettlementStore } from '../../../stores/cooperate';
 import { formatMoney } from '../../../stores/money';
 import { formatFigure } from '../../../stores/tracking';
@@ -31,7 +31,7 @@ const bpText = (bp: number) => `${(bp / 100).toFixed(2)}%`;
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC') : '-');
 
 /** A month picker (YYYY-MM) on PrimeReact's calendar in month view. */
-function MonthInput({ value, onChange, testId, max }: { value: string; onChange(month: string): void; testId: string; max?: Date }) {
+function MonthInput({ value, onChange, testId, max, label }: { value: string; onChange(month: string): void; testId: string; max?: Date; label: string }) {
   return (
     <Calendar
       className="p-inputtext-sm cooperate-month"
@@ -43,6 +43,7 @@ function MonthInput({ value, onChange, testId, max }: { value: string; onChange(
       dateFormat="yy-mm"
       {...(max ? { maxDate: max } : {})}
       inputId={testId}
+      ariaLabel={label}
       data-testid={testId}
     />
   );
@@ -71,7 +72,7 @@ const RateDialog = observer(function RateDialog({ store, partner, onClose }: { s
     <Dialog header={t('cooperate.reports.rateTitle', { partner: partner.partner_name })} visible onHide={onClose} style={{ width: 'min(560px, 96vw)' }} data-testid="rate-dialog">
       <div className="cooperate-rate-form">
         <label htmlFor="rate-month">{t('cooperate.reports.effectiveMonth')}</label>
-        <MonthInput value={month} onChange={setMonth} testId="rate-month" />
+        <MonthInput value={month} onChange={setMonth} testId="rate-month" label={t('cooperate.reports.effectiveMonth')} />
         <label htmlFor="rate-percent">{t('cooperate.reports.ratePercent')}</label>
         <InputNumber inputId="rate-percent" value={percent} onValueChange={(e) => setPercent(e.value ?? null)} onChange={(e) => setPercent(e.value ?? null)} min={0} max={100} minFractionDigits={0} maxFractionDigits={2} suffix="%" data-testid="rate-percent" />
         <label htmlFor="rate-note">{t('cooperate.reports.rateNote')}</label>
@@ -140,7 +141,7 @@ const PartnerCard = observer(function PartnerCard({ store, p, canWrite, ended, o
       {p.games.length === 0 ? (
         <div className="tracking-muted">{t('cooperate.reports.noGames')}</div>
       ) : (
-        <div className="tracking-table-wrap">
+        <TableScroll label={t('cooperate.reports.tableLabel', { partner: p.partner_name })}>
           <table className="tracking-table income-table" data-testid={`settlement-${p.partner}-table`}>
             <thead>
               <tr>
@@ -186,7 +187,7 @@ const PartnerCard = observer(function PartnerCard({ store, p, canWrite, ended, o
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
@@ -226,10 +227,16 @@ const ReportsView = observer(function ReportsView({ cooperate }: { cooperate: Co
           <FormItem label={t('cooperate.common.month')}>
             <span className="p-inputgroup cooperate-month-group">
               <Button size="small" outlined icon="pi pi-angle-left" aria-label={t('cooperate.common.prevMonth')} onClick={() => step(-1)} data-testid="reports-month-prev" />
-              <MonthInput value={store.month} onChange={(m) => {
-                store.setMonth(m);
-                void store.load();
-              }} testId="reports-month" max={new Date()} />
+              <MonthInput
+                value={store.month}
+                onChange={(m) => {
+                  store.setMonth(m);
+                  void store.load();
+                }}
+                testId="reports-month"
+                max={new Date()}
+                label={t('cooperate.common.month')}
+              />
               <Button size="small" outlined icon="pi pi-angle-right" aria-label={t('cooperate.common.nextMonth')} disabled={store.month >= thisMonth} onClick={() => step(1)} data-testid="reports-month-next" />
             </span>
           </FormItem>
