@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   distributionResult,
+  gameDetail,
   historyResult,
   orderIngestResult,
   overviewResult,
@@ -283,6 +284,26 @@ describe('partner KPIs and one revenue everywhere (item 8)', () => {
       const perGame = await get(`/api/center_income/overview/?start=${start}&end=${end}&game=${g}`, overviewResult);
       const line = rep.partners.flatMap((p) => p.games).find((x) => x.game === g);
       expect([perGame.revenue, dist.rows.find((r) => r.key === String(g))?.revenue ?? 0, line?.revenue]).toEqual([refLine(g, m1).revenue, refLine(g, m1).revenue, refLine(g, m1).revenue]);
+    }
+  });
+});
+
+describe('the game detail page (item 8)', () => {
+  it('revenue today and over the last 30 days, active and paying players: the revenue overview\'s figures and the raw orders', async () => {
+    const end = dayOf(Date.now());
+    const start = new Date(Date.parse(`${end}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+    for (const game of GAMES) {
+      const d = await get(`/api/game/detail/${game}/`, gameDetail);
+      const o30 = await get(`/api/center_income/overview/?start=${start}&end=${end}&game=${game}`, overviewResult);
+      const o1 = await get(`/api/center_income/overview/?start=${end}&end=${end}&game=${game}`, overviewResult);
+      expect(d.summary).toEqual({ revenue_today: o1.revenue, revenue_30d: o30.revenue, players: o30.active_players, paying_players: o30.paying_players, currency: 'CNY' });
+      let raw = 0;
+      for (const o of orders.filter((x) => x.game === game)) {
+        if (dayOf(o.time) >= start && dayOf(o.time) <= end) raw += o.amount;
+        if (o.refund_time !== null && dayOf(o.refund_time) >= start && dayOf(o.refund_time) <= end) raw -= o.amount;
+      }
+      expect(d.summary.revenue_30d, `game ${game}`).toBe(raw);
+      expect(raw).not.toBe(0);
     }
   });
 });

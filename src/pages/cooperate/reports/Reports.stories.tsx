@@ -66,7 +66,7 @@ export const Lock: Story = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
-        await userEvent.click(await canvas.findByTestId('settlement-1-lock', {}, slow));
+    await userEvent.click(await canvas.findByTestId('settlement-1-lock', {}, slow));
     const dialog = await waitFor(() => {
       const found = document.querySelector<HTMLElement>('.p-confirm-dialog');
       if (!found) throw new globalThis.Error('no confirmation yet');
