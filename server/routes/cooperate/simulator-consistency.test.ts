@@ -63,4 +63,15 @@ describe('one revenue on every screen, on simulator data', () => {
       }
     }
   });
+
+  it('the sample sets the simulated games\' partners a rate through the API and locks one month of the first', async () => {
+    const [r] = await srv.query<{ rates: number; partners: number; locks: number; lines: number }>(
+      `SELECT (SELECT count(*)::int FROM partner_share_rates) AS rates, (SELECT count(DISTINCT partner)::int FROM partner_share_rates) AS partners,
+              (SELECT count(*)::int FROM settlement_locks) AS locks, (SELECT count(*)::int FROM settlement_lines) AS lines`,
+    );
+    expect(r?.partners).toBeGreaterThan(0);
+    expect(r?.rates).toBe((r?.partners ?? 0) + 1);
+    expect(r?.locks).toBe(1);
+    expect(r?.lines).toBeGreaterThan(0);
+  });
 });
