@@ -112,7 +112,7 @@ function totalsOf(lines: SettlementLine[]): PartnerSettlement['totals'] {
 /** The open (not locked) settlement of partners for a month, computed now from revenue(). */
 async function computeOpen(db: Db, month: string, partners: PartnerRow[]): Promise<Map<number, { lines: SettlementLine[]; rate: number | undefined }>> {
   const { start, end, first } = monthBounds(month);
-  const [byGame, games, rates] = await Promise.all([revenue(db, { start, end, game: null }, 'game'), gamesOf(db), ratesIn(db, first)]);
+  const [byGame, games, rates] = await Promise.all([revenue(db, { start, end, game: null }, 'game', { payers: false }), gamesOf(db), ratesIn(db, first)]);
   const out = new Map<number, { lines: SettlementLine[]; rate: number | undefined }>();
   for (const p of partners) {
     const rate = rates.get(p.id);
