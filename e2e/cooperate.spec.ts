@@ -78,6 +78,8 @@ test('orders sent through the signed API appear on the revenue overview, the ran
   const row = (await cellsOf(page, `settlement-${partner?.id}-table`)).find((r) => r[0] === name) ?? [];
   expect(row.slice(1, 4)).toEqual([formatMoney(revenue + 64_800), formatMoney(64_800), formatMoney(revenue)]);
   await card.getByTestId(`settlement-${partner?.id}-rate-btn`).click();
+  await page.locator('#rate-percent').selectText();
+  await page.locator('#rate-percent').press('Backspace');
   await page.locator('#rate-percent').pressSequentially('62.5');
   await page.locator('#rate-percent').blur();
   await page.getByTestId('rate-save').click();
