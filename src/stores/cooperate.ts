@@ -17,8 +17,6 @@ export type PartnerOverviewStore = ReportStore<PartnerOverviewResult, Record<str
 
 /** YYYY-MM of a date (local calendar, as the date pickers). */
 export const monthOf = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-/** The month before `today`'s (the last one that can be settled). */
-export const lastMonth = (today: Date): string => monthOf(new Date(today.getFullYear(), today.getMonth() - 1, 1));
 /** Percent (e.g. 63.33) → basis points (6333), rounded to a whole basis point. */
 export const percentToBp = (percent: number): number => Math.round(percent * 100);
 
@@ -149,8 +147,8 @@ export class CooperateStore {
     return new ReportStore<PartnerOverviewResult, Record<string, never>>(({ range }) => this.api.partnerOverview(range), lastDays(this.today(), INCOME_DEFAULT_RANGE_DAYS), {});
   }
 
-  /** 合作报表: last month by default (the latest that can be settled and locked). */
+  /** 合作报表: this month so far by default (the running figures; the month before is one click back and can be locked). */
   settlements(save: (file: StreamedFile) => void): SettlementStore {
-    return new SettlementStore(this.api, save, lastMonth(this.today()));
+    return new SettlementStore(this.api, save, monthOf(this.today()));
   }
 }

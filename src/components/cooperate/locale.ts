@@ -121,7 +121,7 @@ const en: typeof zhChs = {
     refunds: 'Refunds',
     revenue: 'Revenue',
     orders: 'Orders',
-    refundOrders: 'Refunds',
+    refundOrders: 'Refund orders',
     rate: 'Rate',
     partnerAmount: 'Partner share',
     platformAmount: 'Platform revenue',

@@ -19,20 +19,27 @@ const slow = { timeout: 15_000 };
 const at = (extra: Record<string, unknown> = {}, backend: CooperateMockOptions = {}) => ({ console: { path: '/cooperate/reports', signedIn: true, ...extra }, backend: cooperateBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { cooperate: CooperateMockState }).cooperate;
 const cells = (table: HTMLElement, part = 'tbody') => [...table.querySelectorAll(`${part} tr`)].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
-const lastMonth = () => {
+const monthBack = (n: number) => {
   const d = new Date();
-  const p = new Date(d.getFullYear(), d.getMonth() - 1, 1);
+  const p = new Date(d.getFullYear(), d.getMonth() - n, 1);
   return `${p.getFullYear()}-${String(p.getMonth() + 1).padStart(2, '0')}`;
 };
+const lastMonth = () => monthBack(1);
 
-/** Last month by default: each game's revenue, the partner's 70 % and the platform's rest, and the total. */
+/** This month by default (lock disabled until it ends); one month back: each game's revenue, the partner's 70 % and the platform's rest, and the total. */
 export const Settlements: Story = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
-    const table = await canvas.findByTestId('settlement-1-table', {}, slow);
+    await canvas.findByTestId('settlement-1-table', {}, slow);
+    await expect(mock(context).calls.find((c) => c.path.endsWith('/reports/'))?.query.get('month')).toBe(monthBack(0));
+    await expect(canvas.getByTestId('settlement-1-lock')).toBeDisabled();
+    await expect(canvas.getByTestId('reports-month-next')).toBeDisabled();
+    await userEvent.click(canvas.getByTestId('reports-month-prev'));
     const month = lastMonth();
-    await expect(mock(context).calls.find((c) => c.path.endsWith('/reports/'))?.query.get('month')).toBe(month);
+    await waitFor(() => expect(mock(context).calls.at(-1)?.query.get('month')).toBe(month), slow);
+    await waitFor(() => expect(canvas.getByTestId('settlement-1-lock')).toBeEnabled(), slow);
+    const table = canvas.getByTestId('settlement-1-table');
     const g3 = gameMonth(3, month);
     const share3 = Math.round((g3.revenue * 7000) / 10_000);
     await expect(cells(table)[0]).toEqual(['星穹远征', formatMoney(g3.gross), formatMoney(g3.refunds), formatMoney(g3.revenue), String(g3.orders), String(g3.refund_orders), '70.00%', formatMoney(share3), formatMoney(g3.revenue - share3)]);
@@ -56,7 +63,7 @@ export const SetRate: Story = {
     await userEvent.click(body.getByTestId('rate-save'));
     await waitFor(() => expect(body.queryByTestId('rate-dialog')).toBeNull(), slow);
     const post = mock(context).calls.find((c) => c.method === 'POST' && c.path.endsWith('/rates/'));
-    await expect(post?.body).toEqual({ partner: 2, effective_month: lastMonth(), rate_bp: 5550 });
+    await expect(post?.body).toEqual({ partner: 2, effective_month: monthBack(0), rate_bp: 5550 });
     await waitFor(() => expect(canvas.getByTestId('settlement-2-rate')).toHaveTextContent('分成比例 55.50%'), slow);
   },
 };
@@ -66,7 +73,10 @@ export const Lock: Story = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
-    await userEvent.click(await canvas.findByTestId('settlement-1-lock', {}, slow));
+    await canvas.findByTestId('settlement-1-table', {}, slow);
+    await userEvent.click(canvas.getByTestId('reports-month-prev'));
+    await waitFor(() => expect(canvas.getByTestId('settlement-1-lock')).toBeEnabled(), slow);
+    await userEvent.click(canvas.getByTestId('settlement-1-lock'));
     const dialog = await waitFor(() => {
       const found = document.querySelector<HTMLElement>('.p-confirm-dialog');
       if (!found) throw new globalThis.Error('no confirmation yet');
