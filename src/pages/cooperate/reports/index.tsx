@@ -130,7 +130,7 @@ const PartnerCard = observer(function PartnerCard({ store, p, canWrite, ended, o
         <span className="tracking-muted" data-testid={`settlement-${p.partner}-rate`}>
           {p.rate_set ? t('cooperate.reports.rateOf', { rate: bpText(p.rate_bp) }) : t('cooperate.reports.rateUnset')}
         </span>
-        {p.locked && <span className="tracking-muted">{t('cooperate.reports.lockedBy', { who: p.locked_by ?? '-', at: when(p.locked_at) })}</span>}
+        {p.locked && <span className="tracking-muted" data-user-data>{t('cooperate.reports.lockedBy', { who: p.locked_by ?? '-', at: when(p.locked_at) })}</span>}
         {canWrite && !p.locked && (
           <span className="cooperate-partner-actions">
             <Button size="small" outlined icon="pi pi-percentage" label={t('cooperate.reports.setRate')} onClick={onRate} disabled={store.busy !== null} data-testid={`settlement-${p.partner}-rate-btn`} />
