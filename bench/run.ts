@@ -24,6 +24,8 @@
  *       filters (< 50 ms), a 100,000-row streamed export (< 10 s): bench/income.ts
  *   (v)-(w) players (issue 16 part B): cohort retention (< 100 ms) with 5M events and 1M orders, and event
  *       ingestion with the cohort triggers: bench/players.ts
+ *   (v) partners (issue 16 part B): a month's settlement, partner KPIs and a lock at the same scale
+ *       (target < 100 ms): bench/ads.ts
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -49,6 +51,8 @@ import { ANALYSIS_TARGET_MS, benchTrackingAnalysis, type TrackingAnalysisBench }
 import { benchIncome, EXPORT_TARGET_MS, LIST_TARGET_MS, ORDER_INGEST_TARGET, REPORT_TARGET_MS, type IncomeBench } from './income';
 // ---- issue 16 part B, players (i16-players)
 import { benchPlayers, RETENTION_TARGET_MS, type PlayersBench } from './players';
+// Partners (issue 16 part B, i16-ads)
+import { benchAds, SETTLEMENT_TARGET_MS, type AdsBench } from './ads';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -270,6 +274,18 @@ async function main(): Promise<void> {
     }
   }
 
+  // ---- Partners (issue 16 part B, i16-ads): (v) settlements, KPIs and a lock
+  console.log('bench: (v) partner settlements with 1M orders and 5M events (PostgreSQL, then the embedded database)');
+  const ads: AdsBench[] = [];
+  for (const database of ['postgres', 'pglite'] as const) {
+    try {
+      ads.push(await benchAds(database, undefined, undefined, 5, (l) => console.log(l)));
+    } catch (e) {
+      console.log(`bench: partners on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  // ---- end Partners
+
   const { weight, x1, x4, firstError } = loginPage;
   const lines: Line[] = [];
   lines.push({ measure: 'login page JS (gzip -9)', value: kib(weight.jsGzip), budget: `≤ ${kib(BUDGET.loginJsGzipBytes)}`, pass: weight.jsGzip <= BUDGET.loginJsGzipBytes });
@@ -399,6 +415,10 @@ async function main(): Promise<void> {
     for (const r of b.reports) lines.push({ measure: `players: ${r.name} (${tag})`, value: ms(r.medianMs), budget: `< ${ms(RETENTION_TARGET_MS)}`, pass: r.medianMs < RETENTION_TARGET_MS });
     lines.push({ measure: `event ingestion with the cohort triggers (${b.database}): events/s, 4 clients × 500`, value: String(b.ingestMedian), budget: '', pass: null });
   }
+  // Partners (issue 16 part B, i16-ads)
+  for (const b of ads) {
+    for (const c of b.calls) lines.push({ measure: `partners: ${c.name} (${b.database}, ${(b.orders / 1e6).toFixed(1)}M orders)`, value: ms(c.medianMs), budget: `< ${ms(SETTLEMENT_TARGET_MS)}`, pass: c.medianMs < SETTLEMENT_TARGET_MS });
+  }
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
   lines.push({ measure: '  from the list response to paint (median / max)', value: `${ms(tableRender.afterResponseMs.median)} / ${ms(tableRender.afterResponseMs.max)}`, budget: '', pass: null });
@@ -434,6 +454,8 @@ async function main(): Promise<void> {
     income,
     // ---- issue 16 part B, players (i16-players)
     players,
+    // Partners (issue 16 part B, i16-ads)
+    ads,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -51,6 +51,8 @@ import { incomeRoutes } from './routes/income/index';
 import { playersRoutes } from './routes/players/index';
 import { automationRoutes } from './routes/automation/index';
 import { registerMetrics } from './http/metrics';
+// Partners: settlements and KPIs (issue 16 part B, i16-ads)
+import { cooperateRoutes } from './routes/cooperate/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
@@ -211,6 +213,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   playersRoutes(app, ctx);
   await automationRoutes(app, ctx);
   registerMetrics(app, ctx);
+  // Partners: settlements and KPIs (issue 16 part B, i16-ads)
+  cooperateRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -18,3 +18,5 @@ export * from './income';
 // ---- issue 16 part B, players (i16-players)
 export * from './players';
 export * from './automation';
+// Partners: settlements and KPIs (issue 16 part B, i16-ads)
+export * from './cooperate';

@@ -71,6 +71,8 @@ export const GUARDED_AREAS: readonly string[] = [
   '/api/center_users/', '/api/data_reports/',
   // ---- issue 17, automation
   '/api/automation/',
+  // Partners (issue 16 part B, i16-ads)
+  '/api/cooperate/',
 ];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
@@ -174,6 +176,18 @@ function automationEquivalents(method: string, path: string): Array<[number, str
   if (method === 'POST' && schedule !== undefined) return [[2, `/api/automation/schedule/${schedule}/`]];
   return [];
 }
+// ---- Partners (issue 16 part B, i16-ads): cooperate/*
+/**
+ * The partner screens: overview/reports GET by Search or Retrieve; the rates list by the reports'
+ * Search; setting a rate or locking a month by 合作报表's Update; the xlsx export by Export (generic rule).
+ */
+function cooperateEquivalents(method: string, path: string): Array<[number, string]> {
+  if (method === 'GET' && (path === '/api/cooperate/overview/' || path === '/api/cooperate/reports/')) return [[0, `${path}0/`]];
+  if (method === 'GET' && path === '/api/cooperate/reports/rates/') return [[0, '/api/cooperate/reports/'], [0, '/api/cooperate/reports/0/']];
+  if (method === 'POST' && (path === '/api/cooperate/reports/rates/' || path === '/api/cooperate/reports/lock/')) return [[2, '/api/cooperate/reports/0/']];
+  return [];
+}
+// ---- end Partners
 
 /**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
@@ -222,6 +236,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   // ---- issue 16 part B, players (i16-players)
   out.push(...playersEquivalents(method, path));
   out.push(...automationEquivalents(method, path));
+  // Partners (issue 16 part B, i16-ads)
+  out.push(...cooperateEquivalents(method, path));
   return out;
 }
 

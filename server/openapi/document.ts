@@ -42,6 +42,8 @@ import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
 import { INCOME_OPERATIONS } from './income';
 // ---- issue 16 part B, players (i16-players)
 import { PLAYERS_OPERATIONS } from './players';
+// Partners (issue 16 part B, i16-ads)
+import { COOPERATE_OPERATIONS } from './cooperate';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -131,6 +133,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...INCOME_OPERATIONS,
   // ---- issue 16 part B, players (i16-players)
   ...PLAYERS_OPERATIONS,
+  // Partners (issue 16 part B, i16-ads)
+  ...COOPERATE_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -271,7 +271,7 @@ const AREAS: Area[] = [
     sort: 9,
     screens: [
       { screen: 'overview', title: '合作概览', icon: 'pie-chart', buttons: ['Retrieve'] },
-      { screen: 'reports', title: '合作报表', icon: 'file-excel-o', buttons: REPORT },
+      { screen: 'reports', title: '合作报表', icon: 'file-excel-o', buttons: [...REPORT, 'Update'] },
     ],
   },
   {

@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
+// Partners (issue 16 part B, i16-ads)
+import { simulatePartners } from './simulated-partners';
 
 /**
  * The event simulator (issue 15): plays a believable platform through the real ingestion API, over
@@ -303,6 +305,8 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     };
     await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, send));
   }
+  // Partners (issue 16 part B, i16-ads): revenue-share rates and a locked month, through the API.
+  await simulatePartners(opts, games, now, log);
   result.seconds = (Date.now() - started) / 1000;
   log(`simulator: accepted ${result.accepted} (${result.duplicates} already stored), rejected ${result.rejected}; ${result.orders} orders and ${result.refunds} refunds (${result.orders_rejected} refused), ${result.seconds.toFixed(1)} s`);
   return result;

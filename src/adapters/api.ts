@@ -13,6 +13,8 @@ import type { TrackingApi } from './tracking';
 import type { IncomeApi } from './income';
 // ---- issue 16 part B, players (i16-players)
 import type { PlayersApi } from './players';
+// Partners (issue 16 part B, i16-ads)
+import type { CooperateApi } from './cooperate';
 
 export type * from './message-types';
 export type * from './tracking';
@@ -261,3 +263,8 @@ export interface Failure {
   url: string;
   severity: Severity;
 }
+
+// ---- Partners (issue 16 part B, i16-ads): the cooperate/* calls, merged into ConsoleApi.
+export type * from './cooperate';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the partner calls
+export interface ConsoleApi extends CooperateApi {}

@@ -43,6 +43,11 @@ import type {
   StreamedFile,
   StreamOptions,
 } from './income';
+// Partners (issue 16 part B, i16-ads)
+import type { PartnerOverviewResult, PartnerSettlement, SettlementQuery, SettlementResult, ShareRate, ShareRateInput } from './cooperate';
+
+// Partners (issue 16 part B, i16-ads): query writers and schemas load with the first partner call.
+const cooperateModule = () => import('./cooperate');
 
 // ---- issue 16 part B, players (i16-players)
 import type { RetentionQuery, RetentionResult } from './players';
@@ -186,6 +191,46 @@ export abstract class ConsoleApiBase implements ResourceApi {
     const { orderFilterParams, ORDERS_EXPORT_PATH } = await incomeModule();
     return this.resources.streamFrom(ORDERS_EXPORT_PATH, orderFilterParams(filters), options);
   }
+
+  // ---- Partners (issue 16 part B, i16-ads): cooperate/* (reads as the revenue reports, writes as JSON requests)
+  partnerOverview(query: { start: string; end: string }): Promise<PartnerOverviewResult> {
+    return this.cooperateRead('overview', (m) => m.partnerOverviewParams(query));
+  }
+  settlements(query: SettlementQuery): Promise<SettlementResult> {
+    return this.cooperateRead('reports', (m) => m.settlementParams(query));
+  }
+  shareRates(partner: number): Promise<ShareRate[]> {
+    return this.cooperateRead('rates', () => [['partner', String(partner)]]);
+  }
+  async setShareRate(input: ShareRateInput): Promise<ShareRate> {
+    const { COOPERATE_PATH, COOPERATE_PARSERS } = await cooperateModule();
+    const request: RequestOptions = { method: 'POST', path: COOPERATE_PATH.rates, body: input };
+    const value = COOPERATE_PARSERS.rate(await this.resources.request(request));
+    if (value === null) throw this.http.malformed(request);
+    return value;
+  }
+  async lockSettlement(partner: number, month: string): Promise<PartnerSettlement> {
+    const { COOPERATE_PATH, COOPERATE_PARSERS } = await cooperateModule();
+    const request: RequestOptions = { method: 'POST', path: COOPERATE_PATH.lock, body: { partner, month } };
+    const value = COOPERATE_PARSERS.lock(await this.resources.request(request));
+    if (value === null) throw this.http.malformed(request);
+    return value;
+  }
+  async exportSettlements(query: SettlementQuery): Promise<StreamedFile> {
+    const { COOPERATE_PATH, settlementParams } = await cooperateModule();
+    return this.resources.streamFrom(COOPERATE_PATH.export, settlementParams(query));
+  }
+  private async cooperateRead<K extends 'overview' | 'reports' | 'rates'>(
+    kind: K,
+    pairs: (m: Awaited<ReturnType<typeof cooperateModule>>) => ReportParams,
+  ): Promise<NonNullable<ReturnType<Awaited<ReturnType<typeof cooperateModule>>['COOPERATE_PARSERS'][K]>>> {
+    const m = await cooperateModule();
+    const path = m.COOPERATE_PATH[kind];
+    const value = m.COOPERATE_PARSERS[kind](await this.incomeReport(path, pairs(m)));
+    if (value === null) throw this.http.malformed({ path });
+    return value as NonNullable<ReturnType<(typeof m.COOPERATE_PARSERS)[K]>>;
+  }
+  // ---- end Partners
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
     const request: RequestOptions = { method: 'POST', path: `/api/embed_configure/game/${app}/regenerate/` };

@@ -33,6 +33,8 @@ import type { IncomeStore } from './income';
 // ---- issue 16 part B, players (i16-players)
 import type { PlayersStore } from './players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
+// Partners (issue 16 part B, i16-ads)
+import type { CooperateStore } from './cooperate';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -201,6 +203,13 @@ export class RootStore {
     if (!store) playersStores.set(this, (store = import('./players').then(({ PlayersStore }) => new PlayersStore(this.deps.api))));
     return store;
   }
+  // ---- Partners (issue 16 part B, i16-ads): cooperate/* stores, loaded on first use.
+  private cooperateStore: Promise<CooperateStore> | null = null;
+  cooperate(): Promise<CooperateStore> {
+    this.cooperateStore ??= import('./cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api));
+    return this.cooperateStore;
+  }
+  // ---- end Partners
 
   notify(notice: Notice): void {
     this.deps.notify(notice);

@@ -38,3 +38,6 @@ export type {
   StreamedFile,
 } from '../adapters/api';
 export type { OAuth2StateStore } from '../adapters/oauth2/state';
+
+// Partners (issue 16 part B, i16-ads)
+export type { PartnerKpis, PartnerOverviewResult, PartnerSettlement, SettlementLine, SettlementResult, ShareRate } from '../adapters/api';

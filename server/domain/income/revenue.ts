@@ -21,7 +21,7 @@ import { analysisSettings, checkRange } from '../tracking/analysis-common';
 export type RevenueGroup = 'total' | 'day' | 'game' | 'channel' | 'region' | 'method' | 'player';
 
 export interface Figures extends RevenueFigures {
-  /** Only for group 'total' (else 0): distinct (game, player) active in the range. */
+  /** For group 'total', or 'game' with `active: true` (else 0): distinct (game, player) active in the range. */
   active_players: number;
 }
 
@@ -64,14 +64,15 @@ interface GroupRow {
 /**
  * The figures of start..end (both included; ≤ 366 days), for one game or all, per group. Paying
  * players are distinct (game, player) pairs (hash aggregates, not count(DISTINCT), which sorts);
- * active players only for group 'total' unless `active: false`. Group 'player' answers the
+ * active players for group 'total' unless `active: false`, per game with `active: true`; paying players
+ * unless `payers: false` (then 0). Group 'player' answers the
  * `limit` players (key `<game>:<player>`) with the largest revenue, ties by key (code-unit order).
  */
 export async function revenue(
   db: Db,
   range: { start: string; end: string; game: number | null },
   group: RevenueGroup,
-  opts: { limit?: number; active?: boolean } = {},
+  opts: { limit?: number; active?: boolean; payers?: boolean } = {},
 ): Promise<Map<string, Figures>> {
   checkRange(range.start, range.end);
   const params: unknown[] = [range.start, range.end];
@@ -100,18 +101,27 @@ export async function revenue(
     return out;
   }
   const k = GROUP_SQL[group];
+  // Paying players (distinct per group): unless `payers: false` (the settlements need money only).
+  const payers =
+    opts.payers === false
+      ? ''
+      : `UNION ALL
+     SELECT 'p', k, count(*)::text, '0', '0', '0' FROM (
+       SELECT DISTINCT ${k} AS k, game, distinct_id FROM income_player_days
+       WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond}) p GROUP BY 2`;
+  // Active players: for 'total' unless `active: false`; per game when asked (`active: true`, the partner KPIs).
   const active =
     group === 'total' && opts.active !== false
       ? `UNION ALL
          SELECT 'a', '', count(*)::text, '0', '0', '0' FROM (SELECT DISTINCT game, distinct_id FROM player_active_days WHERE day BETWEEN $1::date AND $2::date${gameCond}) a`
-      : '';
+      : group === 'game' && opts.active === true
+        ? `UNION ALL
+         SELECT 'a', game::text, count(*)::text, '0', '0', '0' FROM (SELECT DISTINCT game, distinct_id FROM player_active_days WHERE day BETWEEN $1::date AND $2::date${gameCond}) a GROUP BY game`
+        : '';
   const rows = await read(db, (tx) => tx.query<GroupRow>(
     `SELECT 's' AS kind, ${k} AS k, sum(gross)::text AS gross, sum(refunds)::text AS refunds, sum(orders)::text AS orders, sum(refund_orders)::text AS refund_orders
      FROM income_daily WHERE day BETWEEN $1::date AND $2::date${gameCond} GROUP BY 2
-     UNION ALL
-     SELECT 'p', k, count(*)::text, '0', '0', '0' FROM (
-       SELECT DISTINCT ${k} AS k, game, distinct_id FROM income_player_days
-       WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond}) p GROUP BY 2
+     ${payers}
      ${active}`,
     params,
   ));

@@ -73,7 +73,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     scope.get(`/api/game/detail/${ID}/`, async (req, reply) =>
       guarded(reply, async () => {
-        const found = await gameDetail(ctx.db, idOf(req));
+        const found = await gameDetail(ctx.db, idOf(req), ctx.config.analyticsTz);
         return found ? ok(found, '获取成功') : NOT_FOUND;
       }),
     );
@@ -84,7 +84,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (!kind) return NOT_FOUND;
         const row = await games[kind].update(currentAccount(req), id, req.body, false, null);
         if (!row) return NOT_FOUND;
-        return ok(await gameDetail(ctx.db, id), '更新成功');
+        return ok(await gameDetail(ctx.db, id, ctx.config.analyticsTz), '更新成功');
       }),
     );
 

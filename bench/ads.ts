@@ -1,0 +1,151 @@
+/**
+ * Partner settlements (issue 16 part B, cooperate/*) at scale: orders and events loaded by SQL as in
+ * bench/income.ts (same generator: orders over 365 days, 4% refunded, 4 games), the rollups rebuilt,
+ * the 4 games given 2 partners with rates; then the medians of the calls staff make: a month's
+ * settlement of every partner and of one, the partner KPIs over 30 days, and locking a month (one run:
+ * a lock happens once). On PostgreSQL and/or the embedded database.
+ *
+ *   npx tsx bench/ads.ts [postgres|pglite|both] [orders] [events] [runs]
+ *
+ * Attribution (advertisement/*) is not built yet: nothing to measure there.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
+import { startTestServerWithContext } from '../server/testing';
+
+export const SETTLEMENT_TARGET_MS = 100;
+export const BENCH_ADS_ORDERS = 1_000_000;
+export const BENCH_ADS_EVENTS = 5_000_000;
+const DAYS = 365;
+const PLAYERS = 200_000;
+const PAYERS = 50_000;
+
+export interface AdsBench {
+  database: 'pglite' | 'postgres';
+  orders: number;
+  events: number;
+  loadSeconds: number;
+  calls: Array<{ name: string; ms: number[]; medianMs: number }>;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+const EVENTS_SQL = `
+INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
+SELECT $1::timestamptz - ((1 + pd.i % ${DAYS}) * 86400 - 28800 - k * 240) * interval '1 second', gen_random_uuid(), pd.game,
+  CASE k WHEN 0 THEN 'session_start' WHEN 1 THEN 'login' WHEN 9 THEN 'session_end' ELSE 'level_up' END, pd.player, '{}'::jsonb
+FROM (SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 7919) % ${PLAYERS}) AS player FROM generate_series($3::int, $4::int - 1) i) pd
+CROSS JOIN generate_series(0, 9) k`;
+
+const ORDERS_SQL = `
+INSERT INTO orders (game, order_id, distinct_id, amount, currency, amount_cny, channel, method, region, status, time, refund_time)
+SELECT game, 'B' || i, player, amount, 'CNY', amount, 'tap', 'alipay', 'CN', CASE WHEN refund THEN 'refunded' ELSE 'paid' END, t,
+  CASE WHEN refund THEN least(t + interval '5 hours', now()) END
+FROM (
+  SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 104729) % ${PAYERS}) AS player, (ARRAY[600, 3000, 6800, 12800, 32800, 64800])[1 + i % 6] AS amount,
+    $1::timestamptz - (60 + (i::bigint * 7777) % (${DAYS} * 86400)) * interval '1 second' AS t, i % 25 = 0 AS refund
+  FROM generate_series($3::int, $4::int - 1) i
+) x`;
+
+export async function benchAds(database: 'pglite' | 'postgres', orderCount = BENCH_ADS_ORDERS, eventCount = BENCH_ADS_EVENTS, runs = 5, log: (line: string) => void = () => undefined): Promise<AdsBench> {
+  let pg: TestPostgres | null = null;
+  let dataDir: string | null = null;
+  let env: Record<string, string>;
+  if (database === 'postgres') {
+    pg = await startPostgres();
+    await pg.psql('CREATE DATABASE console_bench_ads');
+    env = { DATABASE_URL: pg.urlFor('console_bench_ads'), JWT_SECRET: 'bench-ads-secret-0123456789abcdef01' };
+  } else {
+    dataDir = await mkdtemp(join(tmpdir(), 'bench-ads-'));
+    env = { DATA_DIR: dataDir, JWT_SECRET: 'bench-ads-secret-0123456789abcdef01' };
+  }
+  const { srv, ctx } = await startTestServerWithContext({ captcha: false, env });
+  const tag = `partners (${database})`;
+  try {
+    const db = ctx.db;
+    const tz = ctx.config.analyticsTz;
+    const gameIds = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 4')).map((g) => g.id);
+    if (gameIds.length < 4 || gameIds.some((id, i) => id !== (gameIds[0] ?? 0) + i)) throw new Error('the bench needs 4 consecutive seeded games');
+    const g0 = gameIds[0] as number;
+    const todayStart = Date.parse(`${shanghaiDay(Date.now())}T00:00:00+08:00`);
+    const today = new Date(todayStart).toISOString();
+    for (let m = todayStart - (DAYS + 31) * 86_400_000; m < todayStart + 31 * 86_400_000; m += 28 * 86_400_000) await db.query('SELECT tracking_ensure_partition($1::timestamptz)', [new Date(m).toISOString()]);
+    const loadStarted = performance.now();
+    const playerDays = Math.round(eventCount / 10);
+    for (let lo = 0; lo < playerDays; lo += 100_000) await db.query(EVENTS_SQL, [today, g0, lo, Math.min(playerDays, lo + 100_000)]);
+    for (let lo = 0; lo < orderCount; lo += 200_000) await db.query(ORDERS_SQL, [today, g0, lo, Math.min(orderCount, lo + 200_000)]);
+    await db.query('SELECT income_rebuild_rollups($1)', [tz]);
+    await db.query(`INSERT INTO player_active_days (game, day, distinct_id) SELECT DISTINCT game, (time AT TIME ZONE $1::text)::date, distinct_id FROM tracking_events ON CONFLICT DO NOTHING`, [tz]);
+    await db.exec('VACUUM (ANALYZE) orders, income_daily, income_player_days, player_active_days');
+    const [pa, pb] = await db.query<{ id: number }>(`INSERT INTO partners (name) VALUES ('压测合作方甲'), ('压测合作方乙') RETURNING id`);
+    await db.query('UPDATE games SET partner = $1 WHERE id IN ($2, $3)', [pa?.id, g0, g0 + 1]);
+    await db.query('UPDATE games SET partner = $1 WHERE id IN ($2, $3)', [pb?.id, g0 + 2, g0 + 3]);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    log(`${tag}: ${orderCount.toLocaleString('en')} orders, ${eventCount.toLocaleString('en')} events loaded in ${loadSeconds.toFixed(0)} s`);
+
+    const login = (await (
+      await fetch(`${srv.baseUrl}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'bench' }, body: JSON.stringify({ username: 'superadmin', password: 'admin123456' }) })
+    ).json()) as { data: { access: string } };
+    const headers = { authorization: `JWT ${login.data.access}`, 'user-agent': 'bench', 'content-type': 'application/json' };
+    const timed = async (path: string, body?: unknown) => {
+      const t = performance.now();
+      const res = (await (await fetch(`${srv.baseUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as { code: number; msg: string };
+      const ms = performance.now() - t;
+      if (res.code !== 2000) throw new Error(`${path}: ${res.msg}`);
+      return ms;
+    };
+    const lastMonth = shanghaiDay(todayStart - 20 * 86_400_000).slice(0, 7) === shanghaiDay(todayStart).slice(0, 7) ? shanghaiDay(todayStart - 40 * 86_400_000).slice(0, 7) : shanghaiDay(todayStart - 20 * 86_400_000).slice(0, 7);
+    const m = new Date(`${lastMonth}-15T00:00:00Z`);
+    const earlier = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    await timed('/api/cooperate/reports/rates/', { partner: pa?.id, effective_month: earlier, rate_bp: 7000 });
+    await timed('/api/cooperate/reports/rates/', { partner: pb?.id, effective_month: earlier, rate_bp: 6000 });
+    const series = async (name: string, path: string) => {
+      const first = await timed(path);
+      const ms: number[] = [];
+      for (let i = 0; i < runs; i++) ms.push(await timed(path));
+      log(`${tag}: ${name}: median ${median(ms).toFixed(1)} ms (runs ${ms.map((x) => x.toFixed(0)).join(', ')}; warm-up ${first.toFixed(0)} ms)`);
+      return { name, ms, medianMs: median(ms) };
+    };
+    const start = shanghaiDay(todayStart - 29 * 86_400_000);
+    const end = shanghaiDay(todayStart);
+    const calls = [
+      await series(`settlement of ${lastMonth}, every partner`, `/api/cooperate/reports/?month=${lastMonth}`),
+      await series(`settlement of ${lastMonth}, one partner`, `/api/cooperate/reports/?month=${lastMonth}&partner=${pa?.id}`),
+      await series('partner KPIs, 30 days', `/api/cooperate/overview/?start=${start}&end=${end}`),
+    ];
+    const lockMs = await timed('/api/cooperate/reports/lock/', { partner: pa?.id, month: lastMonth });
+    log(`${tag}: lock ${lastMonth} of one partner: ${lockMs.toFixed(1)} ms`);
+    calls.push({ name: `lock ${lastMonth} of one partner (one run)`, ms: [lockMs], medianMs: lockMs });
+    calls.push(await series(`settlement of ${lastMonth}, one partner, locked`, `/api/cooperate/reports/?month=${lastMonth}&partner=${pa?.id}`));
+    return { database, orders: orderCount, events: eventCount, loadSeconds, calls };
+  } finally {
+    await srv.close();
+    await pg?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
+  const which = process.argv[2] ?? 'both';
+  const orders = Number(process.argv[3] ?? BENCH_ADS_ORDERS);
+  const events = Number(process.argv[4] ?? BENCH_ADS_EVENTS);
+  const runs = Number(process.argv[5] ?? 5);
+  for (const database of ['postgres', 'pglite'] as const) {
+    if (which !== 'both' && which !== database) continue;
+    try {
+      const b = await benchAds(database, orders, events, runs, console.log);
+      console.log(`${b.database}: ${b.orders.toLocaleString('en')} orders, ${b.events.toLocaleString('en')} events (loaded in ${b.loadSeconds.toFixed(0)} s)`);
+      for (const c of b.calls) console.log(`  ${c.name}: ${c.medianMs.toFixed(1)} ms (target < ${SETTLEMENT_TARGET_MS})`);
+    } catch (e) {
+      console.log(`partners (${database}): not measured: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+}
