@@ -26,6 +26,8 @@
  *       ingestion with the cohort triggers: bench/players.ts
  *   (v) partners (issue 16 part B): a month's settlement, partner KPIs and a lock at the same scale
  *       (target < 100 ms): bench/ads.ts
+ *   (x) 1,000 interval schedules due in the same second (all started within 2 s, < 5 ms CPU per job) and
+ *       (y) GET /metrics (< 10 ms), on the embedded database and PostgreSQL: bench/automation.ts
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -53,6 +55,8 @@ import { benchIncome, EXPORT_TARGET_MS, LIST_TARGET_MS, ORDER_INGEST_TARGET, REP
 import { benchPlayers, RETENTION_TARGET_MS, type PlayersBench } from './players';
 // Partners (issue 16 part B, i16-ads)
 import { benchAds, SETTLEMENT_TARGET_MS, type AdsBench } from './ads';
+// Automation (issue 17)
+import { benchSchedules, JOB_OVERHEAD_TARGET_MS, METRICS_TARGET_MS, SCHEDULE_START_TARGET_MS, type ScheduleBench } from './automation';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -286,6 +290,17 @@ async function main(): Promise<void> {
   }
   // ---- end Partners
 
+  // Automation (issue 17): (x) 1,000 schedules due in one second, (y) GET /metrics
+  console.log('bench: (x) 1,000 schedules due in the same second, (y) GET /metrics (embedded database, then PostgreSQL)');
+  const schedules: ScheduleBench[] = [];
+  for (const database of ['pglite', 'postgres'] as const) {
+    try {
+      schedules.push(await benchSchedules(database, (l) => console.log(l)));
+    } catch (e) {
+      console.log(`bench: schedules on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
   const { weight, x1, x4, firstError } = loginPage;
   const lines: Line[] = [];
   lines.push({ measure: 'login page JS (gzip -9)', value: kib(weight.jsGzip), budget: `≤ ${kib(BUDGET.loginJsGzipBytes)}`, pass: weight.jsGzip <= BUDGET.loginJsGzipBytes });
@@ -419,6 +434,11 @@ async function main(): Promise<void> {
   for (const b of ads) {
     for (const c of b.calls) lines.push({ measure: `partners: ${c.name} (${b.database}, ${(b.orders / 1e6).toFixed(1)}M orders)`, value: ms(c.medianMs), budget: `< ${ms(SETTLEMENT_TARGET_MS)}`, pass: c.medianMs < SETTLEMENT_TARGET_MS });
   }
+  for (const b of schedules) {
+    lines.push({ measure: `1,000 schedules due at once: last run started after the due time (${b.db})`, value: ms(b.median.lastStartMs), budget: `< ${ms(SCHEDULE_START_TARGET_MS)}`, pass: b.median.lastStartMs < SCHEDULE_START_TARGET_MS });
+    lines.push({ measure: `  server CPU per job (${b.db})`, value: ms(b.median.cpuPerJobMs), budget: `< ${ms(JOB_OVERHEAD_TARGET_MS)}`, pass: b.median.cpuPerJobMs < JOB_OVERHEAD_TARGET_MS });
+    lines.push({ measure: `GET /metrics, median of 51 (${b.db})`, value: ms(b.metricsMs), budget: `< ${ms(METRICS_TARGET_MS)}`, pass: b.metricsMs < METRICS_TARGET_MS });
+  }
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });
   lines.push({ measure: '  from the list response to paint (median / max)', value: `${ms(tableRender.afterResponseMs.median)} / ${ms(tableRender.afterResponseMs.max)}`, budget: '', pass: null });
@@ -456,6 +476,7 @@ async function main(): Promise<void> {
     players,
     // Partners (issue 16 part B, i16-ads)
     ads,
+    schedules,
     lines,
   };
   writeFileSync(`${RESULTS}latest.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -219,6 +219,11 @@ test('generate a batch of 1,000 codes, export it, redeem one through the API and
 
 test('open an H5 preview from the H5 list: the game in a phone frame, devices and rotation', async () => {
   await open('/game/h5', 'game-h5-table');
+  // Other specs add H5 games to the shared server: find this one by its code, wherever it lists.
+  const searchForm = page.getByTestId('game-h5-search');
+  await searchForm.getByTestId('search-code').fill('h5-xiaoxiao');
+  await searchForm.getByTestId('game-h5-search-submit').click();
+  await expect(table('game-h5').locator('tbody tr')).toHaveCount(1);
   const [preview] = await Promise.all([page.context().waitForEvent('page'), rowWith('game-h5', 'h5-xiaoxiao').getByTestId('row-preview').click()]);
   preview.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
   await preview.setViewportSize({ width: 1366, height: 900 });
