@@ -11,6 +11,7 @@
  */
 import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
 import { startTestServerWithContext } from '../server/testing';
+import { median } from './page-timing';
 
 export const SCHEDULE_START_TARGET_MS = 2000;
 export const JOB_OVERHEAD_TARGET_MS = 5;
@@ -18,11 +19,6 @@ export const METRICS_TARGET_MS = 10;
 const SCHEDULES = 1000;
 const ROUNDS = 3;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 
 export interface ScheduleBench {
   db: 'pglite' | 'postgres';

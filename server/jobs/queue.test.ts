@@ -85,3 +85,19 @@ describe('the job queue on the embedded database', () => {
     expect(run.attempts).toBe(1);
   }, 90_000);
 });
+
+describe('an instance that does not work the queue (JOBS=off)', () => {
+  it('still queues a run, which the working instance then runs', async () => {
+    const off = await startTestServerWithContext({ env: { JOBS: 'off' } });
+    try {
+      expect(off.ctx.jobs.started).toBe(false);
+      const id = await off.ctx.jobs.enqueue({ task: 'diagnostics.probe', args: { message: 'queued elsewhere' }, trigger: 'manual' });
+      const job = await off.srv.query<{ state: string; name: string }>('SELECT state, name FROM pgboss.job WHERE id = $1', [id]);
+      expect(job[0]).toEqual({ state: 'created', name: 'tasks' });
+      expect((await off.srv.query<{ state: string }>('SELECT state FROM automation_runs WHERE id = $1', [id]))[0]?.state).toBe('queued');
+    } finally {
+      await off.srv.close();
+    }
+  }, 60_000);
+});
+

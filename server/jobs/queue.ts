@@ -44,6 +44,10 @@ export async function ensureJobSchema(db: Db): Promise<void> {
   const boss = new PgBoss({ db: bossDb(db), schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true });
   boss.on('error', () => undefined);
   await boss.start();
+  // The queues too: a job sent to a queue that does not exist is silently not stored.
+  const existing = new Set((await boss.getQueues()).map((q: { name: string }) => q.name));
+  if (!existing.has(QUEUES.standard)) await boss.createQueue(QUEUES.standard, { name: QUEUES.standard, policy: 'standard' });
+  if (!existing.has(QUEUES.exclusive)) await boss.createQueue(QUEUES.exclusive, { name: QUEUES.exclusive, policy: 'singleton' });
   await boss.stop({ graceful: false, wait: true, close: false });
 }
 
@@ -138,9 +142,7 @@ export class JobQueue {
     });
     boss.on('error', (err: unknown) => this.log('job queue', err));
     await boss.start();
-    const existing = new Set((await boss.getQueues()).map((q: { name: string }) => q.name));
-    if (!existing.has(QUEUES.standard)) await boss.createQueue(QUEUES.standard, { name: QUEUES.standard, policy: 'standard' });
-    if (!existing.has(QUEUES.exclusive)) await boss.createQueue(QUEUES.exclusive, { name: QUEUES.exclusive, policy: 'singleton' });
+    // The queues exist since ensureJobSchema (at every start, after the migrations).
     for (const queue of [QUEUES.standard, QUEUES.exclusive]) {
       const worker = await boss.work<{ run?: string; task?: string }>(queue, { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async (jobs) => {
         // A full batch: more are waiting, fetch again at once instead of after the polling interval.
@@ -190,6 +192,9 @@ export class JobQueue {
       );
       const boss = this.boss ?? (await this.transientBoss());
       await boss.insert([jobOf(def, id, req.exclusive === true, req.schedule ? `schedule-${req.schedule.id}` : null)], { db: bossTx(q) });
+      // Never answer a run id whose job was not stored (pg-boss stores nothing, silently, for a queue
+      // that does not exist); the transaction rolls back with this.
+      if ((await q.query(`SELECT 1 FROM ${JOB_SCHEMA}.job WHERE id = $1`, [id])).length !== 1) throw new Error(`job queue: the job of run ${id} was not stored`);
     };
     if (tx) await write(tx);
     else {
