@@ -9,19 +9,14 @@
  *
  * Attribution (advertisement/*) is not built yet: nothing to measure there.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
-import { startTestServerWithContext } from '../server/testing';
+import { median } from './page-timing';
+import { fillActiveDays, loadEvents, loadOrders, shanghaiDay, startBenchServer } from './sample-load';
 
 export const SETTLEMENT_TARGET_MS = 100;
 export const BENCH_ADS_ORDERS = 1_000_000;
 export const BENCH_ADS_EVENTS = 5_000_000;
-const DAYS = 365;
-const PLAYERS = 200_000;
-const PAYERS = 50_000;
 
 export interface AdsBench {
   database: 'pglite' | 'postgres';
@@ -31,59 +26,18 @@ export interface AdsBench {
   calls: Array<{ name: string; ms: number[]; medianMs: number }>;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
-const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-
-const EVENTS_SQL = `
-INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
-SELECT $1::timestamptz - ((1 + pd.i % ${DAYS}) * 86400 - 28800 - k * 240) * interval '1 second', gen_random_uuid(), pd.game,
-  CASE k WHEN 0 THEN 'session_start' WHEN 1 THEN 'login' WHEN 9 THEN 'session_end' ELSE 'level_up' END, pd.player, '{}'::jsonb
-FROM (SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 7919) % ${PLAYERS}) AS player FROM generate_series($3::int, $4::int - 1) i) pd
-CROSS JOIN generate_series(0, 9) k`;
-
-const ORDERS_SQL = `
-INSERT INTO orders (game, order_id, distinct_id, amount, currency, amount_cny, channel, method, region, status, time, refund_time)
-SELECT game, 'B' || i, player, amount, 'CNY', amount, 'tap', 'alipay', 'CN', CASE WHEN refund THEN 'refunded' ELSE 'paid' END, t,
-  CASE WHEN refund THEN least(t + interval '5 hours', now()) END
-FROM (
-  SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 104729) % ${PAYERS}) AS player, (ARRAY[600, 3000, 6800, 12800, 32800, 64800])[1 + i % 6] AS amount,
-    $1::timestamptz - (60 + (i::bigint * 7777) % (${DAYS} * 86400)) * interval '1 second' AS t, i % 25 = 0 AS refund
-  FROM generate_series($3::int, $4::int - 1) i
-) x`;
+const ORDER_SHAPE = { tiered: true, refunds: true, channels: ['tap'], methods: ['alipay'], regions: ['CN'] };
 
 export async function benchAds(database: 'pglite' | 'postgres', orderCount = BENCH_ADS_ORDERS, eventCount = BENCH_ADS_EVENTS, runs = 5, log: (line: string) => void = () => undefined): Promise<AdsBench> {
-  let pg: TestPostgres | null = null;
-  let dataDir: string | null = null;
-  let env: Record<string, string>;
-  if (database === 'postgres') {
-    pg = await startPostgres();
-    await pg.psql('CREATE DATABASE console_bench_ads');
-    env = { DATABASE_URL: pg.urlFor('console_bench_ads'), JWT_SECRET: 'bench-ads-secret-0123456789abcdef01' };
-  } else {
-    dataDir = await mkdtemp(join(tmpdir(), 'bench-ads-'));
-    env = { DATA_DIR: dataDir, JWT_SECRET: 'bench-ads-secret-0123456789abcdef01' };
-  }
-  const { srv, ctx } = await startTestServerWithContext({ captcha: false, env });
+  const bench = await startBenchServer('ads', database);
+  const { srv, db, tz, g0, todayStart } = bench;
   const tag = `partners (${database})`;
   try {
-    const db = ctx.db;
-    const tz = ctx.config.analyticsTz;
-    const gameIds = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 4')).map((g) => g.id);
-    if (gameIds.length < 4 || gameIds.some((id, i) => id !== (gameIds[0] ?? 0) + i)) throw new Error('the bench needs 4 consecutive seeded games');
-    const g0 = gameIds[0] as number;
-    const todayStart = Date.parse(`${shanghaiDay(Date.now())}T00:00:00+08:00`);
-    const today = new Date(todayStart).toISOString();
-    for (let m = todayStart - (DAYS + 31) * 86_400_000; m < todayStart + 31 * 86_400_000; m += 28 * 86_400_000) await db.query('SELECT tracking_ensure_partition($1::timestamptz)', [new Date(m).toISOString()]);
     const loadStarted = performance.now();
-    const playerDays = Math.round(eventCount / 10);
-    for (let lo = 0; lo < playerDays; lo += 100_000) await db.query(EVENTS_SQL, [today, g0, lo, Math.min(playerDays, lo + 100_000)]);
-    for (let lo = 0; lo < orderCount; lo += 200_000) await db.query(ORDERS_SQL, [today, g0, lo, Math.min(orderCount, lo + 200_000)]);
+    await loadEvents(bench, eventCount);
+    await loadOrders(bench, orderCount, ORDER_SHAPE);
     await db.query('SELECT income_rebuild_rollups($1)', [tz]);
-    await db.query(`INSERT INTO player_active_days (game, day, distinct_id) SELECT DISTINCT game, (time AT TIME ZONE $1::text)::date, distinct_id FROM tracking_events ON CONFLICT DO NOTHING`, [tz]);
+    await fillActiveDays(bench);
     await db.exec('VACUUM (ANALYZE) orders, income_daily, income_player_days, player_active_days');
     const [pa, pb] = await db.query<{ id: number }>(`INSERT INTO partners (name) VALUES ('压测合作方甲'), ('压测合作方乙') RETURNING id`);
     await db.query('UPDATE games SET partner = $1 WHERE id IN ($2, $3)', [pa?.id, g0, g0 + 1]);
@@ -127,9 +81,7 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
     calls.push(await series(`settlement of ${lastMonth}, one partner, locked`, `/api/cooperate/reports/?month=${lastMonth}&partner=${pa?.id}`));
     return { database, orders: orderCount, events: eventCount, loadSeconds, calls };
   } finally {
-    await srv.close();
-    await pg?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -18,12 +18,10 @@
  *   npm run bench                   # also part of the main bench (bench/run.ts)
  */
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
-import { startTestServerWithContext } from '../server/testing';
+import { median } from './page-timing';
+import { DAYS, PAYERS, fillActiveDays, loadEvents, loadOrders, shanghaiDay, startBenchServer } from './sample-load';
 
 export const ORDER_INGEST_TARGET = 5000;
 export const REPORT_TARGET_MS = 100;
@@ -31,9 +29,6 @@ export const LIST_TARGET_MS = 50;
 export const EXPORT_TARGET_MS = 10_000;
 export const BENCH_ORDERS = 1_000_000;
 export const BENCH_EVENTS = 5_000_000;
-const DAYS = 365;
-const PLAYERS = 200_000;
-const PAYERS = 50_000;
 const CHANNELS = ['tap', 'huawei', 'xiaomi', 'oppo', 'vivo', 'apple', 'bilibili', 'douyin', 'kuaishou', 'wechat'];
 const METHODS = ['wechat', 'alipay', 'apple_iap', 'unionpay'];
 const REGIONS = ['CN-GD', 'CN-BJ', 'CN-SH', 'CN-ZJ', 'CN-JS', 'CN-SC', 'HK', 'TW'];
@@ -51,34 +46,7 @@ export interface IncomeBench {
   export: { rows: number; ms: number[]; medianMs: number; bytes: number; rssGrowthMiB: number };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
-const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(', ')}]`;
-
-/** Events of player-days lo..hi-1 (10 events each), days counted back from $1 (today's Shanghai midnight). */
-const EVENTS_SQL = `
-INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
-SELECT $1::timestamptz - ((1 + pd.i % ${DAYS}) * 86400 - 28800 - k * 240 - (pd.i::bigint * 37) % 7200) * interval '1 second', gen_random_uuid(), pd.game,
-  CASE k WHEN 0 THEN 'session_start' WHEN 1 THEN 'login' WHEN 9 THEN 'session_end' ELSE 'level_up' END, pd.player, '{}'::jsonb
-FROM (SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 7919) % ${PLAYERS}) AS player FROM generate_series($3::int, $4::int - 1) i) pd
-CROSS JOIN generate_series(0, 9) k`;
-
-/** Orders lo..hi-1 over the last 365 days; 4% refunded 5 hours later (never after now). */
-const ORDERS_SQL = `
-INSERT INTO orders (game, order_id, distinct_id, amount, currency, amount_cny, channel, method, region, status, time, refund_time)
-SELECT game, 'B' || i, player, amount, 'CNY', amount, ch, me, re, CASE WHEN refund THEN 'refunded' ELSE 'paid' END, t,
-  CASE WHEN refund THEN least(t + interval '5 hours', now()) END
-FROM (
-  SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 104729) % ${PAYERS}) AS player, (ARRAY[600, 3000, 6800, 12800, 32800, 64800])[1 + i % 6] AS amount,
-    (${arr(CHANNELS)})[1 + (i / 4) % ${CHANNELS.length}] AS ch, (${arr(METHODS)})[1 + (i / 7) % ${METHODS.length}] AS me,
-    (${arr(REGIONS)})[1 + (i / 11) % ${REGIONS.length}] AS re,
-    $1::timestamptz - (60 + (i::bigint * 7777) % (${DAYS} * 86400)) * interval '1 second' AS t, i % 25 = 0 AS refund
-  FROM generate_series($3::int, $4::int - 1) i
-) x`;
+const ORDER_SHAPE = { tiered: true, refunds: true, channels: CHANNELS, methods: METHODS, regions: REGIONS };
 
 export async function benchIncome(
   database: 'pglite' | 'postgres',
@@ -87,40 +55,16 @@ export async function benchIncome(
   runs = 5,
   log: (line: string) => void = () => undefined,
 ): Promise<IncomeBench> {
-  let pg: TestPostgres | null = null;
-  let dataDir: string | null = null;
-  let env: Record<string, string>;
-  if (database === 'postgres') {
-    pg = await startPostgres();
-    await pg.psql('CREATE DATABASE console_bench_income');
-    env = { DATABASE_URL: pg.urlFor('console_bench_income'), JWT_SECRET: 'bench-income-secret-0123456789abcdef' };
-  } else {
-    dataDir = await mkdtemp(join(tmpdir(), 'bench-income-'));
-    env = { DATA_DIR: dataDir, JWT_SECRET: 'bench-income-secret-0123456789abcdef' };
-  }
-  const { srv, ctx } = await startTestServerWithContext({ captcha: false, env });
+  const bench = await startBenchServer('income', database);
+  const { srv, db, tz, g0, todayStart } = bench;
   const tag = `income (${database})`;
   try {
-    const db = ctx.db;
-    const tz = ctx.config.analyticsTz;
-    const gameIds = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 4')).map((g) => g.id);
-    if (gameIds.length < 4 || gameIds.some((id, i) => id !== (gameIds[0] ?? 0) + i)) throw new Error('the bench needs 4 consecutive seeded games');
-    const g0 = gameIds[0] as number;
-    const todayStart = Date.parse(`${shanghaiDay(Date.now())}T00:00:00+08:00`);
-    const today = new Date(todayStart).toISOString();
-    for (let m = todayStart - (DAYS + 31) * 86_400_000; m < todayStart + 31 * 86_400_000; m += 28 * 86_400_000) await db.query('SELECT tracking_ensure_partition($1::timestamptz)', [new Date(m).toISOString()]);
-
     const loadStarted = performance.now();
-    const playerDays = Math.round(eventCount / 10);
-    const chunk = 100_000;
-    for (let lo = 0; lo < playerDays; lo += chunk) {
-      await db.query(EVENTS_SQL, [today, g0, lo, Math.min(playerDays, lo + chunk)]);
-      if ((lo / chunk) % 10 === 9) log(`${tag}: ${((lo + chunk) * 10).toLocaleString('en')} events (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
-    }
-    for (let lo = 0; lo < orderCount; lo += 200_000) await db.query(ORDERS_SQL, [today, g0, lo, Math.min(orderCount, lo + 200_000)]);
+    await loadEvents(bench, eventCount, (events) => log(`${tag}: ${events.toLocaleString('en')} events (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`));
+    await loadOrders(bench, orderCount, ORDER_SHAPE);
     log(`${tag}: ${orderCount.toLocaleString('en')} orders (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
     await db.query('SELECT income_rebuild_rollups($1)', [tz]);
-    await db.query(`INSERT INTO player_active_days (game, day, distinct_id) SELECT DISTINCT game, (time AT TIME ZONE $1::text)::date, distinct_id FROM tracking_events ON CONFLICT DO NOTHING`, [tz]);
+    await fillActiveDays(bench);
     await db.exec('VACUUM (ANALYZE) orders, income_daily, income_player_days, player_active_days, tracking_events');
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const [counts] = await db.query<{ o: number; e: number }>('SELECT (SELECT count(*)::int FROM orders) AS o, (SELECT count(*)::int FROM tracking_events) AS e');
@@ -261,9 +205,7 @@ export async function benchIncome(
       export: { rows, ms: exportMs, medianMs: median(exportMs), bytes, rssGrowthMiB: Math.round(rssGrowth) },
     };
   } finally {
-    await srv.close();
-    await pg?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -17,19 +17,14 @@
  *   npm run bench                   # also part of the main bench (bench/run.ts)
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
-import { startTestServerWithContext } from '../server/testing';
+import { median } from './page-timing';
+import { PLAYERS, loadEvents, loadOrders, shanghaiDay, sqlArray as arr, startBenchServer } from './sample-load';
 
 export const RETENTION_TARGET_MS = 100;
 export const BENCH_PLAYER_EVENTS = 5_000_000;
 export const BENCH_PLAYER_ORDERS = 1_000_000;
-const DAYS = 365;
-const PLAYERS = 200_000;
-const PAYERS = 50_000;
 const CHANNELS = ['tap', 'huawei', 'xiaomi', 'oppo', 'vivo', 'apple', 'bilibili', 'douyin', 'kuaishou', 'wechat'];
 
 export interface PlayersBench {
@@ -45,29 +40,7 @@ export interface PlayersBench {
   withoutTriggerMedian: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
-const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(', ')}]`;
-
-const EVENTS_SQL = `
-INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
-SELECT $1::timestamptz - ((1 + pd.i % ${DAYS}) * 86400 - 28800 - k * 240 - (pd.i::bigint * 37) % 7200) * interval '1 second', gen_random_uuid(), pd.game,
-  CASE k WHEN 0 THEN 'session_start' WHEN 1 THEN 'login' WHEN 9 THEN 'session_end' ELSE 'level_up' END, pd.player, '{}'::jsonb
-FROM (SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 7919) % ${PLAYERS}) AS player FROM generate_series($3::int, $4::int - 1) i) pd
-CROSS JOIN generate_series(0, 9) k`;
-
-const ORDERS_SQL = `
-INSERT INTO orders (game, order_id, distinct_id, amount, currency, amount_cny, channel, method, region, status, time, refund_time)
-SELECT game, 'B' || i, player, 600, 'CNY', 600, 'tap', 'wechat', 'CN-GD', 'paid', t, NULL
-FROM (
-  SELECT i, $2::int + i % 4 AS game, 'u' || ((i::bigint * 104729) % ${PAYERS}) AS player,
-    $1::timestamptz - (60 + (i::bigint * 7777) % (${DAYS} * 86400)) * interval '1 second' AS t
-  FROM generate_series($3::int, $4::int - 1) i
-) x`;
+const ORDER_SHAPE = { tiered: false, refunds: false, channels: ['tap'], methods: ['wechat'], regions: ['CN-GD'] };
 
 /** One register event per (game, player), 30 s before its first event, with a channel from a hash. */
 const REGISTER_SQL = `
@@ -83,34 +56,14 @@ export async function benchPlayers(
   runs = 5,
   log: (line: string) => void = () => undefined,
 ): Promise<PlayersBench> {
-  let pg: TestPostgres | null = null;
-  let dataDir: string | null = null;
-  let env: Record<string, string>;
-  if (database === 'postgres') {
-    pg = await startPostgres();
-    await pg.psql('CREATE DATABASE console_bench_players');
-    env = { DATABASE_URL: pg.urlFor('console_bench_players'), JWT_SECRET: 'bench-players-secret-0123456789abcdef' };
-  } else {
-    dataDir = await mkdtemp(join(tmpdir(), 'bench-players-'));
-    env = { DATA_DIR: dataDir, JWT_SECRET: 'bench-players-secret-0123456789abcdef' };
-  }
-  const { srv, ctx } = await startTestServerWithContext({ captcha: false, env });
+  const bench = await startBenchServer('players', database);
+  const { srv, db, tz, g0, todayStart } = bench;
   const tag = `players (${database})`;
   try {
-    const db = ctx.db;
-    const tz = ctx.config.analyticsTz;
-    const gameIds = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 4')).map((g) => g.id);
-    if (gameIds.length < 4 || gameIds.some((id, i) => id !== (gameIds[0] ?? 0) + i)) throw new Error('the bench needs 4 consecutive seeded games');
-    const g0 = gameIds[0] as number;
-    const todayStart = Date.parse(`${shanghaiDay(Date.now())}T00:00:00+08:00`);
-    const today = new Date(todayStart).toISOString();
-    for (let m = todayStart - (DAYS + 31) * 86_400_000; m < todayStart + 31 * 86_400_000; m += 28 * 86_400_000) await db.query('SELECT tracking_ensure_partition($1::timestamptz)', [new Date(m).toISOString()]);
-
     const loadStarted = performance.now();
-    const playerDays = Math.round(eventCount / 10);
-    for (let lo = 0; lo < playerDays; lo += 100_000) await db.query(EVENTS_SQL, [today, g0, lo, Math.min(playerDays, lo + 100_000)]);
+    await loadEvents(bench, eventCount);
     await db.query(REGISTER_SQL);
-    for (let lo = 0; lo < orderCount; lo += 200_000) await db.query(ORDERS_SQL, [today, g0, lo, Math.min(orderCount, lo + 200_000)]);
+    await loadOrders(bench, orderCount, ORDER_SHAPE);
     log(`${tag}: events and orders loaded (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
     await db.query('SELECT tracking_rebuild_rollups($1)', [tz]);
     await db.query('SELECT income_rebuild_rollups($1)', [tz]);
@@ -201,9 +154,7 @@ export async function benchPlayers(
     log(`${tag}: event ingestion with cohorts: median ${median(ingestRuns)} events/s (runs ${ingestRuns.join(', ')}); without the cohort trigger ${median(withoutRuns)} (runs ${withoutRuns.join(', ')})`);
     return { database, events: counts?.e ?? 0, orders: counts?.o ?? 0, cohorts: counts?.c ?? 0, loadSeconds, reports, ingestRuns, ingestMedian: median(ingestRuns), withoutTriggerMedian: median(withoutRuns) };
   } finally {
-    await srv.close();
-    await pg?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
