@@ -141,6 +141,8 @@ export const crontabInput = z.object({
   ...auditInput,
 });
 export type CrontabInput = z.infer<typeof crontabInput>;
+/** An update names only what changes: no defaults (an absent time zone keeps the stored one). */
+export const crontabUpdate = z.object({ ...crontabInput.shape, timezone: z.string().trim().min(1).max(64) }).partial();
 
 export const crontabRow = z.object({
   ...auditRow,
@@ -184,6 +186,8 @@ export const scheduleInput = z.object({
   ...auditInput,
 });
 export type ScheduleInput = z.infer<typeof scheduleInput>;
+/** An update names only what changes: no defaults (absent arguments keep the stored ones). */
+export const scheduleUpdate = z.object({ ...scheduleInput.shape, args: z.record(z.string(), z.unknown()) }).partial();
 
 export const scheduleRow = z.object({
   ...auditRow,

@@ -89,6 +89,20 @@ describe('automation API', () => {
     expect(failure(await call(srv, `/api/automation/crontab/${crontabId}/`, { token: sa, method: 'DELETE' }))).toContain('正被调度');
   });
 
+  it('updates only what an update names: arguments and time zone are kept', async () => {
+    const zoned = expectData(await call(srv, '/api/automation/crontab/', { token: sa, body: { expression: '0 3 * * *', timezone: 'Europe/Berlin' } }), crontabRow);
+    const cron = expectData(await call(srv, `/api/automation/crontab/${zoned.id}/`, { token: sa, method: 'PUT', body: { expression: '30 4 * * *' } }), crontabRow);
+    expect(cron).toMatchObject({ expression: '30 4 * * *', timezone: 'Europe/Berlin' });
+    const s = expectData(
+      await call(srv, '/api/automation/schedule/', { token: sa, body: { name: '保留参数', task: 'diagnostics.probe', args: { message: 'kept', sleep_ms: 5 }, crontab: zoned.id } }),
+      scheduleRow,
+    );
+    const off = expectData(await call(srv, `/api/automation/schedule/${s.id}/`, { token: sa, method: 'PUT', body: { enabled: false } }), scheduleRow);
+    expect(off).toMatchObject({ enabled: false, args: { message: 'kept', sleep_ms: 5, fail_attempts: 0 }, crontab: zoned.id });
+    await call(srv, `/api/automation/schedule/${s.id}/`, { token: sa, method: 'DELETE' });
+    await call(srv, `/api/automation/crontab/${zoned.id}/`, { token: sa, method: 'DELETE' });
+  });
+
   it('runs a schedule now: the run succeeds with its result, listed with the schedule', async () => {
     const { run_id } = expectData(await call(srv, `/api/automation/schedule/${scheduleId}/run/`, { token: sa, method: 'POST' }), runQueued);
     const run = await waitRun(run_id, ['succeeded', 'failed']);

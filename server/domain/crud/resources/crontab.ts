@@ -1,4 +1,4 @@
-import { CRONTAB_LABELS, crontabInput } from '../../../../contracts/schemas/automation';
+import { CRONTAB_LABELS, crontabInput, crontabUpdate } from '../../../../contracts/schemas/automation';
 import { cronNextRuns, isoInZone, ScheduleTimeError } from '../../../jobs/schedule-time';
 import { refreshNextRuns } from './schedule';
 import { CrudError, type ResourceSpec } from '../spec';
@@ -36,7 +36,7 @@ export function crontabSpec(): ResourceSpec {
     defaultOrder: '-create_datetime',
     search: ['t.expression', 't.description'],
     createSchema: crontabInput,
-    updateSchema: crontabInput.partial(),
+    updateSchema: crontabUpdate,
     labels: CRONTAB_LABELS,
     columns: { expression: { column: 'expression', toDb: (v) => String(v).trim().split(/\s+/).join(' ') }, timezone: { column: 'timezone' } },
     beforeWrite: async ({ tx }, input, _values, id) => {

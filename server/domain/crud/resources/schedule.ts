@@ -1,4 +1,4 @@
-import { SCHEDULE_LABELS, scheduleInput, TASK_ARGS, type TaskKind } from '../../../../contracts/schemas/automation';
+import { SCHEDULE_LABELS, scheduleInput, scheduleUpdate, TASK_ARGS, type TaskKind } from '../../../../contracts/schemas/automation';
 import type { Queryable } from '../../../db/db';
 import { formatDatetime } from '../../time';
 import { firstRun } from '../../../jobs/schedule-time';
@@ -78,7 +78,7 @@ export function scheduleSpec(): ResourceSpec {
     defaultOrder: '-create_datetime',
     search: ['t.name', 't.task', 't.description'],
     createSchema: scheduleInput,
-    updateSchema: scheduleInput.partial(),
+    updateSchema: scheduleUpdate,
     labels: SCHEDULE_LABELS,
     columns: {
       name: { column: 'name' },
