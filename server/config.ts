@@ -58,6 +58,12 @@ export interface ServerConfig {
    * null (unset) = on for a data folder, off for an in-memory database (tests: a snapshot per server).
    */
   pgliteThread: boolean | null;
+  /**
+   * PAGE_CHECK_ALLOW_HOSTS: `host:port` pairs (comma-separated) the page checks (automation/webElement)
+   * may load although they are loopback or private addresses (tests, an intranet staging host). Empty by
+   * default: only public addresses are fetched.
+   */
+  pageCheckAllowHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +75,15 @@ function parsePort(raw: string | undefined, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT must be an integer 0-65535, got "${raw}"`);
   return n;
+}
+
+function parseHostPorts(name: string, raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const item = part.trim().toLowerCase();
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(item)) throw new ConfigError(`${name} must list host:port pairs separated by commas, got "${part.trim()}"`);
+    return item;
+  });
 }
 
 function parseSwitch(name: string, raw: string | undefined): boolean | null {
@@ -187,5 +202,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleEvents: parseSwitch('SAMPLE_EVENTS', env.SAMPLE_EVENTS) ?? true,
     jobs: parseSwitch('JOBS', env.JOBS) ?? true,
     pgliteThread: parseSwitch('PGLITE_THREAD', env.PGLITE_THREAD),
+    pageCheckAllowHosts: parseHostPorts('PAGE_CHECK_ALLOW_HOSTS', env.PAGE_CHECK_ALLOW_HOSTS),
   };
 }

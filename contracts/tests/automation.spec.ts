@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { test, expect } from '../fixtures';
-import { crontabRow, intervalRow, runQueued, runRow, scheduleRow } from '../schemas';
+import { crontabRow, intervalRow, locatorRow, pageCheckResults, runQueued, runRow, scheduleRow } from '../schemas';
+import { listPage } from '../schemas/envelope';
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
@@ -54,5 +55,18 @@ test.describe('automation: api/automation/*', () => {
     const interval = expectSuccess(await api.post('api/automation/interval/', { token: access, json: { every: 5, period: 'minutes' } }), intervalRow, 'POST api/automation/interval/');
     await bad('api/automation/schedule/', { name: `坏参数 ${unique()}`, task: 'logs.cleanup', args: { older_than_days: 'ninety' }, interval: interval.id }, /参数/);
     await bad('api/automation/schedule/', { name: `无 crontab ${unique()}`, task: 'diagnostics.probe', args: {}, crontab: 2_000_000_000 }, /不存在/);
+  });
+
+  test('page checks: locators and results lists; forbidden pages refused', async ({ api, auth }) => {
+    const { access } = await auth.session();
+    const locators = expectSuccess(await api.get('api/automation/webElement/?limit=5', { token: access }), listPage(locatorRow), 'GET api/automation/webElement/');
+    expectSuccess(await api.get('api/automation/webElement/results/?limit=5', { token: access }), pageCheckResults, 'GET api/automation/webElement/results/');
+    const game = locators.data[0]?.game;
+    test.skip(game === undefined, 'needs a locator on an H5 game (the reference sample has nine)');
+    for (const url of ['file:///etc/passwd', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/']) {
+      const failure = expectHandledFailure(await api.post('api/automation/webElement/', { token: access, json: { game, name: '契约测试', selector: 'canvas', url } }), `POST api/automation/webElement/ ${url}`);
+      expect(String(failure.msg)).toMatch(/http 或 https|内网/);
+    }
+    expectHandledFailure(await api.post('api/automation/task/pages.check/run/', { token: access, json: { args: { game: 'all' } } }), 'pages.check with bad arguments');
   });
 });

@@ -169,6 +169,8 @@ function playersEquivalents(method: string, path: string): Array<[number, string
 function automationEquivalents(method: string, path: string): Array<[number, string]> {
   if (!path.startsWith('/api/automation/')) return [];
   if (method === 'GET' && path === '/api/automation/task/runs/') return [[0, '/api/automation/task/']];
+  // Page checks: the results are read with the locators' Search button.
+  if (method === 'GET' && path === '/api/automation/webElement/results/') return [[0, '/api/automation/webElement/']];
   if (method === 'GET' && /^\/api\/automation\/task\/runs\/[^/]+\/$/.test(path)) return [[0, '/api/automation/task/0/'], [0, '/api/automation/task/']];
   if (method === 'POST' && (/^\/api\/automation\/task\/[\w.-]+\/run\/$/.test(path) || /^\/api\/automation\/task\/runs\/[^/]+\/retry\/$/.test(path))) return [[1, '/api/automation/task/']];
   if (method === 'POST' && /^\/api\/automation\/task\/runs\/[^/]+\/cancel\/$/.test(path)) return [[2, '/api/automation/task/0/']];

@@ -310,7 +310,7 @@ export class JobQueue {
       const aborted = new Promise<never>((_, reject) => {
         abort.signal.addEventListener('abort', () => reject(abort.signal.reason instanceof Error ? abort.signal.reason : new RunError('已中止')), { once: true });
       });
-      result = await Promise.race([def.run(args.data, { ctx: this.ctx, signal: abort.signal, attempt, requestedBy: row.requested_by }), aborted]);
+      result = await Promise.race([def.run(args.data, { ctx: this.ctx, signal: abort.signal, attempt, requestedBy: row.requested_by, runId: job.id }), aborted]);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       final = err instanceof FinalError;

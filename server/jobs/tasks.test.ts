@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
@@ -23,7 +24,7 @@ async function run(kind: string, args: Record<string, unknown>): Promise<unknown
   const def = taskOf(kind);
   if (!def) throw new Error(kind);
   const parsed = def.args.parse(args);
-  return def.run(parsed, { ctx, signal: new AbortController().signal, attempt: 1, requestedBy: 1 });
+  return def.run(parsed, { ctx, signal: new AbortController().signal, attempt: 1, requestedBy: 1, runId: randomUUID() });
 }
 
 const dayOf = (ms: number, tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));

@@ -4,6 +4,7 @@ import {
   diagnosticsProbeArgs,
   logsCleanupArgs,
   messagesAnnounceArgs,
+  pagesCheckArgs,
   rollupsRebuildArgs,
   type TaskArgument,
   type TaskKind,
@@ -11,6 +12,7 @@ import {
 import type { AppContext } from '../context';
 import { MessageCenter } from '../domain/messages';
 import { NEW_MESSAGE_FRAME } from '../routes/message-center';
+import { pagesCheckRefusal, runPageChecks } from './page-check';
 
 /** What a running job may use. `signal` aborts at the task's timeout or when the run is cancelled. */
 export interface TaskRun {
@@ -20,6 +22,8 @@ export interface TaskRun {
   attempt: number;
   /** Who asked for it: the schedule's creator or the user who pressed "run now" (null: unknown). */
   requestedBy: number | null;
+  /** The run's id (automation_runs.id). */
+  runId: string;
 }
 
 export interface TaskDefinition<S extends z.ZodType = z.ZodType> {
@@ -32,6 +36,8 @@ export interface TaskDefinition<S extends z.ZodType = z.ZodType> {
   retryLimit: number;
   timeoutSeconds: number;
   run(args: z.infer<S>, run: TaskRun): Promise<unknown>;
+  /** Why a run with these (schema-valid) arguments must not be queued, or null: answered as an envelope error. */
+  refusal?(args: z.infer<S>, ctx: AppContext): Promise<string | null>;
 }
 
 function define<S extends z.ZodType>(d: TaskDefinition<S>): TaskDefinition {
@@ -161,6 +167,22 @@ export const TASKS: readonly TaskDefinition[] = [
       if (attempt <= a.fail_attempts) throw new Error(`按要求失败（第 ${attempt} 次尝试，共 ${a.fail_attempts} 次）`);
       return { message: a.message, attempt };
     },
+  }),
+  define({
+    kind: 'pages.check',
+    name: 'H5 页面检查',
+    description: '在服务器上加载 H5 游戏的页面，按页面元素（CSS 选择器与期望的文本或属性）逐个检查并记录结果；新出现的失败通知游戏负责人。',
+    args: pagesCheckArgs,
+    form: [
+      { name: 'game', label: '游戏 ID（留空为全部 H5 游戏）', type: 'integer', required: false, default: null, min: 1 },
+      { name: 'locator', label: '页面元素 ID（留空为全部）', type: 'integer', required: false, default: null, min: 1 },
+    ],
+    retryLimit: 1,
+    timeoutSeconds: 300,
+    async run(a, { ctx, signal, requestedBy, runId }) {
+      return runPageChecks(ctx, a, runId, signal, requestedBy);
+    },
+    refusal: (a, ctx) => pagesCheckRefusal(ctx.db, a, new Set(ctx.config.pageCheckAllowHosts)),
   }),
 ];
 

@@ -9,6 +9,7 @@ import { CONFIG_GROUPS } from './settings';
 import { seedCatalogue } from './catalogue';
 import { seedDeviceProperties, seedTracking } from './tracking';
 import { seedAutomation } from './automation';
+import { seedPageChecks } from './page-checks';
 import type { SecretBox } from '../domain/secret-box';
 
 /** Marker row in schema_migrations: the seed runs once per database, in one transaction. */
@@ -170,6 +171,7 @@ export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}):
   await seedTracking(db);
   await seedDeviceProperties(db);
   await seedAutomation(db);
+  await seedPageChecks(db);
   return seeded;
 }
 

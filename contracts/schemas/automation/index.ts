@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
+import { pagesCheckArgs } from './page-checks';
+
+export * from './page-checks';
 
 /**
  * Automation (issue 17, menu automation/*): task kinds with typed arguments, reusable crontab and
@@ -68,6 +71,7 @@ export const TASK_ARGS = {
   'logs.cleanup': logsCleanupArgs,
   'messages.announce': messagesAnnounceArgs,
   'diagnostics.probe': diagnosticsProbeArgs,
+  'pages.check': pagesCheckArgs,
 } as const;
 export type TaskKind = keyof typeof TASK_ARGS;
 export const TASK_KINDS = Object.keys(TASK_ARGS) as TaskKind[];

@@ -5,7 +5,9 @@ import { isRunId, listRuns, runById, taskKinds, workersAndQueues } from '../../d
 import { CrudResource } from '../../domain/crud/resource';
 import { crontabSpec } from '../../domain/crud/resources/crontab';
 import { intervalSpec } from '../../domain/crud/resources/interval';
+import { pageLocatorSpec } from '../../domain/crud/resources/page-locator';
 import { scheduleSpec } from '../../domain/crud/resources/schedule';
+import { pageCheckResults } from '../../domain/page-checks';
 import { CrudError } from '../../domain/crud/spec';
 import { parseInput } from '../../domain/validation';
 import { currentAccount } from '../../http/auth';
@@ -24,6 +26,15 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
   registerResource(app, ctx, new CrudResource(crontabSpec(), ctx.db), { noImport: true });
   registerResource(app, ctx, new CrudResource(intervalSpec(), ctx.db), { noImport: true });
   registerResource(app, ctx, new CrudResource(scheduleSpec(), ctx.db), { noImport: true });
+  // Page checks (automation/webElement): the locators, and the results of their evaluations.
+  registerResource(app, ctx, new CrudResource(pageLocatorSpec(new Set(ctx.config.pageCheckAllowHosts)), ctx.db), { noImport: true });
+  app.get('/api/automation/webElement/results/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q: unknown = req.query ?? {};
+      if (!isRecord(q)) return fail('查询参数格式不正确');
+      return ok(await pageCheckResults(ctx.db, q), '获取成功');
+    }),
+  );
 
   const runFailure = (err: unknown) => {
     if (err instanceof RunError) throw new CrudError(err.message);
@@ -43,6 +54,8 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
         const issue = args.error.issues[0];
         return fail(`参数:${issue ? `${issue.path.join('.') || '参数'} ${issue.message}` : '与任务定义不符。'}`);
       }
+      const refusal = def.refusal ? await def.refusal(args.data, ctx) : null;
+      if (refusal) return fail(refusal);
       const runId = await ctx.jobs.enqueue({ task: def.kind, args: args.data as Record<string, unknown>, trigger: 'manual', requestedBy: currentAccount(req).id }).catch(runFailure);
       return ok({ run_id: runId }, '已加入队列');
     }),
@@ -85,6 +98,10 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
         [id],
       ))[0];
       if (!s) return NOT_FOUND;
+      const def = taskOf(s.task);
+      const args = def?.args.safeParse(s.args);
+      const refusal = def?.refusal && args?.success ? await def.refusal(args.data, ctx) : null;
+      if (refusal) return fail(refusal);
       const runId = await ctx.jobs
         .enqueue({ task: s.task, args: s.args, trigger: 'manual', schedule: { id: s.id, name: s.name }, requestedBy: currentAccount(req).id, exclusive: s.exclusive })
         .catch(runFailure);
