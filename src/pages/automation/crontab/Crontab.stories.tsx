@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../app/routes';
+import { automationBackend } from '../automation-mocks';
+import { at, mock, slow } from '../story-kit';
+
+/** Crontab 表达式 (automation/crontab; issue 17): a CRUD resource description on the automation mock. */
+const meta = {
+  title: 'Pages/Automation/Crontab',
+  component: AppRoutes,
+  parameters: { backend: automationBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const PATH = '/automation/crontab';
+
+/** Each crontab with its next 5 run times as wall-clock times of its own zone. */
+export const List: Story = {
+  parameters: at(PATH),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const ny = await canvas.findByTestId('crontab-next-runs-3', {}, slow);
+    await expect(ny.querySelectorAll('li')).toHaveLength(5);
+    await expect(ny.querySelector('li')).toHaveTextContent('2026-11-25 09:00 (UTC-05:00)');
+    await expect(canvas.getByTestId('crontab-next-runs-2').querySelector('li')).toHaveTextContent('2026-11-30 04:00 (UTC+08:00)');
+  },
+};
+
+/** `61 * * * *`: the server's refusal shows in the dialog, which stays open; a valid one is saved with its zone. */
+export const InvalidThenValid: Story = {
+  parameters: at(PATH),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
+    const form = within(await body.findByTestId('crud-form', {}, slow));
+    await userEvent.type(form.getByTestId('form-expression'), '61 * * * *');
+    await userEvent.click(form.getByTestId('crud-form-submit'));
+    await expect(await form.findByTestId('crud-form-error', {}, slow)).toHaveTextContent('Crontab 表达式无效：值 61 超出范围 0-59。');
+    await userEvent.clear(form.getByTestId('form-expression'));
+    await userEvent.type(form.getByTestId('form-expression'), '15 6 * * *');
+    await userEvent.click(form.getByTestId('crud-form-submit'));
+    await waitFor(() => expect(body.queryByTestId('crud-form')).toBeNull(), slow);
+    const posts = mock(context).calls.filter((c) => c.method === 'POST');
+    await expect(posts.map((p) => (p.body as { expression: string; timezone: string }).expression)).toEqual(['61 * * * *', '15 6 * * *']);
+    await expect((posts[1]?.body as { timezone: string }).timezone).toBe('Asia/Shanghai');
+    await expect(await canvas.findByTestId('crontab-next-runs-4', {}, slow)).toHaveTextContent('06:15 (UTC+08:00)');
+  },
+};
+
+export const Loading: Story = {
+  parameters: at(PATH, {}, { slow: ['crontab'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('crontab-table', {}, slow)).toBeInTheDocument();
+    await expect(canvasElement.querySelector('.p-datatable-loading-overlay, .crud-table-loading, [aria-busy="true"]')).not.toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  parameters: at(PATH, {}, { empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('crontab-empty', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const Error: Story = {
+  parameters: at(PATH, {}, { failing: ['crontab'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('crontab-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+export const Long: Story = {
+  parameters: at(PATH, {}, { long: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('crontab-next-runs-1', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const English: Story = {
+  parameters: at(PATH, { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('crontab-next-runs-3', {}, slow);
+    await expect(canvas.getByText('Next runs')).toBeVisible();
+  },
+};
