@@ -12,7 +12,7 @@ import { deptBelongValue } from './commonColumns';
 import { FieldInput } from './FieldInput';
 import { FormGrid } from './FormGrid';
 import type { FieldDef } from './types';
-import { validateForm } from './validate';
+import { fieldOfMessage, validateForm } from './validate';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -69,7 +69,11 @@ export const CrudForm = observer(function CrudForm({ mode, fields, row, width = 
     try {
       await onSave(values);
     } catch (error) {
-      setServerError(failureMessage(error));
+      // A refusal naming a field shows under that field; any other below the form.
+      const message = failureMessage(error);
+      const key = fieldOfMessage(shown, message);
+      if (key) setProblems({ [key]: message });
+      else setServerError(message);
     } finally {
       setSaving(false);
     }

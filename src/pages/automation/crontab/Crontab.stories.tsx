@@ -38,7 +38,8 @@ export const InvalidThenValid: Story = {
     const form = within(await body.findByTestId('crud-form', {}, slow));
     await userEvent.type(form.getByTestId('form-expression'), '61 * * * *');
     await userEvent.click(form.getByTestId('crud-form-submit'));
-    await expect(await form.findByTestId('crud-form-error', {}, slow)).toHaveTextContent('Crontab 表达式无效：值 61 超出范围 0-59。');
+    await expect(await form.findByTestId('form-error-expression', {}, slow)).toHaveTextContent('Crontab 表达式无效：值 61 超出范围 0-59。');
+    await expect(form.queryByTestId('crud-form-error')).toBeNull();
     await userEvent.clear(form.getByTestId('form-expression'));
     await userEvent.type(form.getByTestId('form-expression'), '15 6 * * *');
     await userEvent.click(form.getByTestId('crud-form-submit'));

@@ -41,13 +41,13 @@ export default function AutomationCrontabPage() {
           label: t('automation.crontab.expression'),
           search: true,
           column: { width: 160, filter: true, cell: (row) => <code>{String(row.expression ?? '')}</code> },
-          form: { span: 24, placeholder: t('automation.crontab.expressionHint'), rules: { required: true, maxLength: 120 } },
+          form: { span: 24, placeholder: t('automation.crontab.expressionHint'), rules: { required: true, maxLength: 120 }, serverNames: ['Crontab 表达式', 'expression'] },
         },
         {
           key: 'timezone',
           label: t('automation.crontab.timezone'),
           column: { width: 150, filter: true },
-          form: { span: 24, default: 'Asia/Shanghai', rules: { required: true, maxLength: 64 } },
+          form: { span: 24, default: 'Asia/Shanghai', rules: { required: true, maxLength: 64 }, serverNames: ['时区', 'timezone'] },
           input: (p) => <TimeZoneInput value={p.value} onChange={p.onChange} id={p.id} testId={p.testId} disabled={p.disabled} invalid={p.invalid} />,
         },
         {

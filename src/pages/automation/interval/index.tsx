@@ -28,9 +28,9 @@ export default function AutomationIntervalPage() {
               <span data-testid={`interval-text-${String(row.id)}`}>{t('automation.interval.everyText', { n: Number(row.every), unit: t(`automation.interval.${String(row.period)}`) })}</span>
             ),
           },
-          form: { default: 1, rules: { required: true, min: 1, max: 1_000_000 } },
+          form: { default: 1, rules: { required: true, min: 1, max: 1_000_000 }, serverNames: ['间隔'] },
         },
-        { key: 'period', label: t('automation.interval.period'), options: periods, search: true, column: { width: 110, filter: true }, form: { default: 'minutes', rules: { required: true } } },
+        { key: 'period', label: t('automation.interval.period'), options: periods, search: true, column: { width: 110, filter: true }, form: { default: 'minutes', rules: { required: true }, serverNames: ['周期单位'] } },
         { key: 'schedules', label: t('automation.interval.schedules'), type: 'number', column: { width: 110 }, form: false },
       ],
     };

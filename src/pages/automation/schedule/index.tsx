@@ -94,14 +94,14 @@ function scheduleDescription(t: T, automation: AutomationStore, kinds: TaskKindR
     ordering: NEWEST_FIRST,
     dialogWidth: '760px',
     fields: [
-      { key: 'name', label: t('automation.schedule.name'), search: true, column: { width: 180, filter: true }, form: { rules: { required: true, maxLength: 100 } } },
+      { key: 'name', label: t('automation.schedule.name'), search: true, column: { width: 180, filter: true }, form: { rules: { required: true, maxLength: 100 }, serverNames: ['调度名称'] } },
       {
         key: 'task',
         label: t('automation.schedule.task'),
         options: taskOptions,
         search: true,
         column: { width: 140, filter: true, cell: (row) => <span data-user-data>{kindName(t, String(row.task), String(row.task_name ?? row.task))}</span> },
-        form: { rules: { required: true } },
+        form: { rules: { required: true }, serverNames: ['任务'] },
       },
       {
         key: 'args',
@@ -110,6 +110,7 @@ function scheduleDescription(t: T, automation: AutomationStore, kinds: TaskKindR
         form: {
           span: 24,
           default: {},
+          serverNames: ['参数'],
           rules: {
             check: (value, values) => {
               const kind = kindOf(values.task);
@@ -133,14 +134,14 @@ function scheduleDescription(t: T, automation: AutomationStore, kinds: TaskKindR
         key: 'crontab',
         label: t('automation.schedule.crontab'),
         column: false,
-        form: { default: null, rules: { check: exactlyOne } },
+        form: { default: null, rules: { check: exactlyOne }, serverNames: ['Crontab', '调度'] },
         input: (p) => <ChoiceInput props={p} automation={automation} kind="crontab" />,
       },
       {
         key: 'interval',
         label: t('automation.schedule.interval'),
         column: false,
-        form: { default: null },
+        form: { default: null, serverNames: ['间隔周期'] },
         input: (p) => <ChoiceInput props={p} automation={automation} kind="interval" />,
       },
       {
