@@ -18,7 +18,7 @@ import type { RunRow, TaskKindRow } from '../../../stores/types';
 import '../../../components/tracking/tracking.css';
 import '../../../components/automation/automation.css';
 
-const ALL = '';
+const ALL = '__all__';
 const shortId = (id: string) => id.slice(0, 8);
 
 /** The "run now" dialog: the kind's arguments form, checked here and again by the server. */
@@ -104,7 +104,12 @@ const RunRowView = observer(function RunRowView({ run, store, canRetry, canCance
         </code>
       </td>
       <td>
-        {run.trigger === 'manual' ? t('automation.task.manual') : t('automation.task.scheduled', { name: run.schedule_name ?? run.schedule ?? '-' })}
+        {run.trigger === 'manual' ? t('automation.task.manual') : t('automation.task.timed')}
+        {run.schedule !== null && (
+          <div className="tracking-muted" data-user-data>
+            {t('automation.task.scheduled', { name: run.schedule_name ?? run.schedule })}
+          </div>
+        )}
         {run.retry_of && <div className="tracking-muted">{t('automation.task.retryOf', { id: shortId(run.retry_of) })}</div>}
       </td>
       <td>
