@@ -51,7 +51,7 @@ const CeleryView = observer(function CeleryView({ automation }: { automation: Au
         <div className="automation-toolbar">
           <h3>{t('automation.workers.title')}</h3>
           {answer && (
-            <span data-testid="workers-summary">
+            <span className="automation-summary" data-testid="workers-summary">
               <Tag severity="success" value={`${t('automation.workers.online')} ${counts.online}`} /> <Tag severity="danger" value={`${t('automation.workers.lost')} ${counts.lost}`} />{' '}
               <Tag severity="secondary" value={`${t('automation.workers.stopped')} ${counts.stopped}`} />
             </span>
@@ -100,7 +100,7 @@ const CeleryView = observer(function CeleryView({ automation }: { automation: Au
                       {w.host} · {w.pid}
                     </td>
                     <td>
-                      <Tag value={t(`automation.workers.${w.status}`)} severity={STATUS_SEVERITY[w.status]} data-testid={`worker-${w.instance}-status`} />
+                      <Tag className="automation-state" value={t(`automation.workers.${w.status}`)} severity={STATUS_SEVERITY[w.status]} data-testid={`worker-${w.instance}-status`} />
                     </td>
                     <td>{formatInstant(w.started)}</td>
                     <td title={formatInstant(w.heartbeat)} data-testid={`worker-${w.instance}-heartbeat`}>

@@ -37,17 +37,44 @@ export const InvalidThenValid: Story = {
     await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
     const form = within(await body.findByTestId('crud-form', {}, slow));
     await userEvent.type(form.getByTestId('form-expression'), '61 * * * *');
+    // The preview names the problem as it is typed; the server refuses it too.
+    await expect(await form.findByTestId('crontab-preview-problem', {}, slow)).toHaveTextContent('值 61 超出范围 0-59。');
     await userEvent.click(form.getByTestId('crud-form-submit'));
     await expect(await form.findByTestId('form-error-expression', {}, slow)).toHaveTextContent('Crontab 表达式无效：值 61 超出范围 0-59。');
     await expect(form.queryByTestId('crud-form-error')).toBeNull();
     await userEvent.clear(form.getByTestId('form-expression'));
     await userEvent.type(form.getByTestId('form-expression'), '15 6 * * *');
+    const preview = await form.findByTestId('crontab-preview', {}, slow);
+    await expect(preview.querySelectorAll('li')).toHaveLength(5);
+    await expect(preview).toHaveTextContent('06:15 (UTC+08:00)');
     await userEvent.click(form.getByTestId('crud-form-submit'));
     await waitFor(() => expect(body.queryByTestId('crud-form')).toBeNull(), slow);
     const posts = mock(context).calls.filter((c) => c.method === 'POST');
     await expect(posts.map((p) => (p.body as { expression: string; timezone: string }).expression)).toEqual(['61 * * * *', '15 6 * * *']);
     await expect((posts[1]?.body as { timezone: string }).timezone).toBe('Asia/Shanghai');
     await expect(await canvas.findByTestId('crontab-next-runs-4', {}, slow)).toHaveTextContent('06:15 (UTC+08:00)');
+  },
+};
+
+/** The preview follows the chosen zone: the same expression in New York reads with its own offset. */
+export const PreviewInZone: Story = {
+  parameters: at(PATH),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(document.body);
+    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
+    const form = within(await body.findByTestId('crud-form', {}, slow));
+    await userEvent.type(form.getByTestId('form-expression'), '0 9 * * 1-5');
+    await expect(await form.findByTestId('crontab-preview', {}, slow)).toHaveTextContent('09:00 (UTC+08:00)');
+    await userEvent.click(form.getByTestId('form-timezone'));
+    const filter = await waitFor(() => {
+      const found = document.querySelector<HTMLInputElement>('.p-dropdown-filter');
+      if (!found) throw new globalThis.Error('no filter yet');
+      return found;
+    }, slow);
+    await userEvent.type(filter, 'New_York');
+    await userEvent.click(await body.findByRole('option', { name: 'America/New_York' }));
+    await waitFor(() => expect(form.getByTestId('crontab-preview')).toHaveTextContent(/09:00 \(UTC-0[45]:00\)/), slow);
   },
 };
 

@@ -1,8 +1,10 @@
-import { useMemo } from 'react';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useMemo, useState } from 'react';
+import { previewCron, type CronPreview } from '../../../components/automation/cron-preview';
 import { useAutomationTexts } from '../../../components/automation/locale';
 import { TimeZoneInput } from '../../../components/automation/parts';
 import { CrudPage } from '../../../components/crud/CrudPage';
-import type { ResourceDescription } from '../../../components/crud/types';
+import type { CustomInputProps, ResourceDescription } from '../../../components/crud/types';
 import { formatZoned } from '../../../stores/automation';
 import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../system/shared';
 import '../../../components/automation/automation.css';
@@ -18,6 +20,56 @@ function NextRuns({ runs, zone, testId }: { runs: unknown; zone: string; testId:
         <li key={r}>{formatZoned(r)}</li>
       ))}
     </ol>
+  );
+}
+
+/** The expression input, its format hint, and the next 5 runs in the form's chosen zone as it is typed. */
+function ExpressionInput({ props }: { props: CustomInputProps }) {
+  const t = useAutomationTexts();
+  const expression = typeof props.value === 'string' ? props.value : '';
+  const zone = typeof props.values.timezone === 'string' && props.values.timezone ? props.values.timezone : 'Asia/Shanghai';
+  // The preview of the expression and zone it was computed for (a stale one is not shown).
+  const [computed, setComputed] = useState<{ key: string; preview: CronPreview } | null>(null);
+  const key = `${expression}\n${zone}`;
+  const preview = expression.trim() && computed?.key === key ? computed.preview : null;
+  useEffect(() => {
+    let live = true;
+    if (!expression.trim()) return undefined;
+    void previewCron(expression, zone, new Date()).then(
+      (p) => live && setComputed({ key: `${expression}\n${zone}`, preview: p }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [expression, zone]);
+  const problem = preview && !preview.ok ? preview.problem.split(':') : null;
+  return (
+    <div className="automation-expression">
+      <InputText id={props.id} value={expression} onChange={(e) => props.onChange(e.target.value)} disabled={props.disabled} invalid={props.invalid} maxLength={120} className="automation-mono" data-testid={props.testId} />
+      <small className="tracking-muted">{t('automation.crontab.expressionHint')}</small>
+      {preview?.ok && (
+        <div data-testid="crontab-preview">
+          <small>{t('automation.crontab.preview', { zone })}</small>
+          <ol className="automation-next-runs">
+            {preview.runs.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {problem && (
+        <small className="p-error" data-testid="crontab-preview-problem">
+          {problem[0] === 'fields'
+            ? t('automation.crontab.problemFields', { n: problem[1] })
+            : problem[0] === 'range'
+              ? t('automation.crontab.problemRange', { value: problem[1], range: problem[2] })
+              : problem[0] === 'never'
+                ? t('automation.crontab.problemNever')
+                : t('automation.crontab.problemInvalid')}
+        </small>
+      )}
+    </div>
   );
 }
 
@@ -41,7 +93,8 @@ export default function AutomationCrontabPage() {
           label: t('automation.crontab.expression'),
           search: true,
           column: { width: 160, filter: true, cell: (row) => <code>{String(row.expression ?? '')}</code> },
-          form: { span: 24, placeholder: t('automation.crontab.expressionHint'), rules: { required: true, maxLength: 120 }, serverNames: ['Crontab 表达式', 'expression'] },
+          form: { span: 24, rules: { required: true, maxLength: 120 }, serverNames: ['Crontab 表达式', 'expression'] },
+          input: (p) => <ExpressionInput props={p} />,
         },
         {
           key: 'timezone',
