@@ -31,6 +31,8 @@ test('create a crontab, bind a schedule, run it now, see the run succeed; a forc
   await form.getByTestId('crud-form-submit').click();
   await expect(form.getByTestId('form-error-expression')).toHaveText('Crontab 表达式无效：值 61 超出范围 0-59。');
   await form.getByTestId('form-expression').fill('17 4 * * *');
+  await expect(form.getByTestId('crontab-preview').locator('li')).toHaveCount(5);
+  await expect(form.getByTestId('crontab-preview').locator('li').first()).toHaveText(/ 04:17 \(UTC\+08:00\)$/);
   await form.getByTestId('crud-form-submit').click();
   await expect(form).toBeHidden(slow);
   const crontabRow = rowWith(page, `e2e ${unique}`);
