@@ -63,25 +63,23 @@ function KindCard({ kind, canRun, onRun }: { kind: TaskKindRow; canRun: boolean;
         <span>·</span>
         <span>{t('automation.task.timeout', { n: kind.timeout_seconds })}</span>
       </div>
-      <div className="automation-kind-recent" data-testid={`kind-${kind.kind}-recent`}>
-        {recent.length === 0 ? (
-          <span className="tracking-muted">{t('automation.task.recentNone')}</span>
-        ) : (
-          <>
-            <span className="tracking-muted">{t('automation.task.recent')}</span>
-            {recent.map((s) => (
-              <span key={s}>
-                <RunStateTag state={s} /> {kind.recent[s]}
-              </span>
-            ))}
-          </>
-        )}
-      </div>
-      {canRun && (
-        <div className="automation-kind-actions">
-          <Button size="small" icon="pi pi-play" label={t('automation.task.runNow')} onClick={onRun} data-testid={`kind-${kind.kind}-run`} />
+      <div className="automation-kind-foot">
+        <div className="automation-kind-recent" data-testid={`kind-${kind.kind}-recent`}>
+          {recent.length === 0 ? (
+            <span className="tracking-muted">{t('automation.task.recentNone')}</span>
+          ) : (
+            <>
+              <span className="tracking-muted">{t('automation.task.recent')}</span>
+              {recent.map((s) => (
+                <span key={s}>
+                  <RunStateTag state={s} /> {kind.recent[s]}
+                </span>
+              ))}
+            </>
+          )}
         </div>
-      )}
+        {canRun && <Button size="small" outlined icon="pi pi-play" label={t('automation.task.runNow')} onClick={onRun} data-testid={`kind-${kind.kind}-run`} />}
+      </div>
     </section>
   );
 }
@@ -150,7 +148,8 @@ const TaskView = observer(function TaskView({ automation }: { automation: Automa
   useEffect(() => {
     void store.refresh();
   }, [store]);
-  const tick = useCallback(() => void store.load(true), [store]);
+  // While runs are going: the runs and the kinds' last-day counts, quietly.
+  const tick = useCallback(() => void Promise.all([store.load(true), store.loadKinds()]), [store]);
   useVisibleInterval(tick, AUTOMATION_ACTIVE_RUNS_REFRESH_MS, store.hasActive);
   const canRun = can('Create');
   const canCancel = can('Update');
