@@ -104,27 +104,6 @@ function scheduleDescription(t: T, automation: AutomationStore, kinds: TaskKindR
         form: { rules: { required: true }, serverNames: ['任务'] },
       },
       {
-        key: 'args',
-        label: t('automation.schedule.args'),
-        column: { width: 200, cell: (row) => <code className="automation-result" title={argsText(row.args)}>{argsText(row.args)}</code> },
-        form: {
-          span: 24,
-          default: {},
-          serverNames: ['参数'],
-          rules: {
-            check: (value, values) => {
-              const kind = kindOf(values.task);
-              if (!kind) return null;
-              const { problems } = argsBody(kind.arguments, isRecord(value) ? value : {});
-              const first = kind.arguments.find((a) => problems[a.name]);
-              const problem = first ? problems[first.name] : undefined;
-              return first && problem ? problemText(t, first, problem) : null;
-            },
-          },
-        },
-        input: (p) => <ArgsInput props={p} kinds={kinds} />,
-      },
-      {
         key: 'schedule_text',
         label: t('automation.schedule.schedule'),
         column: { width: 200, cell: (row) => <code>{String(row.schedule_text ?? '')}</code> },
@@ -162,6 +141,27 @@ function scheduleDescription(t: T, automation: AutomationStore, kinds: TaskKindR
         form: false,
       },
       { key: 'total_runs', label: t('automation.schedule.totalRuns'), type: 'number', column: { width: 90 }, form: false },
+      {
+        key: 'args',
+        label: t('automation.schedule.args'),
+        column: { width: 240, cell: (row) => <code className="automation-args-cell" title={argsText(row.args)}>{argsText(row.args)}</code> },
+        form: {
+          span: 24,
+          default: {},
+          serverNames: ['参数'],
+          rules: {
+            check: (value, values) => {
+              const kind = kindOf(values.task);
+              if (!kind) return null;
+              const { problems } = argsBody(kind.arguments, isRecord(value) ? value : {});
+              const first = kind.arguments.find((a) => problems[a.name]);
+              const problem = first ? problems[first.name] : undefined;
+              return first && problem ? problemText(t, first, problem) : null;
+            },
+          },
+        },
+        input: (p) => <ArgsInput props={p} kinds={kinds} />,
+      },
     ],
     rowActions: [
       {
