@@ -33,6 +33,7 @@ test('create a crontab, bind a schedule, run it now, see the run succeed; a forc
   await form.getByTestId('form-expression').fill('17 4 * * *');
   await expect(form.getByTestId('crontab-preview').locator('li')).toHaveCount(5);
   await expect(form.getByTestId('crontab-preview').locator('li').first()).toHaveText(/ 04:17 \(UTC\+08:00\)$/);
+  await shot('automation-crontab-form-zh');
   await form.getByTestId('crud-form-submit').click();
   await expect(form).toBeHidden(slow);
   const crontabRow = rowWith(page, `e2e ${unique}`);

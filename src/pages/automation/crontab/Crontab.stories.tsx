@@ -43,6 +43,8 @@ export const InvalidThenValid: Story = {
     await expect(await form.findByTestId('form-error-expression', {}, slow)).toHaveTextContent('Crontab 表达式无效：值 61 超出范围 0-59。');
     await expect(form.queryByTestId('crud-form-error')).toBeNull();
     await userEvent.clear(form.getByTestId('form-expression'));
+    // The refusal goes with the change of its field.
+    await expect(form.queryByTestId('form-error-expression')).toBeNull();
     await userEvent.type(form.getByTestId('form-expression'), '15 6 * * *');
     const preview = await form.findByTestId('crontab-preview', {}, slow);
     await expect(preview.querySelectorAll('li')).toHaveLength(5);

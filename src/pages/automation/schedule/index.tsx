@@ -106,7 +106,16 @@ function scheduleDescription(t: T, automation: AutomationStore, kinds: TaskKindR
       {
         key: 'schedule_text',
         label: t('automation.schedule.schedule'),
-        column: { width: 200, cell: (row) => <code>{String(row.schedule_text ?? '')}</code> },
+        column: {
+          width: 200,
+          cell: (row) => (
+            <code>
+              {row.interval_every !== null && row.interval_every !== undefined
+                ? t('automation.interval.everyText', { n: Number(row.interval_every), unit: t(`automation.interval.${String(row.interval_period)}`) })
+                : String(row.schedule_text ?? '')}
+            </code>
+          ),
+        },
         form: false,
       },
       {

@@ -23,7 +23,7 @@ export const Runs: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByTestId('runs-table', {}, slow);
-    await expect(canvas.getByTestId('kind-diagnostics.probe')).toHaveTextContent('队列探测');
+    await expect(await canvas.findByTestId('kind-diagnostics.probe', {}, slow)).toHaveTextContent('队列探测');
     await expect(canvas.getByTestId('kind-codes.expire-recent')).toHaveTextContent('近 24 小时没有运行');
     await expect(canvas.getByTestId(`run-${run(1)}-state`)).toHaveTextContent('运行中');
     await expect(canvas.getByTestId(`run-${run(2)}-state`)).toHaveTextContent('等待重试');
@@ -102,8 +102,10 @@ export const CancelAndRetry: Story = {
       return found;
     }, slow);
     await expect(confirm).toHaveTextContent('确定取消这次运行（兑换码过期处理）吗？');
-    await userEvent.click(within(confirm).getByRole('button', { name: '取消' }));
+    // The dialog opens with an animation: click once it takes pointer events.
+    await waitFor(() => userEvent.click(within(confirm).getByRole('button', { name: '取消' })), slow);
     await waitFor(() => expect(canvas.getByTestId(`run-${run(1)}-state`)).toHaveTextContent('已取消'), slow);
+    await waitFor(() => expect(document.querySelector('.p-confirm-dialog, .p-dialog-mask')).toBeNull(), slow);
     await userEvent.click(canvas.getByTestId(`run-${run(5)}-retry`));
     await waitFor(() => expect(canvas.getByTestId(`run-${run(1001)}`)).toHaveTextContent(`重试自 ${run(5).slice(0, 8)}`), slow);
   },
@@ -115,6 +117,7 @@ export const ReadOnly: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByTestId('runs-table', {}, slow);
+    await canvas.findByTestId('kind-diagnostics.probe', {}, slow);
     await expect(canvas.queryByTestId('kind-diagnostics.probe-run')).toBeNull();
     await expect(canvas.queryByTestId(`run-${run(5)}-retry`)).toBeNull();
     await expect(canvas.queryByTestId(`run-${run(1)}-cancel`)).toBeNull();
@@ -165,7 +168,7 @@ export const English: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByTestId('runs-table', {}, slow);
-    await expect(canvas.getByTestId('kind-diagnostics.probe')).toHaveTextContent('Queue probe');
+    await expect(await canvas.findByTestId('kind-diagnostics.probe', {}, slow)).toHaveTextContent('Queue probe');
     await expect(canvas.getByTestId(`run-${run(5)}-state`)).toHaveTextContent('Failed');
     await expect(canvas.getByTestId(`run-${run(5)}-retry`)).toHaveTextContent('Retry');
   },
