@@ -231,3 +231,14 @@ export const INCOME_ORDERS_PAGE_SIZE = 20;
 export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;
 /** 设备管理: rows per page. */
 export const PLAYERS_DEVICES_PAGE_SIZE = 20;
+
+// automation console (i17-console)
+/** 执行节点 (automation/celery): the workers and queues refresh this often while the page is visible. */
+export const AUTOMATION_WORKERS_REFRESH_MS = 5000;
+/** 任务管理 (automation/task): the runs refresh this often while one on the page is queued, running or retrying. */
+export const AUTOMATION_ACTIVE_RUNS_REFRESH_MS = 2000;
+/** Runs per page of 任务管理. */
+export const AUTOMATION_RUNS_PAGE_SIZE = 20;
+/** Crontab and interval choices a schedule's pickers load (the server's largest page). */
+export const AUTOMATION_PICKER_LIMIT = 100;
+// end automation console (i17-console)

@@ -268,3 +268,10 @@ export interface Failure {
 export type * from './cooperate';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the partner calls
 export interface ConsoleApi extends CooperateApi {}
+
+// automation console (i17-console): the automation/* calls, merged into ConsoleApi.
+export type * from './automation';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the automation calls
+export interface ConsoleApi extends AutomationApi {}
+import type { AutomationApi } from './automation';
+// end automation console (i17-console)

@@ -49,6 +49,11 @@ import type { PartnerOverviewResult, PartnerSettlement, SettlementQuery, Settlem
 // Partners (issue 16 part B, i16-ads): query writers and schemas load with the first partner call.
 const cooperateModule = () => import('./cooperate');
 
+// automation console (i17-console): types, and the module that loads with the first automation call.
+import type { RunPage, RunQuery, RunRow, TaskKindRow, WorkersAnswer } from './automation';
+const automationModule = () => import('./automation');
+// end automation console (i17-console)
+
 // ---- issue 16 part B, players (i16-players)
 import type { RetentionQuery, RetentionResult } from './players';
 const playersModule = () => import('./players');
@@ -262,6 +267,52 @@ export abstract class ConsoleApiBase implements ResourceApi {
     this.http.session.start(session);
     return session;
   }
+
+  // automation console (i17-console): task kinds, runs and workers read like the revenue reports, writes as JSON requests.
+  async taskKinds(): Promise<TaskKindRow[]> {
+    const { AUTOMATION_PATH, AUTOMATION_PARSERS } = await automationModule();
+    return this.automationRead(AUTOMATION_PATH.tasks, [], AUTOMATION_PARSERS.tasks);
+  }
+  async taskRuns(query: RunQuery): Promise<RunPage> {
+    const { AUTOMATION_PATH, AUTOMATION_PARSERS, runParams } = await automationModule();
+    return this.automationRead(AUTOMATION_PATH.runs, runParams(query), AUTOMATION_PARSERS.runs);
+  }
+  async taskRun(id: string): Promise<RunRow> {
+    const { AUTOMATION_PARSERS, runPath } = await automationModule();
+    return this.automationRead(runPath(id), [], AUTOMATION_PARSERS.run);
+  }
+  async workers(): Promise<WorkersAnswer> {
+    const { AUTOMATION_PATH, AUTOMATION_PARSERS } = await automationModule();
+    return this.automationRead(AUTOMATION_PATH.workers, [], AUTOMATION_PARSERS.workers);
+  }
+  async runTask(kind: string, args: Record<string, unknown>): Promise<string> {
+    const { AUTOMATION_PARSERS, taskRunPath } = await automationModule();
+    return this.automationWrite(taskRunPath(kind), { args }, AUTOMATION_PARSERS.queued);
+  }
+  async runSchedule(id: number): Promise<string> {
+    const { AUTOMATION_PARSERS, scheduleRunPath } = await automationModule();
+    return this.automationWrite(scheduleRunPath(id), {}, AUTOMATION_PARSERS.queued);
+  }
+  async cancelRun(id: string): Promise<RunRow> {
+    const { AUTOMATION_PARSERS, runPath } = await automationModule();
+    return this.automationWrite(`${runPath(id)}cancel/`, {}, AUTOMATION_PARSERS.run);
+  }
+  async retryRun(id: string): Promise<string> {
+    const { AUTOMATION_PARSERS, runPath } = await automationModule();
+    return this.automationWrite(`${runPath(id)}retry/`, {}, AUTOMATION_PARSERS.queued);
+  }
+  private async automationRead<T>(path: string, pairs: ReportParams, parse: (data: unknown) => T | null): Promise<T> {
+    const value = parse(await this.incomeReport(path, pairs));
+    if (value === null) throw this.http.malformed({ path });
+    return value;
+  }
+  private async automationWrite<T>(path: string, body: unknown, parse: (data: unknown) => T | null): Promise<T> {
+    const request: RequestOptions = { method: 'POST', path, body };
+    const value = parse(await this.resources.request(request));
+    if (value === null) throw this.http.malformed(request);
+    return value;
+  }
+  // end automation console (i17-console)
 
   /** Every password field of a body, encoded the way the login's is. */
   private encoded<F extends object>(form: F): Record<string, string> {

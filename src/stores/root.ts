@@ -35,6 +35,10 @@ import type { PlayersStore } from './players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateStore } from './cooperate';
+// automation console (i17-console): the automation/* stores, loaded on first use (a plain cache, never observed).
+import type { AutomationStore } from './automation';
+const automationStores = new WeakMap<object, Promise<AutomationStore>>();
+// end automation console (i17-console)
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -210,6 +214,14 @@ export class RootStore {
     return this.cooperateStore;
   }
   // ---- end Partners
+  // automation console (i17-console)
+  /** The automation screens' stores (automation/*), loaded on first use. */
+  automation(): Promise<AutomationStore> {
+    let store = automationStores.get(this);
+    if (!store) automationStores.set(this, (store = import('./automation').then(({ AutomationStore }) => new AutomationStore(this.deps.api))));
+    return store;
+  }
+  // end automation console (i17-console)
 
   notify(notice: Notice): void {
     this.deps.notify(notice);

@@ -41,3 +41,7 @@ export type { OAuth2StateStore } from '../adapters/oauth2/state';
 
 // Partners (issue 16 part B, i16-ads)
 export type { PartnerKpis, PartnerOverviewResult, PartnerSettlement, SettlementLine, SettlementResult, ShareRate } from '../adapters/api';
+
+// automation console (i17-console)
+export type { QueueRow, RunPage, RunQuery, RunRow, RunState, TaskArgument, TaskKindRow, WorkerRow, WorkersAnswer } from '../adapters/api';
+// end automation console (i17-console)

@@ -235,6 +235,37 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     const past = await h.api.list('/api/system/role/', { page: 999, limit: 10 });
     expect(past.rows).toEqual([]);
   });
+
+  // automation console (i17-console): the automation calls on the real server (its queue not worked here: JOBS=off).
+  it('automation: crontab refused then saved with its next runs, a schedule run queued, read, cancelled and retried; kinds and workers', async () => {
+    const h = harness(kind);
+    await signIn(h);
+    const kinds = await h.api.taskKinds();
+    expect(kinds.map((k) => k.kind)).toContain('diagnostics.probe');
+    const bad = await failure(h.api.create('/api/automation/crontab/', { expression: '61 * * * *', timezone: 'Asia/Shanghai' }));
+    expect(bad.message).toBe('Crontab 表达式无效：值 61 超出范围 0-59。');
+    const crontab = await h.api.create('/api/automation/crontab/', { expression: '15 6 * * *', timezone: 'America/New_York', description: `${kind} adapter` });
+    const next = (await h.api.retrieve('/api/automation/crontab/', crontab.id as number)).next_runs as string[];
+    expect(next).toHaveLength(5);
+    expect(next.every((r) => /T06:15:00-0[45]:00$/.test(r))).toBe(true);
+    const schedule = await h.api.create('/api/automation/schedule/', { name: `${kind} adapter ${Date.now()}`, task: 'diagnostics.probe', args: { message: kind }, crontab: crontab.id, enabled: false });
+    const runId = await h.api.runSchedule(schedule.id as number);
+    await expect(h.api.taskRun(runId)).resolves.toMatchObject({ id: runId, state: 'queued', schedule: schedule.id, args: { message: kind, sleep_ms: 0, fail_attempts: 0 } });
+    const page = await h.api.taskRuns({ schedule: schedule.id as number, page: 1, limit: 10 });
+    expect(page.data.map((r) => r.id)).toEqual([runId]);
+    await expect(h.api.cancelRun(runId)).resolves.toMatchObject({ id: runId, state: 'cancelled' });
+    const again = await h.api.retryRun(runId);
+    await expect(h.api.taskRun(again)).resolves.toMatchObject({ retry_of: runId, state: 'queued' });
+    await h.api.cancelRun(again);
+    const refused = await failure(h.api.cancelRun(runId));
+    expect(refused.code).toBe(4000);
+    const manual = await h.api.runTask('diagnostics.probe', { fail_attempts: 11 }).catch((e: unknown) => e);
+    expect(manual).toBeInstanceOf(ApiError);
+    expect((await h.api.workers()).lost_after_seconds).toBeGreaterThan(0);
+    await h.api.remove('/api/automation/schedule/', schedule.id as number);
+    await h.api.remove('/api/automation/crontab/', crontab.id as number);
+  });
+  // end automation console (i17-console)
 });
 
 describe('both adapters read the same data', () => {

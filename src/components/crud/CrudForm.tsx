@@ -12,7 +12,7 @@ import { deptBelongValue } from './commonColumns';
 import { FieldInput } from './FieldInput';
 import { FormGrid } from './FormGrid';
 import type { FieldDef } from './types';
-import { validateForm } from './validate';
+import { fieldOfMessage, validateForm } from './validate';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -56,6 +56,8 @@ export const CrudForm = observer(function CrudForm({ mode, fields, row, width = 
   const shown = formFields(fields, mode);
   const [values, setValues] = useState(() => initialValues(fields, mode, row, root));
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // A server refusal shown under its field: it goes once that field is changed.
+  const [serverField, setServerField] = useState<string | null>(null);
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
   const readOnly = mode === 'view';
@@ -69,7 +71,14 @@ export const CrudForm = observer(function CrudForm({ mode, fields, row, width = 
     try {
       await onSave(values);
     } catch (error) {
-      setServerError(failureMessage(error));
+      // A refusal naming a field shows under that field; any other below the form.
+      const message = failureMessage(error);
+      const key = fieldOfMessage(shown, message);
+      if (key) {
+        setProblems({ [key]: message });
+        setServerField(key);
+      }
+      else setServerError(message);
     } finally {
       setSaving(false);
     }
@@ -101,7 +110,13 @@ export const CrudForm = observer(function CrudForm({ mode, fields, row, width = 
               formValues={values}
               mode={mode === 'edit' ? 'edit' : 'create'}
               row={row}
-              onChange={(v) => setValues((old) => ({ ...old, [field.key]: v }))}
+              onChange={(v) => {
+                setValues((old) => ({ ...old, [field.key]: v }));
+                if (serverField === field.key) {
+                  setServerField(null);
+                  setProblems(({ [field.key]: _gone, ...rest }) => rest);
+                }
+              }}
             />
           )
         }

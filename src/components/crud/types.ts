@@ -59,6 +59,12 @@ export interface FieldForm {
   editOnly?: boolean;
   placeholder?: string;
   disabled?: boolean;
+  /**
+   * The field's names in the server's refusals (e.g. 'Crontab 表达式', '参数'): a message that starts
+   * with one (`<name>:`, `<name>：`, `<name>无效`) is shown under this field instead of below the form.
+   * The label and the key count too.
+   */
+  serverNames?: readonly string[];
 }
 
 export interface FieldColumn {

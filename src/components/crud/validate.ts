@@ -45,3 +45,18 @@ export function validateForm(fields: readonly FieldDef[], values: Record<string,
   }
   return problems;
 }
+
+/**
+ * The field a server's refusal is about: the first whose label, key or `form.serverNames` entry starts
+ * the message followed by ':', '：' or '无效' (the reference server's `<label>:<problem>` and
+ * `<label>无效：…`); null when the message names none.
+ */
+export function fieldOfMessage(fields: readonly FieldDef[], message: string): string | null {
+  const text = message.trim();
+  for (const field of fields) {
+    if (!field.form) continue;
+    const names = [...(field.form.serverNames ?? []), field.label, field.key].filter((n) => n.length > 0);
+    if (names.some((name) => [':', '：', '无效', ' 无效'].some((sep) => text.startsWith(`${name}${sep}`)))) return field.key;
+  }
+  return null;
+}
