@@ -301,6 +301,7 @@ export class WorkersStore {
 const CRONTABS = '/api/automation/crontab/';
 const INTERVALS = '/api/automation/interval/';
 const SCHEDULES = '/api/automation/schedule/';
+const H5_GAMES = '/api/game/h5/';
 
 /** root.automation(): makes the automation screens' stores and holds what the schedule screen shares. */
 export class AutomationStore {
@@ -338,6 +339,21 @@ export class AutomationStore {
     } catch {
       return null;
     }
+  }
+
+  /** Queues a run of a task kind now (e.g. the page checks of one locator); the run id, or null when refused (toasted by the adapter). */
+  async runTask(kind: string, args: Record<string, unknown>): Promise<string | null> {
+    try {
+      return await this.api.runTask(kind, args);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The H5 games (page locators belong to one), by name. */
+  async h5Games(): Promise<Array<{ id: number; name: string }>> {
+    const page = await this.api.list(H5_GAMES, { page: 1, limit: AUTOMATION_PICKER_LIMIT, ordering: { field: 'name', direction: 'asc' } });
+    return page.rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.id) }));
   }
 
   /** Enables or disables a schedule (PUT with that field alone); whether it was saved. */

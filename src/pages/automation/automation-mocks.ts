@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   crontabRow,
   envelope,
+  gameRow,
   intervalRow,
   listPage,
+  locatorRow,
   menuItem,
   runQueued,
   runRow,
@@ -13,6 +15,7 @@ import {
   workersAnswer,
   type CrontabRow,
   type IntervalRow,
+  type LocatorRow,
   type MenuItem,
   type RunRow,
   type ScheduleRow,
@@ -37,9 +40,10 @@ export const AUTOMATION_SCREENS = {
   crontab: { id: 703, name: 'Crontab 表达式', component: 'automation/crontab', buttons: ['Search', 'Retrieve', 'Create', 'Update', 'Delete'] },
   interval: { id: 704, name: '间隔周期', component: 'automation/interval', buttons: ['Search', 'Retrieve', 'Create', 'Update', 'Delete'] },
   celery: { id: 705, name: '执行节点', component: 'automation/celery', buttons: ['Search', 'Retrieve'] },
+  webElement: { id: 706, name: '页面元素', component: 'automation/webElement', buttons: ['Search', 'Retrieve', 'Create', 'Update', 'Delete'] },
 } as const;
 
-type Gate = 'kinds' | 'runs' | 'workers' | 'crontab' | 'interval' | 'schedule' | 'run';
+type Gate = 'kinds' | 'runs' | 'workers' | 'crontab' | 'interval' | 'schedule' | 'run' | 'webElement';
 
 export interface AutomationMockOptions {
   /** These answer a failure. */
@@ -60,6 +64,7 @@ export interface AutomationMockState {
   crontabs: CrontabRow[];
   intervals: IntervalRow[];
   schedules: ScheduleRow[];
+  locators: LocatorRow[];
 }
 
 const LONG = '一个名字很长很长的任务调度用于验证表格在内容超长时的换行与截断效果的示例名称';
@@ -234,7 +239,73 @@ function crontabProblem(expression: string): string | null {
   return null;
 }
 
+/** Two H5 games of the sample catalogue (page locators belong to one). */
+const H5_GAMES = [
+  { id: 11, name: '消消乐园', url: 'https://h5.example.com/games/xiaoxiao/index.html', code: 'h5-xiaoxiao' },
+  { id: 12, name: '开心斗地主', url: 'https://h5.example.com/games/doudizhu/index.html', code: 'h5-doudizhu' },
+];
+const h5Row = (g: (typeof H5_GAMES)[number]) =>
+  gameRow.parse({
+    ...audit(g.id, null),
+    kind: 'h5',
+    name: g.name,
+    icon: null,
+    status: 'online',
+    partner: null,
+    partner_name: null,
+    tags: [],
+    tag_info: [],
+    package_id: null,
+    min_sdk: null,
+    url: g.url,
+    code: g.code,
+    platform: null,
+    app_id: null,
+    category: null,
+    current_release: null,
+    current_version: null,
+    current_build: null,
+    release_count: 0,
+  });
+
+function seedLocators(long: boolean, empty: boolean): LocatorRow[] {
+  if (empty) return [];
+  const locator = (id: number, game: (typeof H5_GAMES)[number], over: Partial<LocatorRow>) =>
+    locatorRow.parse({
+      ...audit(id, null),
+      game: game.id,
+      game_name: game.name,
+      game_url: game.url,
+      name: '游戏画布',
+      url: null,
+      selector: 'canvas',
+      check_kind: 'exists',
+      attribute: null,
+      expected: null,
+      match: 'contains',
+      enabled: true,
+      last_checked: '2026-11-25 09:00:03',
+      last_passed: true,
+      last_actual: '<canvas>',
+      last_message: null,
+      ...over,
+    });
+  const rows = [
+    locator(1, H5_GAMES[0] as (typeof H5_GAMES)[number], {}),
+    locator(2, H5_GAMES[0] as (typeof H5_GAMES)[number], { name: '开始按钮', selector: 'button.start, #start', check_kind: 'text', expected: '开始', last_passed: false, last_actual: '继续游戏', last_message: '文本不包含「开始」' }),
+    locator(3, H5_GAMES[1] as (typeof H5_GAMES)[number], { name: '隐私政策链接', selector: 'a.privacy', check_kind: 'attribute', attribute: 'href', expected: 'privacy', last_checked: null, last_passed: null, last_actual: null }),
+  ];
+  if (!long) return rows;
+  return [
+    ...rows,
+    ...Array.from({ length: 24 }, (_, i) =>
+      locator(10 + i, H5_GAMES[i % 2] as (typeof H5_GAMES)[number], { name: `${LONG}${i}`, selector: `#app > div.stage-${i} > .panel .button-group > button[data-action="start-game-${i}"]`, last_passed: i % 3 !== 0, last_message: i % 3 === 0 ? `没有元素匹配选择器 #app > div.stage-${i} > .panel .button-group` : null }),
+    ),
+  ];
+}
+
 function seedResources(state: AutomationMockState, long: boolean, empty: boolean) {
+  state.locators = seedLocators(long, empty);
   if (empty) {
     state.crontabs = [];
     state.intervals = [];
@@ -279,7 +350,7 @@ function seedResources(state: AutomationMockState, long: boolean, empty: boolean
 export function automationBackend(options: AutomationMockOptions = {}): MockBackend & { automation: AutomationMockState } {
   const long = !!options.long;
   const empty = !!options.empty;
-  const state: AutomationMockState = { calls: [], runs: [], crontabs: [], intervals: [], schedules: [] };
+  const state: AutomationMockState = { calls: [], runs: [], crontabs: [], intervals: [], schedules: [], locators: [] };
   let serial = 1000;
   const seed = () => {
     state.runs = empty ? [] : seedRuns(long);
@@ -318,7 +389,7 @@ export function automationBackend(options: AutomationMockOptions = {}): MockBack
 
   /** A CRUD viewset over one of the state's lists. */
   const viewset = <T extends { id: number }>(
-    name: 'crontab' | 'interval' | 'schedule',
+    name: 'crontab' | 'interval' | 'schedule' | 'webElement',
     schema: z.ZodType<T>,
     list: () => T[],
     set: (rows: T[]) => void,
@@ -402,6 +473,55 @@ export function automationBackend(options: AutomationMockOptions = {}): MockBack
       if (!r || !task) return HttpResponse.json(failure(4000, '未找到该记录'));
       return HttpResponse.json(ok(runQueued, { run_id: enqueue(task, r.args, { retry_of: r.id }) }, '已重新加入队列'));
     }),
+    // Page checks: the H5 games, and a check of the locators (each checked one passes in this mock).
+    http.get('*/api/game/h5/', ({ request }) => {
+      record(request);
+      return HttpResponse.json(page(gameRow, H5_GAMES.map(h5Row), new URL(request.url).searchParams));
+    }),
+    http.post('*/api/automation/task/pages.check/run/', async ({ request }) => {
+      const body = (await request.json()) as { args?: Record<string, unknown> };
+      record(request, body);
+      const refused = await gate('run');
+      if (refused) return refused;
+      const one = typeof body.args?.locator === 'number' ? body.args.locator : null;
+      const checked = new Date().toISOString().slice(0, 19).replace('T', ' ');
+      state.locators = state.locators.map((l) => (l.enabled && (one === null || l.id === one) ? { ...l, last_checked: checked, last_passed: true, last_message: null } : l));
+      serial += 1;
+      const kind = { kind: 'pages.check', name: 'H5 页面检查', retry_limit: 1 } as TaskKindRow;
+      const r = run(serial, 'queued', kind, { args: body.args ?? {}, queued: new Date().toISOString(), schedule: null, schedule_name: null, trigger: 'manual' });
+      state.runs.unshift(r);
+      return HttpResponse.json(ok(runQueued, { run_id: r.id }, '已加入队列'));
+    }),
+    ...viewset(
+      'webElement',
+      locatorRow,
+      () => state.locators,
+      (rows) => (state.locators = rows),
+      (body, current) => {
+        const selector = String(body.selector ?? current?.selector ?? '');
+        if (selector.includes('>>>')) return 'CSS 选择器:CSS 选择器无效：Expected selector, found >';
+        const url = body.url === undefined ? (current?.url ?? null) : (body.url as string | null);
+        if (url && !/^https?:\/\//i.test(url)) return `页面地址:只能检查 http 或 https 页面，不能检查 ${url.split(':')[0] ?? ''}: 地址。`;
+        const game = H5_GAMES.find((g) => g.id === Number(body.game ?? current?.game));
+        if (!game) return `游戏:游戏 ${String(body.game)} 不存在。`;
+        const id = current?.id ?? nextId(state.locators);
+        return locatorRow.parse({
+          ...(current ?? { last_checked: null, last_passed: null, last_actual: null, last_message: null }),
+          ...audit(id, (body.description as string | null | undefined) ?? current?.description ?? null),
+          game: game.id,
+          game_name: game.name,
+          game_url: game.url,
+          name: String(body.name ?? current?.name ?? ''),
+          url,
+          selector,
+          check_kind: body.check_kind ?? current?.check_kind ?? 'exists',
+          attribute: (body.attribute as string | null | undefined) ?? current?.attribute ?? null,
+          expected: (body.expected as string | null | undefined) ?? current?.expected ?? null,
+          match: body.match ?? current?.match ?? 'contains',
+          enabled: body.enabled ?? current?.enabled ?? true,
+        });
+      },
+    ),
     http.post('*/api/automation/task/:kind/run/', async ({ request, params }) => {
       const body = (await request.json()) as { args?: Record<string, unknown> };
       record(request, body);
