@@ -108,12 +108,13 @@ export class LiveFeed {
    * written. (The bench times exactly this.)
    */
   push(snapshot: RealtimeSnapshot): number {
-    const text = frameText(snapshot);
+    // One UTF-8 buffer for every socket (a string would be encoded again per socket), sent as a text frame.
+    const bytes = Buffer.from(frameText(snapshot));
     let sent = 0;
     for (const set of this.subscribers.values()) {
       for (const s of set) {
         if (s.readyState === s.OPEN) {
-          s.send(text);
+          s.send(bytes, SEND_TEXT);
           sent++;
         }
       }
@@ -163,5 +164,8 @@ export class LiveFeed {
     this.subscribers.clear();
   }
 }
+
+/** Text frame, no compression, final: ws skips its per-call option handling. */
+const SEND_TEXT = { binary: false, compress: false, fin: true } as const;
 
 export const frameText = (snapshot: RealtimeSnapshot): string => JSON.stringify({ type: REALTIME_TOPIC, realtime: snapshot });
