@@ -231,3 +231,10 @@ export const INCOME_ORDERS_PAGE_SIZE = 20;
 export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;
 /** 设备管理: rows per page. */
 export const PLAYERS_DEVICES_PAGE_SIZE = 20;
+
+// dashboard realtime+monitor (i17-live)
+/** 实时概况: while the socket is down (or silent this long), the figures are polled over REST this often. */
+export const REALTIME_POLL_MS = 5000;
+export const REALTIME_SOCKET_SILENT_MS = 4000;
+/** 服务监控: the instances are read again this often while the page is visible. */
+export const MONITOR_REFRESH_MS = 5000;
