@@ -214,7 +214,7 @@ export const MonitorView = observer(function MonitorView({ store }: { store: Mon
       {inst && (
         <>
           <section className="tracking-card">
-            <h3>{`${inst.instance} · ${t('monitor.requestRate')} ${formatFigure(inst.current.requests_total, language)}`}</h3>
+            <h3 data-testid="monitor-total">{`${inst.instance} · ${t('monitor.requestsTotal')} ${formatFigure(inst.current.requests_total, language)}`}</h3>
             <Figures inst={inst} />
           </section>
           <h3 className="tracking-muted">{t('monitor.history', { instance: inst.instance })}</h3>
