@@ -86,6 +86,7 @@ test('live dashboards in English', async ({ page, context, baseURL, submitLogin,
   await page.goto('/dashboard/realtime');
   await expect(page.getByText('Players online', { exact: true })).toBeVisible(slow);
   await expect(page.getByTestId('realtime-activity-chart')).toHaveAttribute('data-ready', 'true', slow);
+  await expect(page.getByTestId('realtime-source')).toHaveText('Live push', slow);
   await shot('dashboard-realtime-en');
   await page.goto('/dashboard/monitor');
   await expect(page.getByTestId('monitor-instance-row').filter({ hasText: 'This instance' })).toBeVisible(slow);
