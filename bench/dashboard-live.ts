@@ -25,9 +25,12 @@ export interface RealtimeBench {
   sockets: number;
   /** Per push: CPU ms of the server process (user + system) for the push (serialise once, write to every socket). */
   pushCpuMs: number[];
+  /** The same split: user space (JSON, framing, ws) and kernel (the socket writes). */
+  pushUserMs: number[];
+  pushSystemMs: number[];
   /** Per push: wall-clock ms of the same (includes waiting for a core on a loaded machine). */
   pushMs: number[];
-  median: { pushCpuMs: number; pushMs: number; computeMs: number; monitorMs: number };
+  median: { pushCpuMs: number; pushUserMs: number; pushSystemMs: number; pushMs: number; computeMs: number; monitorMs: number };
   frameBytes: number;
 }
 
@@ -71,6 +74,8 @@ export async function benchRealtime(log: (s: string) => void = () => undefined):
     }
     const pushMs: number[] = [];
     const pushCpuMs: number[] = [];
+    const pushUserMs: number[] = [];
+    const pushSystemMs: number[] = [];
     for (let i = 0; i < PUSHES; i++) {
       const before = received;
       const c0 = process.cpuUsage();
@@ -79,6 +84,8 @@ export async function benchRealtime(log: (s: string) => void = () => undefined):
       pushMs.push(performance.now() - t0);
       const c = process.cpuUsage(c0);
       pushCpuMs.push((c.user + c.system) / 1000);
+      pushUserMs.push(c.user / 1000);
+      pushSystemMs.push(c.system / 1000);
       if (sent !== SOCKETS) throw new Error(`push wrote ${sent} sockets, not ${SOCKETS}`);
       // Let the frames drain (and the clients read them) before the next push.
       for (let t = Date.now(); received - before < SOCKETS && Date.now() - t < 10_000; ) await sleep(5);
@@ -92,11 +99,13 @@ export async function benchRealtime(log: (s: string) => void = () => undefined):
     const out: RealtimeBench = {
       sockets: SOCKETS,
       pushCpuMs,
+      pushUserMs,
+      pushSystemMs,
       pushMs,
-      median: { pushCpuMs: median(pushCpuMs), pushMs: median(pushMs), computeMs: median(computeMs), monitorMs: median(monitorMs) },
+      median: { pushCpuMs: median(pushCpuMs), pushUserMs: median(pushUserMs), pushSystemMs: median(pushSystemMs), pushMs: median(pushMs), computeMs: median(computeMs), monitorMs: median(monitorMs) },
       frameBytes: JSON.stringify({ type: REALTIME_TOPIC, realtime: snapshot }).length,
     };
-    log(`bench: realtime push to ${SOCKETS} sockets: median CPU ${out.median.pushCpuMs.toFixed(2)} ms, wall ${out.median.pushMs.toFixed(2)} ms (frame ${out.frameBytes} bytes); figures computed in ${out.median.computeMs.toFixed(1)} ms; GET monitor ${out.median.monitorMs.toFixed(1)} ms`);
+    log(`bench: realtime push to ${SOCKETS} sockets: median CPU ${out.median.pushCpuMs.toFixed(2)} ms (user ${out.median.pushUserMs.toFixed(2)}, kernel ${out.median.pushSystemMs.toFixed(2)}), wall ${out.median.pushMs.toFixed(2)} ms (frame ${out.frameBytes} bytes); figures computed in ${out.median.computeMs.toFixed(1)} ms; GET monitor ${out.median.monitorMs.toFixed(1)} ms`);
     return out;
   } finally {
     for (const ws of sockets) ws.terminate();
