@@ -6,6 +6,8 @@ import type { SocketStatus } from '../adapters/socket/realtime-socket';
 import { MONITOR_REFRESH_MS, REALTIME_POLL_MS, REALTIME_SOCKET_SILENT_MS } from '../config';
 import type { LoadState } from './menu';
 
+export type { MonitorInstance, MonitorSample, RealtimeSnapshot } from '../adapters/api';
+
 /**
  * The live dashboards' state (issue 17): dashboard/realtime — figures pushed on the layout's socket
  * (topic `dashboard.realtime`, subscribed while the page is visible) with a REST poll while the socket

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../app/routes';
-import { liveBackend, monitorMock, type LiveMockOptions } from '../live-mocks';
+import { liveBackend, monitorMock, type LiveMockOptions } from '../../../../stories/mocks/dashboard-live';
 
 /** 服务监控 (dashboard/monitor; issue 17): every instance, its figures, history charts and slow statements. */
 const meta = {

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useMemo } from 'react';
-import type { MonitorInstance, MonitorSample } from '../../../adapters/api';
 import type { ChartPalette } from '../../../components/charts/EChart';
 import { EChart } from '../../../components/charts/EChart';
 import { PageLoading } from '../../../components/PageLoading';
@@ -9,7 +8,7 @@ import { ResultState } from '../../../components/tracking/AnalysisParts';
 import { clockSeconds, timeLines } from '../../../components/dashboard-live/charts';
 import { useLiveTexts } from '../../../components/dashboard-live/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/dashboard-live/useDashboardLive';
-import type { MonitorStore } from '../../../stores/dashboard-live';
+import type { MonitorInstance, MonitorSample, MonitorStore } from '../../../stores/dashboard-live';
 import { formatFigure } from '../../../stores/tracking';
 import '../../../components/tracking/tracking.css';
 import '../../../components/dashboard-live/live.css';

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../app/routes';
 import { formatMoney } from '../../../stores/money';
 import { storyBackend } from '../../../../stories/console';
-import { liveBackend, liveSocket, realtimeMock, type LiveMockOptions, type LiveMockState } from '../live-mocks';
+import { liveBackend, liveSocket, realtimeMock, type LiveMockOptions, type LiveMockState } from '../../../../stories/mocks/dashboard-live';
 
 /** 实时概况 (dashboard/realtime; issue 17): figures over REST, then live frames on mock-socket. */
 const meta = {

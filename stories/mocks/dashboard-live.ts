@@ -12,11 +12,11 @@ import {
   type MonitorResult,
   type MonitorSample,
   type RealtimeSnapshot,
-} from '../../../contracts/schemas';
-import { RealtimeSocket, type SocketLike } from '../../adapters/socket/realtime-socket';
-import type { RealtimeConnector } from '../../adapters/socket/connector';
-import { failure, ok } from '../../../stories/mocks/fixtures';
-import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
+} from '../../contracts/schemas';
+import { RealtimeSocket, type SocketLike } from '../../src/adapters/socket/realtime-socket';
+import type { RealtimeConnector } from '../../src/adapters/socket/connector';
+import { failure, ok } from './fixtures';
+import { MockBackend, mockBackend } from './handlers';
 
 /**
  * Mocks of the live dashboards' back end for the dashboard/realtime and dashboard/monitor stories
