@@ -150,6 +150,9 @@ export class InstanceMonitor {
   /** Closes the period: its figures join the history. */
   sample(): MonitorSample {
     const s = { at: new Date().toISOString(), ...this.figures(true) };
+    // The slowest statements of the retention window (not the slowest ever, which would go stale).
+    const oldest = Date.now() - MONITOR_RETENTION_MINUTES * 60_000;
+    this.slow = this.slow.filter((q) => Date.parse(q.at) >= oldest);
     this.history.push(s);
     if (this.history.length > MONITOR_HISTORY) this.history.splice(0, this.history.length - MONITOR_HISTORY);
     return s;

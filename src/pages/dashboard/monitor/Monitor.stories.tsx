@@ -30,8 +30,8 @@ export const Instances: Story = {
     await waitFor(() => expect(canvas.getByTestId('monitor-latency-chart').dataset.ready).toBe('true'), slow);
     await expect(canvas.getByTestId('monitor-db-value')).toHaveTextContent('6 / 4 /');
     await expect(canvas.getByTestId('monitor-slow')).toHaveTextContent('FROM tracking_events');
-    await userEvent.click(rows[1] as HTMLElement);
-    await waitFor(() => expect(canvas.getAllByTestId('monitor-instance-row')[1]).toHaveAttribute('aria-selected', 'true'));
+    await userEvent.click(canvas.getAllByTestId('monitor-instance-select')[1] as HTMLElement);
+    await waitFor(() => expect(canvas.getAllByTestId('monitor-instance-row')[1]).toHaveAttribute('data-selected', 'true'));
     await expect(canvas.getByText(/近期趋势（console-b-5177-0a7e3b）/)).toBeVisible();
   },
 };

@@ -181,14 +181,13 @@ export const MonitorView = observer(function MonitorView({ store }: { store: Mon
                 {result.instances.map((i) => (
                   <tr
                     key={i.instance}
-                    className={`is-clickable${inst?.instance === i.instance ? ' is-selected' : ''}`}
-                    onClick={() => store.select(i.instance)}
+                    className={inst?.instance === i.instance ? 'is-selected' : undefined}
                     data-testid="monitor-instance-row"
                     data-instance={i.instance}
-                    aria-selected={inst?.instance === i.instance}
+                    data-selected={inst?.instance === i.instance}
                   >
                     <td className="live-name">
-                      <button type="button" className="p-link" onClick={() => store.select(i.instance)}>
+                      <button type="button" className="p-link live-instance" aria-pressed={inst?.instance === i.instance} onClick={() => store.select(i.instance)} data-testid="monitor-instance-select">
                         {i.instance}
                       </button>
                       {i.instance === result.self && <div className="live-hint">{t('monitor.self')}</div>}
