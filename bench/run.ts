@@ -28,6 +28,7 @@
  *       (target < 100 ms): bench/ads.ts
  *   (x) 1,000 interval schedules due in the same second (all started within 2 s, < 5 ms CPU per job) and
  *       (y) GET /metrics (< 10 ms), on the embedded database and PostgreSQL: bench/automation.ts
+ *   (z) the dashboard.realtime frame to 1,000 subscribed sockets (< 5 ms server CPU per push): bench/dashboard-live.ts
  *
  * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
@@ -438,6 +439,19 @@ async function main(): Promise<void> {
     lines.push({ measure: `1,000 schedules due at once: last run started after the due time (${b.db})`, value: ms(b.median.lastStartMs), budget: `< ${ms(SCHEDULE_START_TARGET_MS)}`, pass: b.median.lastStartMs < SCHEDULE_START_TARGET_MS });
     lines.push({ measure: `  server CPU per job (${b.db})`, value: ms(b.median.cpuPerJobMs), budget: `< ${ms(JOB_OVERHEAD_TARGET_MS)}`, pass: b.median.cpuPerJobMs < JOB_OVERHEAD_TARGET_MS });
     lines.push({ measure: `GET /metrics, median of 51 (${b.db})`, value: ms(b.metricsMs), budget: `< ${ms(METRICS_TARGET_MS)}`, pass: b.metricsMs < METRICS_TARGET_MS });
+  }
+  // dashboard realtime+monitor (i17-live): (z) the dashboard.realtime frame pushed to 1,000 subscribed sockets (bench/dashboard-live.ts)
+  {
+    console.log('bench: (z) realtime frame to 1,000 subscribed sockets');
+    const { benchRealtime, PUSH_TARGET_MS } = await import('./dashboard-live');
+    try {
+      const r = await benchRealtime((l) => console.log(l));
+      lines.push({ measure: `realtime frame to ${r.sockets} sockets: server CPU per push (median of ${r.pushMs.length})`, value: `${r.median.pushCpuMs.toFixed(2)} ms`, budget: `< ${ms(PUSH_TARGET_MS)}`, pass: r.median.pushCpuMs < PUSH_TARGET_MS });
+      lines.push({ measure: '  of which user space / kernel (socket writes)', value: `${r.median.pushUserMs.toFixed(2)} / ${r.median.pushSystemMs.toFixed(2)} ms`, budget: '', pass: null });
+      lines.push({ measure: '  wall per push / figures computed once per tick / GET monitor', value: `${r.median.pushMs.toFixed(2)} / ${r.median.computeMs.toFixed(1)} / ${r.median.monitorMs.toFixed(1)} ms`, budget: '', pass: null });
+    } catch (e) {
+      console.log(`bench: realtime push not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   lines.push({ measure: `CRUD table: ${tableRender.rows}-row page rendered (median)`, value: ms(tableRender.pageChangeMs.median), budget: '', pass: null });
   lines.push({ measure: '  max / first visit (10 rows, chunks)', value: `${ms(tableRender.pageChangeMs.max)} / ${ms(tableRender.firstVisitMs)}`, budget: '', pass: null });

@@ -170,6 +170,14 @@ export const KNOWN_DIFFERENCES = {
     upstream: 'any role with the white-list buttons writes it; any entry grants its call to every user',
     source: 'issue 12',
   },
+  // dashboard realtime+monitor (i17-live)
+  realtimeFrame: {
+    id: 'realtime-frame',
+    what: 'socket frame dashboard.realtime after {"type":"subscribe","topic":"dashboard.realtime"}',
+    reference: 'pushed at most once per second to subscribed sockets of users with dashboard/realtime',
+    upstream: 'the back end has no live frame (client frames are ignored); the console polls GET api/dashboard/realtime/',
+    source: 'issue 17',
+  },
 } as const satisfies Record<string, KnownDifference>;
 
 export type KnownDifferenceId = keyof typeof KNOWN_DIFFERENCES;

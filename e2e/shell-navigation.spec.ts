@@ -25,13 +25,13 @@ test.describe('shell navigation', () => {
     const messages: string[] = [];
     page.on('console', (msg) => messages.push(msg.text()));
     await signIn(page, submitLogin);
-    // 实时概况 has no page file yet (its screen is a later issue's): the fallback stands in.
-    await page.goto('/dashboard/realtime');
-    await expect(page).toHaveURL(/\/dashboard\/realtime$/);
-    await expect(page.getByTestId('page-fallback')).toContainText('实时概况');
-    await expect(page).toHaveTitle(/ - 实时概况$/);
-    expect(messages.some((m) => m.includes('dashboard/realtime') && m.includes('该菜单将无法访问，请检查文件是否存在'))).toBe(true);
-    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '实时概况']);
+    // dashboard realtime+monitor (i17-live): 实时概况 is a real page now; 用户统计 has no page file yet: the fallback stands in.
+    await page.goto('/data_reports/user_stats');
+    await expect(page).toHaveURL(/\/data_reports\/user_stats$/);
+    await expect(page.getByTestId('page-fallback')).toContainText('用户统计');
+    await expect(page).toHaveTitle(/ - 用户统计$/);
+    expect(messages.some((m) => m.includes('data_reports/user_stats') && m.includes('该菜单将无法访问，请检查文件是否存在'))).toBe(true);
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '用户统计']);
   });
 
   test('a button hidden for user test is shown to superadmin (Permission)', async ({ page, submitLogin, shot }) => {

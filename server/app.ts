@@ -56,6 +56,9 @@ import { cooperateRoutes } from './routes/cooperate/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
+// dashboard realtime+monitor (i17-live)
+import { instrumentDb } from './domain/dashboard-live/monitor';
+import { createDashboardLive, dashboardLiveRoutes, registerMonitorMetrics, type DashboardLive } from './routes/dashboard-live';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -106,6 +109,8 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
     pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
     pgliteThread: config.pgliteThread ?? true,
   });
+  // dashboard realtime+monitor (i17-live): every statement timed for the service monitor.
+  const queryTimes = instrumentDb(db);
   try {
     await migrate(db);
     await ensureJobSchema(db);
@@ -127,8 +132,11 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       sessions: new SessionStore(db),
       sessionKeeper: new SessionKeeper(db, config.analyticsTz, (err) => app.log.error({ err }, 'session analysis: computing kept days failed')),
       jobs: undefined as unknown as JobQueue,
+      live: undefined as unknown as DashboardLive,
     };
     ctx.jobs = new JobQueue(ctx, (msg, err) => app.log.error({ err }, msg));
+    // dashboard realtime+monitor (i17-live)
+    ctx.live = createDashboardLive(ctx, queryTimes, (msg, err) => app.log.error({ err }, msg));
     // Open sockets of sessions revoked anywhere (another instance too) close at the next ping.
     ctx.hub.useSessionCheck((sid) => ctx.sessions.live(sid));
     const app = await createApp(ctx);
@@ -142,12 +150,16 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         ctx.sessionKeeper.start();
         // This instance works the job queue (runs, schedules, heartbeat).
         if (config.jobs) await ctx.jobs.start();
+        // dashboard realtime+monitor (i17-live): this instance samples its figures for the monitor.
+        ctx.live.start();
         const addr = app.server.address();
         const port = typeof addr === 'object' && addr ? addr.port : config.port;
         const host = config.host.includes(':') ? `[${config.host}]` : config.host;
         return `http://${host}:${port}`;
       },
       async close() {
+        // dashboard realtime+monitor (i17-live)
+        ctx.live.stop();
         ctx.hub.close();
         await ctx.jobs.stop();
         await ctx.sessionKeeper.close();
@@ -212,7 +224,9 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   // ---- issue 16 part B, players (i16-players)
   playersRoutes(app, ctx);
   await automationRoutes(app, ctx);
-  registerMetrics(app, ctx);
+  // dashboard realtime+monitor (i17-live): routes, the monitor's request hook and its /metrics gauges.
+  registerMonitorMetrics(registerMetrics(app, ctx), ctx.live);
+  dashboardLiveRoutes(app, ctx.live);
   // Partners: settlements and KPIs (issue 16 part B, i16-ads)
   cooperateRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);

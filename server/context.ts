@@ -11,6 +11,8 @@ import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
 import type { JobQueue } from './jobs/queue';
+// dashboard realtime+monitor (i17-live)
+import type { DashboardLive } from './routes/dashboard-live';
 
 /** Everything a route needs, built once by app.ts and passed to each route module. */
 export interface AppContext {
@@ -34,4 +36,7 @@ export interface AppContext {
   sessionKeeper: SessionKeeper;
   /** The job queue (pg-boss): queue runs from anywhere; works them when config.jobs. */
   jobs: JobQueue;
+  // dashboard realtime+monitor (i17-live)
+  /** The realtime socket frame's feed and this instance's service monitor. */
+  live: DashboardLive;
 }

@@ -242,3 +242,9 @@ export const AUTOMATION_RUNS_PAGE_SIZE = 20;
 /** Crontab and interval choices a schedule's pickers load (the server's largest page). */
 export const AUTOMATION_PICKER_LIMIT = 100;
 // end automation console (i17-console)
+// dashboard realtime+monitor (i17-live)
+/** 实时概况: while the socket is down (or silent this long), the figures are polled over REST this often. */
+export const REALTIME_POLL_MS = 5000;
+export const REALTIME_SOCKET_SILENT_MS = 4000;
+/** 服务监控: the instances are read again this often while the page is visible. */
+export const MONITOR_REFRESH_MS = 5000;

@@ -61,6 +61,8 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   automation_schedules: 'automation_schedules',
   automation_runs: 'automation_runs',
   automation_workers: 'automation_runs',
+  // dashboard realtime+monitor (i17-live): every instance's samples, written every few seconds; only the monitor reads them.
+  monitor_samples: 'monitor',
 };
 
 /** The table each write of a statement names (an upsert's DO UPDATE SET is part of its INSERT). */

@@ -73,6 +73,8 @@ export const GUARDED_AREAS: readonly string[] = [
   '/api/automation/',
   // Partners (issue 16 part B, i16-ads)
   '/api/cooperate/',
+  // dashboard realtime+monitor (i17-live)
+  '/api/dashboard/realtime/', '/api/dashboard/monitor/',
 ];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
@@ -240,6 +242,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   out.push(...automationEquivalents(method, path));
   // Partners (issue 16 part B, i16-ads)
   out.push(...cooperateEquivalents(method, path));
+  // dashboard realtime+monitor (i17-live): each screen's GET (and the realtime socket frame) by its Retrieve button.
+  if (method === 'GET' && (path === '/api/dashboard/realtime/' || path === '/api/dashboard/monitor/')) out.push([0, `${path}0/`]);
   return out;
 }
 

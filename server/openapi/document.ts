@@ -46,6 +46,8 @@ import { PLAYERS_OPERATIONS } from './players';
 import { COOPERATE_OPERATIONS } from './cooperate';
 // Automation (issue 17)
 import { AUTOMATION_OPERATIONS } from './automation';
+// dashboard realtime+monitor (i17-live)
+import { DASHBOARD_LIVE_OPERATIONS } from './dashboard-live';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -138,6 +140,8 @@ export const OPERATIONS: readonly Operation[] = [
   // Partners (issue 16 part B, i16-ads)
   ...COOPERATE_OPERATIONS,
   ...AUTOMATION_OPERATIONS,
+  // dashboard realtime+monitor (i17-live)
+  ...DASHBOARD_LIVE_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

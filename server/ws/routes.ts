@@ -16,7 +16,8 @@ export type UnreadCounter = (userId: number) => Promise<number>;
 /**
  * Socket at api/ws/<token>/ and ws/<token>/. The token is an access or refresh token (upstream checks
  * only the signature). A bad token: the upgrade is accepted and the socket closed at once with 4401
- * 'token_not_valid' (upstream fails the handshake with HTTP 500). Client frames are ignored.
+ * 'token_not_valid' (upstream fails the handshake with HTTP 500). Client frames are ignored, except
+ * the realtime feed's subscribe/unsubscribe (ws/live-feed.ts).
  */
 export function socketRoutes(app: FastifyInstance, ctx: AppContext, report: ErrorReporter, unread: UnreadCounter = async () => 0): void {
   const handler = async (socket: WebSocket, token: string) => {
@@ -34,6 +35,8 @@ export function socketRoutes(app: FastifyInstance, ctx: AppContext, report: Erro
       if (!account || !account.is_active) return refuse();
       if (socket.readyState !== socket.OPEN) return;
       ctx.hub.add(account.id, socket, claims.sid);
+      // dashboard realtime+monitor (i17-live): subscribe/unsubscribe frames for the realtime feed.
+      socket.on('message', (data) => void ctx.live.feed.onClientFrame(account.id, socket, data).catch((err: unknown) => report(err, 'socket frame')));
       const frame = (await unread(account.id)) > 0 ? UNREAD_FRAME : CONNECTED_FRAME;
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     } catch (err) {

@@ -15,6 +15,9 @@ import type { IncomeApi } from './income';
 import type { PlayersApi } from './players';
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateApi } from './cooperate';
+// dashboard realtime+monitor (i17-live)
+import type { MonitorResult, RealtimeSnapshot } from './dashboard-live';
+export type * from './dashboard-live';
 
 export type * from './message-types';
 export type * from './tracking';
@@ -73,6 +76,11 @@ export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi, Income
   oauth2Config(): Promise<OAuth2Config>;
   /** Lets the back end exchange the provider's code (POST oauth2/login/) and stores the session cookies it answers with. */
   oauth2Login(input: { code: string; redirectUri: string }): Promise<LoginSession>;
+  // dashboard realtime+monitor (i17-live)
+  /** dashboard/realtime's figures (also pushed on the socket; this is the polling fallback). */
+  dashboardRealtime(): Promise<RealtimeSnapshot>;
+  /** dashboard/monitor: every server instance's figures and recent history. */
+  dashboardMonitor(): Promise<MonitorResult>;
 }
 
 /** The calls the login page makes, signed out: all the login-only boot's adapter has to offer (issue 19). */

@@ -48,6 +48,8 @@ import type { PartnerOverviewResult, PartnerSettlement, SettlementQuery, Settlem
 
 // Partners (issue 16 part B, i16-ads): query writers and schemas load with the first partner call.
 const cooperateModule = () => import('./cooperate');
+// dashboard realtime+monitor (i17-live)
+import type { MonitorResult, RealtimeSnapshot } from './dashboard-live';
 
 // automation console (i17-console): types, and the module that loads with the first automation call.
 import type { RunPage, RunQuery, RunRow, TaskKindRow, WorkersAnswer } from './automation';
@@ -236,6 +238,21 @@ export abstract class ConsoleApiBase implements ResourceApi {
     return value as NonNullable<ReturnType<(typeof m.COOPERATE_PARSERS)[K]>>;
   }
   // ---- end Partners
+
+  // dashboard realtime+monitor (i17-live): reads as the revenue reports, parsed by the contract schemas.
+  dashboardRealtime(): Promise<RealtimeSnapshot> {
+    return this.dashboardLiveRead('realtime');
+  }
+  dashboardMonitor(): Promise<MonitorResult> {
+    return this.dashboardLiveRead('monitor');
+  }
+  private async dashboardLiveRead<K extends 'realtime' | 'monitor'>(kind: K): Promise<K extends 'realtime' ? RealtimeSnapshot : MonitorResult> {
+    const m = await import('./dashboard-live');
+    const path = m.DASHBOARD_LIVE_PATH[kind];
+    const value = m.DASHBOARD_LIVE_PARSERS[kind](await this.incomeReport(path, []));
+    if (value === null) throw this.http.malformed({ path });
+    return value as K extends 'realtime' ? RealtimeSnapshot : MonitorResult;
+  }
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
     const request: RequestOptions = { method: 'POST', path: `/api/embed_configure/game/${app}/regenerate/` };

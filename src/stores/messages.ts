@@ -92,10 +92,13 @@ export class MessagesStore {
   /** The next frame is the server's greeting after the session's first open (see connect()). */
   private greetingAhead = false;
 
+  // dashboard realtime+monitor (i17-live): handlers of the socket's typed frames, by topic.
+  private readonly live = new Map<string, Set<(frame: Record<string, unknown>) => void>>();
+
   constructor(private readonly deps: MessagesStoreDeps) {
-    makeAutoObservable<MessagesStore, 'deps' | 'socket' | 'refreshing' | 'refreshAgain' | 'greetingAhead'>(
+    makeAutoObservable<MessagesStore, 'deps' | 'socket' | 'refreshing' | 'refreshAgain' | 'greetingAhead' | 'live'>(
       this,
-      { deps: false, socket: false, refreshing: false, refreshAgain: false, greetingAhead: false },
+      { deps: false, socket: false, refreshing: false, refreshAgain: false, greetingAhead: false, live: false },
       { autoBind: true },
     );
   }
@@ -140,8 +143,36 @@ export class MessagesStore {
         runInAction(() => {
           this.connection = status;
         }),
+      // dashboard realtime+monitor (i17-live): a topic's frame (its `type` names the topic), or a refused subscription.
+      typed: (frame) => {
+        const topic = frame.type === 'subscribe.refused' && typeof frame.topic === 'string' ? frame.topic : frame.type;
+        for (const fn of this.live.get(topic) ?? []) fn(frame);
+      },
     });
+    for (const topic of this.live.keys()) this.socket.subscribe(topic);
     this.socket.start();
+  }
+
+  // dashboard realtime+monitor (i17-live)
+  /**
+   * Receives a topic's frames over the layout's socket (subscribing on the server now, or when the
+   * socket opens, and after every reconnect); the returned function unsubscribes. Frames of type
+   * `subscribe.refused` for the topic reach the handler too.
+   */
+  subscribeLive(topic: string, handler: (frame: Record<string, unknown>) => void): () => void {
+    let set = this.live.get(topic);
+    if (!set) {
+      set = new Set();
+      this.live.set(topic, set);
+      this.socket?.subscribe(topic);
+    }
+    set.add(handler);
+    return () => {
+      const handlers = this.live.get(topic);
+      if (!handlers?.delete(handler) || handlers.size > 0) return;
+      this.live.delete(topic);
+      this.socket?.unsubscribe(topic);
+    };
   }
 
   /** Closes the socket (the layout went away, or logout). */

@@ -30,9 +30,13 @@ import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
 import type { TrackingStore } from './tracking';
 import type { IncomeStore } from './income';
+// dashboard realtime+monitor (i17-live)
+import type { DashboardLiveStore } from './dashboard-live';
 // ---- issue 16 part B, players (i16-players)
 import type { PlayersStore } from './players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
+// dashboard realtime+monitor (i17-live)
+const liveStores = new WeakMap<RootStore, Promise<DashboardLiveStore>>();
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateStore } from './cooperate';
 // automation console (i17-console): the automation/* stores, loaded on first use (a plain cache, never observed).
@@ -222,6 +226,12 @@ export class RootStore {
     return store;
   }
   // end automation console (i17-console)
+  // dashboard realtime+monitor (i17-live): dashboard/realtime and dashboard/monitor stores, loaded on first use (a plain cache, never observed).
+  dashboardLive(): Promise<DashboardLiveStore> {
+    let store = liveStores.get(this);
+    if (!store) liveStores.set(this, (store = import('./dashboard-live').then(({ DashboardLiveStore }) => new DashboardLiveStore(this.deps.api, this.messages))));
+    return store;
+  }
 
   notify(notice: Notice): void {
     this.deps.notify(notice);

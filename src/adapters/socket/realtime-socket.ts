@@ -17,6 +17,8 @@ export interface SocketLike {
   onerror: ((ev: Event) => void) | null;
   onclose: ((ev: CloseEvent) => void) | null;
   close(code?: number, reason?: string): void;
+  // dashboard realtime+monitor (i17-live): topic subscriptions are sent on the socket.
+  send?(data: string): void;
 }
 
 export type SocketFactory = (url: string) => SocketLike;
@@ -38,6 +40,9 @@ export interface RealtimeEvents {
   /** The client stopped retrying. */
   stopped(reason: StopReason): void;
   status?(status: SocketStatus): void;
+  // dashboard realtime+monitor (i17-live)
+  /** A frame with a `type` (a subscribed topic's data, or a refused subscription), parsed JSON object. */
+  typed?(frame: Record<string, unknown> & { type: string }): void;
 }
 
 export interface RealtimeOptions {
@@ -122,6 +127,30 @@ export class RealtimeSocket {
     return this.currentStatus;
   }
 
+  // dashboard realtime+monitor (i17-live)
+  private readonly topics = new Set<string>();
+
+  /** Asks the server for a topic's frames (now when open, and again after every reconnect). */
+  subscribe(topic: string): void {
+    this.topics.add(topic);
+    this.sendTopic('subscribe', topic);
+  }
+
+  unsubscribe(topic: string): void {
+    if (!this.topics.delete(topic)) return;
+    this.sendTopic('unsubscribe', topic);
+  }
+
+  private sendTopic(type: 'subscribe' | 'unsubscribe', topic: string): void {
+    const socket = this.socket;
+    if (!socket || this.currentStatus !== 'open' || !socket.send) return;
+    try {
+      socket.send(JSON.stringify({ type, topic }));
+    } catch {
+      // Closing: the next open subscribes again.
+    }
+  }
+
   /** Opens the socket (the layout mounted). Calling it again while running does nothing. */
   start(): void {
     if (this.running) return;
@@ -186,11 +215,15 @@ export class RealtimeSocket {
       this.handshakeFailures = 0;
       this.outageReported = { error: false, closed: false };
       this.setStatus('open');
+      // dashboard realtime+monitor (i17-live): the topics subscribed so far, again on every open.
+      for (const topic of this.topics) this.sendTopic('subscribe', topic);
       this.opts.events.open(reconnected);
     };
     socket.onmessage = (ev) => {
       const frame = parseFrame(ev.data);
-      if (frame) this.opts.events.frame(frame);
+      // dashboard realtime+monitor (i17-live): typed frames (topics) go to their own handler.
+      if (frame && typeof (frame as { type?: unknown }).type === 'string') this.opts.events.typed?.(frame as Record<string, unknown> & { type: string });
+      else if (frame) this.opts.events.frame(frame);
     };
     socket.onerror = () => {
       if (!this.outageReported.error) {

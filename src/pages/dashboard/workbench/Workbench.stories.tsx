@@ -7,7 +7,8 @@ import { AppRoutes } from '../../../app/routes';
 const menus = (update: boolean) => [
   storyMenu(1, null, '仪表盘'),
   storyMenu(2, 1, '工作台', { path: '/dashboard/workbench', component: 'dashboard/workbench', cache: true, menuPermission: update ? ['Retrieve', 'Update'] : ['Retrieve'] }),
-  storyMenu(3, 1, '实时概况', { path: '/dashboard/realtime', component: 'dashboard/realtime' }),
+  // dashboard realtime+monitor (i17-live): realtime is a real page now; the other tab is one without a page file.
+  storyMenu(3, 1, '未建页面', { path: '/dashboard/unbuilt', component: 'dashboard/unbuilt' }),
 ];
 
 /** The stand-in workbench through the real layout: Permission-guarded buttons, kept alive when cached. */
@@ -30,7 +31,7 @@ export const CachedWithUpdate: Story = {
     const note = await canvas.findByTestId('workbench-note', {}, { timeout: 5000 });
     await waitFor(() => expect(canvas.getByTestId('workbench-update')).toBeVisible());
     await userEvent.type(note, '保留的文字');
-    location.navigate('/dashboard/realtime');
+    location.navigate('/dashboard/unbuilt');
     await waitFor(() => expect(canvas.getByTestId('page-fallback')).toBeVisible(), { timeout: 5000 });
     location.navigate('/dashboard/workbench');
     await waitFor(() => expect(canvas.getByTestId('workbench-note')).toBeVisible());

@@ -1,0 +1,123 @@
+/**
+ * Live dashboards (issue 17): (z) the server's cost of one `dashboard.realtime` frame pushed to 1,000
+ * subscribed sockets — the frame serialised once and written to every socket (LiveFeed.push, the
+ * work of each tick after the figures are computed): median of 51 pushes, target < 5 ms of the
+ * server process's CPU (user + system, so the kernel's socket writes count; wall time is reported too:
+ * on a loaded machine it includes waiting for a core). The clients run in this process but read only
+ * between pushes, never inside the measured section. Also the
+ * figures' computation once per tick (one statement + the revenue function) on the sample data and
+ * GET /api/dashboard/monitor/, medians.
+ *
+ *   npx tsx bench/dashboard-live.ts      # standalone
+ */
+import WebSocket from 'ws';
+import { REALTIME_TOPIC } from '../contracts/schemas/dashboard-live';
+import { realtimeSnapshot } from '../server/domain/dashboard-live/realtime';
+import { issueToken } from '../server/auth/tokens';
+import { startTestServerWithContext } from '../server/testing';
+import { median } from './page-timing';
+
+export const PUSH_TARGET_MS = 5;
+const SOCKETS = 1000;
+const PUSHES = 51;
+
+export interface RealtimeBench {
+  sockets: number;
+  /** Per push: CPU ms of the server process (user + system) for the push (serialise once, write to every socket). */
+  pushCpuMs: number[];
+  /** The same split: user space (JSON, framing, ws) and kernel (the socket writes). */
+  pushUserMs: number[];
+  pushSystemMs: number[];
+  /** Per push: wall-clock ms of the same (includes waiting for a core on a loaded machine). */
+  pushMs: number[];
+  median: { pushCpuMs: number; pushUserMs: number; pushSystemMs: number; pushMs: number; computeMs: number; monitorMs: number };
+  frameBytes: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function open(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const timer = setTimeout(() => reject(new Error('socket: no first frame within 10 s')), 10_000);
+    ws.once('message', () => {
+      clearTimeout(timer);
+      resolve(ws);
+    });
+    ws.once('error', reject);
+  });
+}
+
+export async function benchRealtime(log: (s: string) => void = () => undefined): Promise<RealtimeBench> {
+  const { srv, ctx } = await startTestServerWithContext({ captcha: false });
+  const sockets: WebSocket[] = [];
+  try {
+    const token = issueToken('access', 1, ctx.jwtSecret).token;
+    let received = 0;
+    for (let i = 0; i < SOCKETS; i += 50) {
+      const batch = await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, () => open(`${srv.wsUrl}/api/ws/${token}/`)));
+      for (const ws of batch) {
+        ws.on('message', () => received++);
+        ws.send(JSON.stringify({ type: 'subscribe', topic: REALTIME_TOPIC }));
+      }
+      sockets.push(...batch);
+    }
+    for (let t = Date.now(); ctx.live.feed.count() < SOCKETS && Date.now() - t < 30_000; ) await sleep(50);
+    if (ctx.live.feed.count() !== SOCKETS) throw new Error(`only ${ctx.live.feed.count()} sockets subscribed`);
+    log(`bench: ${SOCKETS} sockets subscribed`);
+    const computeMs: number[] = [];
+    let snapshot = await realtimeSnapshot(ctx.db, ctx.config.analyticsTz);
+    for (let i = 0; i < 11; i++) {
+      const t0 = performance.now();
+      snapshot = await realtimeSnapshot(ctx.db, ctx.config.analyticsTz);
+      computeMs.push(performance.now() - t0);
+    }
+    const pushMs: number[] = [];
+    const pushCpuMs: number[] = [];
+    const pushUserMs: number[] = [];
+    const pushSystemMs: number[] = [];
+    for (let i = 0; i < PUSHES; i++) {
+      const before = received;
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const sent = ctx.live.feed.push(snapshot);
+      pushMs.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      pushCpuMs.push((c.user + c.system) / 1000);
+      pushUserMs.push(c.user / 1000);
+      pushSystemMs.push(c.system / 1000);
+      if (sent !== SOCKETS) throw new Error(`push wrote ${sent} sockets, not ${SOCKETS}`);
+      // Let the frames drain (and the clients read them) before the next push.
+      for (let t = Date.now(); received - before < SOCKETS && Date.now() - t < 10_000; ) await sleep(5);
+    }
+    const monitorMs: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const t0 = performance.now();
+      await fetch(`${srv.baseUrl}/api/dashboard/monitor/`, { headers: { authorization: `JWT ${token}` } }).then((r) => r.arrayBuffer());
+      monitorMs.push(performance.now() - t0);
+    }
+    const out: RealtimeBench = {
+      sockets: SOCKETS,
+      pushCpuMs,
+      pushUserMs,
+      pushSystemMs,
+      pushMs,
+      median: { pushCpuMs: median(pushCpuMs), pushUserMs: median(pushUserMs), pushSystemMs: median(pushSystemMs), pushMs: median(pushMs), computeMs: median(computeMs), monitorMs: median(monitorMs) },
+      frameBytes: JSON.stringify({ type: REALTIME_TOPIC, realtime: snapshot }).length,
+    };
+    log(`bench: realtime push to ${SOCKETS} sockets: median CPU ${out.median.pushCpuMs.toFixed(2)} ms (user ${out.median.pushUserMs.toFixed(2)}, kernel ${out.median.pushSystemMs.toFixed(2)}), wall ${out.median.pushMs.toFixed(2)} ms (frame ${out.frameBytes} bytes); figures computed in ${out.median.computeMs.toFixed(1)} ms; GET monitor ${out.median.monitorMs.toFixed(1)} ms`);
+    return out;
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await srv.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchRealtime((l) => console.log(l))
+    .then((r) => console.log(JSON.stringify(r.median)))
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+}

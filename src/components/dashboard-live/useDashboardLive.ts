@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import type { DashboardLiveStore } from '../../stores/dashboard-live';
+import { useStore } from '../store-context';
+
+/** root.dashboardLive() once loaded (null until then): outside the login page's chunk. */
+export function useDashboardLive(): DashboardLiveStore | null {
+  const root = useStore();
+  const [store, setStore] = useState<DashboardLiveStore | null>(null);
+  useEffect(() => {
+    let live = true;
+    void root.dashboardLive().then((s) => {
+      if (live) setStore(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, [root]);
+  return store;
+}
+
+/**
+ * Runs `start` while the page is visible: mounted in the active console tab (a hidden tab's effects
+ * are cleaned up by React's Activity) and the browser tab shown; `stop` otherwise.
+ */
+export function useWhileVisible(start: (() => void) | null, stop: (() => void) | null): void {
+  useEffect(() => {
+    if (!start || !stop) return;
+    const apply = () => (typeof document !== 'undefined' && document.visibilityState === 'hidden' ? stop() : start());
+    apply();
+    document.addEventListener('visibilitychange', apply);
+    return () => {
+      document.removeEventListener('visibilitychange', apply);
+      stop();
+    };
+  }, [start, stop]);
+}
