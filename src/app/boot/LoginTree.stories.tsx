@@ -1,12 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentType } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { memoryLocation } from 'wouter/memory-location';
+import { loginStoryParts } from '../../../stories/login-tree';
 import { PASSWORD } from '../../../stories/mocks/fixtures';
 import { mockBackend } from '../../../stories/mocks/handlers';
-import { memoryStorage } from '../../adapters/storage';
-import { createLoginConsole } from '../../compose-login';
-import { DEFAULT_WS_PATH, type Language } from '../../config';
+import type { Language } from '../../config';
 import { ensureLanguage } from '../../i18n/core';
 import { EMPTY_PLUGINS } from '../../plugins/types';
 import { loginTree } from './login-tree';
@@ -36,12 +34,7 @@ function FullConsoleStandIn() {
 
 function LoginTreeHost({ path, language, chunk }: TreeArgs) {
   const [built] = useState(() => {
-    const location = memoryLocation({ path, record: true });
-    const parts = createLoginConsole({
-      runtime: { apiUrl: '', wsPath: DEFAULT_WS_PATH },
-      storage: memoryStorage(language ? { lang: language } : {}),
-      navigate: (to, options) => location.navigate(to, options),
-    });
+    const { parts, location } = loginStoryParts(path, language);
     const probe: TreeProbe = { loads: 0, history: location.history };
     const load = (): Promise<ComponentType> => {
       probe.loads += 1;
