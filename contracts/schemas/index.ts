@@ -20,3 +20,5 @@ export * from './players';
 export * from './automation';
 // Partners: settlements and KPIs (issue 16 part B, i16-ads)
 export * from './cooperate';
+// advertising (i16-adverts)
+export * from './advertisement';
