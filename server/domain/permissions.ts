@@ -198,7 +198,7 @@ function cooperateEquivalents(method: string, path: string): Array<[number, stri
 // advertising (i16-adverts)
 /**
  * advertisement/*: the campaign figures by the campaign screen's Search; a campaign's spend by its
- * Retrieve (read) or Update (write, import); the spend template by Update; the attribution list by
+ * Retrieve (read) or Update (write, import); a network's click log by Update; the spend template by Update; the attribution list by
  * its Search or Retrieve.
  */
 function advertisingEquivalents(method: string, path: string): Array<[number, string]> {
@@ -211,6 +211,8 @@ function advertisingEquivalents(method: string, path: string): Array<[number, st
     if (method === 'GET' && !spend[2]) return [[0, `/api/advertisement/campaign/${spend[1]}/`], [0, '/api/advertisement/campaign/']];
     if ((method === 'PUT' && !spend[2]) || (method === 'POST' && spend[2])) return [[2, `/api/advertisement/campaign/${spend[1]}/`]];
   }
+  const clicks = /^\/api\/advertisement\/campaign\/(\d+)\/clicks\/$/.exec(path)?.[1];
+  if (method === 'POST' && clicks !== undefined) return [[2, `/api/advertisement/campaign/${clicks}/`]];
   return [];
 }
 

@@ -247,3 +247,18 @@ export const clickQuery = z.object({
   device: z.string({ error: 'device 不能为空' }).regex(DEVICE_ID, { error: 'device 只能是 1 到 128 个字母、数字或 _ . : - 字符' }),
 });
 export type ClickQuery = z.infer<typeof clickQuery>;
+
+// ---- POST /api/advertisement/campaign/{id}/clicks/ (Update): click logs an ad network reports (server to server)
+
+export const AD_CLICK_BATCH_MAX = 1000;
+export const clickLogIn = z.object({
+  device: z.string({ error: 'device 不能为空' }).regex(DEVICE_ID, { error: 'device 只能是 1 到 128 个字母、数字或 _ . : - 字符' }),
+  /** ISO time with offset, not in the future, its day within the campaign's period. */
+  time: z.iso.datetime({ offset: true, error: 'time 必须是带时区的 ISO 时间' }),
+});
+export const clickBatchInput = z.object({
+  clicks: z.array(clickLogIn, { error: 'clicks 必须是数组' }).min(1, { error: 'clicks 至少要有一条' }).max(AD_CLICK_BATCH_MAX, { error: `clicks 每次最多 ${AD_CLICK_BATCH_MAX} 条` }),
+});
+export type ClickBatchInput = z.infer<typeof clickBatchInput>;
+export const clickBatchResult = z.object({ accepted: count, rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })) });
+export type ClickBatchResult = z.infer<typeof clickBatchResult>;

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributionResult, campaignRow, orderIngestResult, performanceResult, spendResult, trackingCredentials, trackResult, type AttributionRow } from '../../../contracts/schemas';
+import { attributionResult, campaignRow, clickBatchResult, orderIngestResult, performanceResult, spendResult, trackingCredentials, trackResult, type AttributionRow } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
 import { recordClick } from '../../domain/advertising/clicks';
 import { writeXlsx } from '../../domain/crud/xlsx';
@@ -326,5 +326,24 @@ describe('xlsx import of spend', () => {
     expect(expectData(await call(srv, `/api/advertisement/campaign/${camp.id}/spend/`, { token: sa }), spendResult)).toEqual(before);
     const junk = await upload(camp.id, Buffer.from('not a zip'));
     expect(junk.code).toBe(4000);
+  });
+});
+
+describe("an ad network's click log", () => {
+  it('each click recorded by the tracking link\'s rules: future or out-of-period clicks refused by index, the rest kept', async () => {
+    const camp = campaigns[0] as Campaign;
+    const ok = new Date(now - 2 * DAY).toISOString();
+    const res = expectData(
+      await call(srv, `/api/advertisement/campaign/${camp.id}/clicks/`, { token: sa, body: { clicks: [{ device: 'net-1', time: ok }, { device: 'net-2', time: new Date(now + 3 * DAY).toISOString() }, { device: 'net-3', time: new Date(now - 60 * DAY).toISOString() }] } }),
+      clickBatchResult,
+    );
+    expect(res.accepted).toBe(1);
+    expect(res.rejected.map((r) => r.index)).toEqual([1, 2]);
+    const stored = await ctx.db.query<{ device_id: string }>("SELECT device_id FROM ad_clicks WHERE device_id LIKE 'net-%'");
+    expect(stored.map((r) => r.device_id)).toEqual(['net-1']);
+    const bad = await call(srv, `/api/advertisement/campaign/${camp.id}/clicks/`, { token: sa, body: { clicks: [{ device: 'net-9', time: 'yesterday' }] } });
+    expect(bad.body.code).toBe(4000);
+    const unknown = await call(srv, '/api/advertisement/campaign/999999/clicks/', { token: sa, body: { clicks: [{ device: 'net-9', time: ok }] } });
+    expect(unknown.body.code).toBe(4000);
   });
 });

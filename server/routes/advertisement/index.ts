@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { attributionQuery, clickQuery, performanceQuery, spendInput } from '../../../contracts/schemas';
+import { attributionQuery, clickBatchInput, clickQuery, performanceQuery, spendInput } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
 import { attribution, performance } from '../../domain/advertising/attribution';
-import { recordClick } from '../../domain/advertising/clicks';
+import { importClicks, recordClick } from '../../domain/advertising/clicks';
 import { getSpend, parseSpendSheet, setSpend } from '../../domain/advertising/spend';
 import { CrudResource } from '../../domain/crud/resource';
 import { adCampaignSpec } from '../../domain/crud/resources/ad-campaign';
@@ -63,6 +63,7 @@ export async function advertisingRoutes(app: FastifyInstance, ctx: AppContext): 
     scope.get('/api/advertisement/campaign/performance/', async (req, reply) => guarded(reply, async () => ok(await performance(db, parseIncomeQuery(performanceQuery, req), tz))));
     scope.get('/api/advertisement/attribution/', async (req, reply) => guarded(reply, async () => ok(await attribution(db, parseIncomeQuery(attributionQuery, req), tz))));
 
+    scope.post(`/api/advertisement/campaign/${ID}/clicks/`, async (req, reply) => guarded(reply, async () => ok(await importClicks(db, campaignId(req), parseBody(clickBatchInput, req), tz))));
     scope.get(`/api/advertisement/campaign/${ID}/spend/`, async (req, reply) => guarded(reply, async () => ok(await getSpend(db, campaignId(req)))));
     scope.put(`/api/advertisement/campaign/${ID}/spend/`, async (req, reply) => guarded(reply, async () => ok(await setSpend(db, campaignId(req), parseBody(spendInput, req)), '保存成功')));
     scope.get('/api/advertisement/campaign/spend_template/', async (_req, reply) =>
