@@ -15,6 +15,8 @@ import type { IncomeApi } from './income';
 import type { PlayersApi } from './players';
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateApi } from './cooperate';
+// advertising (i16-adverts)
+import type { AdvertisingApi } from './advertising';
 
 export type * from './message-types';
 export type * from './tracking';
@@ -268,3 +270,8 @@ export interface Failure {
 export type * from './cooperate';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the partner calls
 export interface ConsoleApi extends CooperateApi {}
+
+// advertising (i16-adverts): the advertisement/* calls, merged into ConsoleApi.
+export type * from './advertising';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the advertising calls
+export interface ConsoleApi extends AdvertisingApi {}
