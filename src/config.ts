@@ -231,3 +231,11 @@ export const INCOME_ORDERS_PAGE_SIZE = 20;
 export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;
 /** 设备管理: rows per page. */
 export const PLAYERS_DEVICES_PAGE_SIZE = 20;
+
+// advertising (i16-adverts)
+/** advertisement/*: the default range of the campaign figures and the attribution list (the last N days). */
+export const AD_DEFAULT_RANGE_DAYS = 30;
+/** 归因明细: rows per page (the server allows 1..100). */
+export const AD_ATTRIBUTION_PAGE_SIZE = 20;
+/** The attribution windows staff can choose (days; the server's default is 7). */
+export const AD_WINDOW_CHOICES = [1, 3, 7, 14, 30] as const;

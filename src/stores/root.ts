@@ -35,6 +35,8 @@ import type { PlayersStore } from './players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateStore } from './cooperate';
+// advertising (i16-adverts)
+import type { AdvertisingStore } from './advertising';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -210,6 +212,12 @@ export class RootStore {
     return this.cooperateStore;
   }
   // ---- end Partners
+  // advertising (i16-adverts): advertisement/* stores, loaded on first use.
+  private advertisingStore: Promise<AdvertisingStore> | null = null;
+  advertising(): Promise<AdvertisingStore> {
+    this.advertisingStore ??= import('./advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api));
+    return this.advertisingStore;
+  }
 
   notify(notice: Notice): void {
     this.deps.notify(notice);

@@ -41,3 +41,6 @@ export type { OAuth2StateStore } from '../adapters/oauth2/state';
 
 // Partners (issue 16 part B, i16-ads)
 export type { PartnerKpis, PartnerOverviewResult, PartnerSettlement, SettlementLine, SettlementResult, ShareRate } from '../adapters/api';
+
+// advertising (i16-adverts)
+export type { AttributionRow, AttributionResult, CampaignPerformance, CampaignRow, PerformanceResult, SpendResult } from '../adapters/api';
