@@ -62,7 +62,7 @@ export async function simulateAds(opts: Opts & Pick<SimulateOptions, 'players' |
         game,
         channel: ad.channel,
         name: `${ad.label}-${game}`,
-        budget: (3 + i) * 1_000_000,
+        budget: (3 + i) * 100_000,
         start_date: shanghaiDay(now - (opts.days + 12) * DAY),
         end_date: shanghaiDay(now + 30 * DAY),
         status: 'active',
@@ -72,9 +72,9 @@ export async function simulateAds(opts: Opts & Pick<SimulateOptions, 'players' |
       const id = (created.data as { id: number }).id;
       ids.set(ad.channel, id);
       campaigns++;
-      // Daily spend of every day so far, 300–1500 yuan.
+      // Daily spend of every day of the sample, 15–60 yuan (the sample's few hundred players pay a few hundred yuan a day).
       const days = [];
-      for (let t = now - (opts.days + 10) * DAY; t <= now; t += DAY) days.push({ day: shanghaiDay(t), amount: 30_000 + Math.floor(rnd() * 120_000) });
+      for (let t = now - opts.days * DAY; t <= now; t += DAY) days.push({ day: shanghaiDay(t), amount: 1_500 + Math.floor(rnd() * 4_500) });
       await call(opts, 'PUT', `/api/advertisement/campaign/${id}/spend/`, { days });
     }
     if (ids.size === 0) continue;

@@ -35,7 +35,7 @@ const AttributionView = observer(function AttributionView({ ads }: { ads: Advert
   const result = store.state === 'ready' ? store.result : null;
   const f = store.filters;
   const matchOptions = [
-    { value: '', label: t('ads.attribution.matchAll') },
+    { value: 'all', label: t('ads.attribution.matchAll') },
     { value: 'last_click', label: t('ads.attribution.lastClick') },
     { value: 'organic', label: t('ads.attribution.organicMatch') },
   ];
@@ -53,7 +53,7 @@ const AttributionView = observer(function AttributionView({ ads }: { ads: Advert
             <DateRangeInput value={store.range} onChange={store.setRange} testId="att-range" />
           </FormItem>
           <FormItem label={t('ads.attribution.match')}>
-            <Dropdown className="p-inputtext-sm" value={f.match ?? ''} options={matchOptions} onChange={(e) => store.setFilter('match', e.value === '' ? null : (e.value as 'last_click' | 'organic'))} data-testid="att-match" aria-label={t('ads.attribution.match')} />
+            <Dropdown className="p-inputtext-sm" value={f.match ?? 'all'} options={matchOptions} onChange={(e) => store.setFilter('match', e.value === 'all' ? null : (e.value as 'last_click' | 'organic'))} data-testid="att-match" aria-label={t('ads.attribution.match')} />
           </FormItem>
           <FormItem label={t('ads.common.window')}>
             <Dropdown className="p-inputtext-sm" value={f.window ?? 0} options={windowOptions} onChange={(e) => store.setFilter('window', e.value === 0 ? null : (e.value as number))} data-testid="att-window" aria-label={t('ads.common.window')} />
