@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributionResult, campaignRow, clickBatchResult, orderIngestResult, performanceResult, spendResult, trackingCredentials, trackResult, type AttributionRow } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
 import { recordClick } from '../../domain/advertising/clicks';
+import { AD_CLICKS_PER_MINUTE } from './index';
 import { writeXlsx } from '../../domain/crud/xlsx';
 import { startTestServerWithContext, type TestServer } from '../../testing';
 import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../test/helpers';
@@ -345,5 +346,21 @@ describe("an ad network's click log", () => {
     expect(bad.body.code).toBe(4000);
     const unknown = await call(srv, '/api/advertisement/campaign/999999/clicks/', { token: sa, body: { clicks: [{ device: 'net-9', time: ok }] } });
     expect(unknown.body.code).toBe(4000);
+  });
+});
+
+describe('tracking link rate limit (last: it uses up this address’s minute)', () => {
+  it('over AD_CLICKS_PER_MINUTE per client address: HTTP 429 with the envelope, nothing stored', async () => {
+    const before = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ad_clicks'))[0]?.n;
+    let limited: Response | null = null;
+    for (let i = 0; i <= AD_CLICKS_PER_MINUTE + 5 && !limited; i++) {
+      const res = await fetch(`${srv.baseUrl}/api/advertisement/click/?campaign=${campaigns[0]?.id}&device=${encodeURIComponent('bad device')}`, { redirect: 'manual' });
+      if (res.status === 429) limited = res;
+      else await res.arrayBuffer();
+    }
+    expect(limited?.status).toBe(429);
+    expect(limited?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited?.json()).toMatchObject({ code: 4000, data: null, msg: expect.stringMatching(/请求过于频繁/) as unknown });
+    expect((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ad_clicks'))[0]?.n).toBe(before);
   });
 });
