@@ -152,7 +152,7 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
        SELECT ($3::int[])[1 + (r.game - $1::int) * 3 + abs(hashtext(r.distinct_id)) % 3], r.game, 'douyin', r.device_id, r.time - interval '1 hour'
        FROM player_registrations r WHERE r.game BETWEEN $1::int AND $1::int + 3 AND abs(hashtext(r.distinct_id)) % 10 < 6
        UNION ALL
-       SELECT ($3::int[])[1 + g * 3 + i % 3], $1::int + g, 'douyin', 'x' || g || '-' || i, $2::timestamptz - ((i * 104729) % (${DAYS} * 86400)) * interval '1 second'
+       SELECT ($3::int[])[1 + g * 3 + i % 3], $1::int + g, 'douyin', 'x' || g || '-' || i, $2::timestamptz - ((i::bigint * 104729) % (${DAYS} * 86400)) * interval '1 second'
        FROM generate_series(0, 3) g CROSS JOIN generate_series(0, ${Math.round((PLAYERS / 4) * 0.6)} - 1) i`,
       [g0, today, campArray],
     );

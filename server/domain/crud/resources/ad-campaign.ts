@@ -84,7 +84,7 @@ export function adCampaignSpec(tz: string): ResourceSpec {
       readOnlyCol('game_name', '游戏', 20),
       text('channel', '渠道'),
       text('name', '计划名称', 20),
-      { field: 'budget', title: '预算（元）', width: 14, format: (v) => (typeof v === 'number' ? v / 100 : null) },
+      { field: 'budget', title: '预算（分）', width: 14, format: (v) => (typeof v === 'number' ? v : null) },
       readOnlyCol('start_date', '开始日期', 12),
       readOnlyCol('end_date', '结束日期', 12),
       { field: 'status', title: '状态', format: (v) => (typeof v === 'string' ? (STATUS_NAMES[v] ?? v) : null) },
