@@ -47,5 +47,6 @@ CREATE TABLE ad_clicks (
 );
 CREATE INDEX ad_clicks_device_idx ON ad_clicks (game, device_id, time DESC);
 CREATE INDEX ad_clicks_campaign_idx ON ad_clicks (campaign, time);
+CREATE INDEX ad_clicks_time_idx ON ad_clicks (time);
 -- Installs by time (the attribution list and the campaign figures read a range of them).
 CREATE INDEX IF NOT EXISTS player_registrations_time_idx ON player_registrations (time);

@@ -7,9 +7,9 @@ import {
   type PerformanceQuery,
   type PerformanceResult,
 } from '../../../contracts/schemas';
-import type { Db } from '../../db/db';
-import { exact, revenueOfPlayers } from '../income/revenue';
-import { checkRange } from '../tracking/analysis-common';
+import type { Db, Queryable } from '../../db/db';
+import { exact, revenueOfPlayersQuery } from '../income/revenue';
+import { analysisSettings, checkRange } from '../tracking/analysis-common';
 
 /**
  * Attribution (last click), computed by query whenever it is read — never stored, so a click or a
@@ -23,18 +23,37 @@ import { checkRange } from '../tracking/analysis-common';
  * `installsSql` is the one definition: the attribution list and the campaign figures both read it.
  */
 
-/** SQL of the installs of [$lo, $hi) (timestamps) with their last click; $w = window in days; optional game. */
+/**
+ * SQL of the installs of [$1, $2) (timestamps) with their last click; $3 = window in days; optional game.
+ * Set-based: the installs of the range and the clicks of [$1 − window, $2) joined by (game, device) and
+ * the window (a hash join over the two small sets; both tables have a time index), the latest click per
+ * install kept by DISTINCT ON. Run under analysisSettings (no nested loops, room for the hashes).
+ */
 function installsSql(gameParam: string | null): string {
-  return `SELECT r.game, r.distinct_id, r.device_id, r.time AS install_time, r.channel AS reg_channel,
-      c.campaign, c.channel AS click_channel, c.time AS click_time
-    FROM player_registrations r
-    LEFT JOIN LATERAL (
-      SELECT k.campaign, k.channel, k.time FROM ad_clicks k
-      WHERE r.device_id <> '' AND k.game = r.game AND k.device_id = r.device_id
-        AND k.time <= r.time AND k.time >= r.time - make_interval(days => $3::int)
-      ORDER BY k.time DESC, k.id DESC LIMIT 1
-    ) c ON true
-    WHERE r.time >= $1::timestamptz AND r.time < $2::timestamptz${gameParam ? ` AND r.game = ${gameParam}` : ''}`;
+  const game = (alias: string) => (gameParam ? ` AND ${alias}.game = ${gameParam}` : '');
+  return `WITH ri AS (
+      SELECT r.game, r.distinct_id, r.device_id, r.time, r.channel FROM player_registrations r
+      WHERE r.time >= $1::timestamptz AND r.time < $2::timestamptz${game('r')}
+    ), ki AS (
+      SELECT k.id, k.game, k.campaign, k.channel, k.device_id, k.time FROM ad_clicks k
+      WHERE k.time >= $1::timestamptz - make_interval(days => $3::int) AND k.time < $2::timestamptz${game('k')}
+    ), last AS (
+      SELECT DISTINCT ON (ri.game, ri.distinct_id) ri.game, ri.distinct_id, ki.campaign, ki.channel, ki.time
+      FROM ri JOIN ki ON ki.game = ri.game AND ki.device_id = ri.device_id
+      WHERE ri.device_id <> '' AND ki.time <= ri.time AND ki.time >= ri.time - make_interval(days => $3::int)
+      ORDER BY ri.game, ri.distinct_id, ki.time DESC, ki.id DESC
+    )
+    SELECT ri.game, ri.distinct_id, ri.device_id, ri.time AS install_time, ri.channel AS reg_channel,
+      last.campaign, last.channel AS click_channel, last.time AS click_time
+    FROM ri LEFT JOIN last ON last.game = ri.game AND last.distinct_id = ri.distinct_id`;
+}
+
+/** A read with room for its hash joins and no nested loops, as the tracking analyses run. */
+function read<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await analysisSettings(tx, '64MB');
+    return fn(tx);
+  });
 }
 
 /** The range's bounds as instants in the analytics time zone. */
@@ -78,7 +97,7 @@ export async function attribution(db: Db, q: AttributionQuery, tz: string): Prom
   const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
   const matchCond = q.match === 'last_click' ? 'a.campaign IS NOT NULL' : q.match === 'organic' ? 'a.campaign IS NULL' : 'true';
   params.push(limit, (page - 1) * limit);
-  const rows = await db.query<{
+  const rows = await read(db, (tx) => tx.query<{
     kind: 's' | 'r';
     installs: string | null;
     attributed: string | null;
@@ -106,7 +125,7 @@ export async function attribution(db: Db, q: AttributionQuery, tz: string): Prom
        LIMIT $${params.length - 1} OFFSET $${params.length}
      ) page`,
     params,
-  );
+  ));
   const s = rows.find((r) => r.kind === 's');
   const installs = exact(s?.installs);
   const attributed = exact(s?.attributed);
@@ -183,26 +202,33 @@ export async function performance(db: Db, q: PerformanceQuery, tz: string): Prom
     installParams.push(game);
     gameParam = '$4';
   }
+  const baseParams = [...installParams];
   installParams.push(tz);
   const tzParam = `$${installParams.length}`;
-  // Per campaign and day: spend, clicks, attributed installs; plus the organic installs (campaign NULL).
-  const [metrics, attributed] = await Promise.all([
-    db.query<{ kind: 's' | 'c' | 'i'; campaign: number | null; day: string; n: string }>(
+  // One snapshot: spend and clicks per campaign and day; attributed installs per campaign and day (and the
+  // organic ones, campaign NULL); the revenue of the attributed players (revenue.ts, over the same query).
+  const { metrics, installRows, revenueBy } = await read(db, async (tx) => {
+    const metrics = await tx.query<{ kind: 's' | 'c'; campaign: number | null; day: string; n: string }>(
       `SELECT 's' AS kind, campaign, to_char(day, 'YYYY-MM-DD') AS day, sum(amount)::text AS n FROM ad_spend
          WHERE campaign = ANY($1::int[]) AND day BETWEEN $2::date AND $3::date GROUP BY campaign, day
        UNION ALL
        SELECT 'c', campaign, to_char((time AT TIME ZONE $6)::date, 'YYYY-MM-DD'), count(*)::text FROM ad_clicks
          WHERE campaign = ANY($1::int[]) AND time >= $4::timestamptz AND time < $5::timestamptz GROUP BY 2, 3`,
       [ids, q.start, q.end, lo, hi, tz],
-    ),
-    db.query<{ game: number; distinct_id: string; campaign: number | null; day: string }>(
-      `SELECT game, distinct_id, campaign, to_char((install_time AT TIME ZONE ${tzParam})::date, 'YYYY-MM-DD') AS day FROM (${installsSql(gameParam)}) a`,
+    );
+    const installs = await tx.query<{ campaign: number | null; day: string; n: string }>(
+      `SELECT campaign, to_char((install_time AT TIME ZONE ${tzParam})::date, 'YYYY-MM-DD') AS day, count(*)::text AS n FROM (${installsSql(gameParam)}) a GROUP BY 1, 2`,
       installParams,
-    ),
-  ]);
-  const wanted = new Set(ids);
-  const mine = attributed.filter((a) => a.campaign !== null && wanted.has(a.campaign));
-  const revenueBy = await revenueOfPlayers(db, { start: q.start, end: q.end }, mine.map((a) => ({ game: a.game, player: a.distinct_id, key: String(a.campaign) })));
+    );
+    const idsParam = `$${baseParams.length + 1}`;
+    const revenueBy = await revenueOfPlayersQuery(
+      tx,
+      { start: q.start, end: q.end },
+      `SELECT game, distinct_id AS player, campaign::text AS k FROM (${installsSql(gameParam)}) a WHERE campaign = ANY(${idsParam}::int[])`,
+      [...baseParams, ids],
+    );
+    return { metrics, installRows: installs, revenueBy };
+  });
   const per = new Map<number, { spend: number; clicks: number; installs: number }>(ids.map((id) => [id, { spend: 0, clicks: 0, installs: 0 }]));
   const days = new Map<string, { spend: number; clicks: number; installs: number }>();
   for (let t = Date.parse(`${q.start}T00:00:00Z`); t <= Date.parse(`${q.end}T00:00:00Z`); t += 86_400_000) days.set(new Date(t).toISOString().slice(0, 10), { spend: 0, clicks: 0, installs: 0 });
@@ -218,11 +244,18 @@ export async function performance(db: Db, q: PerformanceQuery, tz: string): Prom
       if (d) d.clicks += n;
     }
   }
-  for (const a of mine) {
-    const c = per.get(a.campaign ?? 0);
-    if (c) c.installs += 1;
+  let organic = 0;
+  for (const a of installRows) {
+    const n = exact(a.n);
+    if (a.campaign === null) {
+      organic += n;
+      continue;
+    }
+    const c = per.get(a.campaign);
+    if (!c) continue;
+    c.installs += n;
     const d = days.get(a.day);
-    if (d) d.installs += 1;
+    if (d) d.installs += n;
   }
   let spend = 0;
   let clicks = 0;
@@ -256,7 +289,7 @@ export async function performance(db: Db, q: PerformanceQuery, tz: string): Prom
     window_days: windowDays,
     currency: REPORT_CURRENCY,
     campaigns: rows,
-    totals: { ...figures(spend, clicks, installs, revenue), organic_installs: attributed.filter((a) => a.campaign === null).length },
+    totals: { ...figures(spend, clicks, installs, revenue), organic_installs: organic },
     days: [...days.entries()].map(([day, d]) => ({ day, ...d })),
   };
 }
