@@ -7,12 +7,15 @@
  *
  *   npx tsx bench/ads.ts [postgres|pglite|both] [orders] [events] [runs]
  *
- * Attribution (advertisement/*) is not built yet: nothing to measure there.
+ * advertising (i16-adverts): then the advertising tables at the same scale — 12 campaigns (3 per game),
+ * a registration with a device for each of the PLAYERS players per game over the 365 days, a click 1 h
+ * before 60 % of them plus as many clicks that never installed, daily spend of every campaign — and the
+ * medians of the campaign figures over 30 days and of an attribution page (target < 100 ms each).
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './page-timing';
-import { fillActiveDays, loadEvents, loadOrders, shanghaiDay, startBenchServer } from './sample-load';
+import { DAYS, PLAYERS, fillActiveDays, loadEvents, loadOrders, shanghaiDay, startBenchServer } from './sample-load';
 
 export const SETTLEMENT_TARGET_MS = 100;
 export const BENCH_ADS_ORDERS = 1_000_000;
@@ -30,7 +33,7 @@ const ORDER_SHAPE = { tiered: true, refunds: true, channels: ['tap'], methods: [
 
 export async function benchAds(database: 'pglite' | 'postgres', orderCount = BENCH_ADS_ORDERS, eventCount = BENCH_ADS_EVENTS, runs = 5, log: (line: string) => void = () => undefined): Promise<AdsBench> {
   const bench = await startBenchServer('ads', database);
-  const { srv, db, tz, g0, todayStart } = bench;
+  const { srv, db, tz, g0, todayStart, today } = bench;
   const tag = `partners (${database})`;
   try {
     const loadStarted = performance.now();
@@ -79,6 +82,46 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
     log(`${tag}: lock ${lastMonth} of one partner: ${lockMs.toFixed(1)} ms`);
     calls.push({ name: `lock ${lastMonth} of one partner (one run)`, ms: [lockMs], medianMs: lockMs });
     calls.push(await series(`settlement of ${lastMonth}, one partner, locked`, `/api/cooperate/reports/?month=${lastMonth}&partner=${pa?.id}`));
+
+    // advertising (i16-adverts): campaigns, registrations with devices, clicks and spend by SQL; then the two reads.
+    const adsStarted = performance.now();
+    await db.query(
+      `INSERT INTO ad_campaigns (game, channel, name, budget, start_date, end_date, status, store_url)
+       SELECT $1::int + g, (ARRAY['douyin', 'kuaishou', 'bilibili'])[1 + c], '压测计划-' || g || '-' || c, 100000000, $2::date - ${DAYS + 10}, $2::date + 30, 'active', 'https://store.example.com/' || g
+       FROM generate_series(0, 3) g CROSS JOIN generate_series(0, 2) c`,
+      [g0, shanghaiDay(todayStart)],
+    );
+    const camps = await db.query<{ id: number; game: number }>('SELECT id, game FROM ad_campaigns ORDER BY id');
+    const campOf = (game: number, k: number) => camps.filter((c) => c.game === game)[k % 3]?.id ?? 0;
+    await db.query(
+      `INSERT INTO player_registrations (game, distinct_id, time, channel, device_id)
+       SELECT $1::int + g, 'u' || i, $2::timestamptz - ((1 + (i * 7919) % ${DAYS}) * 86400 - 30000 - (i % 3600)) * interval '1 second', 'douyin', 'd' || g || '-' || i
+       FROM generate_series(0, 3) g CROSS JOIN generate_series(0, ${PLAYERS / 4} - 1) i
+       ON CONFLICT DO NOTHING`,
+      [g0, today],
+    );
+    const campArray = [0, 1, 2, 3].flatMap((g) => [0, 1, 2].map((k) => campOf(g0 + g, k)));
+    await db.query(
+      `INSERT INTO ad_clicks (campaign, game, channel, device_id, time)
+       SELECT ($3::int[])[1 + (r.game - $1::int) * 3 + abs(hashtext(r.distinct_id)) % 3], r.game, 'douyin', r.device_id, r.time - interval '1 hour'
+       FROM player_registrations r WHERE r.game BETWEEN $1::int AND $1::int + 3 AND abs(hashtext(r.distinct_id)) % 10 < 6
+       UNION ALL
+       SELECT ($3::int[])[1 + g * 3 + i % 3], $1::int + g, 'douyin', 'x' || g || '-' || i, $2::timestamptz - ((i::bigint * 104729) % (${DAYS} * 86400)) * interval '1 second'
+       FROM generate_series(0, 3) g CROSS JOIN generate_series(0, ${Math.round((PLAYERS / 4) * 0.6)} - 1) i`,
+      [g0, today, campArray],
+    );
+    await db.query(
+      `INSERT INTO ad_spend (campaign, day, amount) SELECT c.id, d::date, 50000 + (c.id * 7919 + extract(doy FROM d)::int * 104729) % 100000
+       FROM ad_campaigns c CROSS JOIN generate_series($1::date - ${DAYS}, $1::date, interval '1 day') d`,
+      [shanghaiDay(todayStart)],
+    );
+    await db.exec('VACUUM (ANALYZE) ad_campaigns, ad_clicks, ad_spend, player_registrations');
+    const [adCounts] = await db.query<{ clicks: number; regs: number }>('SELECT (SELECT count(*)::int FROM ad_clicks) AS clicks, (SELECT count(*)::int FROM player_registrations) AS regs');
+    log(`${tag}: advertising: ${camps.length} campaigns, ${adCounts?.regs.toLocaleString('en')} registrations, ${adCounts?.clicks.toLocaleString('en')} clicks loaded in ${((performance.now() - adsStarted) / 1000).toFixed(0)} s`);
+    calls.push(await series('campaign figures, 30 days, every game', `/api/advertisement/campaign/performance/?start=${start}&end=${end}`));
+    calls.push(await series('campaign figures, 30 days, one game', `/api/advertisement/campaign/performance/?start=${start}&end=${end}&game=${g0}`));
+    calls.push(await series('attribution page 1 of 30 days (20 rows + summary)', `/api/advertisement/attribution/?start=${start}&end=${end}&limit=20`));
+    calls.push(await series('attribution page 1, organic only, one game', `/api/advertisement/attribution/?start=${start}&end=${end}&game=${g0}&match=organic&limit=20`));
     return { database, orders: orderCount, events: eventCount, loadSeconds, calls };
   } finally {
     await bench.close();

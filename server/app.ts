@@ -53,6 +53,8 @@ import { automationRoutes } from './routes/automation/index';
 import { registerMetrics } from './http/metrics';
 // Partners: settlements and KPIs (issue 16 part B, i16-ads)
 import { cooperateRoutes } from './routes/cooperate/index';
+// advertising (i16-adverts)
+import { advertisingRoutes } from './routes/advertisement/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
@@ -229,6 +231,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   dashboardLiveRoutes(app, ctx.live);
   // Partners: settlements and KPIs (issue 16 part B, i16-ads)
   cooperateRoutes(app, ctx);
+  // advertising (i16-adverts)
+  await advertisingRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

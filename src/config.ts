@@ -248,3 +248,10 @@ export const REALTIME_POLL_MS = 5000;
 export const REALTIME_SOCKET_SILENT_MS = 4000;
 /** 服务监控: the instances are read again this often while the page is visible. */
 export const MONITOR_REFRESH_MS = 5000;
+// advertising (i16-adverts)
+/** advertisement/*: the default range of the campaign figures and the attribution list (the last N days). */
+export const AD_DEFAULT_RANGE_DAYS = 30;
+/** 归因明细: rows per page (the server allows 1..100). */
+export const AD_ATTRIBUTION_PAGE_SIZE = 20;
+/** The attribution windows staff can choose (days; the server's default is 7). */
+export const AD_WINDOW_CHOICES = [1, 3, 7, 14, 30] as const;

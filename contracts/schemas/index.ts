@@ -22,3 +22,5 @@ export * from './automation';
 export * from './cooperate';
 // dashboard realtime+monitor (i17-live)
 export * from './dashboard-live';
+// advertising (i16-adverts)
+export * from './advertisement';

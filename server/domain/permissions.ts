@@ -75,10 +75,16 @@ export const GUARDED_AREAS: readonly string[] = [
   '/api/cooperate/',
   // dashboard realtime+monitor (i17-live)
   '/api/dashboard/realtime/', '/api/dashboard/monitor/',
+  // advertising (i16-adverts)
+  '/api/advertisement/',
 ];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
-const PUBLIC_PATHS: Array<[string, RegExp]> = [['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/]];
+const PUBLIC_PATHS: Array<[string, RegExp]> = [
+  ['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/],
+  // advertising (i16-adverts): the tracking link players' devices open (validated, rate-limited).
+  ['GET', /^\/api\/advertisement\/click\/$/],
+];
 
 /** Whether the access check applies to a call: a route under a guarded area, and not a public one. */
 export function isGuardedPath(method: string, path: string): boolean {
@@ -193,6 +199,27 @@ function cooperateEquivalents(method: string, path: string): Array<[number, stri
 }
 // ---- end Partners
 
+// advertising (i16-adverts)
+/**
+ * advertisement/*: the campaign figures by the campaign screen's Search; a campaign's spend by its
+ * Retrieve (read) or Update (write, import); a network's click log by Update; the spend template by Update; the attribution list by
+ * its Search or Retrieve.
+ */
+function advertisingEquivalents(method: string, path: string): Array<[number, string]> {
+  if (!path.startsWith('/api/advertisement/')) return [];
+  if (method === 'GET' && path === '/api/advertisement/campaign/performance/') return [[0, '/api/advertisement/campaign/']];
+  if (method === 'GET' && path === '/api/advertisement/campaign/spend_template/') return [[2, '/api/advertisement/campaign/0/']];
+  if (method === 'GET' && path === '/api/advertisement/attribution/') return [[0, '/api/advertisement/attribution/0/']];
+  const spend = /^\/api\/advertisement\/campaign\/(\d+)\/spend\/(import\/)?$/.exec(path);
+  if (spend) {
+    if (method === 'GET' && !spend[2]) return [[0, `/api/advertisement/campaign/${spend[1]}/`], [0, '/api/advertisement/campaign/']];
+    if ((method === 'PUT' && !spend[2]) || (method === 'POST' && spend[2])) return [[2, `/api/advertisement/campaign/${spend[1]}/`]];
+  }
+  const clicks = /^\/api\/advertisement\/campaign\/(\d+)\/clicks\/$/.exec(path)?.[1];
+  if (method === 'POST' && clicks !== undefined) return [[2, `/api/advertisement/campaign/${clicks}/`]];
+  return [];
+}
+
 /**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
  * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
@@ -244,6 +271,8 @@ export function equivalents(method: string, path: string): Array<[number, string
   out.push(...cooperateEquivalents(method, path));
   // dashboard realtime+monitor (i17-live): each screen's GET (and the realtime socket frame) by its Retrieve button.
   if (method === 'GET' && (path === '/api/dashboard/realtime/' || path === '/api/dashboard/monitor/')) out.push([0, `${path}0/`]);
+  // advertising (i16-adverts)
+  out.push(...advertisingEquivalents(method, path));
   return out;
 }
 

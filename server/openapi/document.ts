@@ -48,6 +48,8 @@ import { COOPERATE_OPERATIONS } from './cooperate';
 import { AUTOMATION_OPERATIONS } from './automation';
 // dashboard realtime+monitor (i17-live)
 import { DASHBOARD_LIVE_OPERATIONS } from './dashboard-live';
+// advertising (i16-adverts)
+import { ADVERTISING_OPERATIONS } from './advertisement';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -142,6 +144,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...AUTOMATION_OPERATIONS,
   // dashboard realtime+monitor (i17-live)
   ...DASHBOARD_LIVE_OPERATIONS,
+  // advertising (i16-adverts)
+  ...ADVERTISING_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
 // Partners (issue 16 part B, i16-ads)
 import { simulatePartners } from './simulated-partners';
+import { simulateAds } from './simulated-ads'; // advertising (i16-adverts)
 
 /**
  * The event simulator (issue 15): plays a believable platform through the real ingestion API, over
@@ -307,6 +308,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   }
   // Partners (issue 16 part B, i16-ads): revenue-share rates and a locked month, through the API.
   await simulatePartners(opts, games, now, log);
+  await simulateAds(opts, games, now, log, gameEvents); // advertising (i16-adverts)
   result.seconds = (Date.now() - started) / 1000;
   log(`simulator: accepted ${result.accepted} (${result.duplicates} already stored), rejected ${result.rejected}; ${result.orders} orders and ${result.refunds} refunds (${result.orders_rejected} refused), ${result.seconds.toFixed(1)} s`);
   return result;

@@ -18,6 +18,8 @@ import type { CooperateApi } from './cooperate';
 // dashboard realtime+monitor (i17-live)
 import type { MonitorResult, RealtimeSnapshot } from './dashboard-live';
 export type * from './dashboard-live';
+// advertising (i16-adverts)
+import type { AdvertisingApi } from './advertising';
 
 export type * from './message-types';
 export type * from './tracking';
@@ -283,3 +285,7 @@ export type * from './automation';
 export interface ConsoleApi extends AutomationApi {}
 import type { AutomationApi } from './automation';
 // end automation console (i17-console)
+// advertising (i16-adverts): the advertisement/* calls, merged into ConsoleApi.
+export type * from './advertising';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the advertising calls
+export interface ConsoleApi extends AdvertisingApi {}

@@ -56,6 +56,10 @@ import type { RunPage, RunQuery, RunRow, TaskKindRow, WorkersAnswer } from './au
 const automationModule = () => import('./automation');
 // end automation console (i17-console)
 
+// advertising (i16-adverts): query writers and schemas load with the first advertising call.
+import type { AttributionQuery, AttributionResult, PerformanceQuery, PerformanceResult, SpendDay, SpendResult } from './advertising';
+const advertisingModule = () => import('./advertising');
+
 // ---- issue 16 part B, players (i16-players)
 import type { RetentionQuery, RetentionResult } from './players';
 const playersModule = () => import('./players');
@@ -253,6 +257,40 @@ export abstract class ConsoleApiBase implements ResourceApi {
     if (value === null) throw this.http.malformed({ path });
     return value as K extends 'realtime' ? RealtimeSnapshot : MonitorResult;
   }
+  // advertising (i16-adverts): advertisement/* (reads as the revenue reports, writes as JSON requests, the sheet over REST)
+  async campaignPerformance(query: PerformanceQuery): Promise<PerformanceResult> {
+    const m = await advertisingModule();
+    const value = m.ADVERTISING_PARSERS.performance(await this.incomeReport(m.ADVERTISING_PATH.performance, m.performanceParams(query)));
+    if (value === null) throw this.http.malformed({ path: m.ADVERTISING_PATH.performance });
+    return value;
+  }
+  async attribution(query: AttributionQuery): Promise<AttributionResult> {
+    const m = await advertisingModule();
+    const value = m.ADVERTISING_PARSERS.attribution(await this.incomeReport(m.ADVERTISING_PATH.attribution, m.attributionParams(query)));
+    if (value === null) throw this.http.malformed({ path: m.ADVERTISING_PATH.attribution });
+    return value;
+  }
+  async campaignSpend(campaign: number): Promise<SpendResult> {
+    const m = await advertisingModule();
+    const path = m.ADVERTISING_PATH.spend(campaign);
+    const value = m.ADVERTISING_PARSERS.spend(await this.incomeReport(path, []));
+    if (value === null) throw this.http.malformed({ path });
+    return value;
+  }
+  async setCampaignSpend(campaign: number, days: SpendDay[]): Promise<SpendResult> {
+    const m = await advertisingModule();
+    const request: RequestOptions = { method: 'PUT', path: m.ADVERTISING_PATH.spend(campaign), body: { days } };
+    const value = m.ADVERTISING_PARSERS.spend(await this.resources.request(request));
+    if (value === null) throw this.http.malformed(request);
+    return value;
+  }
+  async importCampaignSpend(campaign: number, file: Blob, fileName: string): Promise<SpendResult> {
+    const m = await advertisingModule();
+    const value = m.ADVERTISING_PARSERS.spend(await this.resources.uploadTo(m.ADVERTISING_PATH.campaigns, m.ADVERTISING_PATH.spendImport(campaign), file, fileName));
+    if (value === null) throw this.http.malformed({ path: `${m.ADVERTISING_PATH.campaigns}${m.ADVERTISING_PATH.spendImport(campaign)}` });
+    return value;
+  }
+  // ---- end advertising
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
     const request: RequestOptions = { method: 'POST', path: `/api/embed_configure/game/${app}/regenerate/` };

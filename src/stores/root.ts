@@ -43,6 +43,8 @@ import type { CooperateStore } from './cooperate';
 import type { AutomationStore } from './automation';
 const automationStores = new WeakMap<object, Promise<AutomationStore>>();
 // end automation console (i17-console)
+// advertising (i16-adverts)
+import type { AdvertisingStore } from './advertising';
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -231,6 +233,12 @@ export class RootStore {
     let store = liveStores.get(this);
     if (!store) liveStores.set(this, (store = import('./dashboard-live').then(({ DashboardLiveStore }) => new DashboardLiveStore(this.deps.api, this.messages))));
     return store;
+  }
+  // advertising (i16-adverts): advertisement/* stores, loaded on first use.
+  private advertisingStore: Promise<AdvertisingStore> | null = null;
+  advertising(): Promise<AdvertisingStore> {
+    this.advertisingStore ??= import('./advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api));
+    return this.advertisingStore;
   }
 
   notify(notice: Notice): void {

@@ -45,3 +45,5 @@ export type { PartnerKpis, PartnerOverviewResult, PartnerSettlement, SettlementL
 // automation console (i17-console)
 export type { QueueRow, RunPage, RunQuery, RunRow, RunState, TaskArgument, TaskKindRow, WorkerRow, WorkersAnswer } from '../adapters/api';
 // end automation console (i17-console)
+// advertising (i16-adverts)
+export type { AttributionRow, AttributionResult, CampaignPerformance, CampaignRow, PerformanceResult, SpendResult } from '../adapters/api';

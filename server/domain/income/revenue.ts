@@ -271,3 +271,31 @@ export async function rank(db: Db, q: IncomeRangeQuery & { by: RankResult['by'];
     })),
   };
 }
+
+// advertising (i16-adverts)
+/**
+ * The figures of start..end (both included) of the players a query names, summed per key: `source`
+ * selects (game int, player text, k text), e.g. the installs attributed to a campaign keyed by the
+ * campaign, with its own parameters `params` ($1..$n); the range is appended as $n+1, $n+2. The same
+ * rollups and definitions as revenue(); paying players distinct (game, player) per key; a player under
+ * two keys counts under both. Runs on the caller's transaction (one snapshot with its other reads).
+ */
+export async function revenueOfPlayersQuery(tx: Queryable, range: { start: string; end: string }, source: string, params: readonly unknown[]): Promise<Map<string, Figures>> {
+  checkRange(range.start, range.end);
+  const s = params.length + 1;
+  const rows = await tx.query<{ k: string; gross: string; refunds: string; orders: string; refund_orders: string; payers: string }>(
+    `SELECT p.k, sum(d.gross)::text AS gross, sum(d.refunds)::text AS refunds, sum(d.orders)::text AS orders, sum(d.refund_orders)::text AS refund_orders,
+       count(DISTINCT (p.game, p.player)) FILTER (WHERE d.orders > 0)::text AS payers
+     FROM (SELECT DISTINCT game, player, k FROM (${source}) src) p
+     JOIN income_player_days d ON d.game = p.game AND d.distinct_id = p.player AND d.day BETWEEN $${s}::date AND $${s + 1}::date
+     GROUP BY p.k`,
+    [...params, range.start, range.end],
+  );
+  const out = new Map<string, Figures>();
+  for (const r of rows) {
+    const gross = exact(r.gross);
+    const refunds = exact(r.refunds);
+    out.set(r.k, { revenue: gross - refunds, gross, refunds, orders: exact(r.orders), refund_orders: exact(r.refund_orders), paying_players: exact(r.payers), active_players: 0 });
+  }
+  return out;
+}
