@@ -268,3 +268,9 @@ export interface Failure {
 export type * from './cooperate';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the partner calls
 export interface ConsoleApi extends CooperateApi {}
+
+// ---- center_users accounts+game_users (i16-accounts): the accounts and game-user calls, merged into ConsoleApi.
+export type * from './accounts';
+import type { AccountsApi } from './accounts';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the accounts calls
+export interface ConsoleApi extends AccountsApi {}
