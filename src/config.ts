@@ -231,3 +231,13 @@ export const INCOME_ORDERS_PAGE_SIZE = 20;
 export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;
 /** 设备管理: rows per page. */
 export const PLAYERS_DEVICES_PAGE_SIZE = 20;
+
+// ---- center_users accounts+game_users (i16-accounts)
+/** 平台账号 / 游戏用户: rows per page of the lists. */
+export const ACCOUNTS_PAGE_SIZE = 20;
+/** 游戏用户 → 行为轨迹 / 会话: rows per page. */
+export const GAME_USER_VIEW_PAGE_SIZE = 20;
+/** 游戏用户 → 行为轨迹 / 会话: the days shown first (the last N days, today included). */
+export const GAME_USER_DEFAULT_DAYS = 30;
+/** Longest ban reason (the server's limit). */
+export const BAN_REASON_MAX_LENGTH = 500;

@@ -33,6 +33,9 @@ import type { IncomeStore } from './income';
 // ---- issue 16 part B, players (i16-players)
 import type { PlayersStore } from './players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
+// ---- center_users accounts+game_users (i16-accounts)
+import type { AccountsStore } from './accounts';
+const accountsStores = new WeakMap<object, Promise<AccountsStore>>();
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateStore } from './cooperate';
 
@@ -201,6 +204,12 @@ export class RootStore {
   players(): Promise<PlayersStore> {
     let store = playersStores.get(this);
     if (!store) playersStores.set(this, (store = import('./players').then(({ PlayersStore }) => new PlayersStore(this.deps.api))));
+    return store;
+  }
+  // ---- center_users accounts+game_users (i16-accounts): the drawers' stores, loaded with those screens (a plain cache, never observed).
+  accounts(): Promise<AccountsStore> {
+    let store = accountsStores.get(this);
+    if (!store) accountsStores.set(this, (store = import('./accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api))));
     return store;
   }
   // ---- Partners (issue 16 part B, i16-ads): cooperate/* stores, loaded on first use.
