@@ -21,7 +21,14 @@ import { formatMoney } from '../../../stores/money';
 const TABS: GameUserTab[] = ['detail', 'track', 'devices', 'sessions'];
 const osName = (os: string) => (os === 'ios' ? 'iOS' : os === 'android' ? 'Android' : os || '-');
 
-function ViewState<T>({ loaded, testId, empty, children }: { loaded: Loaded<T>; testId: string; empty: (v: T) => boolean; children: (v: T) => React.ReactNode }) {
+interface ViewStateProps<T> {
+  loaded: Loaded<T>;
+  testId: string;
+  empty: (v: T) => boolean;
+  children: (v: T) => React.ReactNode;
+}
+/** A view's loading / failed / ready state (an observer: it reads the store's observables). */
+const ViewState = observer(function ViewState<T>({ loaded, testId, empty, children }: ViewStateProps<T>) {
   const t = useAccountsTexts();
   if (loaded.state === 'failed')
     return (
@@ -35,7 +42,7 @@ function ViewState<T>({ loaded, testId, empty, children }: { loaded: Loaded<T>; 
       {empty(loaded.value) ? null : children(loaded.value)}
     </div>
   );
-}
+}) as <T>(props: ViewStateProps<T>) => React.ReactNode;
 
 const DetailView = observer(function DetailView({ panel }: { panel: GameUserPanel }) {
   const t = useAccountsTexts();
@@ -107,7 +114,7 @@ const TrackView = observer(function TrackView({ panel }: { panel: GameUserPanel 
           options={[{ value: ALL, label: t('accounts.gameUsers.allEvents') }, ...names.map((n) => ({ value: n, label: n }))]}
           onChange={(e) => setEvent(String(e.value))}
         />
-        <DayRangePicker value={range} onChange={setRange} testId="track-range" clearable />
+        <DayRangePicker value={range} onChange={setRange} testId="track-range" clearable placeholder={t('accounts.gameUsers.range')} />
         <Button label={t('accounts.gameUsers.apply')} icon="pi pi-search" onClick={() => void panel.filterTrack(event === ALL ? null : event, range)} data-testid="track-apply" />
       </div>
       <ViewState loaded={panel.track} testId="game-user-track" empty={() => false}>
@@ -133,7 +140,7 @@ const TrackView = observer(function TrackView({ panel }: { panel: GameUserPanel 
                   <code data-user-data>{e.event}</code> {e.banned ? <LightTag value={t('accounts.gameUsers.flagged')} severity="danger" /> : null}
                 </>
               )}
-              style={{ width: 200 }}
+              style={{ width: 250 }}
             />
             <Column header={t('accounts.gameUsers.properties')} body={(e: PlayerTrackEvent) => <span className="accounts-props" data-user-data>{propsText(e.properties)}</span>} />
           </DataTable>
