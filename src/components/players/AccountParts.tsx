@@ -42,7 +42,7 @@ export interface DayRange {
 const dayOf = (s: string) => new Date(`${s}T00:00:00`);
 
 /** A calendar range picker of whole days (both ends; a half-chosen range is not sent). */
-export function DayRangePicker({ value, onChange, testId, clearable, placeholder }: { value: DayRange | null; onChange: (r: DayRange | null) => void; testId: string; clearable?: boolean; placeholder?: string }) {
+export function DayRangePicker({ value, onChange, testId, clearable, label }: { value: DayRange | null; onChange: (r: DayRange | null) => void; testId: string; clearable?: boolean; label: string }) {
   const [dates, setDates] = useState<Array<Date | null> | null>(value ? [dayOf(value.start), dayOf(value.end)] : null);
   // A new value from outside replaces a half-chosen range (adjusted while rendering, not in an effect).
   const [shown, setShown] = useState(value);
@@ -51,7 +51,9 @@ export function DayRangePicker({ value, onChange, testId, clearable, placeholder
     setDates(value ? [dayOf(value.start), dayOf(value.end)] : null);
   }
   return (
-    <Calendar
+    <label className="accounts-field">
+      <span>{label}</span>
+      <Calendar
       data-testid={testId}
       inputId={testId}
       value={dates as Date[] | null}
@@ -67,7 +69,8 @@ export function DayRangePicker({ value, onChange, testId, clearable, placeholder
         else if (v[0] && v[1]) onChange({ start: formatDate(v[0]), end: formatDate(v[1]) });
       }}
       className="accounts-range"
-      placeholder={placeholder}
+      placeholder={label}
     />
+    </label>
   );
 }

@@ -108,13 +108,17 @@ const TrackView = observer(function TrackView({ panel }: { panel: GameUserPanel 
   return (
     <div>
       <div className="accounts-toolbar">
+        <label className="accounts-field">
+          <span>{t('accounts.gameUsers.event')}</span>
         <Dropdown
           data-testid="track-event"
+          inputId="track-event-input"
           value={event}
           options={[{ value: ALL, label: t('accounts.gameUsers.allEvents') }, ...names.map((n) => ({ value: n, label: n }))]}
           onChange={(e) => setEvent(String(e.value))}
         />
-        <DayRangePicker value={range} onChange={setRange} testId="track-range" clearable placeholder={t('accounts.gameUsers.range')} />
+        </label>
+        <DayRangePicker value={range} onChange={setRange} testId="track-range" clearable label={t('accounts.gameUsers.range')} />
         <Button label={t('accounts.gameUsers.apply')} icon="pi pi-search" onClick={() => void panel.filterTrack(event === ALL ? null : event, range)} data-testid="track-apply" />
       </div>
       <ViewState loaded={panel.track} testId="game-user-track" empty={() => false}>
@@ -204,7 +208,7 @@ const SessionsView = observer(function SessionsView({ panel }: { panel: GameUser
   return (
     <div>
       <div className="accounts-toolbar">
-        <DayRangePicker value={panel.sessionRange} onChange={(r) => r && void panel.setSessionRange(r)} testId="sessions-range" />
+        <DayRangePicker value={panel.sessionRange} onChange={(r) => r && void panel.setSessionRange(r)} testId="sessions-range" label={t('accounts.gameUsers.range')} />
       </div>
       <p className="players-definition accounts-muted">{t('accounts.gameUsers.sessionRule', { minutes: gap / 60 })}</p>
       <ViewState loaded={panel.sessions} testId="game-user-sessions" empty={() => false}>
