@@ -51,6 +51,8 @@ export async function benchAccounts(database: 'pglite' | 'postgres', runs = 3, l
       return res.data;
     };
     const game = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 1'))[0]?.id ?? 1;
+    // The month partitions first (the first concurrent batches of a fresh database would race to create them).
+    for (const back of [0, 1, 2]) await db.query(`SELECT tracking_ensure_partition(now() - interval '${back} day')`);
     const app = await api<{ id: number }>('/api/embed_configure/game/', { game });
     const creds = await api<{ app_key: string; secret: string }>(`/api/embed_configure/game/${app.id}/regenerate/`, {});
     const perRun = 20_000;

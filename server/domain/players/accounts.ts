@@ -103,7 +103,12 @@ export async function listAccounts(db: Db, q: AccountQuery): Promise<ListPage<Ac
   const [count] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM player_accounts a ${where}`, c.params);
   const total = Number(count?.n ?? 0);
   const offset = (q.page - 1) * q.limit;
-  const rows = await db.query<AccountBase>(`SELECT ${ROW_SQL} FROM player_accounts a ${where} ORDER BY ${ORDER_SQL[q.ordering]} LIMIT ${q.limit} OFFSET ${offset}`, c.params);
+  // The page's keys first (filters, order, limit over the plain rows), then the columns of those rows only.
+  const rows = await db.query<AccountBase>(
+    `SELECT ${ROW_SQL} FROM (SELECT a.distinct_id FROM player_accounts a ${where} ORDER BY ${ORDER_SQL[q.ordering]} LIMIT ${q.limit} OFFSET ${offset}) k
+     JOIN player_accounts a ON a.distinct_id = k.distinct_id ORDER BY ${ORDER_SQL[q.ordering]}`,
+    c.params,
+  );
   const data = await withRevenue(db, rows);
   return { page: q.page, limit: q.limit, total, is_next: offset + data.length < total, is_previous: q.page > 1, data };
 }

@@ -114,7 +114,12 @@ export async function listGameUsers(db: Db, q: GameUserQuery): Promise<ListPage<
   const [count] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${ROW_FROM} ${where}`, c.params);
   const total = Number(count?.n ?? 0);
   const offset = (q.page - 1) * q.limit;
-  const rows = await db.query<BaseRow>(`SELECT ${ROW_SQL} FROM ${ROW_FROM} ${where} ORDER BY ${ORDER_SQL[q.ordering]} LIMIT ${q.limit} OFFSET ${offset}`, c.params);
+  // The page's keys first (filters, order, limit over the plain rows), then the columns of those rows only.
+  const rows = await db.query<BaseRow>(
+    `SELECT ${ROW_SQL} FROM (SELECT g.distinct_id, g.game FROM ${ROW_FROM} ${where} ORDER BY ${ORDER_SQL[q.ordering]} LIMIT ${q.limit} OFFSET ${offset}) k
+     JOIN ${ROW_FROM.replace('account_games g', 'account_games g ON g.distinct_id = k.distinct_id AND g.game = k.game')} ORDER BY ${ORDER_SQL[q.ordering]}`,
+    c.params,
+  );
   const data = await rowsWithRevenue(db, rows);
   return { page: q.page, limit: q.limit, total, is_next: offset + data.length < total, is_previous: q.page > 1, data };
 }
