@@ -204,16 +204,16 @@ const AccountsView = observer(function AccountsView({ store }: { store: Accounts
             { value: 'banned', label: t('accounts.common.banned') },
           ],
           search: true,
-          column: { width: 200, cell: (row) => <StatusTag status={String(row.status)} ban={(row.ban as AccountBan | null) ?? null} /> },
+          column: { width: 150, cell: (row) => <StatusTag status={String(row.status)} ban={(row.ban as AccountBan | null) ?? null} /> },
           form: false,
         },
         { key: 'game', label: t('accounts.common.game'), options: games.map((g) => ({ value: g.id, label: g.name })), search: true, column: false, form: false },
-        { key: 'distinct_id', label: t('accounts.common.player'), column: { width: 180, cell: (row) => <code data-user-data>{String(row.distinct_id ?? '')}</code> }, form: false },
+        { key: 'distinct_id', label: t('accounts.common.player'), column: { width: 160, cell: (row) => <code data-user-data>{String(row.distinct_id ?? '')}</code> }, form: false },
         {
           key: 'game_list',
           label: t('accounts.common.games'),
           column: {
-            width: 220,
+            width: 170,
             cell: (row) => (
               <span className="players-accounts" data-user-data>
                 {gamesOf(row)
