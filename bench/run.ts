@@ -54,6 +54,8 @@ import { ANALYSIS_TARGET_MS, benchTrackingAnalysis, type TrackingAnalysisBench }
 import { benchIncome, EXPORT_TARGET_MS, LIST_TARGET_MS, ORDER_INGEST_TARGET, REPORT_TARGET_MS, type IncomeBench } from './income';
 // ---- issue 16 part B, players (i16-players)
 import { benchPlayers, RETENTION_TARGET_MS, type PlayersBench } from './players';
+// center_users accounts+game_users (i16-accounts)
+import { benchAccounts } from './accounts';
 // Partners (issue 16 part B, i16-ads)
 import { benchAds, SETTLEMENT_TARGET_MS, type AdsBench } from './ads';
 // Automation (issue 17)
@@ -276,6 +278,15 @@ async function main(): Promise<void> {
       players.push(await benchPlayers(database, undefined, undefined, 5, (l) => console.log(l)));
     } catch (e) {
       console.log(`bench: players on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  // center_users accounts+game_users (i16-accounts): ingestion with the account trigger and the banned flag; the lists
+  console.log('bench: accounts: event ingestion with the account trigger and 10,000 bans, the accounts and game-user lists');
+  for (const database of ['postgres', 'pglite'] as const) {
+    try {
+      await benchAccounts(database, 5, (l) => console.log(l));
+    } catch (e) {
+      console.log(`bench: accounts on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 

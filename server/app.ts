@@ -49,6 +49,8 @@ import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
 import { incomeRoutes } from './routes/income/index';
 // ---- issue 16 part B, players (i16-players)
 import { playersRoutes } from './routes/players/index';
+// center_users accounts+game_users (i16-accounts)
+import { accountsRoutes } from './routes/players/accounts';
 import { automationRoutes } from './routes/automation/index';
 import { registerMetrics } from './http/metrics';
 // Partners: settlements and KPIs (issue 16 part B, i16-ads)
@@ -225,6 +227,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await incomeRoutes(app, ctx);
   // ---- issue 16 part B, players (i16-players)
   playersRoutes(app, ctx);
+  // center_users accounts+game_users (i16-accounts)
+  accountsRoutes(app, ctx);
   await automationRoutes(app, ctx);
   // dashboard realtime+monitor (i17-live): routes, the monitor's request hook and its /metrics gauges.
   registerMonitorMetrics(registerMetrics(app, ctx), ctx.live);

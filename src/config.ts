@@ -255,3 +255,12 @@ export const AD_DEFAULT_RANGE_DAYS = 30;
 export const AD_ATTRIBUTION_PAGE_SIZE = 20;
 /** The attribution windows staff can choose (days; the server's default is 7). */
 export const AD_WINDOW_CHOICES = [1, 3, 7, 14, 30] as const;
+// ---- center_users accounts+game_users (i16-accounts)
+/** 平台账号 / 游戏用户: rows per page of the lists. */
+export const ACCOUNTS_PAGE_SIZE = 20;
+/** 游戏用户 → 行为轨迹 / 会话: rows per page. */
+export const GAME_USER_VIEW_PAGE_SIZE = 20;
+/** 游戏用户 → 行为轨迹 / 会话: the days shown first (the last N days, today included). */
+export const GAME_USER_DEFAULT_DAYS = 30;
+/** Longest ban reason (the server's limit). */
+export const BAN_REASON_MAX_LENGTH = 500;

@@ -56,6 +56,9 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   player_cohorts: 'players',
   cohort_daily: 'players',
   retention_daily: 'players',
+  // center_users accounts+game_users (i16-accounts): kept by a trigger on player_active_days; only those screens read them.
+  account_games: 'players',
+  player_accounts: 'players',
   // Automation (issue 17): the schedules' due times move with every run they enqueue; runs and worker
   // heartbeats are written all the time. Only their own lists read them.
   automation_schedules: 'automation_schedules',

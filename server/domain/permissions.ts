@@ -166,6 +166,10 @@ function incomeEquivalents(method: string, path: string): Array<[number, string]
 function playersEquivalents(method: string, path: string): Array<[number, string]> {
   const screen = /^(\/api\/(?:center_users|data_reports)\/[a-z_]+\/)$/.exec(path)?.[1];
   if (method === 'GET' && screen !== undefined) return [[0, `${screen}0/`]];
+  // center_users accounts+game_users (i16-accounts): the views of a screen by its Search or Retrieve; ban/unban by 平台账号's Update.
+  const view = /^(\/api\/center_users\/(?:accounts|game_users)\/)(?:detail|track|devices|sessions)\/$/.exec(path)?.[1];
+  if (method === 'GET' && view !== undefined) return [[0, view], [0, `${view}0/`]];
+  if (method === 'POST' && /^\/api\/center_users\/accounts\/(?:ban|unban)\/$/.test(path)) return [[2, '/api/center_users/accounts/0/']];
   return [];
 }
 

@@ -48,6 +48,8 @@ export const MODULE_NAMES: Readonly<Record<string, string>> = {
   'embed_configure/event_define': '事件定义',
   'embed_configure/global_event_define': '全局事件',
   'embed_configure/funnel_define': '漏斗定义',
+  // center_users accounts+game_users (i16-accounts)
+  'center_users/accounts': '平台账号',
 };
 
 /** Calls that are not staff operations: game SDKs' event batches (their volume is the events' own). */

@@ -42,6 +42,8 @@ import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
 import { INCOME_OPERATIONS } from './income';
 // ---- issue 16 part B, players (i16-players)
 import { PLAYERS_OPERATIONS } from './players';
+// center_users accounts+game_users (i16-accounts)
+import { ACCOUNTS_OPERATIONS } from './accounts';
 // Partners (issue 16 part B, i16-ads)
 import { COOPERATE_OPERATIONS } from './cooperate';
 // Automation (issue 17)
@@ -139,6 +141,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...INCOME_OPERATIONS,
   // ---- issue 16 part B, players (i16-players)
   ...PLAYERS_OPERATIONS,
+  // center_users accounts+game_users (i16-accounts)
+  ...ACCOUNTS_OPERATIONS,
   // Partners (issue 16 part B, i16-ads)
   ...COOPERATE_OPERATIONS,
   ...AUTOMATION_OPERATIONS,

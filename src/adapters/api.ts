@@ -289,3 +289,8 @@ import type { AutomationApi } from './automation';
 export type * from './advertising';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the advertising calls
 export interface ConsoleApi extends AdvertisingApi {}
+// ---- center_users accounts+game_users (i16-accounts): the accounts and game-user calls, merged into ConsoleApi.
+export type * from './accounts';
+import type { AccountsApi } from './accounts';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the accounts calls
+export interface ConsoleApi extends AccountsApi {}

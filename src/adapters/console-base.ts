@@ -63,6 +63,9 @@ const advertisingModule = () => import('./advertising');
 // ---- issue 16 part B, players (i16-players)
 import type { RetentionQuery, RetentionResult } from './players';
 const playersModule = () => import('./players');
+// ---- center_users accounts+game_users (i16-accounts)
+import type { AccountDetail, BanInput, GameUserDetail, GameUserDevices, GameUserKey, PlayerSessions, PlayerTrackPage, SessionsQuery, TrackQuery, UnbanInput } from './accounts';
+const accountsModule = () => import('./accounts');
 
 /** The revenue query writers and schemas load with the first revenue call (issue 16: not in the login page's chunk). */
 const incomeModule = () => import('./income');
@@ -291,6 +294,46 @@ export abstract class ConsoleApiBase implements ResourceApi {
     return value;
   }
   // ---- end advertising
+  // ---- center_users accounts+game_users (i16-accounts): reads like the revenue reports, ban/unban as JSON requests.
+  accountDetail(distinctId: string): Promise<AccountDetail> {
+    return this.accountsRead('accountDetail', (m) => m.accountParams(distinctId));
+  }
+  banAccount(input: BanInput): Promise<AccountDetail> {
+    return this.accountsWrite('ban', input);
+  }
+  unbanAccount(input: UnbanInput): Promise<AccountDetail> {
+    return this.accountsWrite('unban', input);
+  }
+  gameUserDetail(key: GameUserKey): Promise<GameUserDetail> {
+    return this.accountsRead('detail', (m) => m.gameUserParams(key));
+  }
+  gameUserTrack(query: TrackQuery): Promise<PlayerTrackPage> {
+    return this.accountsRead('track', (m) => m.trackParams(query));
+  }
+  gameUserDevices(key: GameUserKey): Promise<GameUserDevices> {
+    return this.accountsRead('devices', (m) => m.gameUserParams(key));
+  }
+  gameUserSessions(query: SessionsQuery): Promise<PlayerSessions> {
+    return this.accountsRead('sessions', (m) => m.sessionsParams(query));
+  }
+  private async accountsRead<K extends keyof Awaited<ReturnType<typeof accountsModule>>['ACCOUNTS_PARSERS']>(
+    kind: K,
+    pairs: (m: Awaited<ReturnType<typeof accountsModule>>) => ReportParams,
+  ): Promise<NonNullable<ReturnType<Awaited<ReturnType<typeof accountsModule>>['ACCOUNTS_PARSERS'][K]>>> {
+    const m = await accountsModule();
+    const path = m.ACCOUNTS_PATH[kind];
+    const value = m.ACCOUNTS_PARSERS[kind](await this.incomeReport(path, pairs(m)));
+    if (value === null) throw this.http.malformed({ path });
+    return value as NonNullable<ReturnType<(typeof m.ACCOUNTS_PARSERS)[K]>>;
+  }
+  private async accountsWrite(kind: 'ban' | 'unban', body: BanInput | UnbanInput): Promise<AccountDetail> {
+    const { ACCOUNTS_PATH, ACCOUNTS_PARSERS } = await accountsModule();
+    const request: RequestOptions = { method: 'POST', path: ACCOUNTS_PATH[kind], body };
+    const value = ACCOUNTS_PARSERS.accountDetail(await this.resources.request(request));
+    if (value === null) throw this.http.malformed(request);
+    return value;
+  }
+  // ---- end center_users accounts+game_users
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
     const request: RequestOptions = { method: 'POST', path: `/api/embed_configure/game/${app}/regenerate/` };

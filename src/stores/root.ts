@@ -37,6 +37,9 @@ import type { PlayersStore } from './players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
 // dashboard realtime+monitor (i17-live)
 const liveStores = new WeakMap<RootStore, Promise<DashboardLiveStore>>();
+// ---- center_users accounts+game_users (i16-accounts)
+import type { AccountsStore } from './accounts';
+const accountsStores = new WeakMap<object, Promise<AccountsStore>>();
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateStore } from './cooperate';
 // automation console (i17-console): the automation/* stores, loaded on first use (a plain cache, never observed).
@@ -211,6 +214,12 @@ export class RootStore {
   players(): Promise<PlayersStore> {
     let store = playersStores.get(this);
     if (!store) playersStores.set(this, (store = import('./players').then(({ PlayersStore }) => new PlayersStore(this.deps.api))));
+    return store;
+  }
+  // ---- center_users accounts+game_users (i16-accounts): the drawers' stores, loaded with those screens (a plain cache, never observed).
+  accounts(): Promise<AccountsStore> {
+    let store = accountsStores.get(this);
+    if (!store) accountsStores.set(this, (store = import('./accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api))));
     return store;
   }
   // ---- Partners (issue 16 part B, i16-ads): cooperate/* stores, loaded on first use.

@@ -91,3 +91,6 @@ export const deviceRow = z.object({
   account_list: z.array(deviceAccount),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
+
+// ---- center_users accounts+game_users (i16-accounts)
+export * from './accounts';

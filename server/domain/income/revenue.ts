@@ -299,3 +299,37 @@ export async function revenueOfPlayersQuery(tx: Queryable, range: { start: strin
   }
   return out;
 }
+
+// ---- center_users accounts+game_users (i16-accounts)
+/**
+ * All-time revenue of accounts (center_users/accounts and game_users): per distinct_id (and per game of
+ * it), gross − refunds in CNY minor units from the same rollup as the reports (income_player_days, by its
+ * player index of migration 049), so an account's "total paid" and the revenue reports agree. `game`
+ * limits it to one game. Keys: the distinct_id (every game) and `<game>:<distinct_id>`.
+ */
+export async function accountRevenue(db: Queryable, players: readonly string[], game: number | null = null): Promise<Map<string, Figures>> {
+  const out = new Map<string, Figures>();
+  if (players.length === 0) return out;
+  const params: unknown[] = [players];
+  if (game !== null) params.push(game);
+  const rows = await db.query<{ game: number; distinct_id: string; gross: string; refunds: string; orders: string; refund_orders: string }>(
+    `SELECT game, distinct_id, sum(gross)::text AS gross, sum(refunds)::text AS refunds, sum(orders)::text AS orders, sum(refund_orders)::text AS refund_orders
+     FROM income_player_days WHERE distinct_id = ANY($1::varchar[])${game !== null ? ' AND game = $2' : ''} GROUP BY game, distinct_id`,
+    params,
+  );
+  const add = (key: string, r: (typeof rows)[number]) => {
+    const f = out.get(key) ?? zero();
+    f.gross += exact(r.gross);
+    f.refunds += exact(r.refunds);
+    f.revenue = f.gross - f.refunds;
+    f.orders += exact(r.orders);
+    f.refund_orders += exact(r.refund_orders);
+    f.paying_players = f.orders > 0 ? 1 : 0;
+    out.set(key, f);
+  };
+  for (const r of rows) {
+    add(r.distinct_id, r);
+    add(`${r.game}:${r.distinct_id}`, r);
+  }
+  return out;
+}

@@ -161,8 +161,11 @@ WITH input AS (
          date_trunc('hour', i.time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, (i.time AT TIME ZONE $2::text)::date AS day
   FROM input i JOIN ids ON ids.uuid = i.uuid
 ), raw AS (
-  INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties)
-  SELECT time, uuid, game, event, distinct_id, properties FROM fresh
+  -- Accounts (issue 16, migration 049): an account banned now still has its events stored, flagged.
+  INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties, banned)
+  SELECT time, uuid, game, event, distinct_id, properties,
+    EXISTS (SELECT 1 FROM account_bans k WHERE k.distinct_id = fresh.distinct_id AND k.lifted_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))
+  FROM fresh
 ), dp AS (
   INSERT INTO tracking_day_players (game, event, day, distinct_id)
   SELECT DISTINCT game, event, day, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
