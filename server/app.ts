@@ -56,6 +56,8 @@ import { cooperateRoutes } from './routes/cooperate/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './domain/tracking/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
+// workbench (i17-workbench)
+import { workbenchRoutes } from './routes/workbench';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -215,6 +217,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   registerMetrics(app, ctx);
   // Partners: settlements and KPIs (issue 16 part B, i16-ads)
   cooperateRoutes(app, ctx);
+  // workbench (i17-workbench)
+  workbenchRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -20,3 +20,5 @@ export * from './players';
 export * from './automation';
 // Partners: settlements and KPIs (issue 16 part B, i16-ads)
 export * from './cooperate';
+// workbench (i17-workbench)
+export * from './workbench';

@@ -44,6 +44,8 @@ import { INCOME_OPERATIONS } from './income';
 import { PLAYERS_OPERATIONS } from './players';
 // Partners (issue 16 part B, i16-ads)
 import { COOPERATE_OPERATIONS } from './cooperate';
+// workbench (i17-workbench)
+import { WORKBENCH_OPERATIONS } from './workbench';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -135,6 +137,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...PLAYERS_OPERATIONS,
   // Partners (issue 16 part B, i16-ads)
   ...COOPERATE_OPERATIONS,
+  // workbench (i17-workbench)
+  ...WORKBENCH_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;
