@@ -231,3 +231,14 @@ export const INCOME_ORDERS_PAGE_SIZE = 20;
 export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;
 /** 设备管理: rows per page. */
 export const PLAYERS_DEVICES_PAGE_SIZE = 20;
+
+// workbench (i17-workbench)
+/** A page counts as opened (for the workbench's shortcuts) once it stayed the current one this long. */
+export const VISIT_DWELL_MS = 1500;
+/** The workbench grid's row height and gap, in pixels (columns and rows: contracts/schemas/workbench.ts). */
+export const WORKBENCH_ROW_HEIGHT = 56;
+export const WORKBENCH_GAP = 12;
+/** Shortcuts the shortcuts widget shows at most. */
+export const WORKBENCH_SHORTCUTS_SHOWN = 8;
+/** Messages the my-messages widget lists. */
+export const WORKBENCH_MESSAGES_SHOWN = 6;

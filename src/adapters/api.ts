@@ -15,6 +15,8 @@ import type { IncomeApi } from './income';
 import type { PlayersApi } from './players';
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateApi } from './cooperate';
+// workbench (i17-workbench)
+import type { WorkbenchApi } from './workbench';
 
 export type * from './message-types';
 export type * from './tracking';
@@ -268,3 +270,8 @@ export interface Failure {
 export type * from './cooperate';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the partner calls
 export interface ConsoleApi extends CooperateApi {}
+
+// workbench (i17-workbench): the dashboard/workbench calls, merged into ConsoleApi.
+export type * from './workbench';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the workbench calls
+export interface ConsoleApi extends WorkbenchApi {}

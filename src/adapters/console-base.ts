@@ -49,6 +49,10 @@ import type { PartnerOverviewResult, PartnerSettlement, SettlementQuery, Settlem
 // Partners (issue 16 part B, i16-ads): query writers and schemas load with the first partner call.
 const cooperateModule = () => import('./cooperate');
 
+// workbench (i17-workbench): schemas load with the first workbench call.
+import type { MyLogin, WorkbenchLayout, WorkbenchShortcut, WorkbenchWidget } from './workbench';
+const workbenchModule = () => import('./workbench');
+
 // ---- issue 16 part B, players (i16-players)
 import type { RetentionQuery, RetentionResult } from './players';
 const playersModule = () => import('./players');
@@ -231,6 +235,36 @@ export abstract class ConsoleApiBase implements ResourceApi {
     return value as NonNullable<ReturnType<(typeof m.COOPERATE_PARSERS)[K]>>;
   }
   // ---- end Partners
+
+  // workbench (i17-workbench): JSON requests on the adapter's transport, answers parsed by the contract.
+  workbenchLayout(): Promise<WorkbenchLayout> {
+    return this.workbenchCall('layout', { path: '/api/system/workbench/layout/' });
+  }
+  saveWorkbenchLayout(widgets: WorkbenchWidget[]): Promise<WorkbenchLayout> {
+    return this.workbenchCall('layout', { method: 'PUT', path: '/api/system/workbench/layout/', body: { widgets } });
+  }
+  resetWorkbenchLayout(): Promise<WorkbenchLayout> {
+    return this.workbenchCall('layout', { method: 'DELETE', path: '/api/system/workbench/layout/' });
+  }
+  async recordVisit(path: string): Promise<void> {
+    await this.resources.request({ method: 'POST', path: '/api/system/workbench/visit/', body: { path }, quiet: true });
+  }
+  workbenchShortcuts(): Promise<WorkbenchShortcut[]> {
+    return this.workbenchCall('shortcuts', { path: '/api/system/workbench/shortcuts/' });
+  }
+  myLogins(): Promise<MyLogin[]> {
+    return this.workbenchCall('myLogins', { path: '/api/system/workbench/my_logins/' });
+  }
+  private async workbenchCall<K extends 'layout' | 'shortcuts' | 'myLogins'>(
+    kind: K,
+    request: RequestOptions,
+  ): Promise<NonNullable<ReturnType<Awaited<ReturnType<typeof workbenchModule>>['WORKBENCH_PARSERS'][K]>>> {
+    const { WORKBENCH_PARSERS } = await workbenchModule();
+    const value = WORKBENCH_PARSERS[kind](await this.resources.request(request));
+    if (value === null) throw this.http.malformed(request);
+    return value as NonNullable<ReturnType<(typeof WORKBENCH_PARSERS)[K]>>;
+  }
+  // ---- end workbench
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
     const request: RequestOptions = { method: 'POST', path: `/api/embed_configure/game/${app}/regenerate/` };

@@ -35,6 +35,11 @@ import type { PlayersStore } from './players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
 // Partners (issue 16 part B, i16-ads)
 import type { CooperateStore } from './cooperate';
+// workbench (i17-workbench): page opens counted for the shortcuts; the page's store loads with the page.
+import { reaction } from 'mobx';
+import { VisitRecorder } from './visits';
+import type { WorkbenchStore } from './workbench';
+const workbenchStores = new WeakMap<object, Promise<WorkbenchStore>>();
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -123,6 +128,9 @@ export class RootStore {
     this.loginPage = new LoginStore(api, { signIn: (form) => this.login(form) });
     this.dashboard = new DashboardStore(api);
     this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
+    // workbench (i17-workbench): the current tab's page, counted once it stayed current a moment.
+    const visits = new VisitRecorder((path) => (typeof api.recordVisit === 'function' ? api.recordVisit(path) : Promise.resolve()), () => this.session.userLoaded);
+    reaction(() => this.tabs.current, (path) => visits.opened(path));
     this.log = new LogStore({
       now: deps.now ?? (() => new Date()),
       meta: () => ({
@@ -210,6 +218,13 @@ export class RootStore {
     return this.cooperateStore;
   }
   // ---- end Partners
+  // workbench (i17-workbench)
+  /** The workbench page's store (dashboard/workbench), loaded on first use (a plain cache, never observed). */
+  workbench(): Promise<WorkbenchStore> {
+    let store = workbenchStores.get(this);
+    if (!store) workbenchStores.set(this, (store = import('./workbench').then(({ WorkbenchStore }) => new WorkbenchStore(this.deps.api))));
+    return store;
+  }
 
   notify(notice: Notice): void {
     this.deps.notify(notice);
