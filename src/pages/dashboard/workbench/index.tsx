@@ -23,7 +23,7 @@ const Widget = observer(function Widget({ store, widget }: { store: WorkbenchSto
   const def = WIDGETS[widget.kind];
   const Body = def.component;
   return (
-    <section className="wb-widget" data-testid={`wb-widget-${widget.i}`} data-kind={widget.kind} aria-label={t(`workbench.kinds.${widget.kind}`)}>
+    <article className="wb-widget" data-testid={`wb-widget-${widget.i}`} data-kind={widget.kind} aria-label={t(`workbench.kinds.${widget.kind}`)}>
       <header className={`wb-widget-title${store.editing ? ' wb-drag' : ''}`}>
         <i className={`pi ${def.icon}`} aria-hidden="true" />
         <h3>{t(`workbench.kinds.${widget.kind}`)}</h3>
@@ -43,7 +43,7 @@ const Widget = observer(function Widget({ store, widget }: { store: WorkbenchSto
       <div className="wb-widget-body">
         <Body store={store} bodyHeight={bodyHeight(widget.h)} />
       </div>
-    </section>
+    </article>
   );
 });
 
@@ -119,6 +119,7 @@ const WorkbenchPage = observer(function WorkbenchPage() {
       void s.loadLogins();
     });
     void root.dashboard.load();
+    void root.messages.refreshUnread();
     return () => {
       live = false;
     };

@@ -185,7 +185,7 @@ const MessagesWidget = observer(function MessagesWidget({ store }: WidgetProps) 
           {store.messages.map((m) => (
             <li key={m.id} className={m.is_read ? '' : 'wb-unread-row'}>
               <span className="wb-list-main">
-                {!m.is_read && <span className="wb-dot" aria-label={t('workbench.messages.unreadTag')} />}
+                {!m.is_read && <span className="wb-dot" role="img" aria-label={t('workbench.messages.unreadTag')} />}
                 {m.title}
               </span>
               <span className="wb-list-sub">{m.create_datetime}</span>
