@@ -79,13 +79,15 @@ export class WorkbenchStore {
     return this.draft.reduce((max, w) => Math.max(max, w.y + w.h), 0);
   }
 
+  /** Loads the layout; a reload of a shown layout keeps showing it (the widgets keep their state). */
   async load(): Promise<void> {
-    this.state = 'loading';
+    if (this.state !== 'ready') this.state = 'loading';
     this.error = '';
     try {
       const layout = await this.api.workbenchLayout();
       runInAction(() => {
-        this.widgets = layout.widgets;
+        // While editing, the draft stays; the saved layout underneath is refreshed.
+        if (!same(layout.widgets, this.widgets)) this.widgets = layout.widgets;
         this.saved = layout.saved;
         this.state = 'ready';
       });
@@ -98,7 +100,7 @@ export class WorkbenchStore {
   }
 
   async loadShortcuts(): Promise<void> {
-    this.shortcutsState = 'loading';
+    if (this.shortcuts === null) this.shortcutsState = 'loading';
     try {
       const rows = await this.api.workbenchShortcuts();
       runInAction(() => {
@@ -111,7 +113,7 @@ export class WorkbenchStore {
   }
 
   async loadLogins(): Promise<void> {
-    this.loginsState = 'loading';
+    if (this.logins === null) this.loginsState = 'loading';
     try {
       const rows = await this.api.myLogins();
       runInAction(() => {
@@ -125,7 +127,7 @@ export class WorkbenchStore {
 
   /** The newest received messages (the page's own list: the message center's paging is left alone). */
   async loadMessages(limit: number): Promise<void> {
-    this.messagesState = 'loading';
+    if (this.messages === null) this.messagesState = 'loading';
     try {
       const page = await this.api.receivedMessages({ page: 1, limit });
       runInAction(() => {

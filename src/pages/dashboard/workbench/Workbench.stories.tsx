@@ -160,17 +160,23 @@ export const WithoutUpdate: Story = {
 
 /** A cached page (menu cache) keeps what was typed across a tab switch. */
 export const CachedAcrossTabs: Story = {
-  parameters: at({}, {}),
+  parameters: at({ bootstrap: true }, {}),
   play: async (context) => {
     const { location } = storyConsole(context);
     const canvas = within(context.canvasElement);
     const filter = await canvas.findByTestId('workbench-shortcut-filter', {}, slow);
     await userEvent.type(filter, '游戏');
     await waitFor(() => expect(canvas.getAllByTestId('wb-shortcut').map((b) => b.textContent)).toEqual(['游戏查询', 'H5 游戏']));
+    const page = canvas.getByTestId('workbench');
+    const grid = canvas.getByTestId('wb-grid');
     location.navigate('/game/query');
     await waitFor(() => expect(canvas.getByTestId('workbench-shortcut-filter')).not.toBeVisible(), slow);
+    await expect(canvas.getByTestId('workbench')).toBe(page);
+    await expect(canvas.getByTestId('wb-grid')).toBe(grid);
     location.navigate('/dashboard/workbench');
     await waitFor(() => expect(canvas.getByTestId('workbench-shortcut-filter')).toBeVisible(), slow);
+    await expect(canvas.getByTestId('workbench')).toBe(page);
+    await expect(canvas.getByTestId('wb-grid')).toBe(grid);
     await expect(canvas.getByTestId('workbench-shortcut-filter')).toHaveValue('游戏');
   },
 };

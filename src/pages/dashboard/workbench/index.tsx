@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { WIDGET_RULES, WORKBENCH_COLS, WORKBENCH_ROWS, type WorkbenchWidget } from '../../../../contracts/schemas/workbench';
@@ -48,7 +48,12 @@ const Widget = observer(function Widget({ store, widget }: { store: WorkbenchSto
 });
 
 const Grid = observer(function Grid({ store }: { store: WorkbenchStore }) {
-  const { width, containerRef, mounted } = useContainerWidth();
+  const { width: measured, containerRef, mounted } = useContainerWidth();
+  // A kept-alive page is hidden (width 0) while another tab shows: keep the last width, so the
+  // widgets stay mounted and keep their state (a typed filter) until the tab comes back.
+  const lastWidth = useRef(0);
+  if (measured > 0) lastWidth.current = measured;
+  const width = lastWidth.current;
   const layout: Layout = store.shown.map((w) => {
     const rule = WIDGET_RULES[w.kind];
     return { i: w.i, x: w.x, y: w.y, w: w.w, h: w.h, minW: rule.minW, minH: rule.minH, maxW: rule.maxW, maxH: rule.maxH };
