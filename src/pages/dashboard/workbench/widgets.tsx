@@ -109,7 +109,9 @@ const ShortcutsWidget = observer(function ShortcutsWidget({ store }: WidgetProps
   if (store.shortcuts === null) return <Loading />;
   const known = store.shortcuts.flatMap((s) => {
     const entry = byPath.get(s.path);
-    return entry ? [{ ...s, title: entry.title, icon: entry.icon }] : [];
+    // The workbench itself is where the user already is.
+    if (!entry || root.menu.routeFor(s.path)?.component === 'dashboard/workbench') return [];
+    return [{ ...s, title: entry.title, icon: entry.icon }];
   });
   const needle = filter.trim().toLowerCase();
   const shown = known.filter((s) => !needle || s.title.toLowerCase().includes(needle) || s.path.toLowerCase().includes(needle)).slice(0, WORKBENCH_SHORTCUTS_SHOWN);
