@@ -7,7 +7,7 @@ const leaves = (value: unknown, path: string[] = []): Leaf[] =>
   value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k])) : [[path, String(value)]];
 const holes = (s: string) => [...s.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
 
-describe('the workbench's texts', () => {
+describe('the workbench texts', () => {
   it('have the same keys in zh-chs and en, none empty, and the same placeholders', () => {
     const zh = leaves(WORKBENCH_TEXTS['zh-chs']);
     const en = leaves(WORKBENCH_TEXTS.en);

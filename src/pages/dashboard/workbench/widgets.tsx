@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import type { WidgetKind } from '../../../adapters/api';
+import type { WidgetKind } from '../../../../contracts/schemas/workbench';
 import { TextInput } from '../../../components/controls';
 import { menuIconClass } from '../../../components/menu-icon';
 import { useStore } from '../../../components/store-context';
