@@ -185,7 +185,7 @@ const MessagesWidget = observer(function MessagesWidget({ store }: WidgetProps) 
       ) : (
         <ul className="wb-list">
           {store.messages.map((m) => (
-            <li key={m.id} className={m.is_read ? '' : 'wb-unread-row'}>
+            <li key={m.id} className={m.is_read ? '' : 'wb-unread-row'} data-user-data>
               <span className="wb-list-main">
                 {!m.is_read && <span className="wb-dot" role="img" aria-label={t('workbench.messages.unreadTag')} />}
                 {m.title}
