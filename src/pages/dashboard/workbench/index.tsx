@@ -40,7 +40,8 @@ const Widget = observer(function Widget({ store, widget }: { store: WorkbenchSto
           </button>
         )}
       </header>
-      <div className="wb-widget-body">
+      {/* A tab stop: a widget whose content overflows scrolls from the keyboard too. */}
+      <div className="wb-widget-body" tabIndex={0} role="group" aria-label={t(`workbench.kinds.${widget.kind}`)}>
         <Body store={store} bodyHeight={bodyHeight(widget.h)} />
       </div>
     </article>
