@@ -134,10 +134,10 @@ test.describe('shell navigation', () => {
 
     // Typing an s into a field does not open the panel.
     await go(page, '/dashboard/workbench');
-    await page.getByTestId('workbench-note').fill('');
-    await page.getByTestId('workbench-note').press('s');
+    await page.getByTestId('workbench-shortcut-filter').fill('');
+    await page.getByTestId('workbench-shortcut-filter').press('s');
     await expect(page.getByTestId('search-panel')).toHaveCount(0);
-    await expect(page.getByTestId('workbench-note')).toHaveValue('s');
+    await expect(page.getByTestId('workbench-shortcut-filter')).toHaveValue('s');
   });
 
   test('menu clicks: a placeholder entry warns 临时菜单 and stays; an http(s) entry opens a new browser tab', async ({ page, server, submitLogin, shot }) => {

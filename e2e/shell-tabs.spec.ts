@@ -116,47 +116,47 @@ test.describe('tabs', () => {
     // The seed marks the workbench menu cache: true; nothing is rewritten here.
     await signIn(page, submitLogin);
     await go(page, '/dashboard/workbench');
-    await page.getByTestId('workbench-note').fill('半成品的记事');
+    await page.getByTestId('workbench-shortcut-filter').fill('半成品的记事');
     await go(page, '/game/query');
     await expect(page.getByTestId('game-query')).toBeVisible();
-    await expect(page.getByTestId('workbench-note')).toBeHidden();
+    await expect(page.getByTestId('workbench-shortcut-filter')).toBeHidden();
     await tab(page, '工作台').click();
-    await expect(page.getByTestId('workbench-note')).toHaveValue('半成品的记事');
+    await expect(page.getByTestId('workbench-shortcut-filter')).toHaveValue('半成品的记事');
     await shot('shell-cached-page');
 
     // 刷新 starts the page afresh.
     await tab(page, '工作台').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '刷新' }).click();
-    await expect(page.getByTestId('workbench-note')).toHaveValue('');
+    await expect(page.getByTestId('workbench-shortcut-filter')).toHaveValue('');
 
     // /refresh reloads the current tab and goes back to it.
-    await page.getByTestId('workbench-note').fill('刷新前');
+    await page.getByTestId('workbench-shortcut-filter').fill('刷新前');
     await go(page, '/dashboard/realtime');
     await go(page, '/dashboard/workbench');
-    await expect(page.getByTestId('workbench-note')).toHaveValue('刷新前');
+    await expect(page.getByTestId('workbench-shortcut-filter')).toHaveValue('刷新前');
     await page.evaluate(() => {
       window.history.pushState(null, '', '/refresh');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page).toHaveURL(/\/dashboard\/workbench$/);
-    await expect(page.getByTestId('workbench-note')).toHaveValue('');
+    await expect(page.getByTestId('workbench-shortcut-filter')).toHaveValue('');
     expect(await tabTitles(page)).toEqual(['控制台', '工作台', '游戏查询', '实时概况']);
 
     // Closed and reopened: fresh again.
-    await page.getByTestId('workbench-note').fill('再写一次');
+    await page.getByTestId('workbench-shortcut-filter').fill('再写一次');
     await tab(page, '工作台').getByTestId('tab-close').click();
     await go(page, '/dashboard/workbench');
-    await expect(page.getByTestId('workbench-note')).toHaveValue('');
+    await expect(page.getByTestId('workbench-shortcut-filter')).toHaveValue('');
   });
 
   test('a page not marked cache starts afresh after a tab switch', async ({ page, submitLogin }) => {
     await cacheMenus(page, ['dashboard/workbench'], false);
     await signIn(page, submitLogin);
     await go(page, '/dashboard/workbench');
-    await page.getByTestId('workbench-note').fill('不会保留');
+    await page.getByTestId('workbench-shortcut-filter').fill('不会保留');
     await tab(page, '控制台').click();
     await expect(page.getByTestId('dashboard')).toBeVisible();
     await tab(page, '工作台').click();
-    await expect(page.getByTestId('workbench-note')).toHaveValue('');
+    await expect(page.getByTestId('workbench-shortcut-filter')).toHaveValue('');
   });
 });

@@ -63,6 +63,8 @@ import { ensureJobSchema, JobQueue } from './jobs/queue';
 // dashboard realtime+monitor (i17-live)
 import { instrumentDb } from './domain/dashboard-live/monitor';
 import { createDashboardLive, dashboardLiveRoutes, registerMonitorMetrics, type DashboardLive } from './routes/dashboard-live';
+// workbench (i17-workbench)
+import { workbenchRoutes } from './routes/workbench';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -237,6 +239,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   cooperateRoutes(app, ctx);
   // advertising (i16-adverts)
   await advertisingRoutes(app, ctx);
+  // workbench (i17-workbench)
+  workbenchRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

@@ -264,3 +264,13 @@ export const GAME_USER_VIEW_PAGE_SIZE = 20;
 export const GAME_USER_DEFAULT_DAYS = 30;
 /** Longest ban reason (the server's limit). */
 export const BAN_REASON_MAX_LENGTH = 500;
+// workbench (i17-workbench)
+/** A page counts as opened (for the workbench's shortcuts) once it stayed the current one this long. */
+export const VISIT_DWELL_MS = 1500;
+/** The workbench grid's row height and gap, in pixels (columns and rows: contracts/schemas/workbench.ts). */
+export const WORKBENCH_ROW_HEIGHT = 56;
+export const WORKBENCH_GAP = 12;
+/** Shortcuts the shortcuts widget shows at most. */
+export const WORKBENCH_SHORTCUTS_SHOWN = 8;
+/** Messages the my-messages widget lists. */
+export const WORKBENCH_MESSAGES_SHOWN = 6;

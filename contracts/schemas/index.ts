@@ -24,3 +24,5 @@ export * from './cooperate';
 export * from './dashboard-live';
 // advertising (i16-adverts)
 export * from './advertisement';
+// workbench (i17-workbench)
+export * from './workbench';

@@ -50,6 +50,11 @@ const OPEN_PATHS: Array<[string, RegExp]> = [
   ['POST', /^\/api\/system\/file\/$/],
   // The catalogue's upload rules (types, largest sizes) the upload fields show.
   ['GET', /^\/api\/game\/upload\/limits\/$/],
+  // workbench (i17-workbench): each user's own layout, page opens and sign-ins (the routes take no user id).
+  ['GET', /^\/api\/system\/workbench\/(layout|shortcuts|my_logins)\/$/],
+  ['PUT', /^\/api\/system\/workbench\/layout\/$/],
+  ['DELETE', /^\/api\/system\/workbench\/layout\/$/],
+  ['POST', /^\/api\/system\/workbench\/visit\/$/],
 ];
 
 /**

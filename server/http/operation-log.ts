@@ -53,7 +53,8 @@ export const MODULE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Calls that are not staff operations: game SDKs' event batches (their volume is the events' own). */
-const NOT_LOGGED = /^\/api\/embed\/track\/$/;
+// workbench (i17-workbench): page opens the tab bar records are not operations either.
+const NOT_LOGGED = /^\/api\/(?:embed\/track|system\/workbench\/visit)\/$/;
 
 export function modularOf(path: string): string {
   if (path.startsWith('/api/login/')) return '登录模块';

@@ -52,6 +52,8 @@ import { AUTOMATION_OPERATIONS } from './automation';
 import { DASHBOARD_LIVE_OPERATIONS } from './dashboard-live';
 // advertising (i16-adverts)
 import { ADVERTISING_OPERATIONS } from './advertisement';
+// workbench (i17-workbench)
+import { WORKBENCH_OPERATIONS } from './workbench';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
@@ -150,6 +152,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...DASHBOARD_LIVE_OPERATIONS,
   // advertising (i16-adverts)
   ...ADVERTISING_OPERATIONS,
+  // workbench (i17-workbench)
+  ...WORKBENCH_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -20,6 +20,8 @@ import type { MonitorResult, RealtimeSnapshot } from './dashboard-live';
 export type * from './dashboard-live';
 // advertising (i16-adverts)
 import type { AdvertisingApi } from './advertising';
+// workbench (i17-workbench)
+import type { WorkbenchApi } from './workbench';
 
 export type * from './message-types';
 export type * from './tracking';
@@ -294,3 +296,7 @@ export type * from './accounts';
 import type { AccountsApi } from './accounts';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the accounts calls
 export interface ConsoleApi extends AccountsApi {}
+// workbench (i17-workbench): the dashboard/workbench calls, merged into ConsoleApi.
+export type * from './workbench';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the workbench calls
+export interface ConsoleApi extends WorkbenchApi {}

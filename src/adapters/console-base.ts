@@ -60,6 +60,10 @@ const automationModule = () => import('./automation');
 import type { AttributionQuery, AttributionResult, PerformanceQuery, PerformanceResult, SpendDay, SpendResult } from './advertising';
 const advertisingModule = () => import('./advertising');
 
+// workbench (i17-workbench): schemas load with the first workbench call.
+import type { MyLogin, WorkbenchLayout, WorkbenchShortcut, WorkbenchWidget } from './workbench';
+const workbenchModule = () => import('./workbench');
+
 // ---- issue 16 part B, players (i16-players)
 import type { RetentionQuery, RetentionResult } from './players';
 const playersModule = () => import('./players');
@@ -334,6 +338,35 @@ export abstract class ConsoleApiBase implements ResourceApi {
     return value;
   }
   // ---- end center_users accounts+game_users
+  // workbench (i17-workbench): JSON requests on the adapter's transport, answers parsed by the contract.
+  workbenchLayout(): Promise<WorkbenchLayout> {
+    return this.workbenchCall('layout', { path: '/api/system/workbench/layout/' });
+  }
+  saveWorkbenchLayout(widgets: WorkbenchWidget[]): Promise<WorkbenchLayout> {
+    return this.workbenchCall('layout', { method: 'PUT', path: '/api/system/workbench/layout/', body: { widgets } });
+  }
+  resetWorkbenchLayout(): Promise<WorkbenchLayout> {
+    return this.workbenchCall('layout', { method: 'DELETE', path: '/api/system/workbench/layout/' });
+  }
+  async recordVisit(path: string): Promise<void> {
+    await this.resources.request({ method: 'POST', path: '/api/system/workbench/visit/', body: { path }, quiet: true });
+  }
+  workbenchShortcuts(): Promise<WorkbenchShortcut[]> {
+    return this.workbenchCall('shortcuts', { path: '/api/system/workbench/shortcuts/' });
+  }
+  myLogins(): Promise<MyLogin[]> {
+    return this.workbenchCall('myLogins', { path: '/api/system/workbench/my_logins/' });
+  }
+  private async workbenchCall<K extends 'layout' | 'shortcuts' | 'myLogins'>(
+    kind: K,
+    request: RequestOptions,
+  ): Promise<NonNullable<ReturnType<Awaited<ReturnType<typeof workbenchModule>>['WORKBENCH_PARSERS'][K]>>> {
+    const { WORKBENCH_PARSERS } = await workbenchModule();
+    const value = WORKBENCH_PARSERS[kind](await this.resources.request(request));
+    if (value === null) throw this.http.malformed(request);
+    return value as NonNullable<ReturnType<(typeof WORKBENCH_PARSERS)[K]>>;
+  }
+  // ---- end workbench
 
   async regenerateTrackingSecret(app: number): Promise<TrackingCredentials> {
     const request: RequestOptions = { method: 'POST', path: `/api/embed_configure/game/${app}/regenerate/` };

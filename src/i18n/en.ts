@@ -370,13 +370,6 @@ export const en: Messages = {
     previewFrame: 'Game screen',
     refreshing: 'Refreshing…',
   },
-  demo: {
-    workbenchTitle: 'Workbench',
-    note: 'Note',
-    notePlaceholder: 'What you type here survives switching tabs',
-    retrieve: 'Details',
-    update: 'Edit',
-  },
   crud: {
     add: 'Add',
     edit: 'Edit',

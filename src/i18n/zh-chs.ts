@@ -295,13 +295,6 @@ export const zhChsConsole = {
     previewFrame: '游戏画面',
     refreshing: '正在刷新…',
   },
-  demo: {
-    workbenchTitle: '工作台',
-    note: '记事',
-    notePlaceholder: '输入的内容在切换标签后仍会保留',
-    retrieve: '详情',
-    update: '编辑',
-  },
   crud: {
     add: '新增',
     edit: '编辑',

@@ -48,6 +48,11 @@ const automationStores = new WeakMap<object, Promise<AutomationStore>>();
 // end automation console (i17-console)
 // advertising (i16-adverts)
 import type { AdvertisingStore } from './advertising';
+// workbench (i17-workbench): page opens counted for the shortcuts; the page's store loads with the page.
+import { reaction } from 'mobx';
+import { VisitRecorder } from './visits';
+import type { WorkbenchStore } from './workbench';
+const workbenchStores = new WeakMap<object, Promise<WorkbenchStore>>();
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -136,6 +141,9 @@ export class RootStore {
     this.loginPage = new LoginStore(api, { signIn: (form) => this.login(form) });
     this.dashboard = new DashboardStore(api);
     this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
+    // workbench (i17-workbench): the current tab's page, counted once it stayed current a moment.
+    const visits = new VisitRecorder((path) => (typeof api.recordVisit === 'function' ? api.recordVisit(path) : Promise.resolve()), () => this.session.userLoaded);
+    reaction(() => this.tabs.current, (path) => visits.opened(path));
     this.log = new LogStore({
       now: deps.now ?? (() => new Date()),
       meta: () => ({
@@ -248,6 +256,13 @@ export class RootStore {
   advertising(): Promise<AdvertisingStore> {
     this.advertisingStore ??= import('./advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api));
     return this.advertisingStore;
+  }
+  // workbench (i17-workbench)
+  /** The workbench page's store (dashboard/workbench), loaded on first use (a plain cache, never observed). */
+  workbench(): Promise<WorkbenchStore> {
+    let store = workbenchStores.get(this);
+    if (!store) workbenchStores.set(this, (store = import('./workbench').then(({ WorkbenchStore }) => new WorkbenchStore(this.deps.api))));
+    return store;
   }
 
   notify(notice: Notice): void {
