@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 const zhChs = {
   common: {
     refresh: '刷新',
+    filter: '筛选',
     loading: '加载中…',
     failed: '加载失败：{{error}}',
     retry: '重试',
@@ -212,6 +213,7 @@ const zhChs = {
 const en: typeof zhChs = {
   common: {
     refresh: 'Refresh',
+    filter: 'Filter',
     loading: 'Loading…',
     failed: 'Could not load: {{error}}',
     retry: 'Retry',

@@ -145,6 +145,21 @@ export function timeZones(current?: string): string[] {
 /** A searchable IANA time zone picker (a CRUD form's own input). */
 export function TimeZoneInput({ value, onChange, id, testId, disabled, invalid }: { value: unknown; onChange(value: unknown): void; id: string; testId: string; disabled: boolean; invalid: boolean }) {
   const zone = typeof value === 'string' && value ? value : undefined;
+  const t = useAutomationTexts();
   const options = timeZones(zone).map((z) => ({ label: z, value: z }));
-  return <Dropdown inputId={id} value={zone ?? null} options={options} onChange={(e) => onChange(e.value as unknown)} filter virtualScrollerOptions={{ itemSize: 36 }} disabled={disabled} invalid={invalid} pt={{ select: { 'aria-hidden': true } }} data-testid={testId} />;
+  return (
+    <Dropdown
+      inputId={id}
+      value={zone ?? null}
+      options={options}
+      onChange={(e) => onChange(e.value as unknown)}
+      filter
+      filterPlaceholder={t('automation.common.filter')}
+      virtualScrollerOptions={{ itemSize: 36 }}
+      disabled={disabled}
+      invalid={invalid}
+      pt={{ select: { 'aria-hidden': true }, filterInput: { 'aria-label': t('automation.common.filter') } }}
+      data-testid={testId}
+    />
+  );
 }

@@ -67,11 +67,12 @@ function ChoiceInput({ props, automation, kind }: { props: CustomInputProps; aut
       onChange={(e) => props.onChange((e.value as number | null | undefined) ?? null)}
       showClear
       filter={options.length > 8}
+      filterPlaceholder={t('automation.common.filter')}
       loading={rows === null}
       emptyMessage={t('automation.schedule.noChoices')}
       disabled={props.disabled}
       invalid={props.invalid}
-      pt={{ select: { 'aria-hidden': true } }}
+      pt={{ select: { 'aria-hidden': true }, filterInput: { 'aria-label': t('automation.common.filter') } }}
       data-testid={props.testId}
     />
   );
