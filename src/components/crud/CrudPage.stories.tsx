@@ -93,6 +93,34 @@ export const WithData: Story = {
   },
 };
 
+/**
+ * A server refusal that names a field (its label first, as the back end words it) shows under that
+ * field, not as the form's general error; the dialog stays open; changing that field clears it.
+ */
+export const ServerRefusalUnderField: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('wl-table').querySelectorAll('tbody tr')).toHaveLength(10), { timeout: 5000 });
+    const taken = [...canvas.getByTestId('wl-table').querySelectorAll('tbody tr:first-child td')].map((td) => td.textContent ?? '').find((text) => text.startsWith('/')) ?? '';
+    await expect(taken).toMatch(/^\//);
+    await userEvent.click(canvas.getByTestId('crud-add'));
+    await userEvent.type(await body.findByTestId('form-url'), taken);
+    await userEvent.click(body.getByTestId('crud-form-submit'));
+    await expect(await body.findByTestId('form-error-url')).toHaveTextContent('接口地址:该接口地址已存在。');
+    await expect(body.getByTestId('form-url')).toHaveClass('p-invalid');
+    await expect(body.queryByTestId('crud-form-error')).toBeNull();
+    await expect(crud(context).created).toHaveLength(0);
+    // Typing in the named field takes the refusal away; the next submit goes through.
+    await userEvent.type(body.getByTestId('form-url'), 'v2/');
+    await expect(body.queryByTestId('form-error-url')).toBeNull();
+    await userEvent.click(body.getByTestId('crud-form-submit'));
+    await waitFor(() => expect(crud(context).created).toHaveLength(1));
+    await expect(crud(context).created[0]).toMatchObject({ url: `${taken}v2/` });
+    await waitFor(() => expect(body.queryByTestId('form-url')).toBeNull());
+  },
+};
+
 /** While the first page loads, the table shows its loading state. */
 export const Loading: Story = {
   parameters: { backend: crudBackend({ mode: 'loading' }) },

@@ -93,6 +93,8 @@ export function crudBackend(options: { mode?: ListMode; buttons?: string[]; rows
     }),
     http.post('*/api/system/api_white_list/', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
+      // The real back end's refusal of a repeated unique value: code 4000, the field's label first.
+      if (rows.some((r) => r.url === body.url)) return HttpResponse.json(envelope(z.null()).parse({ code: 4000, msg: '接口地址:该接口地址已存在。', data: null }));
       state.created.push(body);
       const created = row(rows.length + 100, String(body.url), Number(body.method ?? 0));
       rows = [created, ...rows];
