@@ -1,18 +1,11 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountDetail, gameUserDetail, gameUserDevices, playerSessions, playerTrackEvent } from '../../contracts/schemas/players';
 import { listPage } from '../../contracts/schemas/envelope';
 import { executeGateway } from '../../server/gateway/gateway';
-import { createI18n, translator } from '../i18n';
-import { recordingCallbacks } from '../test/fake-callbacks';
+import { standInUpstream, type AdapterKind } from '../test/stand-in-upstream';
 import { sessionsParams, trackParams } from './accounts';
-import type { ConsoleApi } from './api';
-import { createCookies, memoryCookieJar } from './cookies';
 import { ApiError } from './errors';
-import { createGraphqlConsoleApi } from './graphql/graphql-api';
-import { RestConsoleApi } from './rest/rest-api';
 import { reportQueryString } from './tracking';
 
 /**
@@ -20,11 +13,6 @@ import { reportQueryString } from './tracking';
  * adapters, against a stand-in upstream answering in the shapes of contracts/schemas/players/accounts
  * (parsed first) and recording what reached it; the GraphQL adapter goes through the real gateway code.
  */
-
-const t = translator(createI18n('zh-chs'));
-const seen: Array<{ method: string; path: string; query: string; body: string; auth: string | undefined }> = [];
-let server: Server;
-let baseUrl = '';
 
 const BAN = { id: 4, reason: '外挂', expires_at: null, banned_at: '2026-11-20T02:00:00.000Z', banned_by: '超级管理员', lifted_at: null, lifted_by: '', lift_reason: '', state: 'active' as const };
 const ACCOUNT = accountDetail.parse({
@@ -41,56 +29,22 @@ const TRACK = listPage(playerTrackEvent).parse({ page: 2, limit: 1, total: 3, is
 const DEVICES = gameUserDevices.parse({ devices: [{ device_id: 'dev-1', device_model: 'HUAWEI Mate 60', os: 'android', os_version: '14', first_seen: '2026-11-01T02:00:00.000Z', last_seen: '2026-11-20T02:00:00.000Z', accounts: 2, other_accounts: [{ game: 3, game_name: '星穹远征', distinct_id: 'u-2' }], registration: true }], models: [{ device_model: 'HUAWEI Mate 60', os: 'android', os_version: '14', devices: 1 }] });
 const SESSIONS = playerSessions.parse({ start: '2026-11-01', end: '2026-11-20', gap_seconds: 1800, total: { sessions: 1, events: 4, seconds: 600, avg_seconds: 600 }, page: 1, limit: 20, data: [{ start: '2026-11-20T02:00:00.000Z', end: '2026-11-20T02:10:00.000Z', seconds: 600, events: 4 }] });
 
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const json = (value: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      const text = await body(req);
-      if (url.pathname === '/graphql') {
-        const request = JSON.parse(text) as { query: unknown; variables?: unknown };
-        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
-        return;
-      }
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), body: text, auth: req.headers.authorization });
-      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
-      const p = url.pathname;
-      if (p === '/api/center_users/accounts/ban/') {
-        const b = JSON.parse(text) as { reason?: string };
-        return b.reason ? ok(ACCOUNT) : json({ code: 4000, msg: '请填写封禁原因 reason', data: null });
-      }
-      if (p === '/api/center_users/accounts/unban/') return ok({ ...ACCOUNT, status: 'normal', ban: null });
-      if (p === '/api/center_users/accounts/detail/') return ok(url.searchParams.get('distinct_id') === 'broken' ? { ...ACCOUNT, total_paid: 1.5 } : ACCOUNT);
-      if (p === '/api/center_users/game_users/detail/') return ok(DETAIL);
-      if (p === '/api/center_users/game_users/track/') return ok(TRACK);
-      if (p === '/api/center_users/game_users/devices/') return ok(DEVICES);
-      if (p === '/api/center_users/game_users/sessions/') return url.searchParams.get('start') === 'bad' ? json({ code: 4000, msg: 'start 必须是 YYYY-MM-DD 格式的日期', data: null }) : ok(SESSIONS);
-      json({ code: 404, msg: '接口地址不正确', data: null });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const upstream = standInUpstream(executeGateway, ({ path: p, url, body: text }, { ok, refuse }) => {
+  if (p === '/api/center_users/accounts/ban/') {
+    const b = JSON.parse(text) as { reason?: string };
+    return b.reason ? ok(ACCOUNT) : refuse('请填写封禁原因 reason');
+  }
+  if (p === '/api/center_users/accounts/unban/') return ok({ ...ACCOUNT, status: 'normal', ban: null });
+  if (p === '/api/center_users/accounts/detail/') return ok(url.searchParams.get('distinct_id') === 'broken' ? { ...ACCOUNT, total_paid: 1.5 } : ACCOUNT);
+  if (p === '/api/center_users/game_users/detail/') return ok(DETAIL);
+  if (p === '/api/center_users/game_users/track/') return ok(TRACK);
+  if (p === '/api/center_users/game_users/devices/') return ok(DEVICES);
+  if (p === '/api/center_users/game_users/sessions/') return url.searchParams.get('start') === 'bad' ? refuse('start 必须是 YYYY-MM-DD 格式的日期') : ok(SESSIONS);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { seen } = upstream;
 
-type Kind = 'rest' | 'graphql';
-function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
-  const cookies = createCookies(memoryCookieJar());
-  cookies.set('token', 'accounts-token');
-  const callbacks = recordingCallbacks();
-  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
-  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
-}
+type Kind = AdapterKind;
+const adapter = (kind: Kind) => upstream.adapter(kind, 'accounts-token');
 
 describe('the accounts query pairs', () => {
   it('player first, then the filters, then paging; a range only when both ends are given', () => {

@@ -1,17 +1,10 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attributionResult, performanceResult, spendResult } from '../../contracts/schemas/advertisement';
 import { executeGateway } from '../../server/gateway/gateway';
-import { createI18n, translator } from '../i18n';
-import { recordingCallbacks } from '../test/fake-callbacks';
+import { standInUpstream, type AdapterKind } from '../test/stand-in-upstream';
 import { attributionParams, performanceParams, trackingLink } from './advertising';
-import type { ConsoleApi } from './api';
-import { createCookies, memoryCookieJar } from './cookies';
 import { ApiError } from './errors';
-import { createGraphqlConsoleApi } from './graphql/graphql-api';
-import { RestConsoleApi } from './rest/rest-api';
 import { reportQueryString } from './tracking';
 
 /**
@@ -21,11 +14,6 @@ import { reportQueryString } from './tracking';
  * through the real gateway code (executeGateway) mounted on that stand-in. The server side is tested
  * in server/routes/advertisement/advertising.test.ts.
  */
-
-const t = translator(createI18n('zh-chs'));
-const seen: Array<{ method: string; path: string; query: string; body: string; type: string; auth: string | undefined }> = [];
-let server: Server;
-let baseUrl = '';
 
 const FIGURES = { spend: 250_000, clicks: 120, installs: 20, cpi: 12_500, revenue: 300_000, roas: 1.2 };
 const PERFORMANCE = performanceResult.parse({
@@ -53,52 +41,19 @@ const ATTRIBUTION = attributionResult.parse({
 });
 const SPEND = spendResult.parse({ campaign: 4, currency: 'CNY', total: 250_000, days: [{ day: '2026-11-01', amount: 250_000 }] });
 
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
-  });
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const json = (value: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      const text = await body(req);
-      if (url.pathname === '/graphql') {
-        const request = JSON.parse(Buffer.from(text, 'latin1').toString('utf8')) as { query: unknown; variables?: unknown };
-        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
-        return;
-      }
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), body: text, type: req.headers['content-type'] ?? '', auth: req.headers.authorization });
-      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
-      if (url.pathname === '/api/advertisement/campaign/performance/') return url.searchParams.get('game') === '99' ? ok({ ...PERFORMANCE, currency: 'USD' }) : ok(PERFORMANCE);
-      if (url.pathname === '/api/advertisement/attribution/') {
-        if (url.searchParams.get('limit') === '100000') return json({ code: 4000, msg: 'limit 必须是 1 到 100 的整数', data: null });
-        return ok(ATTRIBUTION);
-      }
-      if (url.pathname === '/api/advertisement/campaign/4/spend/') return ok(SPEND);
-      if (url.pathname === '/api/advertisement/campaign/4/spend/import/') return ok(SPEND);
-      json({ code: 404, msg: '接口地址不正确', data: null });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const upstream = standInUpstream(executeGateway, ({ url }, { ok, refuse }) => {
+  if (url.pathname === '/api/advertisement/campaign/performance/') return url.searchParams.get('game') === '99' ? ok({ ...PERFORMANCE, currency: 'USD' }) : ok(PERFORMANCE);
+  if (url.pathname === '/api/advertisement/attribution/') {
+    if (url.searchParams.get('limit') === '100000') return refuse('limit 必须是 1 到 100 的整数');
+    return ok(ATTRIBUTION);
+  }
+  if (url.pathname === '/api/advertisement/campaign/4/spend/') return ok(SPEND);
+  if (url.pathname === '/api/advertisement/campaign/4/spend/import/') return ok(SPEND);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { seen } = upstream;
 
-type Kind = 'rest' | 'graphql';
-function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
-  const cookies = createCookies(memoryCookieJar());
-  cookies.set('token', 'ads-token');
-  const callbacks = recordingCallbacks();
-  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
-  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
-}
+type Kind = AdapterKind;
+const adapter = (kind: Kind) => upstream.adapter(kind, 'ads-token');
 
 describe('the advertising query pairs and link', () => {
   it('in a fixed order, leaving out what is not set', () => {

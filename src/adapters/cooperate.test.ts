@@ -1,17 +1,10 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partnerOverviewResult, partnerSettlement, rateList, settlementResult, shareRate } from '../../contracts/schemas/cooperate';
 import { executeGateway } from '../../server/gateway/gateway';
-import { createI18n, translator } from '../i18n';
-import { recordingCallbacks } from '../test/fake-callbacks';
-import type { ConsoleApi } from './api';
+import { standInUpstream, type AdapterKind } from '../test/stand-in-upstream';
 import { settlementParams } from './cooperate';
-import { createCookies, memoryCookieJar } from './cookies';
 import { ApiError } from './errors';
-import { createGraphqlConsoleApi } from './graphql/graphql-api';
-import { RestConsoleApi } from './rest/rest-api';
 import { reportQueryString } from './tracking';
 
 /**
@@ -21,11 +14,6 @@ import { reportQueryString } from './tracking';
  * the real gateway code (executeGateway) mounted on that stand-in, as the reference server mounts it.
  * The server side is tested in server/routes/cooperate/settlements.test.ts.
  */
-
-const t = translator(createI18n('zh-chs'));
-const seen: Array<{ method: string; path: string; query: string; body: string; auth: string | undefined }> = [];
-let server: Server;
-let baseUrl = '';
 
 const LINE = { game: 3, game_name: '星穹远征', gross: 124_800, refunds: 6_000, revenue: 118_800, orders: 12, refund_orders: 1, rate_bp: 7000, partner_amount: 83_160, platform_amount: 35_640 };
 const { game: _g, game_name: _n, rate_bp: _r, ...TOTALS } = LINE;
@@ -42,64 +30,31 @@ const RATE = shareRate.parse({ id: 5, partner: 2, effective_month: '2026-12', ra
 const RATES = rateList.parse([RATE]);
 const XLSX = Buffer.alloc(30_000, 5);
 
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const json = (value: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      const text = await body(req);
-      if (url.pathname === '/graphql') {
-        const request = JSON.parse(text) as { query: unknown; variables?: unknown };
-        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
-        return;
-      }
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), body: text, auth: req.headers.authorization });
-      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
-      if (url.searchParams.get('month') === 'bad') return json({ code: 4000, msg: 'month 必须是 YYYY-MM', data: null });
-      if (url.pathname === '/api/cooperate/overview/') return ok(OVERVIEW);
-      if (url.pathname === '/api/cooperate/reports/') return ok(url.searchParams.get('partner') === '99' ? { ...REPORTS, currency: 'USD' } : REPORTS);
-      if (url.pathname === '/api/cooperate/reports/rates/' && req.method === 'GET') return ok(RATES);
-      if (url.pathname === '/api/cooperate/reports/rates/' && req.method === 'POST') return ok(RATE);
-      if (url.pathname === '/api/cooperate/reports/lock/') {
-        const b = JSON.parse(text) as { month: string };
-        if (b.month === '2026-11') return json({ code: 4000, msg: '2026-11 尚未结束，只能锁定已结束的月份', data: null });
-        return ok(SETTLEMENT);
-      }
-      if (url.pathname === '/api/cooperate/reports/export/') {
-        res.writeHead(200, {
-          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('合作报表-2026-10.xlsx')}`,
-          'x-export-rows': '2',
-        });
-        res.end(XLSX);
-        return;
-      }
-      json({ code: 404, msg: '接口地址不正确', data: null });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const upstream = standInUpstream(executeGateway, ({ url, body: text, req: incoming }, { ok, refuse, res }) => {
+  if (url.searchParams.get('month') === 'bad') return refuse('month 必须是 YYYY-MM');
+  if (url.pathname === '/api/cooperate/overview/') return ok(OVERVIEW);
+  if (url.pathname === '/api/cooperate/reports/') return ok(url.searchParams.get('partner') === '99' ? { ...REPORTS, currency: 'USD' } : REPORTS);
+  if (url.pathname === '/api/cooperate/reports/rates/' && incoming.method === 'GET') return ok(RATES);
+  if (url.pathname === '/api/cooperate/reports/rates/' && incoming.method === 'POST') return ok(RATE);
+  if (url.pathname === '/api/cooperate/reports/lock/') {
+    const b = JSON.parse(text) as { month: string };
+    if (b.month === '2026-11') return refuse('2026-11 尚未结束，只能锁定已结束的月份');
+    return ok(SETTLEMENT);
+  }
+  if (url.pathname === '/api/cooperate/reports/export/') {
+    res.writeHead(200, {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('合作报表-2026-10.xlsx')}`,
+      'x-export-rows': '2',
+    });
+    res.end(XLSX);
+    return;
+  }
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { seen } = upstream;
 
-type Kind = 'rest' | 'graphql';
-function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
-  const cookies = createCookies(memoryCookieJar());
-  cookies.set('token', 'coop-token');
-  const callbacks = recordingCallbacks();
-  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
-  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
-}
+type Kind = AdapterKind;
+const adapter = (kind: Kind) => upstream.adapter(kind, 'coop-token');
 
 describe('the partner query pairs', () => {
   it('month first, then the partner when given', () => {

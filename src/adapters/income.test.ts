@@ -1,18 +1,11 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distributionResult, historyResult, overviewResult, rankResult } from '../../contracts/schemas/income';
 import { executeGateway } from '../../server/gateway/gateway';
-import { createI18n, translator } from '../i18n';
-import { recordingCallbacks } from '../test/fake-callbacks';
-import type { ConsoleApi } from './api';
-import { createCookies, memoryCookieJar } from './cookies';
+import { standInUpstream, type AdapterKind } from '../test/stand-in-upstream';
 import { ApiError } from './errors';
-import { createGraphqlConsoleApi } from './graphql/graphql-api';
 import { orderFilterParams, rankParams } from './income';
 import { reportQueryString } from './tracking';
-import { RestConsoleApi } from './rest/rest-api';
 
 /**
  * Part of the shared adapter suite (graphql/both-adapters.test.ts): the revenue calls (issue 16) over
@@ -21,11 +14,6 @@ import { RestConsoleApi } from './rest/rest-api';
  * parsed by its schema first) and recording what reached it; the GraphQL adapter goes through the real
  * gateway code (executeGateway) mounted on that stand-in, as the reference server mounts it on itself.
  */
-
-const t = translator(createI18n('zh-chs'));
-const seen: Array<{ method: string; path: string; query: string; auth: string | undefined }> = [];
-let server: Server;
-let baseUrl = '';
 
 const figures = { revenue: 118_800, gross: 124_800, refunds: 6_000, orders: 12, refund_orders: 1, paying_players: 9 };
 const OVERVIEW = overviewResult.parse({ ...figures, start: '2026-11-01', end: '2026-11-07', game: 3, currency: 'CNY', active_players: 120, arpu: 990, arppu: 13_200, paying_rate: 0.075 });
@@ -44,63 +32,31 @@ const DISTRIBUTION = distributionResult.parse({ start: '2026-11-01', end: '2026-
 const RANK = rankResult.parse({ start: '2026-11-01', end: '2026-11-07', game: null, by: 'player', rows: [{ ...figures, rank: 1, key: '3:p-001', label: 'p-001', game_name: '星穹远征' }] });
 const XLSX = Buffer.alloc(70_000, 7);
 
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const json = (value: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      if (url.pathname === '/graphql') {
-        const request = JSON.parse(await body(req)) as { query: unknown; variables?: unknown };
-        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
-        return;
-      }
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), auth: req.headers.authorization });
-      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
-      if (url.searchParams.get('start') === 'bad') return json({ code: 4000, msg: 'start 必须是 YYYY-MM-DD', data: null });
-      if (url.pathname === '/api/center_income/overview/') return ok(url.searchParams.get('game') === '99' ? { ...OVERVIEW, revenue: 1.5 } : OVERVIEW);
-      if (url.pathname === '/api/center_income/history/') return ok(HISTORY);
-      if (url.pathname === '/api/center_income/distribution/') return ok(DISTRIBUTION);
-      if (url.pathname === '/api/center_income/rank/') return ok(RANK);
-      if (url.pathname === '/api/center_income/details/export/') {
-        res.writeHead(200, {
-          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('订单明细.xlsx')}`,
-          'x-export-rows': '1234',
-        });
-        // Streamed in pieces, without a length: progress is in bytes.
-        for (let i = 0; i < XLSX.length; i += 16_384) {
-          res.write(XLSX.subarray(i, i + 16_384));
-          await new Promise((r) => setTimeout(r, url.searchParams.get('search') === 'slow' ? 50 : 1));
-        }
-        res.end();
-        return;
-      }
-      json({ code: 404, msg: '接口地址不正确', data: null });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const upstream = standInUpstream(executeGateway, async ({ url }, { ok, refuse, res }) => {
+  if (url.searchParams.get('start') === 'bad') return refuse('start 必须是 YYYY-MM-DD');
+  if (url.pathname === '/api/center_income/overview/') return ok(url.searchParams.get('game') === '99' ? { ...OVERVIEW, revenue: 1.5 } : OVERVIEW);
+  if (url.pathname === '/api/center_income/history/') return ok(HISTORY);
+  if (url.pathname === '/api/center_income/distribution/') return ok(DISTRIBUTION);
+  if (url.pathname === '/api/center_income/rank/') return ok(RANK);
+  if (url.pathname === '/api/center_income/details/export/') {
+    res.writeHead(200, {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('订单明细.xlsx')}`,
+      'x-export-rows': '1234',
+    });
+    // Streamed in pieces, without a length: progress is in bytes.
+    for (let i = 0; i < XLSX.length; i += 16_384) {
+      res.write(XLSX.subarray(i, i + 16_384));
+      await new Promise((r) => setTimeout(r, url.searchParams.get('search') === 'slow' ? 50 : 1));
+    }
+    res.end();
+    return;
+  }
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { seen } = upstream;
 
-type Kind = 'rest' | 'graphql';
-function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
-  const cookies = createCookies(memoryCookieJar());
-  cookies.set('token', 'income-token');
-  const callbacks = recordingCallbacks();
-  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
-  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
-}
+type Kind = AdapterKind;
+const adapter = (kind: Kind) => upstream.adapter(kind, 'income-token');
 
 describe('the revenue query pairs', () => {
   it('game first when given, then the range, then the report options; the export keeps only filters given', () => {

@@ -1,15 +1,8 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeGateway } from '../../server/gateway/gateway';
-import { createI18n, translator } from '../i18n';
-import { recordingCallbacks } from '../test/fake-callbacks';
-import type { ConsoleApi } from './api';
-import { createCookies, memoryCookieJar } from './cookies';
+import { standInUpstream, type AdapterKind } from '../test/stand-in-upstream';
 import { ApiError } from './errors';
-import { createGraphqlConsoleApi } from './graphql/graphql-api';
-import { RestConsoleApi } from './rest/rest-api';
 import { eventParams, reportQueryString, type EventAnalysisQuery } from './tracking';
 
 /**
@@ -19,11 +12,6 @@ import { eventParams, reportQueryString, type EventAnalysisQuery } from './track
  * what reached it; the GraphQL adapter goes through the real gateway code (executeGateway) mounted
  * on that stand-in, as the reference server mounts it on itself.
  */
-
-const t = translator(createI18n('zh-chs'));
-const seen: Array<{ method: string; path: string; query: string; auth: string | undefined }> = [];
-let server: Server;
-let baseUrl = '';
 
 const EVENT_DATA = {
   start: '2026-11-01',
@@ -57,56 +45,24 @@ const SESSION_DATA = {
   games: [{ game: 3, game_name: '星穹远征', sessions: 10, players: 4, avg_seconds: 600, median_seconds: 420 }],
 };
 
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const json = (value: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      if (url.pathname === '/graphql') {
-        const request = JSON.parse(await body(req)) as { query: unknown; variables?: unknown };
-        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
-        return;
-      }
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), auth: req.headers.authorization });
-      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
-      if (url.pathname === '/api/data_embed/event/') {
-        if (url.searchParams.get('start') === 'bad') return json({ code: 4000, msg: 'start 必须是 YYYY-MM-DD', data: null });
-        return ok(EVENT_DATA);
-      }
-      if (url.pathname === '/api/data_embed/event/export/') {
-        res.writeHead(200, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename*=UTF-8''event.xlsx" });
-        res.end(Buffer.from([0x50, 0x4b, 3, 4]));
-        return;
-      }
-      if (url.pathname === '/api/data_embed/funnel/') return ok(FUNNEL_DATA);
-      if (url.pathname === '/api/data_embed/sessions/') return ok(SESSION_DATA);
-      if (url.pathname === '/api/embed_configure/game/5/regenerate/' && req.method === 'POST') return ok({ app_key: 'ak_new', secret: 'sk_new_secret' });
-      json({ code: 404, msg: '接口地址不正确', data: null });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const upstream = standInUpstream(executeGateway, ({ url, req: incoming }, { ok, refuse, res }) => {
+  if (url.pathname === '/api/data_embed/event/') {
+    if (url.searchParams.get('start') === 'bad') return refuse('start 必须是 YYYY-MM-DD');
+    return ok(EVENT_DATA);
+  }
+  if (url.pathname === '/api/data_embed/event/export/') {
+    res.writeHead(200, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename*=UTF-8''event.xlsx" });
+    res.end(Buffer.from([0x50, 0x4b, 3, 4]));
+    return;
+  }
+  if (url.pathname === '/api/data_embed/funnel/') return ok(FUNNEL_DATA);
+  if (url.pathname === '/api/data_embed/sessions/') return ok(SESSION_DATA);
+  if (url.pathname === '/api/embed_configure/game/5/regenerate/' && incoming.method === 'POST') return ok({ app_key: 'ak_new', secret: 'sk_new_secret' });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { seen } = upstream;
 
-type Kind = 'rest' | 'graphql';
-function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
-  const cookies = createCookies(memoryCookieJar());
-  cookies.set('token', 'tracking-token');
-  const callbacks = recordingCallbacks();
-  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
-  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
-}
+type Kind = AdapterKind;
+const adapter = (kind: Kind) => upstream.adapter(kind, 'tracking-token');
 
 const QUERY: EventAnalysisQuery = {
   game: 3,
@@ -181,7 +137,7 @@ describe('the gateway field trackingReport', () => {
   it('refuses parameter names that are not lower snake case, long values and unknown reports before any upstream call', async () => {
     seen.length = 0;
     const run = (variables: Record<string, unknown>) =>
-      executeGateway({ query: 'query R($report: TrackingReport!, $params: [ReportParamInput!]!) { trackingReport(report: $report, params: $params) }', variables }, { baseUrl });
+      executeGateway({ query: 'query R($report: TrackingReport!, $params: [ReportParamInput!]!) { trackingReport(report: $report, params: $params) }', variables }, { baseUrl: upstream.baseUrl });
     const badName = await run({ report: 'EVENT', params: [{ name: 'start; drop', value: 'x' }] });
     expect(badName.errors?.[0]?.message).toBe('参数名无效');
     const longValue = await run({ report: 'EVENT', params: [{ name: 'filters', value: 'x'.repeat(4001) }] });
