@@ -1,21 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { AutomationStore } from '../../stores/automation';
-import { useStore } from '../store-context';
+import type { RootStore } from '../../stores/root';
+import { useLoadedStore } from '../store-context';
 
+const load = (root: RootStore) => root.automation();
 /** root.automation() once loaded (null until then): the automation screens' stores, outside the login page's chunk. */
 export function useAutomation(): AutomationStore | null {
-  const root = useStore();
-  const [store, setStore] = useState<AutomationStore | null>(null);
-  useEffect(() => {
-    let live = true;
-    void root.automation().then((s) => {
-      if (live) setStore(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, [root]);
-  return store;
+  return useLoadedStore(load);
 }
 
 /** Runs `tick` every `ms` while the document is visible (and once at once when it becomes visible again). */

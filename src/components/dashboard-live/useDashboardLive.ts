@@ -1,21 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { DashboardLiveStore } from '../../stores/dashboard-live';
-import { useStore } from '../store-context';
+import type { RootStore } from '../../stores/root';
+import { useLoadedStore } from '../store-context';
 
+const load = (root: RootStore) => root.dashboardLive();
 /** root.dashboardLive() once loaded (null until then): outside the login page's chunk. */
 export function useDashboardLive(): DashboardLiveStore | null {
-  const root = useStore();
-  const [store, setStore] = useState<DashboardLiveStore | null>(null);
-  useEffect(() => {
-    let live = true;
-    void root.dashboardLive().then((s) => {
-      if (live) setStore(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, [root]);
-  return store;
+  return useLoadedStore(load);
 }
 
 /**

@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { TrackingStore } from '../../stores/tracking';
-import { useStore } from '../store-context';
+import type { RootStore } from '../../stores/root';
+import { useLoadedStore } from '../store-context';
 
+const load = (root: RootStore) => root.tracking();
 /** root.tracking() once loaded (null until then): the tracking screens' store, outside the login page's chunk. */
 export function useTracking(): TrackingStore | null {
-  const root = useStore();
-  const [store, setStore] = useState<TrackingStore | null>(null);
-  useEffect(() => {
-    let live = true;
-    void root.tracking().then((s) => {
-      if (live) setStore(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, [root]);
-  return store;
+  return useLoadedStore(load);
 }

@@ -12,7 +12,8 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { ActionContext, ResourceDescription } from '../../../components/crud/types';
 import { useAccountsTexts } from '../../../components/players/accounts-locale';
 import { StatusTag, when } from '../../../components/players/AccountParts';
-import { useStore } from '../../../components/store-context';
+import { useLoadedStore, useStore } from '../../../components/store-context';
+import type { RootStore } from '../../../stores/root';
 import '../../../components/players/players.css';
 import { ACCOUNTS_PAGE_SIZE, BAN_REASON_MAX_LENGTH } from '../../../config';
 import { ACCOUNTS_API, banProblem, type AccountPanel, type AccountsStore } from '../../../stores/accounts';
@@ -262,17 +263,9 @@ const AccountsView = observer(function AccountsView({ store }: { store: Accounts
   );
 });
 
+const loadAccounts = (root: RootStore) => root.accounts();
+
 export default function AccountsPage() {
-  const root = useStore();
-  const [store, setStore] = useState<AccountsStore | null>(null);
-  useEffect(() => {
-    let live = true;
-    void root.accounts().then((s) => {
-      if (live) setStore(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, [root]);
+  const store = useLoadedStore(loadAccounts);
   return store ? <AccountsView store={store} /> : null;
 }

@@ -11,7 +11,8 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../components/crud/types';
 import { useAccountsTexts } from '../../../components/players/accounts-locale';
 import { DayRangePicker, StatusTag, useDuration, when, type DayRange } from '../../../components/players/AccountParts';
-import { useStore } from '../../../components/store-context';
+import { useLoadedStore, useStore } from '../../../components/store-context';
+import type { RootStore } from '../../../stores/root';
 import '../../../components/players/players.css';
 import { ACCOUNTS_PAGE_SIZE } from '../../../config';
 import { ACCOUNTS_API, type AccountsStore, type GameUserPanel, type GameUserTab, type Loaded } from '../../../stores/accounts';
@@ -351,17 +352,9 @@ const GameUsersView = observer(function GameUsersView({ store }: { store: Accoun
   );
 });
 
+const loadAccounts = (root: RootStore) => root.accounts();
+
 export default function GameUsersPage() {
-  const root = useStore();
-  const [store, setStore] = useState<AccountsStore | null>(null);
-  useEffect(() => {
-    let live = true;
-    void root.accounts().then((s) => {
-      if (live) setStore(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, [root]);
+  const store = useLoadedStore(loadAccounts);
   return store ? <GameUsersView store={store} /> : null;
 }
