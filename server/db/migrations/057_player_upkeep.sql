@@ -1,0 +1,124 @@
+-- Player upkeep off the ingestion statement (issue 15, throughput; docs/players.md "Upkeep").
+--
+-- Until now the one statement that stores a batch of events (domain/tracking/ingest.ts) also kept the
+-- players: registrations, devices and their accounts (CTEs of the statement), and, through the trigger
+-- of migration 044 on tracking_day_players, player_active_days with its triggers of 046 (cohorts,
+-- retention) and 049 (accounts). That is most of the statement's cost on the embedded database.
+--
+-- Now the statement only records what the upkeep needs, as one row of player_upkeep_pending per
+-- statement (arrays; no index but the key): the register/login events it stored (game, player, event,
+-- time, properties), and, through the trigger of 044 (replaced below), the new presence rows
+-- (game, day, player). players_upkeep(n) takes up to n pending rows in key order and derives
+-- registrations, devices, device accounts and player_active_days (whose triggers keep the cohorts,
+-- retention and accounts as before) from them, then deletes them: one statement, so a crash (kill -9)
+-- mid-way leaves the rows pending and the next run does all of it again; nothing is counted twice
+-- because each step is an upsert whose counting part counts only rows it inserts (the same rules the
+-- ingestion applied), so even running the same pending row twice would change nothing.
+-- Serialised by a transaction advisory lock (several server instances may run it; one works, the
+-- others answer -1 "busy" and come back later).
+
+CREATE TABLE player_upkeep_pending (
+  id bigserial PRIMARY KEY,
+  queued_at timestamptz NOT NULL DEFAULT now(),
+  -- New presence (tracking_day_players rows; one per event name, deduplicated by the upkeep).
+  games integer[],
+  days date[],
+  players text[],
+  -- register events, and login events with a device_id property.
+  e_games integer[],
+  e_players text[],
+  e_events text[],
+  e_times timestamptz[],
+  e_props jsonb[]
+);
+
+-- The presence trigger of 044 queues instead of inserting player_active_days at once. Bulk rebuilds
+-- of tracking_day_players (tracking_rebuild_rollups*, which re-add days player_active_days already
+-- holds) queue the same way; the upkeep's insert does nothing for days already there.
+CREATE OR REPLACE FUNCTION player_active_days_from_events() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO player_upkeep_pending (games, days, players)
+    SELECT array_agg(game), array_agg(day), array_agg(distinct_id) FROM new_presence HAVING count(*) > 0;
+  RETURN NULL;
+END;
+$$;
+
+-- Works up to max_rows pending rows (oldest first); returns how many, or -1 when another session is at it.
+CREATE FUNCTION players_upkeep(max_rows integer) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  ids bigint[];
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(727057) THEN
+    RETURN -1;
+  END IF;
+  SELECT array_agg(id) INTO ids FROM (SELECT id FROM player_upkeep_pending ORDER BY id LIMIT max_rows) s;
+  IF ids IS NULL THEN
+    RETURN 0;
+  END IF;
+  -- 1. Registrations (the earliest register event per game and player) first, so new cohorts below take
+  --    their channel; an existing cohort moves by 046's row trigger, as at ingestion before.
+  INSERT INTO player_registrations AS r (game, distinct_id, time, channel, device_id, device_model, os, os_version)
+  SELECT DISTINCT ON (game, distinct_id) game, distinct_id, time,
+    left(COALESCE(properties->>'channel', ''), 128), left(COALESCE(properties->>'device_id', ''), 128),
+    left(COALESCE(properties->>'device_model', ''), 128), left(COALESCE(properties->>'os', ''), 32), left(COALESCE(properties->>'os_version', ''), 32)
+  FROM player_upkeep_pending p, unnest(p.e_games, p.e_players, p.e_events, p.e_times, p.e_props) AS e(game, distinct_id, event, time, properties)
+  WHERE p.id = ANY(ids) AND e.event = 'register'
+  ORDER BY game, distinct_id, time
+  ON CONFLICT (game, distinct_id) DO UPDATE SET time = excluded.time, channel = excluded.channel, device_id = excluded.device_id,
+    device_model = excluded.device_model, os = excluded.os, os_version = excluded.os_version
+  WHERE excluded.time < r.time;
+  -- 2. Devices of register/login events (a string device_id) and the accounts on them.
+  WITH dev_in AS (
+    SELECT left(properties->>'device_id', 128) AS device_id, left(COALESCE(properties->>'device_model', ''), 128) AS model,
+      left(COALESCE(properties->>'os', ''), 32) AS os, left(COALESCE(properties->>'os_version', ''), 32) AS osv, game, distinct_id, time
+    FROM player_upkeep_pending p, unnest(p.e_games, p.e_players, p.e_events, p.e_times, p.e_props) AS e(game, distinct_id, event, time, properties)
+    WHERE p.id = ANY(ids) AND e.event IN ('register', 'login') AND jsonb_typeof(properties->'device_id') = 'string' AND properties->>'device_id' <> ''
+  ), dev AS (
+    INSERT INTO player_devices AS d (device_id, device_model, os, os_version, first_seen, last_seen)
+    SELECT DISTINCT ON (device_id) device_id, model, os, osv, min(time) OVER w, max(time) OVER w FROM dev_in
+    WINDOW w AS (PARTITION BY device_id) ORDER BY device_id, time DESC
+    ON CONFLICT (device_id) DO UPDATE SET first_seen = least(d.first_seen, excluded.first_seen), last_seen = greatest(d.last_seen, excluded.last_seen),
+      device_model = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.device_model ELSE d.device_model END,
+      os = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.os ELSE d.os END,
+      os_version = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.os_version ELSE d.os_version END
+  )
+  INSERT INTO device_accounts AS a (device_id, game, distinct_id, first_seen, last_seen)
+  SELECT device_id, game, distinct_id, min(time), max(time) FROM dev_in GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (device_id, game, distinct_id) DO UPDATE SET first_seen = least(a.first_seen, excluded.first_seen), last_seen = greatest(a.last_seen, excluded.last_seen);
+  -- 3. Active days: 046's and 049's statement triggers keep cohorts, retention and accounts from the new ones.
+  INSERT INTO player_active_days (game, day, distinct_id)
+  SELECT DISTINCT d.game, d.day, d.distinct_id
+  FROM player_upkeep_pending p, unnest(p.games, p.days, p.players) AS d(game, day, distinct_id)
+  WHERE p.id = ANY(ids) AND d.game IS NOT NULL
+  ORDER BY 2, 1, 3
+  ON CONFLICT DO NOTHING;
+  DELETE FROM player_upkeep_pending WHERE id = ANY(ids);
+  RETURN array_length(ids, 1);
+END;
+$$;
+
+-- Monthly partitions (040): two statements creating the same month at once on a fresh PostgreSQL
+-- database could both find it missing (the catalogue snapshot of the second, taken before the first
+-- committed, is not refreshed by the advisory lock) and the second failed with a duplicate name.
+-- Now the creation tolerates that: a partition that appeared meanwhile is the one wanted.
+CREATE OR REPLACE FUNCTION tracking_ensure_partition(ts timestamptz) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  month_start timestamptz := date_trunc('month', ts AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+  name text := 'tracking_events_' || to_char(ts AT TIME ZONE 'UTC', 'YYYY_MM');
+BEGIN
+  IF to_regclass(name) IS NOT NULL THEN
+    RETURN name;
+  END IF;
+  PERFORM pg_advisory_xact_lock(727015);
+  BEGIN
+    EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF tracking_events FOR VALUES FROM (%L) TO (%L)', name, month_start, month_start + interval '1 month');
+  EXCEPTION WHEN duplicate_table OR unique_violation THEN
+    -- Created by another statement since this one looked: it is there now.
+    NULL;
+  END;
+  RETURN name;
+END;
+$$;
