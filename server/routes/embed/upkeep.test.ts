@@ -82,7 +82,10 @@ describe('player upkeep (embedded database)', () => {
   it('ingestion only queues; the upkeep then keeps every player table exactly as the raw events say', async () => {
     const creds = await credentials(srv, 1);
     const events = history('u1');
+    // Neither the ingestion (with its queue row) nor the upkeep drops the console's caches (server/db/changes.ts).
+    const stamp = ctx.db.changes.stamp();
     await send(srv, creds, events.slice(0, Math.floor(events.length / 2)));
+    expect(ctx.db.changes.stamp()).toBe(stamp);
     // Stored and rolled up at once; the players wait in the queue.
     expect(await count(ctx, 'tracking_events')).toBe(Math.floor(events.length / 2));
     const backlog = await upkeepBacklog(ctx.db);
@@ -91,6 +94,7 @@ describe('player upkeep (embedded database)', () => {
     expect(await count(ctx, 'player_registrations')).toBe(0);
     expect(await count(ctx, 'player_active_days')).toBe(0);
     expect(await drainPlayerUpkeep(ctx.db)).toBe(backlog.rows);
+    expect(ctx.db.changes.stamp()).toBe(stamp);
     expect(await keptVersusRaw(ctx.db, ctx.config.analyticsTz)).toEqual(ALL_AGREE);
     // The rest (earlier days: cohorts move), some batches sent twice (duplicates are not queued again).
     await send(srv, creds, events.slice(Math.floor(events.length / 2)));
