@@ -114,6 +114,7 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
   const server = await startServerProcess(ROOT, { env, dataDir });
   let tail: UpkeepTail | null = null;
+  let stopped = false;
   try {
     const headers = await signIn(server.baseUrl);
     const creds = await apps(server.baseUrl, headers, CLIENTS);
@@ -185,6 +186,7 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log
     }
     await (reader as pgDriver.Client | null)?.end();
     await server.stop();
+    stopped = true;
     if (database === 'pglite') {
       tail = await upkeepTail(join(dataDir, 'db'));
       const total = out.reduce((a, r) => a + RUN_EVENTS / r, 0);
@@ -192,7 +194,7 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log
     }
     return { database, runs: out, median: median(out), perCpuSecond: perCpu, perCpuSecondMedian: median(perCpu), perDbThreadCpuSecond: perDb, perDbThreadCpuSecondMedian: median(perDb), upkeepTail: tail };
   } finally {
-    await server.stop();
+    if (!stopped) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     await pg?.stop();
   }
