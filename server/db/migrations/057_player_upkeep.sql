@@ -128,6 +128,95 @@ BEGIN
 END;
 $$;
 
+-- Cohorts (046): a player whose new active day lies before its cohort day moved by three plpgsql calls per
+-- player (players_cohort_touch); now all such players of a statement move in one set-based statement.
+-- Steps 1, 3 and 4 are 046's unchanged.
+CREATE OR REPLACE FUNCTION players_cohorts_from_active() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  gs integer[];
+  ps varchar[];
+  ds date[];
+  cday date;
+BEGIN
+  -- 1. Players with a cohort: lock them (key order), count every new day against the cohort day as it is.
+  PERFORM 1 FROM player_cohorts c
+    WHERE (c.game, c.distinct_id) IN (SELECT game, distinct_id FROM new_days)
+    ORDER BY c.game, c.distinct_id FOR UPDATE;
+  INSERT INTO retention_daily AS t (game, day, channel, n, retained)
+    SELECT c.game, c.day, c.channel, (d.day - c.day)::smallint, count(*)::int
+    FROM new_days d JOIN player_cohorts c ON c.game = d.game AND c.distinct_id = d.distinct_id
+    WHERE d.day > c.day AND d.day <= c.day + 30
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained;
+  -- 2. Of those, the ones whose new day is earlier than the cohort day move: all their counts come off the
+  --    old day and are made at the new one, set-based (057; 046 did it player by player, the upkeep's
+  --    costliest part when many players' earlier days arrive late).
+  WITH mv AS (
+    SELECT c.game, c.distinct_id, c.day AS old_day, n.day AS new_day, c.channel
+    FROM (SELECT game, distinct_id, min(day) AS day FROM new_days GROUP BY 1, 2) n
+    JOIN player_cohorts c ON c.game = n.game AND c.distinct_id = n.distinct_id
+    WHERE n.day < c.day
+  ), cd AS (
+    INSERT INTO cohort_daily AS t (game, day, channel, players)
+    SELECT game, day, channel, sum(d)::int FROM (
+      SELECT game, old_day AS day, channel, -1 AS d FROM mv
+      UNION ALL SELECT game, new_day, channel, 1 FROM mv
+    ) x GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (game, day, channel) DO UPDATE SET players = t.players + excluded.players
+  ), rd AS (
+    INSERT INTO retention_daily AS t (game, day, channel, n, retained)
+    SELECT game, day, channel, n::smallint, sum(d)::int FROM (
+      SELECT m.game, m.old_day AS day, m.channel, (a.day - m.old_day) AS n, -1 AS d
+      FROM mv m JOIN player_active_days a ON a.game = m.game AND a.distinct_id = m.distinct_id AND a.day > m.old_day AND a.day <= m.old_day + 30
+      UNION ALL
+      SELECT m.game, m.new_day, m.channel, (a.day - m.new_day), 1
+      FROM mv m JOIN player_active_days a ON a.game = m.game AND a.distinct_id = m.distinct_id AND a.day > m.new_day AND a.day <= m.new_day + 30
+    ) x GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained
+  )
+  UPDATE player_cohorts c SET day = mv.new_day FROM mv WHERE c.game = mv.game AND c.distinct_id = mv.distinct_id;
+  -- 3. New players, set-based: the cohort, its size, and retention from all their active days. A player a
+  --    concurrent transaction inserted first (ON CONFLICT skipped it) is returned for step 4.
+  WITH n AS (
+    SELECT game, distinct_id, min(day) AS day FROM new_days GROUP BY 1, 2
+  ), m AS (
+    SELECT n.* FROM n WHERE NOT EXISTS (SELECT 1 FROM player_cohorts c WHERE c.game = n.game AND c.distinct_id = n.distinct_id)
+  ), ins AS (
+    INSERT INTO player_cohorts (game, distinct_id, day, channel)
+    SELECT m.game, m.distinct_id, m.day, COALESCE(g.channel, '') FROM m LEFT JOIN player_registrations g ON g.game = m.game AND g.distinct_id = m.distinct_id
+    ORDER BY 1, 2
+    ON CONFLICT DO NOTHING RETURNING game, distinct_id, day, channel
+  ), cd AS (
+    INSERT INTO cohort_daily AS t (game, day, channel, players)
+    SELECT game, day, channel, count(*)::int FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (game, day, channel) DO UPDATE SET players = t.players + excluded.players
+  ), rd AS (
+    INSERT INTO retention_daily AS t (game, day, channel, n, retained)
+    SELECT i.game, i.day, i.channel, (a.day - i.day)::smallint, count(*)::int
+    FROM ins i JOIN player_active_days a ON a.game = i.game AND a.distinct_id = i.distinct_id AND a.day > i.day AND a.day <= i.day + 30
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained
+  )
+  SELECT array_agg(m.game), array_agg(m.distinct_id), array_agg(m.day) INTO gs, ps, ds
+    FROM m WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.game = m.game AND ins.distinct_id = m.distinct_id);
+  -- 4. Those: count the new days against the other transaction's cohort, then move it if ours are earlier.
+  FOR i IN 1 .. COALESCE(array_length(gs, 1), 0) LOOP
+    SELECT day INTO cday FROM player_cohorts WHERE game = gs[i] AND distinct_id = ps[i] FOR UPDATE;
+    INSERT INTO retention_daily AS t (game, day, channel, n, retained)
+      SELECT c.game, c.day, c.channel, (d.day - c.day)::smallint, count(*)::int
+      FROM new_days d JOIN player_cohorts c ON c.game = d.game AND c.distinct_id = d.distinct_id
+      WHERE d.game = gs[i] AND d.distinct_id = ps[i] AND d.day > c.day AND d.day <= c.day + 30
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+      ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained;
+    IF ds[i] < cday THEN
+      PERFORM players_cohort_touch(gs[i], ps[i], ds[i]);
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END;
+$$;
+
 -- Monthly partitions (040): two statements creating the same month at once on a fresh PostgreSQL
 -- database could both find it missing (the catalogue snapshot of the second, taken before the first
 -- committed, is not refreshed by the advisory lock) and the second failed with a duplicate name.
