@@ -217,6 +217,47 @@ BEGIN
 END;
 $$;
 
+-- Registrations (046): a registration's channel moved an existing cohort's counts by a row trigger (three
+-- plpgsql calls per row); the upkeep writes registrations in sets, so now statement triggers move all of a
+-- statement's players at once. Same rule: a cohort whose channel differs from its registration's moves to
+-- it. The insert trigger keeps 046's name (players_rebuild_cohorts disables it by that name).
+DROP TRIGGER player_registrations_channel ON player_registrations;
+CREATE FUNCTION players_registrations_channel_moved() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  WITH mv AS (
+    SELECT c.game, c.distinct_id, c.day, c.channel AS old_ch, n.channel AS new_ch
+    FROM player_cohorts c JOIN new_regs n ON n.game = c.game AND n.distinct_id = c.distinct_id
+    WHERE c.channel <> n.channel
+    ORDER BY c.game, c.distinct_id
+    FOR UPDATE OF c
+  ), cd AS (
+    INSERT INTO cohort_daily AS t (game, day, channel, players)
+    SELECT game, day, channel, sum(d)::int FROM (
+      SELECT game, day, old_ch AS channel, -1 AS d FROM mv
+      UNION ALL SELECT game, day, new_ch, 1 FROM mv
+    ) x GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (game, day, channel) DO UPDATE SET players = t.players + excluded.players
+  ), rd AS (
+    INSERT INTO retention_daily AS t (game, day, channel, n, retained)
+    SELECT game, day, channel, n::smallint, sum(d)::int FROM (
+      SELECT m.game, m.day, m.old_ch AS channel, (a.day - m.day) AS n, -1 AS d
+      FROM mv m JOIN player_active_days a ON a.game = m.game AND a.distinct_id = m.distinct_id AND a.day > m.day AND a.day <= m.day + 30
+      UNION ALL
+      SELECT m.game, m.day, m.new_ch, (a.day - m.day), 1
+      FROM mv m JOIN player_active_days a ON a.game = m.game AND a.distinct_id = m.distinct_id AND a.day > m.day AND a.day <= m.day + 30
+    ) x GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (game, day, channel, n) DO UPDATE SET retained = t.retained + excluded.retained
+  )
+  UPDATE player_cohorts c SET channel = mv.new_ch FROM mv WHERE c.game = mv.game AND c.distinct_id = mv.distinct_id;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER player_registrations_channel AFTER INSERT ON player_registrations
+  REFERENCING NEW TABLE AS new_regs FOR EACH STATEMENT EXECUTE FUNCTION players_registrations_channel_moved();
+CREATE TRIGGER player_registrations_channel_update AFTER UPDATE ON player_registrations
+  REFERENCING NEW TABLE AS new_regs FOR EACH STATEMENT EXECUTE FUNCTION players_registrations_channel_moved();
+
 -- Monthly partitions (040): two statements creating the same month at once on a fresh PostgreSQL
 -- database could both find it missing (the catalogue snapshot of the second, taken before the first
 -- committed, is not refreshed by the advisory lock) and the second failed with a duplicate name.
