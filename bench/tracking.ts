@@ -17,6 +17,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pgDriver from 'pg';
+import { openPglite } from '../server/db/pglite';
+import { drainPlayerUpkeep, upkeepBacklog } from '../server/domain/players/upkeep';
 import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
 import { startTestServerWithContext } from '../server/testing';
 import { startServerProcess } from './server-process';
@@ -72,6 +75,28 @@ export interface IngestBench {
    */
   perDbThreadCpuSecond: number[];
   perDbThreadCpuSecondMedian: number;
+  /** issue 15 upkeep (PGlite): what the player upkeep had not worked when the server stopped, and how long working it took. */
+  upkeepTail?: UpkeepTail | null;
+}
+
+interface UpkeepTail {
+  rows: number;
+  seconds: number;
+}
+
+/** issue 15 upkeep: the pending player upkeep left in a stopped server's embedded database, worked here (timed). */
+async function upkeepTail(dir: string): Promise<UpkeepTail> {
+  const db = await openPglite(dir);
+  try {
+    const exists = await db.query<{ t: string | null }>("SELECT to_regclass('player_upkeep_pending')::text AS t");
+    if (!exists[0]?.t) return { rows: 0, seconds: 0 };
+    const rows = (await upkeepBacklog(db)).rows;
+    const t0 = performance.now();
+    await drainPlayerUpkeep(db);
+    return { rows, seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    await db.close();
+  }
 }
 
 /** (n): RUN_EVENTS fresh events per run, pre-signed, sent by CLIENTS concurrent clients. */
@@ -85,7 +110,11 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log
     await pg.psql('CREATE DATABASE console_bench_tracking');
     env.DATABASE_URL = pg.urlFor('console_bench_tracking');
   }
-  const server = await startServerProcess(ROOT, { env });
+  // issue 15 upkeep: the embedded database's folder is kept for a look after the server stopped (below).
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
+  const server = await startServerProcess(ROOT, { env, dataDir });
+  let tail: UpkeepTail | null = null;
+  let stopped = false;
   try {
     const headers = await signIn(server.baseUrl);
     const creds = await apps(server.baseUrl, headers, CLIENTS);
@@ -93,6 +122,8 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log
     const out: number[] = [];
     const perCpu: number[] = [];
     const perDb: number[] = [];
+    let reader: pgDriver.Client | null = null;
+    let connected = false;
     for (let run = 0; run < runs; run++) {
       // Bodies made and signed before the clock starts: the server's work is what is measured.
       const now = Date.now();
@@ -131,14 +162,40 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log
       const rateCpu = cpu > 0 ? Math.round(accepted / cpu) : 0;
       const rateDb = dbCpu > 0 ? Math.round(accepted / dbCpu) : 0;
       const dbPart = dbCpu > 0 ? `, of it the database thread ${dbCpu.toFixed(1)} s = ${rateDb} events per DB-thread CPU-second` : '';
-      log(`bench: (n) ${database} run ${run + 1}: ${accepted} events in ${seconds.toFixed(2)} s = ${rate} events/s; server CPU ${cpu.toFixed(1)} s = ${rateCpu} events per CPU-second${dbPart}`);
+      // issue 15 upkeep: on PostgreSQL (readable from here while the server runs), how long after the last
+      // acknowledgement the player upkeep (migration 057) had worked everything the run queued.
+      let upkeepPart = '';
+      if (pg) {
+        reader ??= new pgDriver.Client({ connectionString: env.DATABASE_URL });
+        if (!connected) {
+          await reader.connect();
+          connected = true;
+        }
+        const ended = performance.now();
+        let left = -1;
+        while (left !== 0 && performance.now() - ended < 120_000) {
+          left = Number((await reader?.query<{ n: number }>('SELECT count(*)::int AS n FROM player_upkeep_pending'))?.rows[0]?.n ?? -1);
+          if (left !== 0) await new Promise((r) => setTimeout(r, 100));
+        }
+        upkeepPart = `; player upkeep caught up ${((performance.now() - ended) / 1000).toFixed(1)} s after the last answer`;
+      }
+      log(`bench: (n) ${database} run ${run + 1}: ${accepted} events in ${seconds.toFixed(2)} s = ${rate} events/s; server CPU ${cpu.toFixed(1)} s = ${rateCpu} events per CPU-second${dbPart}${upkeepPart}`);
       out.push(rate);
       perCpu.push(rateCpu);
       perDb.push(rateDb);
     }
-    return { database, runs: out, median: median(out), perCpuSecond: perCpu, perCpuSecondMedian: median(perCpu), perDbThreadCpuSecond: perDb, perDbThreadCpuSecondMedian: median(perDb) };
-  } finally {
+    await (reader as pgDriver.Client | null)?.end();
     await server.stop();
+    stopped = true;
+    if (database === 'pglite') {
+      tail = await upkeepTail(join(dataDir, 'db'));
+      const total = out.reduce((a, r) => a + RUN_EVENTS / r, 0);
+      log(`bench: (n) pglite: player upkeep left queued when the server stopped: ${tail.rows} rows, worked offline in ${tail.seconds.toFixed(1)} s; all ${runs} runs with that tail: ${Math.round((runs * RUN_EVENTS) / (total + tail.seconds))} events/s`);
+    }
+    return { database, runs: out, median: median(out), perCpuSecond: perCpu, perCpuSecondMedian: median(perCpu), perDbThreadCpuSecond: perDb, perDbThreadCpuSecondMedian: median(perDb), upkeepTail: tail };
+  } finally {
+    if (!stopped) await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     await pg?.stop();
   }
 }

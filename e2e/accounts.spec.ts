@@ -58,6 +58,8 @@ test('ban and unban an account ingested through the signed API: listed as banned
   creds = await api<{ app_key: string; secret: string }>(page, 'POST', `/api/embed_configure/game/${app.id}/regenerate/`);
   const device = { device_id: `dev-e2e-${unique}`, device_model: 'iPhone 15', os: 'ios', os_version: '17.1' };
   await track(page, [{ event: 'register', properties: { channel: 'tap', phone: '13800138000', ...device } }, { event: 'login', properties: device }, { event: 'session_start' }]);
+  // The player upkeep (accounts) runs just after the ingestion's commit: wait until the account is kept.
+  await expect.poll(async () => (await api<{ total: number }>(page, 'GET', `/api/center_users/accounts/?search=${player}`)).total, slow).toBe(1);
 
   await page.goto('/center_users/accounts');
   const table = page.getByTestId('accounts-table');

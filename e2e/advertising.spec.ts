@@ -90,6 +90,11 @@ test('create a campaign, follow its tracking link, ingest the install: attribute
   const body = JSON.stringify({ events: [{ uuid: crypto.randomUUID(), event: 'register', distinct_id: player, time: new Date().toISOString(), properties: { device_id: device } }] });
   const sent = await api<{ accepted: number }>(page, '/api/embed/track/', { method: 'POST', raw: body, headers: { 'x-app-key': creds.app_key, 'x-signature': createHmac('sha256', creds.secret).update(body).digest('hex') } });
   expect(sent.accepted).toBe(1);
+  // The player upkeep (registrations) runs just after the ingestion's commit: wait until the install is kept.
+  const around = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  await expect
+    .poll(async () => (await api<{ rows: unknown[] }>(page, `/api/advertisement/attribution/?start=${around(-1)}&end=${around(1)}&game=${game.id}&device=${encodeURIComponent(device)}`)).rows.length, slow)
+    .toBeGreaterThan(0);
 
   // 归因明细: the install, attributed to the campaign by its last click.
   await page.goto('/advertisement/attribution');

@@ -65,6 +65,8 @@ import { instrumentDb } from './domain/dashboard-live/monitor';
 import { createDashboardLive, dashboardLiveRoutes, registerMonitorMetrics, type DashboardLive } from './routes/dashboard-live';
 // workbench (i17-workbench)
 import { workbenchRoutes } from './routes/workbench';
+// issue 15 upkeep
+import { PlayerUpkeep } from './domain/players/upkeep';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -139,6 +141,8 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       sessionKeeper: new SessionKeeper(db, config.analyticsTz, (err) => app.log.error({ err }, 'session analysis: computing kept days failed')),
       jobs: undefined as unknown as JobQueue,
       live: undefined as unknown as DashboardLive,
+      // issue 15 upkeep
+      playerUpkeep: new PlayerUpkeep(db, (err) => app.log.error({ err }, 'player upkeep failed (its rows stay queued)')),
     };
     ctx.jobs = new JobQueue(ctx, (msg, err) => app.log.error({ err }, msg));
     // dashboard realtime+monitor (i17-live)
@@ -154,6 +158,8 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         await app.listen({ port: config.port, host: config.host });
         // Sessions of the last days computed ahead (after the quiet delay, in the background).
         ctx.sessionKeeper.start();
+        // issue 15 upkeep: what earlier runs left queued, and the timer.
+        ctx.playerUpkeep.start();
         // This instance works the job queue (runs, schedules, heartbeat).
         if (config.jobs) await ctx.jobs.start();
         // dashboard realtime+monitor (i17-live): this instance samples its figures for the monitor.
@@ -170,6 +176,8 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         await ctx.jobs.stop();
         await ctx.sessionKeeper.close();
         await app.close();
+        // issue 15 upkeep (after the routes: no commit kicks it any more)
+        await ctx.playerUpkeep.close();
         await db.close();
       },
     };

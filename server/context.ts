@@ -13,6 +13,8 @@ import type { SocketHub } from './ws/hub';
 import type { JobQueue } from './jobs/queue';
 // dashboard realtime+monitor (i17-live)
 import type { DashboardLive } from './routes/dashboard-live';
+// issue 15 upkeep
+import type { PlayerUpkeep } from './domain/players/upkeep';
 
 /** Everything a route needs, built once by app.ts and passed to each route module. */
 export interface AppContext {
@@ -39,4 +41,7 @@ export interface AppContext {
   // dashboard realtime+monitor (i17-live)
   /** The realtime socket frame's feed and this instance's service monitor. */
   live: DashboardLive;
+  // issue 15 upkeep
+  /** Keeps the players (registrations, devices, cohorts, accounts) from what ingestion queued (background). */
+  playerUpkeep: PlayerUpkeep;
 }

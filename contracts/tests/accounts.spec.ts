@@ -34,7 +34,10 @@ test.describe('accounts: api/center_users/accounts/ and game_users/', () => {
     const device = { device_id: `dev-qa-${unique()}`, device_model: 'iPhone 15', os: 'ios', os_version: '17.1' };
     await send([{ event: 'register', properties: { channel: 'tap', phone: '13912345678', ...device } }, { event: 'login', properties: device }, { event: 'session_start' }], Date.now() - 120_000);
 
-    const list = expectSuccess(await api.get(`api/center_users/accounts/?search=${id}`, { token: access }), listPage(accountRow), 'GET api/center_users/accounts/');
+    // The player upkeep (registrations, devices, cohorts, accounts) runs just after the ingestion's commit: poll until it shows.
+    const accounts = async () => expectSuccess(await api.get(`api/center_users/accounts/?search=${id}`, { token: access }), listPage(accountRow), 'GET api/center_users/accounts/');
+    await expect.poll(async () => (await accounts()).total, { timeout: 15_000 }).toBe(1);
+    const list = await accounts();
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id, distinct_id: id, status: 'normal', ban: null, first_seen: day(), last_seen: day(), games: 1, game_list: [{ game: game.id }], total_paid: 0, orders: 0 });
     const detail = expectSuccess(await api.get(`api/center_users/accounts/detail/?distinct_id=${id}`, { token: access }), accountDetail, 'GET api/center_users/accounts/detail/');

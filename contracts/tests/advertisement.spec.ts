@@ -36,7 +36,10 @@ test.describe('advertisement: api/advertisement/*', () => {
     const sent = expectSuccess(await api.post('api/embed/track/', { body, headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': createHmac('sha256', creds.secret).update(body).digest('hex') } }), trackResult, 'track');
     expect(sent.rejected).toEqual([]);
 
-    const att = expectSuccess(await api.get(`api/advertisement/attribution/?start=${day(-1)}&end=${day(1)}&game=${game.id}`, { token: access }), attributionResult, 'GET attribution');
+    // The player upkeep (registrations, devices, cohorts, accounts) runs just after the ingestion's commit: poll until it shows.
+    const attribution = async () => expectSuccess(await api.get(`api/advertisement/attribution/?start=${day(-1)}&end=${day(1)}&game=${game.id}`, { token: access }), attributionResult, 'GET attribution');
+    await expect.poll(async () => (await attribution()).rows.length, { timeout: 15_000 }).toBe(1);
+    const att = await attribution();
     expect(att.rows).toHaveLength(1);
     expect(att.rows[0]).toMatchObject({ device_id: device, campaign: camp.id, channel: 'qa_tiktok', match: 'last_click' });
     const perf = expectSuccess(await api.get(`api/advertisement/campaign/performance/?start=${day(0)}&end=${day(0)}&game=${game.id}`, { token: access }), performanceResult, 'GET performance');

@@ -38,7 +38,10 @@ test.describe('players: api/center_users/retention/ and devices/', () => {
     );
     expect(sent.rejected).toEqual([]);
 
-    const r = expectSuccess(await api.get(`api/center_users/retention/?game=${game.id}&start=${day(-1)}&end=${day(0)}`, { token: access }), retentionResult, 'GET api/center_users/retention/');
+    // The player upkeep (registrations, devices, cohorts, accounts) runs just after the ingestion's commit: poll until it shows.
+    const retention = async () => expectSuccess(await api.get(`api/center_users/retention/?game=${game.id}&start=${day(-1)}&end=${day(0)}`, { token: access }), retentionResult, 'GET api/center_users/retention/');
+    await expect.poll(async () => (await retention()).cohorts[0]?.players, { timeout: 15_000 }).toBe(2);
+    const r = await retention();
     expect(r.cohorts.map((c) => c.day)).toEqual([day(-1), day(0)]);
     expect(r.cohorts[0]).toEqual({ day: day(-1), players: 2, retention: { '1': 0.5, '3': null, '7': null, '14': null, '30': null }, retained: { '1': 1, '3': 0, '7': 0, '14': 0, '30': 0 } });
     expect(r.cohorts[1]?.players).toBe(0);
@@ -47,7 +50,9 @@ test.describe('players: api/center_users/retention/ and devices/', () => {
     expect(other.total.players).toBe(0);
 
     // The device both players used: one row, two accounts, the model of the latest event.
-    const devices = expectSuccess(await api.get(`api/center_users/devices/?game=${game.id}&search=${device.device_id}`, { token: access }), listPage(deviceRow), 'GET api/center_users/devices/');
+    const deviceList = async () => expectSuccess(await api.get(`api/center_users/devices/?game=${game.id}&search=${device.device_id}`, { token: access }), listPage(deviceRow), 'GET api/center_users/devices/');
+    await expect.poll(async () => (await deviceList()).data[0]?.accounts, { timeout: 15_000 }).toBe(2);
+    const devices = await deviceList();
     expect(devices.total).toBe(1);
     expect(devices.data[0]).toMatchObject({ device_id: device.device_id, device_model: 'iPhone 15', os: 'ios', os_version: '17.1', accounts: 2 });
     expect(devices.data[0]?.account_list.map((a) => a.distinct_id).sort()).toEqual(['qa-r1', 'qa-r2']);

@@ -66,6 +66,9 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   automation_workers: 'automation_runs',
   // dashboard realtime+monitor (i17-live): every instance's samples, written every few seconds; only the monitor reads them.
   monitor_samples: 'monitor',
+  // issue 15 upkeep: the player upkeep's queue, written by the event ingestion's statement (its group) and
+  // worked by `SELECT players_upkeep(n)` (a read here: what it writes is only read by the players screens, uncached).
+  player_upkeep_pending: 'tracking',
 };
 
 /** The table each write of a statement names (an upsert's DO UPDATE SET is part of its INSERT). */

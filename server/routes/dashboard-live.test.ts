@@ -34,6 +34,8 @@ async function post(path: string, game: number, payload: unknown) {
 async function events(game: number, list: Array<{ event: string; player: string; ago: number }>) {
   const res = expectData(await post('/api/embed/track/', game, { events: list.map((e) => ({ uuid: uuidFrom(rand), event: e.event, distinct_id: e.player, time: new Date(Date.now() - e.ago).toISOString(), properties: {} })) }), trackResult);
   expect(res.rejected).toEqual([]);
+  // The player upkeep (migration 057) runs after the ingestion's commits: drained, so the reads below see it.
+  await ctx.playerUpkeep.drain();
 }
 let orderSeq = 0;
 async function orders(game: number, list: Array<{ player: string; amount: number; currency?: OrderCurrency; ago: number; refundAgo?: number }>) {

@@ -3,6 +3,7 @@ import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
 // Partners (issue 16 part B, i16-ads)
 import { simulatePartners } from './simulated-partners';
 import { simulateAds } from './simulated-ads'; // advertising (i16-adverts)
+import { drainPlayerUpkeep } from '../domain/players/upkeep'; // issue 15 upkeep
 
 /**
  * The event simulator (issue 15): plays a believable platform through the real ingestion API, over
@@ -330,5 +331,8 @@ export async function playSampleEvents(
 ): Promise<SimulateResult | null> {
   const superuser = (await db.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0];
   if (!superuser) return null;
-  return simulate({ ...FIRST_START_SAMPLE, baseUrl, token: token(superuser.id), log });
+  const result = await simulate({ ...FIRST_START_SAMPLE, baseUrl, token: token(superuser.id), log });
+  // issue 15 upkeep: the sample ends with the players kept (retention, devices, accounts answer at once).
+  await drainPlayerUpkeep(db);
+  return result;
 }

@@ -144,7 +144,8 @@ export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, no
 /**
  * The one statement that stores a merged set of batches: raw rows, idempotency register, daily presence
  * and rollups (hourly: events; daily: events and exact unique players). Migration 043 says why hours keep
- * no presence. The events come as one array literal per column ($1 batch, $3 game, $4 uuid, $5 event,
+ * no presence. The players (registrations, devices, cohorts, retention, accounts) are kept after the commit
+ * by the upkeep (migration 057, domain/players/upkeep.ts); this statement only queues what it needs. The events come as one array literal per column ($1 batch, $3 game, $4 uuid, $5 event,
  * $6 distinct_id, $7 time, $8 properties as JSON text), written by this thread: reading arrays costs the
  * database ~13 % less than `jsonb_to_recordset` over one JSON document (docs/tracking.md, "Bench").
  */
@@ -170,33 +171,14 @@ WITH input AS (
   INSERT INTO tracking_day_players (game, event, day, distinct_id)
   SELECT DISTINCT game, event, day, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
   ON CONFLICT DO NOTHING RETURNING game, event, day
-), reg AS (
-  -- Players (issue 16): the earliest register event per game and player, with its channel and device.
-  INSERT INTO player_registrations AS r (game, distinct_id, time, channel, device_id, device_model, os, os_version)
-  SELECT DISTINCT ON (game, distinct_id) game, distinct_id, time,
-    left(COALESCE(properties->>'channel', ''), 128), left(COALESCE(properties->>'device_id', ''), 128),
-    left(COALESCE(properties->>'device_model', ''), 128), left(COALESCE(properties->>'os', ''), 32), left(COALESCE(properties->>'os_version', ''), 32)
-  FROM fresh WHERE event = 'register' ORDER BY game, distinct_id, time
-  ON CONFLICT (game, distinct_id) DO UPDATE SET time = excluded.time, channel = excluded.channel, device_id = excluded.device_id,
-    device_model = excluded.device_model, os = excluded.os, os_version = excluded.os_version
-  WHERE excluded.time < r.time
-), dev_in AS (
-  -- Players (issue 16): devices of register/login events (a string device_id), and their accounts.
-  SELECT left(properties->>'device_id', 128) AS device_id, left(COALESCE(properties->>'device_model', ''), 128) AS model,
-    left(COALESCE(properties->>'os', ''), 32) AS os, left(COALESCE(properties->>'os_version', ''), 32) AS osv, game, distinct_id, time
-  FROM fresh WHERE event IN ('register', 'login') AND jsonb_typeof(properties->'device_id') = 'string' AND properties->>'device_id' <> ''
-), dev AS (
-  INSERT INTO player_devices AS d (device_id, device_model, os, os_version, first_seen, last_seen)
-  SELECT DISTINCT ON (device_id) device_id, model, os, osv, min(time) OVER w, max(time) OVER w FROM dev_in
-  WINDOW w AS (PARTITION BY device_id) ORDER BY device_id, time DESC
-  ON CONFLICT (device_id) DO UPDATE SET first_seen = least(d.first_seen, excluded.first_seen), last_seen = greatest(d.last_seen, excluded.last_seen),
-    device_model = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.device_model ELSE d.device_model END,
-    os = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.os ELSE d.os END,
-    os_version = CASE WHEN excluded.last_seen >= d.last_seen THEN excluded.os_version ELSE d.os_version END
-), devacc AS (
-  INSERT INTO device_accounts AS a (device_id, game, distinct_id, first_seen, last_seen)
-  SELECT device_id, game, distinct_id, min(time), max(time) FROM dev_in GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (device_id, game, distinct_id) DO UPDATE SET first_seen = least(a.first_seen, excluded.first_seen), last_seen = greatest(a.last_seen, excluded.last_seen)
+), up AS (
+  -- Players (issues 15/16, migration 057): the register events and the login events with a device, queued
+  -- for the player upkeep (registrations, devices, device accounts) as one row; the new presence rows are
+  -- queued by the trigger on tracking_day_players. domain/players/upkeep.ts works them after the commit.
+  INSERT INTO player_upkeep_pending (e_games, e_players, e_events, e_times, e_props)
+  SELECT array_agg(game), array_agg(distinct_id), array_agg(event), array_agg(time), array_agg(properties)
+  FROM fresh WHERE event = 'register' OR (event = 'login' AND jsonb_typeof(properties->'device_id') = 'string')
+  HAVING count(*) > 0
 ), hourly AS (
   INSERT INTO tracking_hourly AS r (game, event, hour, events, last_time)
   SELECT game, event, hour, count(*), max(time) FROM fresh GROUP BY 1, 2, 3
@@ -235,6 +217,8 @@ interface Pending {
 /** Events merged into one statement at most (several queued batches, group commit). */
 const MERGE_LIMIT = 4000;
 const RETRYABLE = new Set(['40P01', '40001']);
+/** Duplicate table / duplicate key in the catalogue: another statement made the same partition first. */
+const PARTITION_RACE = new Set(['42P07', '23505']);
 
 /**
  * Stores validated batches. Batches that arrive while a statement runs queue and go together into the
@@ -245,6 +229,8 @@ export class EventWriter {
   private readonly queue: Pending[] = [];
   private running = 0;
   private readonly months = new Set<string>();
+  /** Partitions being made now, by month (YYYY-MM). */
+  private readonly making = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -294,6 +280,32 @@ export class EventWriter {
     }
   }
 
+  /**
+   * The month's partition exists (made once per process and month). Statements in flight at once share
+   * one creation; tracking_ensure_partition (migration 057) tolerates another process creating it at the
+   * same moment, and a duplicate-name error that still gets through is retried (the partition is there).
+   */
+  private ensureMonth(m: string): Promise<void> {
+    if (this.months.has(m)) return Promise.resolve();
+    let making = this.making.get(m);
+    if (!making) {
+      making = (async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await this.db.query('SELECT tracking_ensure_partition($1::timestamptz)', [`${m}-01T00:00:00Z`]);
+            this.months.add(m);
+            return;
+          } catch (err) {
+            if (attempt < 3 && PARTITION_RACE.has((err as { code?: string }).code ?? '')) continue;
+            throw err;
+          }
+        }
+      })().finally(() => this.making.delete(m));
+      this.making.set(m, making);
+    }
+    return making;
+  }
+
   private async write(group: Pending[]): Promise<Map<number, number>> {
     const cols = { b: [] as number[], game: [] as number[], uuid: [] as string[], event: [] as string[], distinctId: [] as string[], time: [] as string[], properties: [] as string[] };
     const months = new Set<string>();
@@ -313,11 +325,7 @@ export class EventWriter {
         if (e.time > last) last = e.time;
       }
     });
-    for (const m of months) {
-      if (this.months.has(m)) continue;
-      await this.db.query('SELECT tracking_ensure_partition($1::timestamptz)', [`${m}-01T00:00:00Z`]);
-      this.months.add(m);
-    }
+    for (const m of months) await this.ensureMonth(m);
     // Numbers, uuids and ISO times (checked by checkEvent) need no quotes; text is always quoted.
     const params = [
       `{${cols.b.join(',')}}`,

@@ -97,6 +97,8 @@ beforeAll(async () => {
     const evs = registers.filter((r) => r.game === game).map((r) => ({ uuid: uuidFrom(rand), event: 'register', distinct_id: r.player, time: new Date(r.time).toISOString(), properties: { device_id: r.device } }));
     expect(expectData(await signed('/api/embed/track/', game, { events: evs }), trackResult).rejected).toEqual([]);
   }
+  // The player upkeep (migration 057) runs after the ingestion's commits: drained, so the reads below see it.
+  await ctx.playerUpkeep.drain();
   for (const k of clicks.slice(half)) await recordClick(ctx.db, { campaign: k.campaign, device: k.device, time: new Date(k.time).toISOString() }, tz);
   // Orders of about half the players, some refunded.
   let n = 0;

@@ -134,6 +134,8 @@ beforeAll(async () => {
     const evs = activity.filter((a) => a.game === game).map((a) => ({ uuid: uuidFrom(rand), event: 'login', distinct_id: a.distinct_id, time: new Date(a.time).toISOString(), properties: {} }));
     expect(expectData(await post('/api/embed/track/', c, JSON.stringify({ events: evs })), trackResult).rejected).toEqual([]);
   }
+  // The player upkeep (migration 057) runs after the ingestion's commits: drained, so the reads below see it.
+  await ctx.playerUpkeep.drain();
 }, SERVER_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/pglite';
+import { drainPlayerUpkeep, upkeepBacklog } from '../../domain/players/upkeep';
+import { ALL_AGREE, keptVersusRaw } from '../../domain/players/upkeep-reference';
 
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -94,12 +96,14 @@ describe('ingestion survives kill -9', () => {
     const BATCHES = 32;
     const now = Date.now();
     const batches = Array.from({ length: BATCHES }, (_, b) => {
+      // issue 15 upkeep: registers (channel, device) and logins with devices too, so the player upkeep has work.
+      const device = (i: number) => ({ device_id: `d${(b * 7 + i) % 120}`, device_model: i % 2 ? 'iPhone 15' : 'HUAWEI Mate 60', os: i % 2 ? 'ios' : 'android', os_version: '17' });
       const events = Array.from({ length: 250 }, (_, i) => ({
         uuid: randomUUID(),
-        event: i % 3 === 0 ? 'login' : i % 3 === 1 ? 'session_start' : 'level_up',
+        event: i % 25 === 1 ? 'register' : i % 3 === 0 ? 'login' : i % 3 === 1 ? 'session_start' : 'level_up',
         distinct_id: `p${(b * 7 + i) % 300}`,
         time: new Date(now - ((b * 250 + i) % 2000) * 60_000).toISOString(),
-        properties: i % 3 === 2 ? { level: 1 + (i % 40) } : {},
+        properties: i % 25 === 1 ? { channel: b % 2 ? 'tap' : 'huawei', ...device(i) } : i % 3 === 2 ? { level: 1 + (i % 40) } : i % 3 === 0 && i % 2 === 0 ? device(i) : {},
       }));
       const body = JSON.stringify({ events });
       return { body, signature: createHmac('sha256', creds.secret).update(body).digest('hex'), uuids: events.map((e) => e.uuid) };
@@ -168,6 +172,11 @@ describe('ingestion survives kill -9', () => {
         (SELECT game, event, (time AT TIME ZONE 'Asia/Shanghai')::date, count(*), count(DISTINCT distinct_id) FROM tracking_events GROUP BY 1, 2, 3
          EXCEPT SELECT game, event, day, events, players FROM tracking_daily)`);
       expect(daily).toEqual([]);
+      // issue 15 upkeep: whatever the kills left queued is worked once now, and every player table then
+      // equals the raw events (no player lost, none counted twice).
+      await drainPlayerUpkeep(db);
+      expect((await upkeepBacklog(db)).rows).toBe(0);
+      expect(await keptVersusRaw(db, 'Asia/Shanghai')).toEqual(ALL_AGREE);
     } finally {
       await db.close();
     }

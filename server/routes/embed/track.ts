@@ -11,7 +11,11 @@ import { fail, ok } from '../../http/envelope';
  */
 export async function registerTrackRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const config = new TrackingConfig(ctx.db, ctx.secretBox);
-  const writer = new EventWriter(ctx.db, ctx.config.analyticsTz, undefined, (from, to) => ctx.sessionKeeper.touch(from, to));
+  const writer = new EventWriter(ctx.db, ctx.config.analyticsTz, undefined, (from, to) => {
+    ctx.sessionKeeper.touch(from, to);
+    // The players' upkeep of what this commit queued (domain/players/upkeep.ts), a moment later.
+    ctx.playerUpkeep.kick();
+  });
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: TRACK_MAX_BYTES }, (_req, body, done) => done(null, body));

@@ -191,6 +191,8 @@ beforeAll(async () => {
     const t = expectData(await post('/api/embed/track/', creds, JSON.stringify({ events: evs })), trackResult);
     expect(t.rejected).toEqual([]);
   }
+  // The player upkeep (migration 057) runs after the ingestion's commits: drained, so the reads below see it.
+  await ctx.playerUpkeep.drain();
   expect(orders.filter((o) => o.refund_time !== null).length).toBeGreaterThan(10);
 }, SERVER_TIMEOUT_MS);
 

@@ -69,6 +69,8 @@ async function sendEvents(list: Ev[]) {
     const mine = list.filter((e) => e.game === game).map((e) => ({ uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, time: new Date(e.time).toISOString(), properties: e.properties }));
     for (let i = 0; i < mine.length; i += 200) expect(expectData(await post('/api/embed/track/', game, { events: mine.slice(i, i + 200) }), trackResult).rejected).toEqual([]);
   }
+  // The player upkeep (migration 057) runs after the ingestion's commits: drained, so the reads below see it.
+  await ctx.playerUpkeep.drain();
 }
 const wire = (o: Order, status: 'paid' | 'refunded', time: number) => ({
   order_id: o.order_id, distinct_id: o.distinct_id, amount: o.amount, currency: 'CNY', channel: 'tap', method: 'alipay', region: 'CN', status, time: new Date(time).toISOString(),

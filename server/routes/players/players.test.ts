@@ -139,6 +139,8 @@ beforeAll(async () => {
     const rest = orders.slice((Math.ceil(events.length / 150)) * 20);
     if (rest.length > 0) expect(expectData(await post('/api/ingest/orders/', creds, { orders: rest }), orderIngestResult).rejected).toEqual([]);
   }
+  // The player upkeep (migration 057) runs after the ingestion's commits: everything sent is kept now.
+  await ctx.playerUpkeep.drain();
 }, SERVER_TIMEOUT_MS * 2);
 
 afterAll(async () => {
