@@ -147,3 +147,88 @@ LEFT JOIN LATERAL (
   WHERE r.device_id <> '' AND c.game = r.game AND c.device_id = r.device_id AND c.time <= r.time AND c.time >= r.time - interval '30 days'
   ORDER BY c.time DESC, c.id DESC LIMIT 1
 ) k ON true;
+
+-- 2. The retention rollups summed over the channels.
+CREATE TABLE cohort_game_daily (
+  game integer NOT NULL,
+  day date NOT NULL,
+  players integer NOT NULL,
+  PRIMARY KEY (game, day)
+);
+CREATE INDEX cohort_game_daily_day_idx ON cohort_game_daily (day, game) INCLUDE (players);
+CREATE TABLE retention_game_daily (
+  game integer NOT NULL,
+  day date NOT NULL,
+  n smallint NOT NULL,
+  retained integer NOT NULL,
+  PRIMARY KEY (game, day, n)
+);
+CREATE INDEX retention_game_daily_day_idx ON retention_game_daily (day, game, n) INCLUDE (retained);
+-- A channel's retention over every game (the PK leads with the game).
+CREATE INDEX retention_daily_channel_idx ON retention_daily (channel, day);
+CREATE INDEX cohort_daily_channel_idx ON cohort_daily (channel, day);
+
+-- The changes of a statement on cohort_daily / retention_daily (transition tables new_t and/or old_t;
+-- the other one empty) added to the sums, in key order.
+CREATE FUNCTION cohort_game_daily_add() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO cohort_game_daily AS t (game, day, players)
+      SELECT game, day, sum(players)::int FROM new_t GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (game, day) DO UPDATE SET players = t.players + excluded.players;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO cohort_game_daily AS t (game, day, players)
+      SELECT game, day, sum(d)::int FROM (SELECT game, day, players AS d FROM new_t UNION ALL SELECT game, day, -players FROM old_t) x GROUP BY 1, 2 HAVING sum(d) <> 0 ORDER BY 1, 2
+      ON CONFLICT (game, day) DO UPDATE SET players = t.players + excluded.players;
+  ELSE
+    INSERT INTO cohort_game_daily AS t (game, day, players)
+      SELECT game, day, -sum(players)::int FROM old_t GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (game, day) DO UPDATE SET players = t.players + excluded.players;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER cohort_game_daily_ins AFTER INSERT ON cohort_daily REFERENCING NEW TABLE AS new_t FOR EACH STATEMENT EXECUTE FUNCTION cohort_game_daily_add();
+CREATE TRIGGER cohort_game_daily_upd AFTER UPDATE ON cohort_daily REFERENCING OLD TABLE AS old_t NEW TABLE AS new_t FOR EACH STATEMENT EXECUTE FUNCTION cohort_game_daily_add();
+CREATE TRIGGER cohort_game_daily_del AFTER DELETE ON cohort_daily REFERENCING OLD TABLE AS old_t FOR EACH STATEMENT EXECUTE FUNCTION cohort_game_daily_add();
+
+CREATE FUNCTION retention_game_daily_add() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO retention_game_daily AS t (game, day, n, retained)
+      SELECT game, day, n, sum(retained)::int FROM new_t GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (game, day, n) DO UPDATE SET retained = t.retained + excluded.retained;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO retention_game_daily AS t (game, day, n, retained)
+      SELECT game, day, n, sum(d)::int FROM (SELECT game, day, n, retained AS d FROM new_t UNION ALL SELECT game, day, n, -retained FROM old_t) x GROUP BY 1, 2, 3 HAVING sum(d) <> 0 ORDER BY 1, 2, 3
+      ON CONFLICT (game, day, n) DO UPDATE SET retained = t.retained + excluded.retained;
+  ELSE
+    INSERT INTO retention_game_daily AS t (game, day, n, retained)
+      SELECT game, day, n, -sum(retained)::int FROM old_t GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (game, day, n) DO UPDATE SET retained = t.retained + excluded.retained;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER retention_game_daily_ins AFTER INSERT ON retention_daily REFERENCING NEW TABLE AS new_t FOR EACH STATEMENT EXECUTE FUNCTION retention_game_daily_add();
+CREATE TRIGGER retention_game_daily_upd AFTER UPDATE ON retention_daily REFERENCING OLD TABLE AS old_t NEW TABLE AS new_t FOR EACH STATEMENT EXECUTE FUNCTION retention_game_daily_add();
+CREATE TRIGGER retention_game_daily_del AFTER DELETE ON retention_daily REFERENCING OLD TABLE AS old_t FOR EACH STATEMENT EXECUTE FUNCTION retention_game_daily_add();
+
+CREATE FUNCTION game_daily_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'cohort_daily' THEN
+    TRUNCATE cohort_game_daily;
+  ELSE
+    TRUNCATE retention_game_daily;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER cohort_game_daily_truncated AFTER TRUNCATE ON cohort_daily FOR EACH STATEMENT EXECUTE FUNCTION game_daily_truncated();
+CREATE TRIGGER retention_game_daily_truncated AFTER TRUNCATE ON retention_daily FOR EACH STATEMENT EXECUTE FUNCTION game_daily_truncated();
+
+INSERT INTO cohort_game_daily (game, day, players) SELECT game, day, sum(players)::int FROM cohort_daily GROUP BY 1, 2;
+INSERT INTO retention_game_daily (game, day, n, retained) SELECT game, day, n, sum(retained)::int FROM retention_daily GROUP BY 1, 2, 3;
