@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributionResult, performanceResult, type AttributionRow } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
+import { startPostgres, type TestPostgres } from '../../test/postgres-server';
 import { startTestServerWithContext, type TestServer } from '../../testing';
 import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../test/helpers';
 import { prng } from '../../test/tracking-reference';
@@ -14,7 +15,7 @@ import { prng } from '../../test/tracking-reference';
  * events moving installs (the upsert ingestion makes), a device changing, a click exactly on the window's
  * edge, a deleted campaign (its clicks cascade) and a deleted registration. Every window the pages offer
  * (1, 3, 7, 14, 30) and two others: the attribution list (all pages), its summary and the campaign
- * installs must equal the reference.
+ * installs must equal the reference. On the embedded database and on PostgreSQL.
  */
 
 const DAY = 86_400_000;
@@ -115,27 +116,6 @@ async function expectAllWindows(): Promise<void> {
   for (const w of WINDOWS) await expectMatches(w);
 }
 
-beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-  tz = ctx.config.analyticsTz;
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  now = Date.now() - 10 * 60_000;
-  start = dayOf(now - 20 * DAY);
-  end = dayOf(now);
-  for (const [game, channel] of [[1, 'tiktok'], [1, 'gdt'], [2, 'tiktok'], [2, 'kuaishou']] as const) {
-    const [row] = await ctx.db.query<{ id: number }>(
-      `INSERT INTO ad_campaigns (game, channel, name, budget, start_date, end_date, status, store_url)
-       VALUES ($1, $2, $3, 1000000, $4::date, $5::date, 'active', 'https://store.example/x') RETURNING id`,
-      [game, channel, `store-${game}-${channel}`, dayOf(now - 80 * DAY), dayOf(now + 10 * DAY)],
-    );
-    campaigns.push({ id: row?.id ?? 0, game, channel });
-  }
-}, SERVER_TIMEOUT_MS);
-
-afterAll(async () => {
-  await srv.close();
-}, SERVER_TIMEOUT_MS);
-
 // 40 devices per game; installs 1..18 days ago (some 2 players on a device, some without a device).
 const installs: Array<{ game: number; player: string; device: string; time: number }> = [];
 for (const game of [1, 2]) {
@@ -150,7 +130,37 @@ function now0(): number {
 }
 const mine = (game: number) => campaigns.filter((c) => c.game === game);
 
-describe('stored attribution (ad_installs) equals the raw rows', () => {
+describe.each(['pglite', 'postgres'] as const)('stored attribution (ad_installs) equals the raw rows (%s)', (kind) => {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    campaigns.length = 0;
+    let env: Record<string, string> | undefined;
+    if (kind === 'postgres') {
+      pg = await startPostgres();
+      await pg.psql('CREATE DATABASE console_attribution');
+      env = { DATABASE_URL: pg.urlFor('console_attribution'), JWT_SECRET: 'attribution-test-secret-0123456789abcdef' };
+    }
+    ({ srv, ctx } = await startTestServerWithContext({ captcha: false, env }));
+    tz = ctx.config.analyticsTz;
+    sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
+    now = Date.now() - 10 * 60_000;
+    start = dayOf(now - 20 * DAY);
+    end = dayOf(now);
+    for (const [game, channel] of [[1, 'tiktok'], [1, 'gdt'], [2, 'tiktok'], [2, 'kuaishou']] as const) {
+      const [row] = await ctx.db.query<{ id: number }>(
+        `INSERT INTO ad_campaigns (game, channel, name, budget, start_date, end_date, status, store_url)
+         VALUES ($1, $2, $3, 1000000, $4::date, $5::date, 'active', 'https://store.example/x') RETURNING id`,
+        [game, channel, `store-${game}-${channel}`, dayOf(now - 80 * DAY), dayOf(now + 10 * DAY)],
+      );
+      campaigns.push({ id: row?.id ?? 0, game, channel });
+    }
+  }, SERVER_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await srv?.close();
+    await pg?.stop();
+  }, SERVER_TIMEOUT_MS);
+
   it('clicks first (several of a device in one statement), then the installs in bulk', async () => {
     const clicks = [];
     for (const i of installs.filter((x) => x.device !== '')) {
