@@ -154,7 +154,7 @@ describe.each(['pglite', 'postgres'] as const)('stored attribution (ad_installs)
       );
       campaigns.push({ id: row?.id ?? 0, game, channel });
     }
-  }, SERVER_TIMEOUT_MS);
+  }, 3 * SERVER_TIMEOUT_MS); // a PGlite start took ~90 s at load average 16 on the shared box
 
   afterAll(async () => {
     await srv?.close();
