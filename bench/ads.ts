@@ -122,6 +122,8 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
     calls.push(await series('campaign figures, 30 days, one game', `/api/advertisement/campaign/performance/?start=${start}&end=${end}&game=${g0}`));
     calls.push(await series('attribution page 1 of 30 days (20 rows + summary)', `/api/advertisement/attribution/?start=${start}&end=${end}&limit=20`));
     calls.push(await series('attribution page 1, organic only, one game', `/api/advertisement/attribution/?start=${start}&end=${end}&game=${g0}&match=organic&limit=20`));
+    // issue 16 perf: a deep page with the widest window (the page walks the time index of ad_installs).
+    calls.push(await series('attribution page 50 of 30 days, window 30', `/api/advertisement/attribution/?start=${start}&end=${end}&window=30&limit=20&page=50`));
     return { database, orders: orderCount, events: eventCount, loadSeconds, calls };
   } finally {
     await bench.close();

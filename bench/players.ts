@@ -106,6 +106,8 @@ export async function benchPlayers(
       await series('retention, 30 cohort days, one game', `/api/center_users/retention/?${q30}&game=${g0 + 1}`),
       await series('retention, 30 cohort days, one game + channel', `/api/center_users/retention/?${q30}&game=${g0 + 1}&channel=huawei`),
       await series('retention, 90 cohort days, every game', `/api/center_users/retention/?${q90}`),
+      // issue 16 perf: one channel over every game (the (channel, day) indexes of migration 056).
+      await series('retention, 90 cohort days, every game, one channel', `/api/center_users/retention/?${q90}&channel=huawei`),
     ];
 
     // (w) event ingestion with the cohort triggers: per run 20,000 events of 2,000 players (half new, half of the bulk set), 4 clients.

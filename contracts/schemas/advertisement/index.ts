@@ -14,7 +14,8 @@ import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
  * - An install is a player's first `register` event in a game (its `device_id` property). It is
  *   attributed (last-click model) to the latest click of the same device on a campaign of the same
  *   game at or before the install and no longer than the window before it (default
- *   AD_ATTRIBUTION_WINDOW_DAYS = 7); otherwise it is organic. Computed by query, never stored.
+ *   AD_ATTRIBUTION_WINDOW_DAYS = 7); otherwise it is organic. Any window, any time: a late click or
+ *   register event counts at once (server: ad_installs keeps the last click within 30 days, migration 056).
  * - Campaign figures over start..end: spend = sum of the daily spend of those days; clicks = clicks
  *   made on those days; installs = attributed installs made on those days; cpi = spend / installs
  *   (fen, rounded; null without installs); revenue = revenue (server/domain/income/revenue.ts:

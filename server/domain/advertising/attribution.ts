@@ -12,40 +12,32 @@ import { exact, revenueOfPlayersQuery } from '../income/revenue';
 import { analysisSettings, checkRange } from '../tracking/analysis-common';
 
 /**
- * Attribution (last click), computed by query whenever it is read — never stored, so a click or a
- * register event that arrives late (or a different window) is counted the next time anyone asks:
+ * Attribution (last click): an install = a player's first `register` event in a game
+ * (player_registrations, kept at ingestion, migration 046, with the event's `device_id`). It is
+ * attributed to the latest click (ad_clicks) of the same device on a campaign of the same game with
+ * click time ≤ install time and ≥ install time − window (ties: the later-recorded click); otherwise (no
+ * click, or no device id) it is organic.
  *
- * an install = a player's first `register` event in a game (player_registrations, kept at ingestion,
- * migration 046, with the event's `device_id`). It is attributed to the latest click (ad_clicks) of the
- * same device on a campaign of the same game with click time ≤ install time and ≥ install time −
- * window (ties: the later-recorded click); otherwise (no click, or no device id) it is organic.
- *
- * `installsSql` is the one definition: the attribution list and the campaign figures both read it.
+ * Stored per install, window-free: ad_installs (migration 056) holds every install with its latest click
+ * within the largest window (30 days), kept by triggers as registrations and clicks arrive (a late click,
+ * an earlier register event, a deleted campaign). The last click within a window w ≤ 30 is that click when
+ * it lies within w, and none otherwise, so the window is applied here, when read: a window change rewrites
+ * nothing and is never stale. `installsSql` is the one definition: the attribution list and the campaign
+ * figures both read it.
  */
 
 /**
- * SQL of the installs of [$1, $2) (timestamps) with their last click; $3 = window in days; optional game.
- * Set-based: the installs of the range and the clicks of [$1 − window, $2) joined by (game, device) and
- * the window (a hash join over the two small sets; both tables have a time index), the latest click per
- * install kept by DISTINCT ON. Run under analysisSettings (no nested loops, room for the hashes).
+ * SQL of the installs of [$1, $2) (timestamps) with their last click within $3 days; optional game.
+ * Reads ad_installs by its time index (one row per install; no join of raw clicks).
  */
 function installsSql(gameParam: string | null): string {
-  const game = (alias: string) => (gameParam ? ` AND ${alias}.game = ${gameParam}` : '');
-  return `WITH ri AS (
-      SELECT r.game, r.distinct_id, r.device_id, r.time, r.channel FROM player_registrations r
-      WHERE r.time >= $1::timestamptz AND r.time < $2::timestamptz${game('r')}
-    ), ki AS (
-      SELECT k.id, k.game, k.campaign, k.channel, k.device_id, k.time FROM ad_clicks k
-      WHERE k.time >= $1::timestamptz - make_interval(days => $3::int) AND k.time < $2::timestamptz${game('k')}
-    ), last AS (
-      SELECT DISTINCT ON (ri.game, ri.distinct_id) ri.game, ri.distinct_id, ki.campaign, ki.channel, ki.time
-      FROM ri JOIN ki ON ki.game = ri.game AND ki.device_id = ri.device_id
-      WHERE ri.device_id <> '' AND ki.time <= ri.time AND ki.time >= ri.time - make_interval(days => $3::int)
-      ORDER BY ri.game, ri.distinct_id, ki.time DESC, ki.id DESC
-    )
-    SELECT ri.game, ri.distinct_id, ri.device_id, ri.time AS install_time, ri.channel AS reg_channel,
-      last.campaign, last.channel AS click_channel, last.time AS click_time
-    FROM ri LEFT JOIN last ON last.game = ri.game AND last.distinct_id = ri.distinct_id`;
+  const inWindow = 'i.click_time >= i.install_time - make_interval(days => $3::int)';
+  return `SELECT i.game, i.distinct_id, i.device_id, i.install_time, i.reg_channel,
+      CASE WHEN ${inWindow} THEN i.campaign END AS campaign,
+      CASE WHEN ${inWindow} THEN i.click_channel END AS click_channel,
+      CASE WHEN ${inWindow} THEN i.click_time END AS click_time
+    FROM ad_installs i
+    WHERE i.install_time >= $1::timestamptz AND i.install_time < $2::timestamptz${gameParam ? ` AND i.game = ${gameParam}` : ''}`;
 }
 
 /** A read with room for its hash joins and no nested loops, as the tracking analyses run. */
@@ -112,17 +104,20 @@ export async function attribution(db: Db, q: AttributionQuery, tz: string): Prom
     campaign_name: string | null;
     click_time: Date | string | null;
   }>(
-    `WITH a AS (${installsSql(gameParam)}), f AS (SELECT * FROM a ${where})
-     SELECT 's' AS kind, count(*)::text AS installs, count(campaign)::text AS attributed, count(*) FILTER (WHERE ${matchCond.replace(/a\./g, '')})::text AS total,
+    // One statement (one snapshot): the summary over the range, and the page walked down the time index
+    // of ad_installs (ORDER BY matches it), the names joined to the page's rows only.
+    `SELECT 's' AS kind, count(*)::text AS installs, count(a.campaign)::text AS attributed, count(*) FILTER (WHERE ${matchCond})::text AS total,
        NULL::int AS game, NULL AS game_name, NULL AS distinct_id, NULL AS device_id, NULL::timestamptz AS install_time, NULL AS channel, NULL::int AS campaign, NULL AS campaign_name, NULL::timestamptz AS click_time
-     FROM f
+     FROM (${installsSql(gameParam)}) a ${where}
      UNION ALL
      SELECT * FROM (
-       SELECT 'r', NULL, NULL, NULL, f.game, g.name, f.distinct_id, f.device_id, f.install_time, coalesce(f.click_channel, f.reg_channel), f.campaign, ac.name, f.click_time
-       FROM f JOIN games g ON g.id = f.game LEFT JOIN ad_campaigns ac ON ac.id = f.campaign
-       WHERE ${matchCond.replace(/a\./g, 'f.')}
-       ORDER BY f.install_time DESC, f.game, f.distinct_id
-       LIMIT $${params.length - 1} OFFSET $${params.length}
+       SELECT 'r', NULL, NULL, NULL, p.game, g.name, p.distinct_id, p.device_id, p.install_time, coalesce(p.click_channel, p.reg_channel), p.campaign, ac.name, p.click_time
+       FROM (
+         SELECT a.* FROM (${installsSql(gameParam)}) a WHERE ${[...conds, matchCond].join(' AND ')}
+         ORDER BY a.install_time DESC, a.game, a.distinct_id
+         LIMIT $${params.length - 1} OFFSET $${params.length}
+       ) p JOIN games g ON g.id = p.game LEFT JOIN ad_campaigns ac ON ac.id = p.campaign
+       ORDER BY p.install_time DESC, p.game, p.distinct_id
      ) page`,
     params,
   ));

@@ -4,8 +4,8 @@ import { analysisSettings, checkRange } from '../tracking/analysis-common';
 
 /**
  * Cohort retention (issue 16, part B): ONE function, `retention()`, reads the rollups of migration 046
- * (cohort_daily, retention_daily; kept at ingestion) in one statement. The data reports take their
- * d1/d7 from it. Definitions: contracts/schemas/players/index.ts.
+ * (cohort_daily, retention_daily; kept at ingestion; summed over the channels by migration 056) in
+ * one statement. The data reports take their d1/d7 from it. Definitions: contracts/schemas/players/index.ts.
  */
 
 type Key = '1' | '3' | '7' | '14' | '30';
@@ -49,15 +49,19 @@ export async function retentionCounts(db: Db, tz: string, q: { start: string; en
     params.push(q.channel);
     channelCond = ` AND channel = $${params.length}`;
   }
+  // Without a channel: the sums over the channels (cohort_game_daily / retention_game_daily, migration
+  // 056): at most days × 30 rows per game. With one: the channel's rows of the 046 rollups, by
+  // (game, day, channel) or, over every game, by (channel, day).
+  const [cohorts, retained] = q.channel === undefined ? ['cohort_game_daily', 'retention_game_daily'] : ['cohort_daily', 'retention_daily'];
   const rows = await db.transaction(async (tx) => {
     await analysisSettings(tx, '16MB');
     return tx.query<{ kind: 't' | 'c' | 'r' | 'h'; day: string; n: number; v: string }>(
       `SELECT 't' AS kind, to_char((now() AT TIME ZONE $3::text)::date, 'YYYY-MM-DD') AS day, 0 AS n, '0' AS v
        UNION ALL
-       SELECT 'c', to_char(day, 'YYYY-MM-DD'), 0, sum(players)::text FROM cohort_daily
+       SELECT 'c', to_char(day, 'YYYY-MM-DD'), 0, sum(players)::text FROM ${cohorts}
        WHERE day BETWEEN $1::date AND $2::date${cond}${channelCond} GROUP BY day
        UNION ALL
-       SELECT 'r', to_char(day, 'YYYY-MM-DD'), n, sum(retained)::text FROM retention_daily
+       SELECT 'r', to_char(day, 'YYYY-MM-DD'), n, sum(retained)::text FROM ${retained}
        WHERE day BETWEEN $1::date AND $2::date${cond}${channelCond} GROUP BY day, n
        UNION ALL
        SELECT 'h', channel, 0, '0' FROM cohort_daily WHERE day BETWEEN $1::date AND $2::date${cond} AND players > 0 GROUP BY channel`,
