@@ -127,10 +127,10 @@ export async function userStats(db: Db, tz: string, q: UserStatsQuery): Promise<
   return assemble(q.start, q.end, null, cohorts, active, byDay, total.get('') ?? ZERO);
 }
 
-/** The export's header and rows (amounts in fen, rates as fractions like the orders export; the summary last). */
+/** The export's header and rows, newest day first as on the screen (amounts in fen as the orders export, rates as percentages, '' while unknown; the summary last). */
 export const STATS_EXPORT_HEADER = ['日期', '新增玩家', '活跃玩家', '付费玩家', '收入(分, CNY)', 'ARPU(分, CNY)', '次日留存', '7日留存'];
 export function statsSheet(result: StatsResult): Cell[][] {
-  const r = (v: number | null) => v;
+  const r = (v: number | null) => (v === null ? '' : `${(v * 100).toFixed(2)}%`);
   const rows: Cell[][] = [...result.days].reverse().map((d) => [d.day, d.new_players, d.active_players, d.paying_players, d.revenue, d.arpu, r(d.d1), r(d.d7)]);
   const t = result.total;
   rows.push([`合计 ${result.start} ~ ${result.end}`, t.new_players, t.active_players, t.paying_players, t.revenue, t.arpu, r(t.d1), r(t.d7)]);
