@@ -4,6 +4,7 @@ import { test, expect } from './fixtures';
 import { COOKIE_PREFIX } from '../src/config';
 import { formatMoney } from '../src/stores/money';
 import { readXlsx } from '../server/domain/crud/xlsx';
+import type { TestServer } from '../server/testing';
 import { signIn } from './shell-helpers';
 
 /**
@@ -68,7 +69,7 @@ interface Stats {
 const shown = (r: Omit<Row, 'day'>) => [num(r.new_players), num(r.active_players), num(r.paying_players), formatMoney(r.revenue), formatMoney(r.arpu), pct(r.d1), pct(r.d7)];
 
 /** The summary from the raw tables: players are `key` (per game: game and distinct_id; platform: distinct_id). */
-async function rawSummary(server: { query<T>(sql: string, params?: unknown[]): Promise<T[]> }, start: string, end: string, key: string) {
+async function rawSummary(server: TestServer, start: string, end: string, key: string) {
   const [raw] = await server.query<{ fresh: string; active: string; paying: string; gross: string; refunds: string }>(
     `WITH act AS (
        SELECT game, distinct_id, (time AT TIME ZONE '${TZ}')::date AS day FROM tracking_events
@@ -105,6 +106,9 @@ for (const report of [
     expect(api.total.new_players, 'the sample has new players in the last 30 days').toBeGreaterThan(50);
     expect(api.total.revenue).toBeGreaterThan(0);
     await shot(`data-reports-${report.prefix}-zh`);
+    // The table with its summary row (below the fold of the page shot).
+    await page.getByTestId(`${report.prefix}-total`).scrollIntoViewIfNeeded();
+    await page.getByTestId(`${report.prefix}-table`).screenshot({ path: `e2e/artifacts/data-reports-${report.prefix}-table-zh.png` });
     const download = page.waitForEvent('download');
     await page.getByTestId(`${report.prefix}-export`).click();
     const file = await download;

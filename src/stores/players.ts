@@ -1,7 +1,8 @@
 import type { ConsoleApi, RetentionResult } from '../adapters/api';
 // issue 16 data reports
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { StatsReport, StatsResult, StatsRow, StreamedFile } from '../adapters/api';
+import type { StatsReport, StatsResult, StatsRow, StatsSummary, StreamedFile } from '../adapters/api';
+export type { StatsRow, StatsSummary };
 import { DATA_REPORTS_DEFAULT_DAYS } from '../config';
 import { PLAYERS_RETENTION_DEFAULT_DAYS } from '../config';
 import { lastDays, ReportStore } from './income';

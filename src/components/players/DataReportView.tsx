@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { useCallback, useEffect, useMemo } from 'react';
-import type { StatsRow, StatsSummary } from '../../adapters/api';
+import type { StatsRow, StatsSummary } from '../../stores/players';
 import { STATS_COLUMNS, statsEmpty, type DataReportStore, type StatsColumn } from '../../stores/players';
 import { formatMoney } from '../../stores/money';
 import { formatFigure, formatPercent } from '../../stores/tracking';
@@ -81,7 +81,7 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
     <div className="tracking-page" data-testid={`data-report-${prefix}`}>
       <ReportForm store={report} prefix={prefix} withGame={store.kind === 'game_stats'} note={result ? t('dataReports.today', { today: result.today }) : undefined}>
         {canExport && (
-          <div className="tracking-actions">
+          <div className="tracking-actions data-report-export">
             <Button size="small" outlined icon="pi pi-download" label={t('dataReports.export')} loading={store.exporting} disabled={!!report.problem} onClick={() => void store.export()} data-testid={`${prefix}-export`} />
           </div>
         )}
