@@ -274,3 +274,7 @@ export const WORKBENCH_GAP = 12;
 export const WORKBENCH_SHORTCUTS_SHOWN = 8;
 /** Messages the my-messages widget lists. */
 export const WORKBENCH_MESSAGES_SHOWN = 6;
+
+// issue 16 data reports
+/** data_reports/game_stats and user_stats open on the last 30 days (the server allows up to 366). */
+export const DATA_REPORTS_DEFAULT_DAYS = 30;

@@ -26,3 +26,5 @@ export * from './dashboard-live';
 export * from './advertisement';
 // workbench (i17-workbench)
 export * from './workbench';
+// issue 16 data reports
+export * from './reports';

@@ -42,6 +42,8 @@ import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
 import { INCOME_OPERATIONS } from './income';
 // ---- issue 16 part B, players (i16-players)
 import { PLAYERS_OPERATIONS } from './players';
+// issue 16 data reports
+import { DATA_REPORTS_OPERATIONS } from './data-reports';
 // center_users accounts+game_users (i16-accounts)
 import { ACCOUNTS_OPERATIONS } from './accounts';
 // Partners (issue 16 part B, i16-ads)
@@ -154,6 +156,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...ADVERTISING_OPERATIONS,
   // workbench (i17-workbench)
   ...WORKBENCH_OPERATIONS,
+  // issue 16 data reports
+  ...DATA_REPORTS_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -66,6 +66,8 @@ const workbenchModule = () => import('./workbench');
 
 // ---- issue 16 part B, players (i16-players)
 import type { RetentionQuery, RetentionResult } from './players';
+// issue 16 data reports
+import type { StatsQuery, StatsReport, StatsResult } from './players';
 const playersModule = () => import('./players');
 // ---- center_users accounts+game_users (i16-accounts)
 import type { AccountDetail, BanInput, GameUserDetail, GameUserDevices, GameUserKey, PlayerSessions, PlayerTrackPage, SessionsQuery, TrackQuery, UnbanInput } from './accounts';
@@ -204,6 +206,19 @@ export abstract class ConsoleApiBase implements ResourceApi {
     if (value === null) throw this.http.malformed({ path: RETENTION_PATH });
     return value;
   }
+
+  // issue 16 data reports: data_reports/game_stats and user_stats travel like the revenue reports; the xlsx over REST.
+  async dataReport(report: StatsReport, query: StatsQuery): Promise<StatsResult> {
+    const { STATS_PATH, statsParams, parseStats } = await playersModule();
+    const value = parseStats(await this.incomeReport(STATS_PATH[report], statsParams(report, query)));
+    if (value === null) throw this.http.malformed({ path: STATS_PATH[report] });
+    return value;
+  }
+  async exportDataReport(report: StatsReport, query: StatsQuery): Promise<StreamedFile> {
+    const { statsExportPath, statsParams } = await playersModule();
+    return this.resources.streamFrom(statsExportPath(report), statsParams(report, query));
+  }
+  // ---- end issue 16 data reports
 
   async exportOrders(filters: OrderFilters, options?: StreamOptions): Promise<StreamedFile> {
     const { orderFilterParams, ORDERS_EXPORT_PATH } = await incomeModule();

@@ -8,6 +8,9 @@
  */
 import { retentionResult, type RetentionResult } from '../../contracts/schemas/players';
 import type { ReportParams } from './tracking';
+// issue 16 data reports
+import { statsResult, type StatsResult } from '../../contracts/schemas/reports';
+import type { StreamedFile } from './income';
 
 export type { RetentionCohort, RetentionResult } from '../../contracts/schemas/players';
 
@@ -34,6 +37,36 @@ export const PLAYERS_PARSERS = {
 };
 
 /** The calls of the players screens beyond the generic resources. */
-export interface PlayersApi {
+export interface PlayersApi extends DataReportsApi {
   playersRetention(query: RetentionQuery): Promise<RetentionResult>;
+}
+
+// issue 16 data reports
+export type { StatsResult, StatsRow, StatsSummary } from '../../contracts/schemas/reports';
+
+/** data_reports/game_stats (one game, or absent = every game) and data_reports/user_stats (platform accounts). */
+export interface StatsQuery {
+  start: string;
+  end: string;
+  game?: number;
+}
+export type StatsReport = 'game_stats' | 'user_stats';
+
+export const STATS_PATH: Record<StatsReport, string> = { game_stats: '/api/data_reports/game_stats/', user_stats: '/api/data_reports/user_stats/' };
+export const statsExportPath = (report: StatsReport) => `${STATS_PATH[report]}export/`;
+
+/** Game first when given (game_stats only), then the range. */
+export function statsParams(report: StatsReport, q: StatsQuery): ReportParams {
+  const out: ReportParams = [];
+  if (report === 'game_stats' && q.game !== undefined) out.push(['game', String(q.game)]);
+  out.push(['start', q.start], ['end', q.end]);
+  return out;
+}
+
+export const parseStats = (data: unknown): StatsResult | null => statsResult.safeParse(data).data ?? null;
+
+/** The data report calls: the day table, and its xlsx (over REST in both adapters, like the other exports). */
+export interface DataReportsApi {
+  dataReport(report: StatsReport, query: StatsQuery): Promise<StatsResult>;
+  exportDataReport(report: StatsReport, query: StatsQuery): Promise<StreamedFile>;
 }

@@ -65,14 +65,14 @@ interface GroupRow {
  * The figures of start..end (both included; ≤ 366 days), for one game or all, per group. Paying
  * players are distinct (game, player) pairs (hash aggregates, not count(DISTINCT), which sorts);
  * active players for group 'total' unless `active: false`, per game with `active: true`; paying players
- * unless `payers: false` (then 0). Group 'player' answers the
+ * unless `payers: false` (then 0), or distinct accounts (distinct_id across games) with `payersBy: 'account'`. Group 'player' answers the
  * `limit` players (key `<game>:<player>`) with the largest revenue, ties by key (code-unit order).
  */
 export async function revenue(
   db: Db,
   range: { start: string; end: string; game: number | null },
   group: RevenueGroup,
-  opts: { limit?: number; active?: boolean; payers?: boolean } = {},
+  opts: { limit?: number; active?: boolean; payers?: boolean; payersBy?: 'player' | 'account' } = {},
 ): Promise<Map<string, Figures>> {
   checkRange(range.start, range.end);
   const params: unknown[] = [range.start, range.end];
@@ -102,12 +102,14 @@ export async function revenue(
   }
   const k = GROUP_SQL[group];
   // Paying players (distinct per group): unless `payers: false` (the settlements need money only).
+  // issue 16 data reports: `payersBy: 'account'` counts distinct_id once across games (user_stats).
+  const payerKey = opts.payersBy === 'account' ? 'distinct_id' : 'game, distinct_id';
   const payers =
     opts.payers === false
       ? ''
       : `UNION ALL
      SELECT 'p', k, count(*)::text, '0', '0', '0' FROM (
-       SELECT DISTINCT ${k} AS k, game, distinct_id FROM income_player_days
+       SELECT DISTINCT ${k} AS k, ${payerKey} FROM income_player_days
        WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond}) p GROUP BY 2`;
   // Active players: for 'total' unless `active: false`; per game when asked (`active: true`, the partner KPIs).
   const active =
@@ -147,7 +149,7 @@ export async function revenue(
 const figuresOnly = (f: Figures): RevenueFigures => ({ revenue: f.revenue, gross: f.gross, refunds: f.refunds, orders: f.orders, refund_orders: f.refund_orders, paying_players: f.paying_players });
 
 /** Integer division rounded half away from zero (revenue may be negative). */
-function perHead(amount: number, people: number): number {
+export function perHead(amount: number, people: number): number {
   if (people === 0) return 0;
   const q = Math.round(Math.abs(amount) / people);
   return amount < 0 ? -q : q;

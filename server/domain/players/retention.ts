@@ -120,3 +120,41 @@ export async function retention(db: Db, tz: string, q: RetentionQuery): Promise<
     channels: t.channels,
   };
 }
+
+// issue 16 data reports
+/**
+ * The same rule for platform ACCOUNTS (distinct_id across every game, counted once; user_stats): an
+ * account's registration day is its first active day in any game (player_accounts.first_day, migration
+ * 049); it is retained on day N if active in any game on registration day + N (account_active_days,
+ * migration 055). Answers, per registration day of start..end, the new accounts and those retained on
+ * each day of `ns`, and today (ANALYTICS_TZ). Reads the accounts registered in the range (index on
+ * first_day) and probes their days N.
+ */
+export async function accountRetentionCounts(
+  db: Db,
+  tz: string,
+  q: { start: string; end: string },
+  ns: readonly number[],
+): Promise<{ today: string; days: Map<string, { players: number; retained: Map<number, number> }> }> {
+  checkRange(q.start, q.end);
+  const joins = ns.map((n, i) => `LEFT JOIN account_active_days r${i} ON r${i}.day = p.first_day + ${Math.trunc(n)} AND r${i}.distinct_id = p.distinct_id`).join('\n       ');
+  const counts = ns.map((_, i) => `, count(r${i}.day)::text AS r${i}`).join('');
+  const rows = await db.transaction(async (tx) => {
+    await analysisSettings(tx, '16MB');
+    return tx.query<Record<string, string>>(
+      `SELECT 't' AS kind, to_char((now() AT TIME ZONE $3::text)::date, 'YYYY-MM-DD') AS day, '0' AS players${ns.map((_, i) => `, '0' AS r${i}`).join('')}
+       UNION ALL
+       SELECT 'c', to_char(p.first_day, 'YYYY-MM-DD'), count(*)::text${counts}
+       FROM player_accounts p
+       ${joins}
+       WHERE p.first_day BETWEEN $1::date AND $2::date GROUP BY p.first_day`,
+      [q.start, q.end, tz],
+    );
+  });
+  const out = { today: '', days: new Map<string, { players: number; retained: Map<number, number> }>() };
+  for (const r of rows) {
+    if (r.kind === 't') out.today = r.day ?? '';
+    else out.days.set(r.day ?? '', { players: Number(r.players), retained: new Map(ns.map((n, i) => [n, Number(r[`r${i}`])])) });
+  }
+  return out;
+}

@@ -8,6 +8,8 @@ import { isRecord } from '../../is-record';
 import { ok } from '../../http/envelope';
 import { parseIncomeQuery } from '../income/reports';
 import { guarded } from '../system/crud-routes';
+// issue 16 data reports
+import { dataReportsRoutes } from './data-reports';
 
 /**
  * Players (issue 16, part B; menus center_users/* and data_reports/*). The screen's Search or Retrieve
@@ -25,4 +27,6 @@ export function playersRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
   app.get('/api/center_users/retention/', async (req, reply) => guarded(reply, async () => ok(await retention(db, tz(), parseIncomeQuery(retentionQuery, req)))));
+  // issue 16 data reports
+  dataReportsRoutes(app, ctx);
 }

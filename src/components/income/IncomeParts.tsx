@@ -32,19 +32,22 @@ export const GamePicker = observer(function GamePicker({ value, onChange, testId
 });
 
 /**
- * The form row of a revenue screen: game, (optionally) date range, the screen's own controls, 查询.
+ * The form row of a revenue screen: (optionally) game, (optionally) date range, the screen's own controls, 查询.
  * A game change asks at once; a range waits for 查询 (or is asked at once, `rangeAsks`).
  */
 export const ReportForm = observer(function ReportForm<R, O extends object>({
   store,
   prefix,
   withRange = true,
+  withGame = true,
   children,
   note,
 }: {
   store: ReportStore<R, O>;
   prefix: string;
   withRange?: boolean;
+  /** false: no game picker (a platform-wide report, data_reports/user_stats). */
+  withGame?: boolean;
   children?: ReactNode;
   note?: string;
 }) {
@@ -52,16 +55,18 @@ export const ReportForm = observer(function ReportForm<R, O extends object>({
   return (
     <section className="tracking-card">
       <div className="tracking-form">
-        <FormItem label={t('income.common.game')}>
-          <GamePicker
-            value={store.game}
-            onChange={(game) => {
-              store.setGame(game);
-              void store.load();
-            }}
-            testId={`${prefix}-game`}
-          />
-        </FormItem>
+        {withGame && (
+          <FormItem label={t('income.common.game')}>
+            <GamePicker
+              value={store.game}
+              onChange={(game) => {
+                store.setGame(game);
+                void store.load();
+              }}
+              testId={`${prefix}-game`}
+            />
+          </FormItem>
+        )}
         {withRange && (
           <FormItem label={t('income.common.range')}>
             <DateRangeInput value={store.range} onChange={store.setRange} testId={`${prefix}-range`} />
