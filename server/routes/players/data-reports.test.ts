@@ -82,6 +82,8 @@ beforeAll(async () => {
     for (let i = 0; i < orders.length; i += 50) expect(expectData(await post('/api/ingest/orders/', creds, { orders: orders.slice(i, i + 50) }), orderIngestResult).rejected).toEqual([]);
     if (s.refunds.length > 0) expect(expectData(await post('/api/ingest/orders/', creds, { orders: s.refunds }), orderIngestResult).rejected).toEqual([]);
   }
+  // Players' active days (which the report rollups follow) are kept by the upkeep after ingestion.
+  await ctx.playerUpkeep.drain();
 }, SERVER_TIMEOUT_MS * 2);
 
 afterAll(async () => {
