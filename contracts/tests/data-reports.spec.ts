@@ -39,7 +39,10 @@ test.describe('data reports: api/data_reports/game_stats/ and user_stats/', () =
     expect(expectSuccess(await api.post('api/ingest/orders/', signed(JSON.stringify({ orders }))), orderIngestResult, 'POST api/ingest/orders/').rejected).toEqual([]);
     expect(expectSuccess(await api.post('api/ingest/orders/', signed(JSON.stringify({ orders: [order(o2, 300, 'refunded', now)] }))), orderIngestResult, 'refund').rejected).toEqual([]);
 
-    const r = expectSuccess(await api.get(`api/data_reports/game_stats/?game=${game.id}&start=${day(-1)}&end=${day(0)}`, { token: access }), statsResult.strict(), 'GET api/data_reports/game_stats/');
+    const stats = async () => expectSuccess(await api.get(`api/data_reports/game_stats/?game=${game.id}&start=${day(-1)}&end=${day(0)}`, { token: access }), statsResult.strict(), 'GET api/data_reports/game_stats/');
+    // The player upkeep (registrations, active days) runs just after the ingestion's commit: poll until it shows.
+    await expect.poll(async () => (await stats()).total.d1_retained, { timeout: 15_000 }).toBe(1);
+    const r = await stats();
     expect(r).toMatchObject({ start: day(-1), end: day(0), game: game.id, today: day(0), currency: 'CNY' });
     expect(r.days).toEqual([
       { day: day(-1), new_players: 2, active_players: 2, paying_players: 0, revenue: 0, arpu: 0, d1: 0.5, d7: null, d1_retained: 1, d7_retained: 0 },
