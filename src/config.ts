@@ -274,3 +274,9 @@ export const WORKBENCH_GAP = 12;
 export const WORKBENCH_SHORTCUTS_SHOWN = 8;
 /** Messages the my-messages widget lists. */
 export const WORKBENCH_MESSAGES_SHOWN = 6;
+// issue 17 rest
+/** Check results per page of a locator's history drawer (页面元素). */
+export const PAGE_CHECK_HISTORY_PAGE_SIZE = 10;
+/** Minutes the workbench's realtime mini-chart shows (of the last hour the realtime figures carry). */
+export const WORKBENCH_REALTIME_MINUTES = 30;
+// end issue 17 rest
