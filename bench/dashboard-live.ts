@@ -30,7 +30,7 @@ export interface RealtimeBench {
   pushSystemMs: number[];
   /** Per push: wall-clock ms of the same (includes waiting for a core on a loaded machine). */
   pushMs: number[];
-  median: { pushCpuMs: number; pushUserMs: number; pushSystemMs: number; pushMs: number; computeMs: number; monitorMs: number };
+  median: { pushCpuMs: number; pushUserMs: number; pushSystemMs: number; pushMs: number; computeMs: number; monitorMs: number; metricsMs: number; metricsCpuMs: number; baselineCpuMs: number };
   frameBytes: number;
 }
 
@@ -96,16 +96,33 @@ export async function benchRealtime(log: (s: string) => void = () => undefined):
       await fetch(`${srv.baseUrl}/api/dashboard/monitor/`, { headers: { authorization: `JWT ${token}` } }).then((r) => r.arrayBuffer());
       monitorMs.push(performance.now() - t0);
     }
+    // issue 17 rest: GET /metrics with the 1,000 sockets open: wall (client side) and this process's
+    // CPU per scrape; a 404 on the same server is the baseline (HTTP, fetch and the hooks).
+    const scrape = async (path: string) => {
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < 41; i++) {
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        await fetch(`${srv.baseUrl}${path}`).then((r) => r.arrayBuffer());
+        wall.push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
+      }
+      return { wall: median(wall), cpu: median(cpu) };
+    };
+    const metrics = await scrape('/metrics');
+    const baseline = await scrape('/api/no-such-route/');
     const out: RealtimeBench = {
       sockets: SOCKETS,
       pushCpuMs,
       pushUserMs,
       pushSystemMs,
       pushMs,
-      median: { pushCpuMs: median(pushCpuMs), pushUserMs: median(pushUserMs), pushSystemMs: median(pushSystemMs), pushMs: median(pushMs), computeMs: median(computeMs), monitorMs: median(monitorMs) },
+      median: { pushCpuMs: median(pushCpuMs), pushUserMs: median(pushUserMs), pushSystemMs: median(pushSystemMs), pushMs: median(pushMs), computeMs: median(computeMs), monitorMs: median(monitorMs), metricsMs: metrics.wall, metricsCpuMs: metrics.cpu, baselineCpuMs: baseline.cpu },
       frameBytes: JSON.stringify({ type: REALTIME_TOPIC, realtime: snapshot }).length,
     };
-    log(`bench: realtime push to ${SOCKETS} sockets: median CPU ${out.median.pushCpuMs.toFixed(2)} ms (user ${out.median.pushUserMs.toFixed(2)}, kernel ${out.median.pushSystemMs.toFixed(2)}), wall ${out.median.pushMs.toFixed(2)} ms (frame ${out.frameBytes} bytes); figures computed in ${out.median.computeMs.toFixed(1)} ms; GET monitor ${out.median.monitorMs.toFixed(1)} ms`);
+    log(`bench: realtime push to ${SOCKETS} sockets: median CPU ${out.median.pushCpuMs.toFixed(2)} ms (user ${out.median.pushUserMs.toFixed(2)}, kernel ${out.median.pushSystemMs.toFixed(2)}), wall ${out.median.pushMs.toFixed(2)} ms (frame ${out.frameBytes} bytes); figures computed in ${out.median.computeMs.toFixed(1)} ms; GET monitor ${out.median.monitorMs.toFixed(1)} ms; GET /metrics ${out.median.metricsMs.toFixed(1)} ms wall, CPU ${out.median.metricsCpuMs.toFixed(2)} ms (a 404: ${out.median.baselineCpuMs.toFixed(2)} ms)`);
     return out;
   } finally {
     for (const ws of sockets) ws.terminate();
