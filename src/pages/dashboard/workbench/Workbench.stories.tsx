@@ -274,7 +274,7 @@ export const RealtimeEnglish: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByTestId('wb-realtime-chart').dataset.ready).toBe('true'), slow);
-    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Realtime');
+    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Live overview');
     await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Revenue today');
     await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('Polling');
   },

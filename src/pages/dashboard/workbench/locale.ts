@@ -100,7 +100,7 @@ const en: typeof zhChs = {
     logins: 'My sign-ins',
     messages: 'My messages',
     trend: 'Activity trend',
-    realtime: 'Realtime',
+    realtime: 'Live overview',
   },
   kindHints: {
     welcome: 'Name, roles, last sign-in and date',
@@ -138,7 +138,7 @@ const en: typeof zhChs = {
     updated: 'Updated {{time}}',
     empty: 'No sign-ins or payments in the last hour.',
     failed: 'Realtime figures failed to load: {{error}}',
-    open: 'Open Realtime',
+    open: 'Open Live overview',
   },
 };
 
