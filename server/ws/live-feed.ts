@@ -108,14 +108,16 @@ export class LiveFeed {
    * Writes one frame to every subscribed open socket: the text is built once. Returns the sockets
    * written. (The bench times exactly this.)
    */
-  push(snapshot: RealtimeSnapshot): number {
+  push(snapshot: RealtimeSnapshot, via: 'prebuilt' | 'send' = 'prebuilt'): number {
     // issue 17 rest: one frame (JSON, UTF-8, WebSocket framing) for every socket, one write each.
+    // (`via: 'send'`, ws.send of the same buffer per socket, is the bench's comparison.)
     const frame = prebuiltTextFrame(frameText(snapshot));
     let sent = 0;
     for (const set of this.subscribers.values()) {
       for (const s of set) {
         if (s.readyState === s.OPEN) {
-          writeFrame(s, frame);
+          if (via === 'send') s.send(frame.payload, { binary: false, compress: false, fin: true });
+          else writeFrame(s, frame);
           sent++;
         }
       }
