@@ -55,9 +55,6 @@ import type { MonitorResult, RealtimeSnapshot } from './dashboard-live';
 import type { RunPage, RunQuery, RunRow, TaskKindRow, WorkersAnswer } from './automation';
 const automationModule = () => import('./automation');
 // end automation console (i17-console)
-// issue 17 rest: the page check results' types.
-import type { PageCheckPage, PageCheckQuery } from './automation';
-// end issue 17 rest
 
 // advertising (i16-adverts): query writers and schemas load with the first advertising call.
 import type { AttributionQuery, AttributionResult, PerformanceQuery, PerformanceResult, SpendDay, SpendResult } from './advertising';
@@ -448,7 +445,7 @@ export abstract class ConsoleApiBase implements ResourceApi {
   }
   // end automation console (i17-console)
   // issue 17 rest: the page locators' check results, read like the runs list.
-  async pageCheckResults(query: PageCheckQuery): Promise<PageCheckPage> {
+  async pageCheckResults(query: import('./automation').PageCheckQuery): Promise<import('./automation').PageCheckPage> {
     const { PAGE_CHECK_RESULTS_PATH, pageCheckParams, parsePageCheckPage } = await automationModule();
     return this.automationRead(PAGE_CHECK_RESULTS_PATH, pageCheckParams(query), parsePageCheckPage);
   }
