@@ -30,7 +30,9 @@ export interface RealtimeBench {
   pushSystemMs: number[];
   /** Per push: wall-clock ms of the same (includes waiting for a core on a loaded machine). */
   pushMs: number[];
-  median: { pushCpuMs: number; pushUserMs: number; pushSystemMs: number; pushMs: number; computeMs: number; monitorMs: number };
+  /** The same pushes through ws.send per socket (the way before issue 17 rest), interleaved. */
+  sendCpuMs: number[];
+  median: { sendCpuMs: number; sendUserMs: number; sendSystemMs: number; pushCpuMs: number; pushUserMs: number; pushSystemMs: number; pushMs: number; computeMs: number; monitorMs: number; metricsMs: number; metricsCpuMs: number; baselineCpuMs: number };
   frameBytes: number;
 }
 
@@ -76,16 +78,29 @@ export async function benchRealtime(log: (s: string) => void = () => undefined):
     const pushCpuMs: number[] = [];
     const pushUserMs: number[] = [];
     const pushSystemMs: number[] = [];
-    for (let i = 0; i < PUSHES; i++) {
+    const sendCpuMs: number[] = [];
+    const sendUserMs: number[] = [];
+    const sendSystemMs: number[] = [];
+    // Pushes alternate: the prebuilt frame (LiveFeed's way) and ws.send per socket (the comparison), so
+    // both see the same machine load.
+    for (let i = 0; i < PUSHES * 2; i++) {
       const before = received;
+      const viaSend = i % 2 === 1;
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      const sent = ctx.live.feed.push(snapshot);
-      pushMs.push(performance.now() - t0);
+      const sent = ctx.live.feed.push(snapshot, viaSend ? 'send' : 'prebuilt');
+      const wall = performance.now() - t0;
       const c = process.cpuUsage(c0);
-      pushCpuMs.push((c.user + c.system) / 1000);
-      pushUserMs.push(c.user / 1000);
-      pushSystemMs.push(c.system / 1000);
+      if (viaSend) {
+        sendCpuMs.push((c.user + c.system) / 1000);
+        sendUserMs.push(c.user / 1000);
+        sendSystemMs.push(c.system / 1000);
+      } else {
+        pushMs.push(wall);
+        pushCpuMs.push((c.user + c.system) / 1000);
+        pushUserMs.push(c.user / 1000);
+        pushSystemMs.push(c.system / 1000);
+      }
       if (sent !== SOCKETS) throw new Error(`push wrote ${sent} sockets, not ${SOCKETS}`);
       // Let the frames drain (and the clients read them) before the next push.
       for (let t = Date.now(); received - before < SOCKETS && Date.now() - t < 10_000; ) await sleep(5);
@@ -96,16 +111,37 @@ export async function benchRealtime(log: (s: string) => void = () => undefined):
       await fetch(`${srv.baseUrl}/api/dashboard/monitor/`, { headers: { authorization: `JWT ${token}` } }).then((r) => r.arrayBuffer());
       monitorMs.push(performance.now() - t0);
     }
+    // issue 17 rest: GET /metrics with the 1,000 sockets open: wall (client side) and this process's
+    // CPU per scrape; a 404 on the same server is the baseline (HTTP, fetch and the hooks).
+    const scrape = async (path: string) => {
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < 41; i++) {
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        await fetch(`${srv.baseUrl}${path}`).then((r) => r.arrayBuffer());
+        wall.push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
+      }
+      return { wall: median(wall), cpu: median(cpu) };
+    };
+    const metrics = await scrape('/metrics');
+    const baseline = await scrape('/api/no-such-route/');
     const out: RealtimeBench = {
       sockets: SOCKETS,
       pushCpuMs,
       pushUserMs,
       pushSystemMs,
       pushMs,
-      median: { pushCpuMs: median(pushCpuMs), pushUserMs: median(pushUserMs), pushSystemMs: median(pushSystemMs), pushMs: median(pushMs), computeMs: median(computeMs), monitorMs: median(monitorMs) },
+      sendCpuMs,
+      median: {
+        sendCpuMs: median(sendCpuMs),
+        sendUserMs: median(sendUserMs),
+        sendSystemMs: median(sendSystemMs), pushCpuMs: median(pushCpuMs), pushUserMs: median(pushUserMs), pushSystemMs: median(pushSystemMs), pushMs: median(pushMs), computeMs: median(computeMs), monitorMs: median(monitorMs), metricsMs: metrics.wall, metricsCpuMs: metrics.cpu, baselineCpuMs: baseline.cpu },
       frameBytes: JSON.stringify({ type: REALTIME_TOPIC, realtime: snapshot }).length,
     };
-    log(`bench: realtime push to ${SOCKETS} sockets: median CPU ${out.median.pushCpuMs.toFixed(2)} ms (user ${out.median.pushUserMs.toFixed(2)}, kernel ${out.median.pushSystemMs.toFixed(2)}), wall ${out.median.pushMs.toFixed(2)} ms (frame ${out.frameBytes} bytes); figures computed in ${out.median.computeMs.toFixed(1)} ms; GET monitor ${out.median.monitorMs.toFixed(1)} ms`);
+    log(`bench: realtime push to ${SOCKETS} sockets: median CPU ${out.median.pushCpuMs.toFixed(2)} ms (user ${out.median.pushUserMs.toFixed(2)}, kernel ${out.median.pushSystemMs.toFixed(2)}), wall ${out.median.pushMs.toFixed(2)} ms (frame ${out.frameBytes} bytes); via ws.send per socket: CPU ${out.median.sendCpuMs.toFixed(2)} ms (user ${out.median.sendUserMs.toFixed(2)}, kernel ${out.median.sendSystemMs.toFixed(2)}); figures computed in ${out.median.computeMs.toFixed(1)} ms; GET monitor ${out.median.monitorMs.toFixed(1)} ms; GET /metrics ${out.median.metricsMs.toFixed(1)} ms wall, CPU ${out.median.metricsCpuMs.toFixed(2)} ms (a 404: ${out.median.baselineCpuMs.toFixed(2)} ms)`);
     return out;
   } finally {
     for (const ws of sockets) ws.terminate();

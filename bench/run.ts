@@ -458,8 +458,11 @@ async function main(): Promise<void> {
     try {
       const r = await benchRealtime((l) => console.log(l));
       lines.push({ measure: `realtime frame to ${r.sockets} sockets: server CPU per push (median of ${r.pushMs.length})`, value: `${r.median.pushCpuMs.toFixed(2)} ms`, budget: `< ${ms(PUSH_TARGET_MS)}`, pass: r.median.pushCpuMs < PUSH_TARGET_MS });
+      lines.push({ measure: '  the same through ws.send per socket (comparison): CPU / user / kernel', value: `${r.median.sendCpuMs.toFixed(2)} / ${r.median.sendUserMs.toFixed(2)} / ${r.median.sendSystemMs.toFixed(2)} ms`, budget: '', pass: null });
       lines.push({ measure: '  of which user space / kernel (socket writes)', value: `${r.median.pushUserMs.toFixed(2)} / ${r.median.pushSystemMs.toFixed(2)} ms`, budget: '', pass: null });
       lines.push({ measure: '  wall per push / figures computed once per tick / GET monitor', value: `${r.median.pushMs.toFixed(2)} / ${r.median.computeMs.toFixed(1)} / ${r.median.monitorMs.toFixed(1)} ms`, budget: '', pass: null });
+      // issue 17 rest: /metrics with 1,000 sockets open (wall; the server's CPU beside a 404's).
+      lines.push({ measure: '  GET /metrics wall / CPU per scrape (a 404: CPU)', value: `${r.median.metricsMs.toFixed(1)} / ${r.median.metricsCpuMs.toFixed(2)} ms (${r.median.baselineCpuMs.toFixed(2)} ms)`, budget: '< 10 ms wall', pass: r.median.metricsMs < 10 });
     } catch (e) {
       console.log(`bench: realtime push not measured: ${e instanceof Error ? e.message : String(e)}`);
     }

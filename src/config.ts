@@ -278,3 +278,10 @@ export const WORKBENCH_MESSAGES_SHOWN = 6;
 // issue 16 data reports
 /** data_reports/game_stats and user_stats open on the last 30 days (the server allows up to 366). */
 export const DATA_REPORTS_DEFAULT_DAYS = 30;
+
+// issue 17 rest
+/** Check results per page of a locator's history drawer (页面元素). */
+export const PAGE_CHECK_HISTORY_PAGE_SIZE = 10;
+/** Minutes the workbench's realtime mini-chart shows (of the last hour the realtime figures carry). */
+export const WORKBENCH_REALTIME_MINUTES = 30;
+// end issue 17 rest

@@ -13,7 +13,8 @@ export const WORKBENCH_COLS = 12;
 export const WORKBENCH_ROWS = 48;
 export const WORKBENCH_MAX_WIDGETS = 24;
 
-export const WIDGET_KINDS = ['welcome', 'counts', 'shortcuts', 'logins', 'messages', 'trend'] as const;
+// issue 17 rest: 'realtime' (the realtime mini-chart of dashboard/realtime's figures).
+export const WIDGET_KINDS = ['welcome', 'counts', 'shortcuts', 'logins', 'messages', 'trend', 'realtime'] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
 
 /** Per kind: smallest and largest size in cells, and whether a user may place it more than once. */
@@ -25,6 +26,8 @@ export const WIDGET_RULES: Readonly<Record<WidgetKind, { minW: number; minH: num
   messages: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: false, w: 4, h: 5 },
   // A trend may be placed twice (e.g. a wide one and a small one): it is the only multi-instance kind.
   trend: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: true, w: 8, h: 5 },
+  // issue 17 rest
+  realtime: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: false, w: 6, h: 4 },
 };
 
 const cell = z.number().int().min(0);

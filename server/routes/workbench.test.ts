@@ -46,7 +46,7 @@ describe('workbench routes', () => {
   it('refuses a bad layout whole, with a clear message, and keeps the stored one', async () => {
     const before = await stored(testId);
     const bad: Array<[unknown, RegExp]> = [
-      [{ widgets: [widget({ kind: 'realtime' as never })] }, /未知的小组件类型/],
+      [{ widgets: [widget({ kind: 'weather' as never })] }, /未知的小组件类型/],
       [{ widgets: [widget({ x: 1.5 })] }, /小组件/],
       [{ widgets: [widget({ x: -1 })] }, /不能小于 0/],
       [{ widgets: [widget({ x: 8, w: 6 })] }, /超出网格宽度/],

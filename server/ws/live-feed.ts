@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { REALTIME_TOPIC, socketClientFrame, type RealtimeSnapshot } from '../../contracts/schemas/dashboard-live';
+import { prebuiltTextFrame, writeFrame } from './prebuilt-frame';
 
 /** The REST call whose grant (dashboard/realtime's Retrieve button) lets a socket subscribe. */
 export const REALTIME_PATH = '/api/dashboard/realtime/';
@@ -107,14 +108,16 @@ export class LiveFeed {
    * Writes one frame to every subscribed open socket: the text is built once. Returns the sockets
    * written. (The bench times exactly this.)
    */
-  push(snapshot: RealtimeSnapshot): number {
-    // One UTF-8 buffer for every socket (a string would be encoded again per socket), sent as a text frame.
-    const bytes = Buffer.from(frameText(snapshot));
+  push(snapshot: RealtimeSnapshot, via: 'prebuilt' | 'send' = 'prebuilt'): number {
+    // issue 17 rest: one frame (JSON, UTF-8, WebSocket framing) for every socket, one write each.
+    // (`via: 'send'`, ws.send of the same buffer per socket, is the bench's comparison.)
+    const frame = prebuiltTextFrame(frameText(snapshot));
     let sent = 0;
     for (const set of this.subscribers.values()) {
       for (const s of set) {
         if (s.readyState === s.OPEN) {
-          s.send(bytes, SEND_TEXT);
+          if (via === 'send') s.send(frame.payload, { binary: false, compress: false, fin: true });
+          else writeFrame(s, frame);
           sent++;
         }
       }
@@ -164,8 +167,5 @@ export class LiveFeed {
     this.subscribers.clear();
   }
 }
-
-/** Text frame, no compression, final: ws skips its per-call option handling. */
-const SEND_TEXT = { binary: false, compress: false, fin: true } as const;
 
 export const frameText = (snapshot: RealtimeSnapshot): string => JSON.stringify({ type: REALTIME_TOPIC, realtime: snapshot });

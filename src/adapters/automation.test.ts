@@ -2,12 +2,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRow, taskKindRow, workersAnswer } from '../../contracts/schemas/automation';
+import { pageCheckResult, runRow, taskKindRow, workersAnswer } from '../../contracts/schemas/automation';
 import { executeGateway } from '../../server/gateway/gateway';
 import { createI18n, translator } from '../i18n';
 import { recordingCallbacks } from '../test/fake-callbacks';
 import type { ConsoleApi } from './api';
-import { runParams } from './automation';
+import { pageCheckParams, runParams } from './automation';
 import { createCookies, memoryCookieJar } from './cookies';
 import { ApiError } from './errors';
 import { createGraphqlConsoleApi } from './graphql/graphql-api';
@@ -66,6 +66,21 @@ const WORKERS = workersAnswer.parse({
   lost_after_seconds: 15,
 });
 
+// issue 17 rest: one check result of a page locator.
+const CHECK = pageCheckResult.parse({
+  id: 31,
+  run: RUN_ID,
+  game: 12,
+  locator: 2,
+  url: 'https://h5.example.com/ddz/',
+  http_status: 200,
+  passed: false,
+  actual: '继续游戏',
+  message: '文本不包含「开始」',
+  duration_ms: 182,
+  checked_at: '2026-11-25 09:00:00',
+});
+
 const body = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let text = '';
@@ -101,6 +116,11 @@ beforeAll(async () => {
       if (p === '/api/automation/task/diagnostics.probe/run/') return ok({ run_id: NEW_ID });
       if (p === '/api/automation/schedule/4/run/') return ok({ run_id: NEW_ID });
       if (p === '/api/automation/celery/') return ok(WORKERS);
+      // issue 17 rest: the page check results.
+      if (p === '/api/automation/webElement/results/') {
+        if (url.searchParams.get('locator') === '99') return ok({ page: 1, limit: 20, total: 1, data: [{ ...CHECK, passed: 'yes' }] });
+        return ok({ page: Number(url.searchParams.get('page') ?? 1), limit: 10, total: 11, is_next: true, is_previous: true, data: [CHECK] });
+      }
       json({ code: 404, msg: '接口地址不正确', data: null });
     })();
   });
@@ -125,7 +145,25 @@ describe('the runs query pairs', () => {
   });
 });
 
+describe('the page check results query pairs (issue 17 rest)', () => {
+  it('locator, game, passed, page, limit in that order; absent parts left out', () => {
+    expect(reportQueryString(pageCheckParams({ locator: 2, game: 12, passed: false, page: 2, limit: 10 }))).toBe('locator=2&game=12&passed=false&page=2&limit=10');
+    expect(reportQueryString(pageCheckParams({ locator: 5 }))).toBe('locator=5');
+  });
+});
+
 describe.each<Kind>(['rest', 'graphql'])('the automation calls over %s', (kind) => {
+  // issue 17 rest: the results history of a locator.
+  it('page check results reach the REST route with their query and answer the schema shape; a drifted row is a format error', async () => {
+    const { api, callbacks } = adapter(kind);
+    seen.length = 0;
+    await expect(api.pageCheckResults({ locator: 2, passed: false, page: 2, limit: 10 })).resolves.toEqual({ page: 2, limit: 10, total: 11, is_next: true, is_previous: true, data: [CHECK] });
+    expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual(['GET /api/automation/webElement/results/?locator=2&passed=false&page=2&limit=10']);
+    expect(callbacks.notices).toEqual([]);
+    const drift = await api.pageCheckResults({ locator: 99 }).catch((e: unknown) => e);
+    expect((drift as ApiError).kind).toBe('format');
+  });
+
   it('task kinds, runs, one run and the workers reach the REST routes and answer the schema shapes', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;

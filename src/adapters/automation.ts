@@ -8,9 +8,11 @@
  */
 import { z } from 'zod';
 import { runQueued, runRow, taskKindRow, workersAnswer, type RunRow, type RunState, type TaskKindRow, type WorkersAnswer } from '../../contracts/schemas/automation';
+import { pageCheckResult, type PageCheckResult } from '../../contracts/schemas/automation/page-checks';
 import { listPage, type ListPage } from '../../contracts/schemas/envelope';
 import type { ReportParams } from './tracking';
 
+export type { PageCheckResult } from '../../contracts/schemas/automation/page-checks';
 export type { QueueRow, RunRow, RunState, TaskArgument, TaskKindRow, WorkerRow, WorkersAnswer } from '../../contracts/schemas/automation';
 
 export const AUTOMATION_PATH = {
@@ -76,4 +78,34 @@ export interface AutomationApi {
   retryRun(id: string): Promise<string>;
   /** GET celery/: the workers and the queues. */
   workers(): Promise<WorkersAnswer>;
+  // issue 17 rest: the results history of the page locators (automation/webElement).
+  /** GET webElement/results/ with the query: one page of check results, newest first. */
+  pageCheckResults(query: PageCheckQuery): Promise<PageCheckPage>;
 }
+
+// issue 17 rest: the check results of page locators (automation/webElement), newest first.
+export const PAGE_CHECK_RESULTS_PATH = '/api/automation/webElement/results/';
+
+/** A results query: absent parts are not sent (the server pages by 20 up to 100). */
+export interface PageCheckQuery {
+  locator?: number;
+  game?: number;
+  passed?: boolean;
+  page?: number;
+  limit?: number;
+}
+
+export type PageCheckPage = ListPage<PageCheckResult>;
+
+export function pageCheckParams(q: PageCheckQuery): ReportParams {
+  const out: ReportParams = [];
+  if (q.locator !== undefined) out.push(['locator', String(q.locator)]);
+  if (q.game !== undefined) out.push(['game', String(q.game)]);
+  if (q.passed !== undefined) out.push(['passed', String(q.passed)]);
+  if (q.page !== undefined) out.push(['page', String(q.page)]);
+  if (q.limit !== undefined) out.push(['limit', String(q.limit)]);
+  return out;
+}
+
+const checkPage = listPage(pageCheckResult);
+export const parsePageCheckPage = (data: unknown): PageCheckPage | null => checkPage.safeParse(data).data ?? null;

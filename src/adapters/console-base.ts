@@ -459,6 +459,12 @@ export abstract class ConsoleApiBase implements ResourceApi {
     return value;
   }
   // end automation console (i17-console)
+  // issue 17 rest: the page locators' check results, read like the runs list.
+  async pageCheckResults(query: import('./automation').PageCheckQuery): Promise<import('./automation').PageCheckPage> {
+    const { PAGE_CHECK_RESULTS_PATH, pageCheckParams, parsePageCheckPage } = await automationModule();
+    return this.automationRead(PAGE_CHECK_RESULTS_PATH, pageCheckParams(query), parsePageCheckPage);
+  }
+  // end issue 17 rest
 
   /** Every password field of a body, encoded the way the login's is. */
   private encoded<F extends object>(form: F): Record<string, string> {

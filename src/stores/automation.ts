@@ -3,6 +3,7 @@ import type { ConsoleApi, ResourceRow, RunRow, RunState, TaskArgument, TaskKindR
 import { isApiError } from '../adapters/errors';
 import { AUTOMATION_PICKER_LIMIT, AUTOMATION_RUNS_PAGE_SIZE } from '../config';
 import type { LoadState } from './menu';
+import { PageCheckHistoryStore } from './page-check-history';
 
 /**
  * The automation screens' state (issue 17, automation/*): the task kinds and their runs (filters,
@@ -315,6 +316,11 @@ export class AutomationStore {
 
   workers(): WorkersStore {
     return new WorkersStore(this.api);
+  }
+
+  // issue 17 rest: a locator's check results (页面元素's history drawer).
+  pageCheckHistory(): PageCheckHistoryStore {
+    return new PageCheckHistoryStore(this.api);
   }
 
   /** The task kinds (asked once; a failure is asked again next time). */

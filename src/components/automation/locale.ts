@@ -174,6 +174,16 @@ const zhChs = {
     checkAll: '检查全部',
     queued: '页面检查已加入队列（{{id}}），完成后刷新列表查看结果。',
     intro: '每个页面元素用 CSS 选择器定位 H5 游戏页面上的第一个匹配元素，检查它存在、文本或属性符合期望。检查在服务器上进行；新出现的失败会通过消息中心通知游戏负责人。',
+    // issue 17 rest: the check history drawer.
+    history: '检查记录',
+    historyTitle: '检查记录：{{name}}',
+    historyOutcome: '结果',
+    historyEmpty: '这个页面元素还没有检查记录。点击“立即检查”或等待定时调度运行。',
+    historyEmptyFiltered: '没有符合筛选条件的检查记录。',
+    colChecked: '检查时间',
+    colOutcome: '结果',
+    colDuration: '耗时',
+    found: '实际：{{value}}',
   },
   workers: {
     title: '执行节点',
@@ -378,6 +388,16 @@ const en: typeof zhChs = {
     checkAll: 'Check all',
     queued: 'Page check queued ({{id}}); refresh the list when it has finished to see the results.',
     intro: "Each locator finds the first element matching its CSS selector on an H5 game's page and checks that it exists, or that its text or an attribute is as expected. Checks run on the server; new failures notify the game's owner in the message center.",
+    // issue 17 rest: the check history drawer.
+    history: 'History',
+    historyTitle: 'Check history: {{name}}',
+    historyOutcome: 'Outcome',
+    historyEmpty: 'This locator has not been checked yet. Use "Check now" or wait for its schedule.',
+    historyEmptyFiltered: 'No check results match the filter.',
+    colChecked: 'Checked at',
+    colOutcome: 'Outcome',
+    colDuration: 'Duration',
+    found: 'Found: {{value}}',
   },
   workers: {
     title: 'Workers',

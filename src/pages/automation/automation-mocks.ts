@@ -17,6 +17,8 @@ import {
   type IntervalRow,
   type LocatorRow,
   type MenuItem,
+  pageCheckResult,
+  type PageCheckResult,
   type RunRow,
   type ScheduleRow,
   type TaskKindRow,
@@ -43,7 +45,7 @@ export const AUTOMATION_SCREENS = {
   webElement: { id: 706, name: '页面元素', component: 'automation/webElement', buttons: ['Search', 'Retrieve', 'Create', 'Update', 'Delete'] },
 } as const;
 
-type Gate = 'kinds' | 'runs' | 'workers' | 'crontab' | 'interval' | 'schedule' | 'run' | 'webElement';
+type Gate = 'kinds' | 'runs' | 'workers' | 'crontab' | 'interval' | 'schedule' | 'run' | 'webElement' | 'results';
 
 export interface AutomationMockOptions {
   /** These answer a failure. */
@@ -56,6 +58,9 @@ export interface AutomationMockOptions {
   long?: boolean;
   /** Without the Create and Update buttons (a read-only operator). */
   readOnly?: boolean;
+  // issue 17 rest
+  /** The locators have no check results yet. */
+  noResults?: boolean;
 }
 
 export interface AutomationMockState {
@@ -65,6 +70,8 @@ export interface AutomationMockState {
   intervals: IntervalRow[];
   schedules: ScheduleRow[];
   locators: LocatorRow[];
+  // issue 17 rest: the locators' check results, newest first.
+  results: PageCheckResult[];
 }
 
 const LONG = '一个名字很长很长的任务调度用于验证表格在内容超长时的换行与截断效果的示例名称';
@@ -304,6 +311,39 @@ function seedLocators(long: boolean, empty: boolean): LocatorRow[] {
   ];
 }
 
+// issue 17 rest: the check results of the sample locators: 1 always passed (3 runs), 2 passed then
+// failed (23 runs, three pages of 10), 3 never checked; with long content, long reasons and URLs.
+function seedResults(locators: LocatorRow[], long: boolean): PageCheckResult[] {
+  const out: PageCheckResult[] = [];
+  let id = 0;
+  const start = Date.UTC(2026, 10, 25, 1, 0, 3);
+  const at = (n: number) => new Date(start - n * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  for (const l of locators) {
+    const runs = l.id === 1 ? 3 : l.id === 2 ? 23 : l.id >= 10 ? 12 : 0;
+    for (let n = 0; n < runs; n += 1) {
+      id += 1;
+      const failed = l.id === 2 ? n < 15 : l.id >= 10 ? n % 3 === 0 : false;
+      const unreachable = failed && n % 5 === 4;
+      out.push(
+        pageCheckResult.parse({
+          id,
+          run: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+          game: l.game,
+          locator: l.id,
+          url: l.url ?? l.game_url ?? '',
+          http_status: unreachable ? 502 : 200,
+          passed: !failed,
+          actual: unreachable ? null : failed ? '继续游戏' : l.check_kind === 'text' ? '开始游戏' : '<canvas>',
+          message: unreachable ? '页面返回 HTTP 502' : failed ? (long ? `没有元素匹配选择器 ${l.selector}；页面可能已改版，请核对游戏入口页面的结构后更新这个页面元素的选择器` : '文本不包含「开始」') : null,
+          duration_ms: 120 + ((n * 37) % 900),
+          checked_at: at(n),
+        }),
+      );
+    }
+  }
+  return out.sort((a, b) => (a.checked_at < b.checked_at ? 1 : a.checked_at > b.checked_at ? -1 : b.id - a.id));
+}
+
 function seedResources(state: AutomationMockState, long: boolean, empty: boolean) {
   state.locators = seedLocators(long, empty);
   if (empty) {
@@ -350,11 +390,12 @@ function seedResources(state: AutomationMockState, long: boolean, empty: boolean
 export function automationBackend(options: AutomationMockOptions = {}): MockBackend & { automation: AutomationMockState } {
   const long = !!options.long;
   const empty = !!options.empty;
-  const state: AutomationMockState = { calls: [], runs: [], crontabs: [], intervals: [], schedules: [], locators: [] };
+  const state: AutomationMockState = { calls: [], runs: [], crontabs: [], intervals: [], schedules: [], locators: [], results: [] };
   let serial = 1000;
   const seed = () => {
     state.runs = empty ? [] : seedRuns(long);
     seedResources(state, long, empty);
+    state.results = options.noResults ? [] : seedResults(state.locators, long);
   };
   seed();
   const base = mockBackend();
@@ -478,6 +519,17 @@ export function automationBackend(options: AutomationMockOptions = {}): MockBack
       record(request);
       return HttpResponse.json(page(gameRow, H5_GAMES.map(h5Row), new URL(request.url).searchParams));
     }),
+    // issue 17 rest: the check results, filtered and paged like the server (its refusals too).
+    http.get('*/api/automation/webElement/results/', async ({ request }) => {
+      record(request);
+      const refused = await gate('results');
+      if (refused) return refused;
+      const q = new URL(request.url).searchParams;
+      const passed = q.get('passed');
+      if (passed !== null && passed !== 'true' && passed !== 'false') return HttpResponse.json(failure(4000, '是否通过:应为 true 或 false。'));
+      const rows = state.results.filter((r) => (!q.get('locator') || r.locator === Number(q.get('locator'))) && (!q.get('game') || r.game === Number(q.get('game'))) && (passed === null || String(r.passed) === passed));
+      return HttpResponse.json(page(pageCheckResult, rows, q));
+    }),
     http.post('*/api/automation/task/pages.check/run/', async ({ request }) => {
       const body = (await request.json()) as { args?: Record<string, unknown> };
       record(request, body);
@@ -486,6 +538,9 @@ export function automationBackend(options: AutomationMockOptions = {}): MockBack
       const one = typeof body.args?.locator === 'number' ? body.args.locator : null;
       const checked = new Date().toISOString().slice(0, 19).replace('T', ' ');
       state.locators = state.locators.map((l) => (l.enabled && (one === null || l.id === one) ? { ...l, last_checked: checked, last_passed: true, last_message: null } : l));
+      // issue 17 rest: each checked locator gains a passed result.
+      for (const l of state.locators.filter((x) => x.enabled && (one === null || x.id === one)))
+        state.results.unshift(pageCheckResult.parse({ id: state.results.reduce((m, r) => Math.max(m, r.id), 0) + 1, run: null, game: l.game, locator: l.id, url: l.url ?? l.game_url ?? '', http_status: 200, passed: true, actual: l.last_actual, message: null, duration_ms: 150, checked_at: checked }));
       serial += 1;
       const kind = { kind: 'pages.check', name: 'H5 页面检查', retry_limit: 1 } as TaskKindRow;
       const r = run(serial, 'queued', kind, { args: body.args ?? {}, queued: new Date().toISOString(), schedule: null, schedule_name: null, trigger: 'manual' });

@@ -110,3 +110,107 @@ export const English: Story = {
     await expect(canvas.getByRole('button', { name: 'Check all' })).toBeVisible();
   },
 };
+
+// issue 17 rest: a locator's check history (检查记录) in a drawer.
+const openHistory = async (canvasElement: HTMLElement, id: number) => {
+  const canvas = within(canvasElement);
+  await canvas.findByTestId(`page-check-${id}`, {}, slow);
+  const row = canvas.getByTestId(`page-check-${id}`).closest('tr') as HTMLElement;
+  await userEvent.click(within(row).getByRole('button', { name: /检查记录|History/ }));
+  return within(await within(document.body).findByTestId('check-history', {}, slow));
+};
+
+/** 检查记录 opens the locator's past results, newest first: time, outcome, the reason or the found value; paged by 10 on the server; filtered by outcome. */
+export const History: Story = {
+  parameters: at(PATH),
+  play: async (context) => {
+    const drawer = await openHistory(context.canvasElement, 2);
+    await expect(drawer.getByText('检查记录：开始按钮')).toBeVisible();
+    const table = await drawer.findByTestId('check-history-table', {}, slow);
+    const rows = table.querySelectorAll('tbody tr');
+    await expect(rows).toHaveLength(10);
+    await expect(rows[0]).toHaveTextContent('2026-11-25 01:00:03');
+    await expect(rows[0]).toHaveTextContent('未通过');
+    await expect(rows[0]).toHaveTextContent('文本不包含「开始」');
+    await expect(rows[0]).toHaveTextContent('实际：继续游戏');
+    await expect(table).toHaveTextContent('页面返回 HTTP 502');
+    await expect(drawer.getByTestId('check-history-pager')).toHaveTextContent('共 23 条');
+    const calls = () => mock(context).calls.filter((c) => c.path.endsWith('/webElement/results/'));
+    await expect(calls().at(-1)?.query.toString()).toBe('locator=2&page=1&limit=10');
+    // The third page: the 3 oldest, which passed.
+    const pageThree = [...drawer.getByTestId('check-history-pager').querySelectorAll<HTMLElement>('.p-paginator-page')].find((b) => b.textContent === '3') as HTMLElement;
+    await userEvent.click(pageThree);
+    await waitFor(() => expect(drawer.getByTestId('check-history-table').querySelectorAll('tbody tr')).toHaveLength(3), slow);
+    await expect(drawer.getByTestId('check-history-table').querySelector('tbody tr')).toHaveTextContent('开始游戏');
+    await expect(calls().at(-1)?.query.toString()).toBe('locator=2&page=3&limit=10');
+    // Only the passed ones, from page 1.
+    await userEvent.click(drawer.getByRole('button', { name: '通过' }));
+    await waitFor(() => expect(calls().at(-1)?.query.toString()).toBe('locator=2&passed=true&page=1&limit=10'), slow);
+    await waitFor(() => expect(drawer.getByTestId('check-history-pager')).toHaveTextContent('共 8 条'), slow);
+    for (const tr of drawer.getByTestId('check-history-table').querySelectorAll('tbody tr')) await expect(tr).toHaveAttribute('data-passed', 'true');
+  },
+};
+
+/** Checking a locator now adds a result to its history. */
+export const HistoryAfterCheck: Story = {
+  parameters: at(PATH),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await canvas.findByTestId('page-check-1', {}, slow);
+    const row = canvas.getByTestId('page-check-1').closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: '立即检查' }));
+    await within(document.body).findByText(/页面检查已加入队列/, {}, slow);
+    const drawer = await openHistory(context.canvasElement, 1);
+    await waitFor(() => expect(drawer.getByTestId('check-history-pager')).toHaveTextContent('共 4 条'), slow);
+  },
+};
+
+/** A locator never checked: the drawer says so. */
+export const HistoryEmpty: Story = {
+  parameters: at(PATH, {}, { noResults: true }),
+  play: async ({ canvasElement }) => {
+    const drawer = await openHistory(canvasElement, 3);
+    await expect(await drawer.findByTestId('check-history-empty', {}, slow)).toHaveTextContent('还没有检查记录');
+  },
+};
+
+export const HistoryLoading: Story = {
+  parameters: at(PATH, {}, { slow: ['results'] }),
+  play: async ({ canvasElement }) => {
+    const drawer = await openHistory(canvasElement, 2);
+    await expect(await drawer.findByTestId('check-history-loading', {}, slow)).toBeVisible();
+  },
+};
+
+/** A failed read shows the server's message and a retry. */
+export const HistoryError: Story = {
+  parameters: at(PATH, {}, { failing: ['results'] }),
+  play: async ({ canvasElement }) => {
+    const drawer = await openHistory(canvasElement, 2);
+    await expect(await drawer.findByTestId('check-history-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** Long reasons and page addresses wrap inside the drawer (no sideways scrolling of the page). */
+export const HistoryLongContent: Story = {
+  parameters: at(PATH, {}, { long: true }),
+  play: async ({ canvasElement }) => {
+    const drawer = await openHistory(canvasElement, 10);
+    const table = await drawer.findByTestId('check-history-table', {}, slow);
+    await expect(table).toHaveTextContent('页面可能已改版');
+    const panel = within(document.body).getByTestId('check-history');
+    await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth + 1);
+  },
+};
+
+export const HistoryEnglish: Story = {
+  parameters: at(PATH, { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const drawer = await openHistory(canvasElement, 2);
+    await expect(drawer.getByText('Check history: 开始按钮')).toBeVisible();
+    const table = await drawer.findByTestId('check-history-table', {}, slow);
+    await expect(table).toHaveTextContent('Checked at');
+    await expect(table.querySelector('tbody tr')).toHaveTextContent('Failed');
+    await expect(drawer.getByTestId('check-history-pager')).toHaveTextContent('23 in all');
+  },
+};

@@ -6,8 +6,10 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { Option, ResourceDescription } from '../../../components/crud/types';
 import { PageLoading } from '../../../components/PageLoading';
 import type { AutomationStore } from '../../../stores/automation';
+import type { PageCheckHistoryStore } from '../../../stores/page-check-history';
 import type { ResourceRow } from '../../../stores/types';
 import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../system/shared';
+import { HistoryDrawer } from './HistoryDrawer';
 import '../../../components/tracking/tracking.css';
 import '../../../components/automation/automation.css';
 
@@ -27,7 +29,7 @@ function expectationText(row: ResourceRow, t: T): string {
   return t('automation.webElement.kindExists');
 }
 
-function describe(t: T, automation: AutomationStore, games: Array<{ id: number; name: string }>): ResourceDescription {
+function describe(t: T, automation: AutomationStore, games: Array<{ id: number; name: string }>, history: PageCheckHistoryStore): ResourceDescription {
   const kinds: Option[] = [
     { label: t('automation.webElement.kindExists'), value: 'exists', color: 'info' },
     { label: t('automation.webElement.kindText'), value: 'text', color: 'info' },
@@ -99,6 +101,15 @@ function describe(t: T, automation: AutomationStore, games: Array<{ id: number; 
     ],
     toBody: (values) => ({ ...values, url: values.url === '' ? null : values.url }),
     rowActions: [
+      // issue 17 rest: the locator's past results (read with the Search button, like the list).
+      {
+        key: 'history',
+        label: t('automation.webElement.history'),
+        icon: 'pi pi-history',
+        permission: 'Search',
+        severity: 'info',
+        run: (row) => void history.open({ id: Number(row.id), name: String(row.name ?? row.id) }),
+      },
       {
         key: 'checkNow',
         label: t('automation.webElement.checkNow'),
@@ -129,14 +140,16 @@ export default function AutomationWebElementPage() {
       live = false;
     };
   }, [automation]);
-  const description = useMemo(() => (automation && games ? describe(t, automation, games) : null), [automation, games, t]);
-  if (!description) return <PageLoading />;
+  const history = useMemo(() => automation?.pageCheckHistory() ?? null, [automation]);
+  const description = useMemo(() => (automation && games && history ? describe(t, automation, games, history) : null), [automation, games, history, t]);
+  if (!description || !history) return <PageLoading />;
   return (
     <>
       <p className="automation-intro tracking-muted" data-testid="webElement-intro">
         {t('automation.webElement.intro')}
       </p>
       <CrudPage description={description} />
+      <HistoryDrawer store={history} />
     </>
   );
 }

@@ -4,6 +4,8 @@ import { storyBackend, storyConsole } from '../../../../stories/console';
 import { AppRoutes } from '../../../app/routes';
 import type { WorkbenchWidget } from '../../../../contracts/schemas';
 import { workbenchBackend, type WorkbenchMockOptions, type WorkbenchMockState } from './workbench-mocks';
+import { liveSocket, realtimeMock } from '../../../../stories/mocks/dashboard-live';
+import { formatMoney } from '../../../stores/money';
 
 /** 工作台 (dashboard/workbench, issue 17 §8) on the workbench mock back end. */
 const meta = {
@@ -188,5 +190,92 @@ export const English: Story = {
     await waitFor(() => expect(canvas.getByTestId('wb-last-login')).toHaveTextContent('Last sign-in: 2026-11-24 09:02:47 (10.0.3.21)'), slow);
     await expect(canvas.getByText('Frequent pages')).toBeVisible();
     await expect(canvas.getByTestId('workbench-update')).toHaveTextContent('Edit layout');
+  },
+};
+
+// issue 17 rest: the realtime mini-chart widget.
+const REALTIME: WorkbenchWidget[] = [{ i: 'rt', kind: 'realtime', x: 0, y: 0, w: 6, h: 4 }];
+const rtSocket = liveSocket();
+
+/** The realtime widget subscribes on the socket and draws the last 30 minutes; a pushed frame replaces its figures at once. */
+export const RealtimeLive: Story = {
+  parameters: at({ realtime: rtSocket.connector }, { widgets: REALTIME }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('wb-realtime-chart').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent(String(realtimeMock().online));
+    await expect(canvas.getByTestId('wb-realtime-revenue')).toHaveTextContent(formatMoney(realtimeMock().revenue_today));
+    await waitFor(() => expect(rtSocket.subscribed()).toBe(true), slow);
+    const pushed = realtimeMock({ bump: 40 });
+    rtSocket.push({ ...pushed, online: 987 });
+    await waitFor(() => expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent('987'), slow);
+    await expect(canvas.getByTestId('wb-realtime-logins')).toHaveTextContent(String(pushed.logins_per_minute));
+    await expect(canvas.getByTestId('wb-realtime')).toHaveAttribute('data-source', 'socket');
+    await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('实时推送');
+    await expect(canvas.getByRole('button', { name: '打开实时概况' })).toBeVisible();
+  },
+};
+
+/** Added from the palette (once: it is a single-instance kind), then saved with its default size. */
+export const RealtimeAdd: Story = {
+  parameters: at({}, { widgets: SAVED }),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(kinds(context.canvasElement)).toEqual(['messages', 'shortcuts']), slow);
+    await userEvent.click(canvas.getByTestId('workbench-update'));
+    await expect(canvas.getByTestId('wb-add-realtime')).toHaveTextContent('实时概况');
+    await userEvent.click(canvas.getByTestId('wb-add-realtime'));
+    await expect(canvas.getByTestId('wb-add-realtime')).toBeDisabled();
+    await expect(await canvas.findByTestId('wb-realtime-online', {}, slow)).toHaveTextContent(String(realtimeMock().online));
+    await userEvent.click(canvas.getByTestId('wb-save'));
+    await waitFor(() => expect(mock(context).puts).toHaveLength(1));
+    const sent = (mock(context).puts[0] as { widgets: WorkbenchWidget[] }).widgets.find((w) => w.kind === 'realtime');
+    await expect(sent).toMatchObject({ w: 6, h: 4 });
+  },
+};
+
+export const RealtimeLoading: Story = {
+  parameters: at({}, { widgets: REALTIME, slow: ['realtime'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('wb-realtime-loading', {}, slow)).toHaveTextContent('加载中');
+  },
+};
+
+export const RealtimeError: Story = {
+  parameters: at({}, { widgets: REALTIME, failing: ['realtime'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('wb-realtime-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** A quiet hour: the figures are 0 and the chart gives way to a sentence. */
+export const RealtimeEmpty: Story = {
+  parameters: at({}, { widgets: REALTIME, empty: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('wb-realtime-empty', {}, slow)).toHaveTextContent('最近一小时没有登录或支付');
+    await expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent('0');
+  },
+};
+
+/** Large figures in the smallest size (3 × 3): they are cut with an ellipsis, nothing overflows the widget. */
+export const RealtimeLongContent: Story = {
+  parameters: at({ realtime: liveSocket().connector }, { widgets: [{ i: 'rt', kind: 'realtime', x: 0, y: 0, w: 3, h: 3 }] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('wb-realtime-revenue', {}, slow)).toHaveTextContent('28,164');
+    const body = canvas.getByTestId('wb-realtime').parentElement as HTMLElement;
+    await expect(body.scrollWidth).toBeLessThanOrEqual(body.clientWidth + 1);
+  },
+};
+
+export const RealtimeEnglish: Story = {
+  parameters: at({ language: 'en' }, { widgets: REALTIME }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('wb-realtime-chart').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Live overview');
+    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Revenue today');
+    await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('Polling');
   },
 };

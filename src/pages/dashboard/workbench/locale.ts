@@ -31,6 +31,7 @@ const zhChs = {
     logins: '我的登录记录',
     messages: '我的消息',
     trend: '活跃趋势',
+    realtime: '实时概况',
   },
   kindHints: {
     welcome: '姓名、角色、上次登录与日期',
@@ -39,6 +40,7 @@ const zhChs = {
     logins: '您最近的登录',
     messages: '最新消息与未读数',
     trend: '近 30 天登录与新增用户（可放置多个）',
+    realtime: '在线玩家、每分钟登录与支付、今日收入（实时推送）',
   },
   welcome: {
     hello: '您好，{{name}}',
@@ -53,6 +55,22 @@ const zhChs = {
   logins: { empty: '暂无登录记录', unknown: '未知' },
   messages: { unread: '未读 {{count}} 条', empty: '暂无消息', all: '全部消息', unreadTag: '未读' },
   trend: { logins: '登录次数', registered: '新增用户', label: '近 30 天登录与新增用户', empty: '暂无数据' },
+  // issue 17 rest
+  realtime: {
+    online: '在线玩家',
+    logins: '登录/分',
+    payments: '支付/分',
+    revenue: '今日收入',
+    loginsSeries: '登录',
+    paymentsSeries: '支付',
+    label: '最近 {{n}} 分钟每分钟的登录与支付',
+    socket: '实时推送',
+    polling: '轮询',
+    updated: '更新于 {{time}}',
+    empty: '最近一小时没有登录或支付。',
+    failed: '实时数据加载失败：{{error}}',
+    open: '打开实时概况',
+  },
 };
 
 const en: typeof zhChs = {
@@ -82,6 +100,7 @@ const en: typeof zhChs = {
     logins: 'My sign-ins',
     messages: 'My messages',
     trend: 'Activity trend',
+    realtime: 'Live overview',
   },
   kindHints: {
     welcome: 'Name, roles, last sign-in and date',
@@ -90,6 +109,7 @@ const en: typeof zhChs = {
     logins: 'Your latest sign-ins',
     messages: 'Newest messages and unread count',
     trend: 'Sign-ins and new users over 30 days (may be placed more than once)',
+    realtime: 'Players online, sign-ins and payments per minute, revenue today (live)',
   },
   welcome: {
     hello: 'Hello, {{name}}',
@@ -104,6 +124,22 @@ const en: typeof zhChs = {
   logins: { empty: 'No sign-ins yet', unknown: 'Unknown' },
   messages: { unread: '{{count}} unread', empty: 'No messages', all: 'All messages', unreadTag: 'Unread' },
   trend: { logins: 'Sign-ins', registered: 'New users', label: 'Sign-ins and new users over 30 days', empty: 'No data' },
+  // issue 17 rest
+  realtime: {
+    online: 'Online',
+    logins: 'Sign-ins/min',
+    payments: 'Payments/min',
+    revenue: 'Revenue today',
+    loginsSeries: 'Sign-ins',
+    paymentsSeries: 'Payments',
+    label: 'Sign-ins and payments per minute over the last {{n}} minutes',
+    socket: 'Live',
+    polling: 'Polling',
+    updated: 'Updated {{time}}',
+    empty: 'No sign-ins or payments in the last hour.',
+    failed: 'Realtime figures failed to load: {{error}}',
+    open: 'Open Live overview',
+  },
 };
 
 const NAMESPACE_KEY = 'workbench';

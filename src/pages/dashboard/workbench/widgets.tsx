@@ -24,6 +24,8 @@ export interface WidgetDefinition {
 
 // The trend chart brings ECharts: its own chunk, fetched when a trend widget is shown.
 const TrendWidget = lazy(() => import('./TrendWidget'));
+// issue 17 rest: the realtime mini-chart (ECharts too, and the realtime store's chunk).
+const RealtimeWidget = lazy(() => import('./RealtimeWidget'));
 
 function Loading() {
   const t = useWorkbenchTexts();
@@ -207,6 +209,15 @@ function LazyTrend(props: WidgetProps) {
   );
 }
 
+// issue 17 rest
+function LazyRealtime(props: WidgetProps) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <RealtimeWidget {...props} />
+    </Suspense>
+  );
+}
+
 /**
  * The widget registry: one entry per kind of contracts/schemas/workbench.ts (WIDGET_KINDS, with its
  * size rules). A new widget (e.g. a realtime mini-chart) is one kind there and one entry here.
@@ -218,4 +229,6 @@ export const WIDGETS: Readonly<Record<WidgetKind, WidgetDefinition>> = {
   logins: { icon: 'pi-history', component: LoginsWidget },
   messages: { icon: 'pi-envelope', component: MessagesWidget },
   trend: { icon: 'pi-chart-line', component: LazyTrend },
+  // issue 17 rest
+  realtime: { icon: 'pi-wave-pulse', component: LazyRealtime },
 };

@@ -17,6 +17,8 @@ import {
   type WorkbenchShortcut,
   type WorkbenchWidget,
 } from '../../../../contracts/schemas';
+import { realtimeSnapshot } from '../../../../contracts/schemas/dashboard-live';
+import { realtimeMock } from '../../../../stories/mocks/dashboard-live';
 import { failure, ok } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 
@@ -29,7 +31,7 @@ import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 export interface WorkbenchMockOptions {
   /** The saved layout (default: none, i.e. the default layout). */
   widgets?: WorkbenchWidget[];
-  /** These answer a failure: 'layout', 'save', 'shortcuts', 'logins', 'messages'. */
+  /** These answer a failure: 'layout', 'save', 'shortcuts', 'logins', 'messages', 'realtime'. */
   failing?: string[];
   /** These never answer (loading states). */
   slow?: string[];
@@ -57,6 +59,8 @@ function menusOf(readOnly: boolean, long: boolean): MenuItem[] {
   return [
     item(700, null, '仪表盘', { icon: 'dashboard', is_catalog: true }),
     page(701, 700, '工作台', '/dashboard/workbench', 'dashboard/workbench', 'th-large', readOnly ? ['Retrieve'] : ['Retrieve', 'Update'], true),
+    // issue 17 rest: the realtime widget's page.
+    page(702, 700, '实时概况', '/dashboard/realtime', 'dashboard/realtime', 'line-chart'),
     item(710, null, '系统管理', { icon: 'cog', is_catalog: true }),
     page(711, 710, '用户管理', '/system/user', 'system/user', 'user'),
     page(712, 710, '消息中心', '/messageCenter', 'system/messageCenter/index', 'envelope-o'),
@@ -134,6 +138,8 @@ export function workbenchBackend(options: WorkbenchMockOptions = {}): MockBacken
     http.get('*/api/system/message_center/get_self_receive/', async () =>
       (await gate('messages')) ?? HttpResponse.json(ok(listPage(receivedMessage), { page: 1, limit: 6, total: messages.length, data: messages }))),
     http.get('*/api/system/message_center/get_unread_msg/', () => HttpResponse.json(ok(unreadCount, { count: messages.filter((m) => !m.is_read).length }, '获取成功'))),
+    // issue 17 rest: the realtime figures (the realtime widget; empty = a quiet hour).
+    http.get('*/api/dashboard/realtime/', async () => (await gate('realtime')) ?? HttpResponse.json(ok(realtimeSnapshot, realtimeMock({ empty: options.empty ?? false, long: options.long ?? false })))),
     ...base.handlers,
   ];
   const reset = () => {
