@@ -211,3 +211,34 @@ export const limits = uploadLimits.parse({
   icon: { extensions: ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'webp'], max_bytes: 2 * 1024 * 1024 },
   package: { extensions: ['apk', 'aab', 'ipa', 'zip', 'exe', 'msi', 'dmg', 'pkg', 'deb', 'rpm'], max_bytes: 512 * 1024 * 1024 },
 });
+
+/**
+ * The rows a screen's game picker reads (GET /api/game/detail/, gameRow): online games with only an
+ * id, name and kind, for the mock back ends of the analytics and report screens.
+ */
+export function pickerGameRows(list: ReadonlyArray<readonly [number, string] | readonly [number, string, GameKind]>): GameRow[] {
+  return z.array(gameRow).parse(
+    list.map(([id, name, kind = 'android']) => ({
+      ...audit(id),
+      kind,
+      name,
+      icon: null,
+      status: 'online',
+      partner: null,
+      partner_name: null,
+      tags: [],
+      tag_info: [],
+      package_id: null,
+      min_sdk: null,
+      url: null,
+      code: null,
+      platform: null,
+      app_id: null,
+      category: null,
+      current_release: null,
+      current_version: null,
+      current_build: null,
+      release_count: 0,
+    })),
+  );
+}

@@ -1,3 +1,4 @@
+import { pickerGameRows } from '../game/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
@@ -93,30 +94,7 @@ function pickerGames(long: boolean) {
     [9, '像素农场', 'soft'],
     ...(long ? [[11, '一个名字很长很长的大型多人在线角色扮演游戏国际版', 'android'] as [number, string, GameKind]] : []),
   ];
-  return z.array(gameRow).parse(
-    games.map(([id, name, kind]) => ({
-      ...audit(id),
-      kind,
-      name,
-      icon: null,
-      status: 'online',
-      partner: null,
-      partner_name: null,
-      tags: [],
-      tag_info: [],
-      package_id: null,
-      min_sdk: null,
-      url: null,
-      code: null,
-      platform: null,
-      app_id: null,
-      category: null,
-      current_release: null,
-      current_version: null,
-      current_build: null,
-      release_count: 0,
-    })),
-  );
+  return pickerGameRows(games);
 }
 
 function appRows(long: boolean): TrackingAppRow[] {

@@ -1,3 +1,4 @@
+import { pickerGameRows } from '../../../stories/game/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
@@ -109,9 +110,7 @@ export function advertisingBackend(options: AdvertisingMockOptions = {}): MockBa
   const base = mockBackend();
   const menus = menusOf(options.readOnly ?? false);
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
-  const games = z.array(gameRow).parse(
-    GAMES.map(([id, name]) => ({ ...audit(id), kind: 'android', name, icon: null, status: 'online', partner: null, partner_name: null, tags: [], tag_info: [], package_id: null, min_sdk: null, url: null, code: null, platform: null, app_id: null, category: null, current_release: null, current_version: null, current_build: null, release_count: 0 })),
-  );
+  const games = pickerGameRows(GAMES);
   const gate = async (name: string) => {
     if (options.slow?.includes(name)) await delay('infinite');
     if (options.failing?.includes(name)) return HttpResponse.json(failure(4000, '服务暂不可用，请稍后重试'));

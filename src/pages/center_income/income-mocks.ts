@@ -1,3 +1,4 @@
+import { pickerGameRows } from '../../../stories/game/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
@@ -18,7 +19,6 @@ import {
 } from '../../../contracts/schemas';
 import { failure, ok } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
-import { audit } from '../../../stories/system/system-rows';
 
 /**
  * A mock of the revenue back end for the center_income/* stories (issue 16): the menus of 收入中心,
@@ -156,30 +156,7 @@ function menusOf(): MenuItem[] {
 }
 
 function pickerGames(long: boolean) {
-  return z.array(gameRow).parse(
-    GAMES(long).map(([id, name]) => ({
-      ...audit(id),
-      kind: 'android',
-      name,
-      icon: null,
-      status: 'online',
-      partner: null,
-      partner_name: null,
-      tags: [],
-      tag_info: [],
-      package_id: null,
-      min_sdk: null,
-      url: null,
-      code: null,
-      platform: null,
-      app_id: null,
-      category: null,
-      current_release: null,
-      current_version: null,
-      current_build: null,
-      release_count: 0,
-    })),
-  );
+  return pickerGameRows(GAMES(long));
 }
 
 /** The mock back end of the revenue screens (on top of the shell's: login, dictionaries, departments). */

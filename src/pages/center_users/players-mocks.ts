@@ -1,10 +1,10 @@
+import { pickerGameRows } from '../../../stories/game/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { deviceRow, envelope, gameRow, listPage, menuItem, RETENTION_DAYS, retentionResult, type DeviceRow, type MenuItem, type RetentionResult } from '../../../contracts/schemas';
 import { formatDate } from '../../stores/format';
 import { failure, ok } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
-import { audit } from '../../../stories/system/system-rows';
 
 /**
  * A mock of the players back end for the center_users/* stories (issue 16 part B): the menus of 用户中心,
@@ -148,30 +148,7 @@ function menusOf(): MenuItem[] {
 }
 
 function pickerGames(long: boolean) {
-  return z.array(gameRow).parse(
-    GAMES(long).map(([id, name]) => ({
-      ...audit(id),
-      kind: 'android',
-      name,
-      icon: null,
-      status: 'online',
-      partner: null,
-      partner_name: null,
-      tags: [],
-      tag_info: [],
-      package_id: null,
-      min_sdk: null,
-      url: null,
-      code: null,
-      platform: null,
-      app_id: null,
-      category: null,
-      current_release: null,
-      current_version: null,
-      current_build: null,
-      release_count: 0,
-    })),
-  );
+  return pickerGameRows(GAMES(long));
 }
 
 /** Today as the stories' stores see it (local day). */

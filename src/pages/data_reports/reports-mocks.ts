@@ -1,10 +1,9 @@
+import { pickerGameRows } from '../../../stories/game/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { z } from 'zod';
 import { envelope, gameRow, listPage, menuItem, statsResult, type MenuItem, type StatsResult } from '../../../contracts/schemas';
 import { formatDate } from '../../stores/format';
 import { failure, ok } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
-import { audit } from '../../../stories/system/system-rows';
 
 /**
  * A mock of the data reports back end for the data_reports/* stories (issue 16 item 7): the menus of 数据报表,
@@ -181,30 +180,7 @@ function menusOf(noExport: boolean): MenuItem[] {
 }
 
 function pickerGames(long: boolean) {
-  return z.array(gameRow).parse(
-    GAMES(long).map(([id, name]) => ({
-      ...audit(id),
-      kind: 'android',
-      name,
-      icon: null,
-      status: 'online',
-      partner: null,
-      partner_name: null,
-      tags: [],
-      tag_info: [],
-      package_id: null,
-      min_sdk: null,
-      url: null,
-      code: null,
-      platform: null,
-      app_id: null,
-      category: null,
-      current_release: null,
-      current_version: null,
-      current_build: null,
-      release_count: 0,
-    })),
-  );
+  return pickerGameRows(GAMES(long));
 }
 
 /** The mock back end of the data reports (on top of the shell's: login, dictionaries, departments). */
