@@ -152,7 +152,8 @@ const figuresOnly = (f: Figures): RevenueFigures => ({ revenue: f.revenue, gross
 export function perHead(amount: number, people: number): number {
   if (people === 0) return 0;
   const q = Math.round(Math.abs(amount) / people);
-  return amount < 0 ? -q : q;
+  // No -0: a small negative amount that rounds to nothing is 0.
+  return amount < 0 && q !== 0 ? -q : q;
 }
 
 export async function overview(db: Db, q: IncomeRangeQuery): Promise<OverviewResult> {

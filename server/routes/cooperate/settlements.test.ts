@@ -61,7 +61,7 @@ const lastDay = (m: string) => {
   const [y, mm] = m.split('-').map(Number) as [number, number];
   return `${m}-${String(new Date(Date.UTC(y, mm, 0)).getUTCDate()).padStart(2, '0')}`;
 };
-const halfAway = (v: number, bp: number) => Math.sign(v) * Math.round((Math.abs(v) * bp) / 10_000);
+const halfAway = (v: number, bp: number) => Math.sign(v) * Math.round((Math.abs(v) * bp) / 10_000) || 0;
 
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 const post = (path: string, c: { app_key: string; secret: string }, body: string) =>

@@ -115,7 +115,7 @@ function refActive(start: string, end: string, game: number | null): number {
   return s.size;
 }
 
-const halfAway = (a: number, b: number) => (b === 0 ? 0 : Math.sign(a) * Math.round(Math.abs(a) / b));
+const halfAway = (a: number, b: number) => (b === 0 ? 0 : Math.sign(a) * Math.round(Math.abs(a) / b) || 0);
 
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 async function post(path: string, creds: { app_key: string; secret: string }, body: string) {

@@ -133,7 +133,7 @@ async function raw(game: number | null, accounts: boolean): Promise<Raw> {
   return out;
 }
 
-const perHead = (amount: number, people: number) => (people === 0 ? 0 : Math.sign(amount) * Math.round(Math.abs(amount) / people));
+const perHead = (amount: number, people: number) => (people === 0 ? 0 : Math.sign(amount) * Math.round(Math.abs(amount) / people) || 0);
 const rate = (r: number, n: number) => (n > 0 ? Math.round((r / n) * 1e6) / 1e6 : null);
 
 function reference(r: Raw, start: string, end: string) {

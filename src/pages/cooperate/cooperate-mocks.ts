@@ -69,7 +69,7 @@ export function gameMonth(game: number, month: string) {
   const refunds = refund_orders * 600;
   return { gross, refunds, revenue: gross - refunds, orders, refund_orders };
 }
-const share = (revenue: number, bp: number) => Math.sign(revenue) * Math.round((Math.abs(revenue) * bp) / 10_000);
+const share = (revenue: number, bp: number) => Math.sign(revenue) * Math.round((Math.abs(revenue) * bp) / 10_000) || 0;
 const monthNow = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;

@@ -89,7 +89,7 @@ export function mockActivity(long: boolean, today = mockToday()): MockActivity[]
 }
 
 const rate = (r: number, n: number) => (n > 0 ? Math.round((r / n) * 1e6) / 1e6 : null);
-const perHead = (amount: number, people: number) => (people === 0 ? 0 : Math.sign(amount) * Math.round(Math.abs(amount) / people));
+const perHead = (amount: number, people: number) => (people === 0 ? 0 : Math.sign(amount) * Math.round(Math.abs(amount) / people) || 0);
 
 /** A report of raw activity, exactly as the server defines it: per (game, account) for game_stats, per account for user_stats. */
 export function statsOf(raw: MockActivity[], report: 'game_stats' | 'user_stats', start: string, end: string, game: number | null, today: string): StatsResult {
