@@ -16,6 +16,7 @@ const zhChs = {
     failed: '加载失败：{{error}}',
     chartLabel: '{{title}}图表，数据见下表',
     chartOnly: '{{title}}图表',
+    tableLabel: '{{title}}表格',
     total: '合计',
     currencyNote: '金额单位：人民币（其他币种按固定汇率折算）；收入 = 支付金额 − 退款金额。',
     problems: {
@@ -121,6 +122,7 @@ const en: typeof zhChs = {
     failed: 'Could not load: {{error}}',
     chartLabel: '{{title}} chart; the data is in the table below',
     chartOnly: '{{title}} chart',
+    tableLabel: '{{title}} table',
     total: 'Total',
     currencyNote: 'Amounts in CNY (other currencies converted at fixed rates); revenue = paid − refunded.',
     problems: {

@@ -8,6 +8,7 @@ import { formatFigure, formatPercent } from '../../stores/tracking';
 import { EChart, type ChartPalette } from '../charts/EChart';
 import { dailyOption } from '../income/charts';
 import { Money, ReportForm, ReportState } from '../income/IncomeParts';
+import { TableScroll } from '../tracking/AnalysisParts';
 import { useIncomeTexts } from '../income/locale';
 import { useStore } from '../store-context';
 import { useReportsTexts } from './reports-locale';
@@ -106,7 +107,7 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
             </div>
             <section className="tracking-card">
               <div className="tracking-muted">{t('dataReports.totalNote')}</div>
-              <div className="tracking-table-wrap">
+              <TableScroll label={t('income.common.tableLabel', { title: t('dataReports.chart') })}>
                 <table className="tracking-table income-table data-report-table" data-testid={`${prefix}-table`}>
                   <thead>
                     <tr>{STATS_COLUMNS.map(header)}</tr>
@@ -126,7 +127,7 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
                     </tr>
                   </tfoot>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         ))}

@@ -8,7 +8,7 @@ import { barsOption, pieOption } from '../../../components/income/charts';
 import { Money, ReportForm, ReportState } from '../../../components/income/IncomeParts';
 import { useIncomeTexts } from '../../../components/income/locale';
 import { useIncome } from '../../../components/income/useIncome';
-import { FormItem } from '../../../components/tracking/AnalysisParts';
+import { FormItem, TableScroll } from '../../../components/tracking/AnalysisParts';
 import { distributionEmpty, type DistributionChart, type DistributionStore, type IncomeStore } from '../../../stores/income';
 import { formatMoney } from '../../../stores/money';
 import { formatFigure, formatPercent } from '../../../stores/tracking';
@@ -72,7 +72,7 @@ const DistributionView = observer(function DistributionView({ income }: { income
               {!sharesApply && <div className="tracking-muted">{t('income.distribution.notPositive')}</div>}
             </section>
             <section className="tracking-card">
-              <div className="tracking-table-wrap">
+              <TableScroll label={t('income.common.tableLabel', { title })}>
                 <table className="tracking-table income-table" data-testid="distribution-table">
                   <thead>
                     <tr>
@@ -112,7 +112,7 @@ const DistributionView = observer(function DistributionView({ income }: { income
                     </tr>
                   </tfoot>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         ))}

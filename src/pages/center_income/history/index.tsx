@@ -8,7 +8,7 @@ import { dailyOption } from '../../../components/income/charts';
 import { Money, ReportForm, ReportState } from '../../../components/income/IncomeParts';
 import { useIncomeTexts } from '../../../components/income/locale';
 import { useIncome } from '../../../components/income/useIncome';
-import { FormItem } from '../../../components/tracking/AnalysisParts';
+import { FormItem, TableScroll } from '../../../components/tracking/AnalysisParts';
 import { historyEmpty, historyRows, historyTotalChange, type HistoryStore, type IncomeStore } from '../../../stores/income';
 import { formatMoney } from '../../../stores/money';
 import { formatChange, formatFigure } from '../../../stores/tracking';
@@ -76,7 +76,7 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
               <EChart option={chart} label={t('income.common.chartLabel', { title: t('income.history.chart') })} height={320} testId="history-chart" />
             </section>
             <section className="tracking-card">
-              <div className="tracking-table-wrap">
+              <TableScroll label={t('income.common.tableLabel', { title: t('income.history.chart') })}>
                 <table className="tracking-table income-table" data-testid="history-table">
                   <thead>
                     <tr>
@@ -132,7 +132,7 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
                     </tr>
                   </tfoot>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         ))}

@@ -9,7 +9,7 @@ import { barsOption } from '../../../components/income/charts';
 import { Money, ReportForm, ReportState } from '../../../components/income/IncomeParts';
 import { useIncomeTexts } from '../../../components/income/locale';
 import { useIncome } from '../../../components/income/useIncome';
-import { FormItem } from '../../../components/tracking/AnalysisParts';
+import { FormItem, TableScroll } from '../../../components/tracking/AnalysisParts';
 import { INCOME_RANK_LIMITS } from '../../../config';
 import type { IncomeStore, RankStore } from '../../../stores/income';
 import { formatMoney } from '../../../stores/money';
@@ -76,7 +76,7 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
               <EChart option={chart} label={t('income.common.chartLabel', { title })} height={Math.max(240, slices.length * 26 + 48)} testId="rank-chart" />
             </section>
             <section className="tracking-card">
-              <div className="tracking-table-wrap">
+              <TableScroll label={t('income.common.tableLabel', { title })}>
                 <table className="tracking-table income-table" data-testid="rank-table">
                   <thead>
                     <tr>
@@ -107,7 +107,7 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         ))}

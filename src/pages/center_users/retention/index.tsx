@@ -6,7 +6,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useStore } from '../../../components/store-context';
 import { ReportForm, ReportState } from '../../../components/income/IncomeParts';
 import { useIncomeTexts } from '../../../components/income/locale';
-import { FormItem, ResultState } from '../../../components/tracking/AnalysisParts';
+import { FormItem, ResultState, TableScroll } from '../../../components/tracking/AnalysisParts';
 import { curveOption } from '../../../components/players/charts';
 import { usePlayersTexts } from '../../../components/players/locale';
 import { usePlayers } from '../../../components/players/usePlayers';
@@ -79,7 +79,7 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
             <section className="tracking-card">
               <h3>{t('players.retention.matrix')}</h3>
               <div className="tracking-muted">{`${t('players.retention.legend')} · ${t('players.retention.totalNote')}`}</div>
-              <div className="tracking-table-wrap">
+              <TableScroll label={t('income.common.tableLabel', { title: t('players.retention.matrix') })}>
                 <table className="tracking-table income-table players-heat" data-testid="retention-table">
                   <thead>
                     <tr>
@@ -121,7 +121,7 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
                     </tr>
                   </tfoot>
                 </table>
-              </div>
+              </TableScroll>
             </section>
             <section className="tracking-card">
               <h3>{t('players.retention.curve')}</h3>
