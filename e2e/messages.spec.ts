@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { CaptchaWatcher, expect, SUPERADMIN, test, type Credentials } from './fixtures';
-import { apiToken } from './shell-helpers';
+import { apiToken, readAllMessages } from './shell-helpers';
 
 type Server = { baseUrl: string; captchaAnswer(key: number): Promise<string | null> };
 
@@ -89,6 +89,8 @@ test.describe('real-time messages', () => {
     const sender = await signedInContext(browser, server, ADMIN_USER);
     try {
       const token = await apiToken(sender.page, server, ADMIN_USER);
+      // Start with nothing unread (earlier specs on this server may have notified superadmin).
+      await readAllMessages(sender.page, await apiToken(sender.page, server, SUPERADMIN));
       await page.goto('/login');
       await submitLogin(SUPERADMIN);
       await expect(page.getByTestId('dashboard')).toBeVisible();

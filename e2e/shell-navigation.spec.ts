@@ -21,17 +21,30 @@ test.describe('shell navigation', () => {
     await expect(page).toHaveURL(/\/index\?x=1$/);
   });
 
-  test('a reload on a menu route lands on it; a page without a file shows the fallback and the console message', async ({ page, submitLogin }) => {
+  test('a reload on a menu route lands on it; a page without a file shows the fallback and the console message', async ({ page, server, submitLogin }) => {
     const messages: string[] = [];
     page.on('console', (msg) => messages.push(msg.text()));
     await signIn(page, submitLogin);
-    // dashboard realtime+monitor (i17-live): 实时概况 is a real page now; 用户统计 has no page file yet: the fallback stands in.
-    await page.goto('/data_reports/user_stats');
-    await expect(page).toHaveURL(/\/data_reports\/user_stats$/);
-    await expect(page.getByTestId('page-fallback')).toContainText('用户统计');
-    await expect(page).toHaveTitle(/ - 用户统计$/);
-    expect(messages.some((m) => m.includes('data_reports/user_stats') && m.includes('该菜单将无法访问，请检查文件是否存在'))).toBe(true);
-    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '用户统计']);
+    // Every seeded menu has its page now: a menu whose component names no file stands in (as a menu made
+    // in 菜单管理 before its page is written would).
+    const token = await apiToken(page, server, SUPERADMIN);
+    const headers = { Authorization: `JWT ${token}` };
+    const res = await page.request.post('/api/system/menu/', {
+      headers,
+      data: { parent: 1, sort: 91, status: true, visible: true, is_catalog: false, is_link: false, name: '待写页面', web_path: '/pending/report', component: 'pending/report' },
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: { id: number } };
+    expect(body.code, body.msg).toBe(2000);
+    try {
+      await page.goto('/pending/report');
+      await expect(page).toHaveURL(/\/pending\/report$/);
+      await expect(page.getByTestId('page-fallback')).toContainText('待写页面');
+      await expect(page).toHaveTitle(/ - 待写页面$/);
+      expect(messages.some((m) => m.includes('pending/report') && m.includes('该菜单将无法访问，请检查文件是否存在'))).toBe(true);
+      await expect.poll(() => tabTitles(page)).toEqual(['控制台', '待写页面']);
+    } finally {
+      await page.request.delete(`/api/system/menu/${body.data.id}/`, { headers });
+    }
   });
 
   test('a button hidden for user test is shown to superadmin (Permission)', async ({ page, submitLogin, shot }) => {
