@@ -277,7 +277,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const dbs = which === 'all' ? (['pglite', 'postgres'] as const) : [which as 'pglite' | 'postgres'];
   for (const db of dbs) {
     if (part === 'all' || part === 'ingest') {
-      const r = await benchIngest(db, 3, log);
+      const r = await benchIngest(db, Number(process.env.BENCH_INGEST_RUNS ?? 3), log);
       console.log(
         `(n) ingestion ${db}: median ${r.median} events/s (runs ${r.runs.join(' / ')}), ${r.perCpuSecondMedian} events per server CPU-second (${r.perCpuSecond.join(' / ')})` +
           (r.perDbThreadCpuSecondMedian > 0 ? `, ${r.perDbThreadCpuSecondMedian} events per DB-thread CPU-second (${r.perDbThreadCpuSecond.join(' / ')})` : '') +

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { loadJwtSecret } from './auth/secret';
+import { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { openDb, type Db } from './db/db';
 import { openPglite } from './db/pglite';
 import { openPgliteThread } from './db/pglite-thread';
@@ -150,6 +151,8 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
     // Open sockets of sessions revoked anywhere (another instance too) close at the next ping.
     ctx.hub.useSessionCheck((sid) => ctx.sessions.live(sid));
     const app = await createApp(ctx);
+    // issue 15 throughput: autovacuum's analyse, which the embedded database lacks (a no-op on PostgreSQL).
+    const maintenance = new EmbeddedMaintenance(db, (err) => app.log.error({ err }, 'embedded database maintenance failed'));
     return {
       app,
       ctx,
@@ -160,6 +163,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         ctx.sessionKeeper.start();
         // issue 15 upkeep: what earlier runs left queued, and the timer.
         ctx.playerUpkeep.start();
+        maintenance.start();
         // This instance works the job queue (runs, schedules, heartbeat).
         if (config.jobs) await ctx.jobs.start();
         // dashboard realtime+monitor (i17-live): this instance samples its figures for the monitor.
@@ -178,6 +182,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         await app.close();
         // issue 15 upkeep (after the routes: no commit kicks it any more)
         await ctx.playerUpkeep.close();
+        await maintenance.close();
         await db.close();
       },
     };

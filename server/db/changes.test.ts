@@ -49,7 +49,13 @@ describe('classify: what one statement writes', () => {
     expect(classify('WITH x AS (UPDATE users SET name = 1 RETURNING id) INSERT INTO tracking_events (time) SELECT now() FROM x')).toBe('all');
   });
 
-  it('anything else: all (other tables, a WITH that writes, several statements, DDL, VACUUM)', () => {
+  it('one VACUUM or ANALYZE alone writes nothing any query sees; with another statement it is all', () => {
+    for (const sql of ['VACUUM ANALYZE users', 'analyze tracking_daily', 'VACUUM player_upkeep_pending;', 'ANALYZE "public"."orders"']) expect(classify(sql), sql).toBeNull();
+    expect(classify('ANALYZE users; DELETE FROM users')).toBe('all');
+    expect(classify('VACUUM users; TRUNCATE users')).toBe('all');
+  });
+
+  it('anything else: all (other tables, a WITH that writes, several statements, DDL)', () => {
     for (const sql of [
       'UPDATE users SET is_active = false WHERE id = 2',
       'INSERT INTO user_roles (user_id, role_id) SELECT $1, unnest($2::int[])',
@@ -58,7 +64,6 @@ describe('classify: what one statement writes', () => {
       'INSERT INTO operation_log (request_path) VALUES (1); DELETE FROM users',
       'INSERT INTO operation_log (request_path) SELECT name FROM users; UPDATE roles SET name = name',
       'CREATE TABLE x (id int)',
-      'VACUUM ANALYZE users',
       'TRUNCATE users',
     ]) {
       expect(classify(sql), sql).toBe('all');

@@ -82,12 +82,16 @@ const DML = /\b(insert\s+into|update\s+[\w.]+\s+set|delete\s+from|truncate|merge
 /**
  * Classifies one SQL statement. Reads: SELECT, VALUES, SHOW, and WITH without a data-modifying
  * part. A single INSERT/UPDATE/DELETE of a leaf table: that table's group. Anything else (other
- * tables, several statements, DDL, VACUUM, a function call in a WITH that writes): 'all'.
+ * tables, several statements, DDL, a function call in a WITH that writes): 'all'. One VACUUM or ANALYZE
+ * alone: nothing (statistics and free space; no row changes).
  */
 export function classify(sql: string): Written {
   const text = (sql.includes('--') || sql.includes('/*') ? sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ') : sql).trim();
   const first = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase() ?? '';
   if (first === 'select' || first === 'values' || first === 'show') return null;
+  // One VACUUM or ANALYZE (the embedded database's maintenance, db/embedded-maintenance.ts): statistics
+  // and free space only, no row any query sees changes.
+  if ((first === 'vacuum' || first === 'analyze') && !text.replace(/;\s*$/, '').includes(';')) return null;
   const dml = text.match(DML) ?? [];
   // The job queue's own statements (pg-boss, schema `pgboss`: polling, completing, maintenance) write
   // nothing any cache holds: group `jobs`, never the global version (they run every half second).
