@@ -15,7 +15,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './page-timing';
-import { DAYS, PLAYERS, fillActiveDays, loadEvents, loadOrders, shanghaiDay, startBenchServer } from './sample-load';
+import { DAYS, PLAYERS, fillActiveDays, loadEvents, loadOrders, settle, shanghaiDay, startBenchServer } from './sample-load';
 
 export const SETTLEMENT_TARGET_MS = 100;
 export const BENCH_ADS_ORDERS = 1_000_000;
@@ -41,7 +41,7 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
     await loadOrders(bench, orderCount, ORDER_SHAPE);
     await db.query('SELECT income_rebuild_rollups($1)', [tz]);
     await fillActiveDays(bench);
-    await db.exec('VACUUM (ANALYZE) orders, income_daily, income_player_days, player_active_days');
+    await settle(bench);
     const [pa, pb] = await db.query<{ id: number }>(`INSERT INTO partners (name) VALUES ('压测合作方甲'), ('压测合作方乙') RETURNING id`);
     await db.query('UPDATE games SET partner = $1 WHERE id IN ($2, $3)', [pa?.id, g0, g0 + 1]);
     await db.query('UPDATE games SET partner = $1 WHERE id IN ($2, $3)', [pb?.id, g0 + 2, g0 + 3]);
@@ -116,6 +116,7 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
       [shanghaiDay(todayStart)],
     );
     await db.exec('VACUUM (ANALYZE) ad_campaigns, ad_clicks, ad_spend, player_registrations');
+    await settle(bench);
     const [adCounts] = await db.query<{ clicks: number; regs: number }>('SELECT (SELECT count(*)::int FROM ad_clicks) AS clicks, (SELECT count(*)::int FROM player_registrations) AS regs');
     log(`${tag}: advertising: ${camps.length} campaigns, ${adCounts?.regs.toLocaleString('en')} registrations, ${adCounts?.clicks.toLocaleString('en')} clicks loaded in ${((performance.now() - adsStarted) / 1000).toFixed(0)} s`);
     calls.push(await series('campaign figures, 30 days, every game', `/api/advertisement/campaign/performance/?start=${start}&end=${end}`));

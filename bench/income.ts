@@ -21,7 +21,7 @@ import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './page-timing';
-import { DAYS, PAYERS, fillActiveDays, loadEvents, loadOrders, shanghaiDay, startBenchServer } from './sample-load';
+import { DAYS, PAYERS, fillActiveDays, loadEvents, loadOrders, settle, shanghaiDay, startBenchServer } from './sample-load';
 
 export const ORDER_INGEST_TARGET = 5000;
 export const REPORT_TARGET_MS = 100;
@@ -65,7 +65,7 @@ export async function benchIncome(
     log(`${tag}: ${orderCount.toLocaleString('en')} orders (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
     await db.query('SELECT income_rebuild_rollups($1)', [tz]);
     await fillActiveDays(bench);
-    await db.exec('VACUUM (ANALYZE) orders, income_daily, income_player_days, player_active_days, tracking_events');
+    await settle(bench);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const [counts] = await db.query<{ o: number; e: number }>('SELECT (SELECT count(*)::int FROM orders) AS o, (SELECT count(*)::int FROM tracking_events) AS e');
     log(`${tag}: ${counts?.o.toLocaleString('en')} orders, ${counts?.e.toLocaleString('en')} events, rollups built in ${loadSeconds.toFixed(0)} s in all`);

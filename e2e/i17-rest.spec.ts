@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { COOKIE_PREFIX } from '../src/config';
-import { go, signIn } from './shell-helpers';
+import { drawerOpen, go, signIn } from './shell-helpers';
 
 /**
  * issue 17 rest, on the reference server (its queue worked: JOBS=on):
@@ -95,12 +95,14 @@ test('页面元素: a check run now shows in the locator\'s 检查记录 drawer'
   const first = drawer.getByTestId('check-history-table').locator('tbody tr').first();
   await expect(first).toContainText(after.data[0]?.passed ? '通过' : '未通过');
   if (after.data[0]?.message) await expect(first).toContainText(after.data[0].message.slice(0, 10));
+  await drawerOpen(page, drawer);
   await shot('webElement-history-zh');
 
   await context.addCookies([{ name: `${COOKIE_PREFIX}lang`, value: 'en', url: baseURL ?? '' }]);
   await page.reload();
   await page.getByTestId(`page-check-${target.id}`).locator('xpath=ancestor::tr').getByRole('button', { name: 'History' }).click();
   await expect(page.getByTestId('check-history-pager')).toContainText(`${after.total} in all`, slow);
+  await drawerOpen(page, page.getByTestId('check-history'));
   await shot('webElement-history-en');
   await context.addCookies([{ name: `${COOKIE_PREFIX}lang`, value: 'zh-chs', url: baseURL ?? '' }]);
 });

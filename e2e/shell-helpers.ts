@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, type Credentials } from './fixtures';
 
 /** The part of the test server an API login needs. */
@@ -28,6 +28,15 @@ export async function readAllMessages(page: Page, token: string): Promise<void> 
     for (const m of body.data.data) expect(((await (await page.request.get(`/api/system/message_center/${m.id}/`, { headers })).json()) as { code: number }).code).toBe(2000);
   }
   throw new Error('unread messages kept coming');
+}
+
+/** Waits until a drawer (PrimeReact Sidebar) has slid in: its right edge at the viewport's (a screenshot in mid-slide cuts it). */
+export async function drawerOpen(page: Page, drawer: Locator): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await expect.poll(async () => {
+    const box = await drawer.boundingBox();
+    return box ? Math.round(box.x + box.width) : -1;
+  }).toBe(width);
 }
 
 /** Signs in from /login and waits for the dashboard. */

@@ -12,9 +12,10 @@ import type { Queryable } from './db';
  * planned when the tables were empty hashed all of player_cohorts at every run, 130 ms per 4,000 events
  * instead of 15 ms (bench/player-upkeep.ts; docs/tracking.md).
  *
- * So the server does autovacuum's analyse itself, by autovacuum's own rule of thumb (a table that grew
- * by a tenth since it was last analysed), with the size it can read cheaply: the pages a table has now
- * against the pages recorded at its last ANALYZE (pg_class.relpages). It also vacuums the player upkeep's
+ * So the server does autovacuum's work itself, by autovacuum's own rule of thumb (a table that grew by a
+ * tenth since it was last analysed), with the size it can read cheaply: the pages a table has now against
+ * the pages recorded at its last VACUUM or ANALYZE (pg_class.relpages): VACUUM (ANALYZE), which also marks
+ * pages all-visible for index-only scans and frees dead row versions. It also vacuums the player upkeep's
  * queue, a table written and emptied all the time, so its dead rows do not pile up. Only on the embedded
  * database (PostgreSQL has autovacuum). A tick is a few catalogue reads when nothing grew.
  */
@@ -41,7 +42,7 @@ export interface MaintenanceResult {
   vacuumed: string[];
 }
 
-/** One look: ANALYZE what grew, VACUUM the churn tables. */
+/** One look: VACUUM (ANALYZE) what grew, and the churn tables. */
 export async function maintainEmbedded(db: Pick<Queryable, 'query' | 'exec'>): Promise<MaintenanceResult> {
   const stale = (await db.query<{ rel: string }>(STALE_SQL, [GROWTH, MIN_PAGES])).map((r) => r.rel);
   const vacuumed: string[] = [];
@@ -59,7 +60,10 @@ export async function maintainEmbedded(db: Pick<Queryable, 'query' | 'exec'>): P
   const analyzed: string[] = [];
   for (const rel of stale) {
     if (vacuumed.includes(rel)) continue;
-    await db.exec(`ANALYZE ${rel}`);
+    // VACUUM too, as autovacuum does for tables that grew: it marks the new pages all-visible (so index-only
+    // scans need not visit the heap) and frees the dead versions of updated rows; it reads only the pages
+    // not yet marked, so its cost follows the growth.
+    await db.exec(`VACUUM (ANALYZE) ${rel}`);
     analyzed.push(rel);
   }
   return { analyzed, vacuumed };

@@ -1,0 +1,131 @@
+-- Paying players over a range without hashing them (issue 16, performance; docs/income.md "Payer days").
+--
+-- The revenue reports count distinct paying players: per day (history), per game (rank, partner KPIs)
+-- and over the whole range (overview, history, distribution totals). Until now each count hashed every
+-- (game, player) row of income_player_days in the range (≈ 82,000 rows for 30 days at the bench's
+-- 1,000,000 orders), twice for a history with a comparison period.
+--
+-- income_payer_days holds one row per game, player and day with a paid order, with the player's
+-- previous such day in that game. The distinct payers of [s, e] are then the rows of [s, e] whose
+-- previous day is before s (or none): a count over the day index, no hash; per day, the rows of the day.
+--
+-- Kept by statement triggers on income_player_days, whoever writes it (order ingestion, the rebuilds of
+-- 044 and 048): new rows with orders, rows whose orders became non-zero (a refund's row that then got a
+-- paid order), deleted rows (a range rebuild), TRUNCATE. After adding days, the previous day of each new
+-- row and of the row right after it is looked up again (index probes); a bulk change (a rebuild) recomputes
+-- the previous days of its games in one pass. Concurrent order batches are serialised at that step (a
+-- transaction advisory lock), so each sees the other's days once committed.
+
+CREATE TABLE income_payer_days (
+  game integer NOT NULL,
+  distinct_id varchar(128) NOT NULL,
+  day date NOT NULL,
+  prev_day date,
+  PRIMARY KEY (game, distinct_id, day)
+);
+CREATE INDEX income_payer_days_day_idx ON income_payer_days (day, game) INCLUDE (prev_day);
+
+INSERT INTO income_payer_days (game, distinct_id, day, prev_day)
+SELECT game, distinct_id, day, lag(day) OVER (PARTITION BY game, distinct_id ORDER BY day)
+FROM (SELECT DISTINCT game, distinct_id, day FROM income_player_days WHERE orders > 0) d;
+
+-- Above this many changed payer days, the previous days of the games touched are recomputed in one pass.
+CREATE FUNCTION income_payer_days_relink(gs integer[], ps text[], ds date[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(array_length(gs, 1), 0) = 0 THEN
+    RETURN;
+  END IF;
+  IF array_length(gs, 1) > 20000 THEN
+    UPDATE income_payer_days p SET prev_day = x.prev
+    FROM (
+      SELECT game, distinct_id, day, lag(day) OVER (PARTITION BY game, distinct_id ORDER BY day) AS prev
+      FROM income_payer_days WHERE game = ANY(gs)
+    ) x
+    WHERE p.game = x.game AND p.distinct_id = x.distinct_id AND p.day = x.day AND p.prev_day IS DISTINCT FROM x.prev;
+    RETURN;
+  END IF;
+  -- The days given (added, or whose previous day went away) and the day right after each: their
+  -- previous day is looked up again.
+  WITH n AS (
+    SELECT DISTINCT game, distinct_id, day FROM unnest(gs, ps, ds) AS n(game, distinct_id, day)
+  ), t AS (
+    SELECT n.game, n.distinct_id, n.day FROM n
+    UNION
+    SELECT n.game, n.distinct_id, nx.day FROM n
+    CROSS JOIN LATERAL (SELECT q.day FROM income_payer_days q WHERE q.game = n.game AND q.distinct_id = n.distinct_id AND q.day > n.day ORDER BY q.day LIMIT 1) nx
+  ), v AS (
+    SELECT t.game, t.distinct_id, t.day,
+      (SELECT q.day FROM income_payer_days q WHERE q.game = t.game AND q.distinct_id = t.distinct_id AND q.day < t.day ORDER BY q.day DESC LIMIT 1) AS prev
+    FROM t
+  )
+  UPDATE income_payer_days p SET prev_day = v.prev
+  FROM v
+  WHERE p.game = v.game AND p.distinct_id = v.distinct_id AND p.day = v.day AND p.prev_day IS DISTINCT FROM v.prev;
+END;
+$$;
+
+CREATE FUNCTION income_payer_days_added() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  gs integer[];
+  ps text[];
+  ds date[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM changed WHERE orders > 0) THEN
+    RETURN NULL;
+  END IF;
+  -- One batch at a time past this point: each sees the days other batches committed.
+  PERFORM pg_advisory_xact_lock(727059);
+  WITH ins AS (
+    INSERT INTO income_payer_days (game, distinct_id, day)
+    SELECT DISTINCT game, distinct_id, day FROM changed WHERE orders > 0 ORDER BY 1, 2, 3
+    ON CONFLICT DO NOTHING RETURNING game, distinct_id, day
+  )
+  SELECT array_agg(game), array_agg(distinct_id), array_agg(day) INTO gs, ps, ds FROM ins;
+  PERFORM income_payer_days_relink(gs, ps, ds);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER income_player_days_payers_ins AFTER INSERT ON income_player_days
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION income_payer_days_added();
+CREATE TRIGGER income_player_days_payers_upd AFTER UPDATE ON income_player_days
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION income_payer_days_added();
+
+CREATE FUNCTION income_payer_days_removed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  gs integer[];
+  ps text[];
+  ds date[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM gone WHERE orders > 0) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(727059);
+  WITH del AS (
+    DELETE FROM income_payer_days p
+    USING (SELECT DISTINCT game, distinct_id, day FROM gone WHERE orders > 0) g
+    WHERE p.game = g.game AND p.distinct_id = g.distinct_id AND p.day = g.day
+      AND NOT EXISTS (SELECT 1 FROM income_player_days r WHERE r.game = g.game AND r.day = g.day AND r.distinct_id = g.distinct_id AND r.orders > 0)
+    RETURNING p.game, p.distinct_id, p.day
+  )
+  SELECT array_agg(game), array_agg(distinct_id), array_agg(day) INTO gs, ps, ds FROM del;
+  -- A removed day's successor takes the removed day's predecessor: relink from the removed days (the
+  -- lookup starts at the removed day, which is gone, so it finds the next day and its new previous one).
+  PERFORM income_payer_days_relink(gs, ps, ds);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER income_player_days_payers_del AFTER DELETE ON income_player_days
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION income_payer_days_removed();
+
+CREATE FUNCTION income_payer_days_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE income_payer_days;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER income_player_days_payers_truncated AFTER TRUNCATE ON income_player_days
+  FOR EACH STATEMENT EXECUTE FUNCTION income_payer_days_truncated();
