@@ -129,3 +129,87 @@ END;
 $$;
 CREATE TRIGGER income_player_days_payers_truncated AFTER TRUNCATE ON income_player_days
   FOR EACH STATEMENT EXECUTE FUNCTION income_payer_days_truncated();
+
+-- Active players over a range, the same way (the overview's active players and ARPU, the partner KPIs):
+-- player_active_links holds each player_active_days row with the player's previous active day in that
+-- game. player_active_days only grows (events, orders, the upkeep) or is emptied (rebuilds), so an insert
+-- trigger and a TRUNCATE trigger keep it.
+CREATE TABLE player_active_links (
+  game integer NOT NULL,
+  distinct_id varchar(128) NOT NULL,
+  day date NOT NULL,
+  prev_day date,
+  PRIMARY KEY (game, distinct_id, day)
+);
+CREATE INDEX player_active_links_day_idx ON player_active_links (day, game) INCLUDE (prev_day);
+
+INSERT INTO player_active_links (game, distinct_id, day, prev_day)
+SELECT game, distinct_id, day, lag(day) OVER (PARTITION BY game, distinct_id ORDER BY day) FROM player_active_days;
+
+CREATE FUNCTION player_active_links_relink(gs integer[], ps text[], ds date[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(array_length(gs, 1), 0) = 0 THEN
+    RETURN;
+  END IF;
+  IF array_length(gs, 1) > 20000 THEN
+    UPDATE player_active_links p SET prev_day = x.prev
+    FROM (
+      SELECT game, distinct_id, day, lag(day) OVER (PARTITION BY game, distinct_id ORDER BY day) AS prev
+      FROM player_active_links WHERE game = ANY(gs)
+    ) x
+    WHERE p.game = x.game AND p.distinct_id = x.distinct_id AND p.day = x.day AND p.prev_day IS DISTINCT FROM x.prev;
+    RETURN;
+  END IF;
+  WITH n AS (
+    SELECT DISTINCT game, distinct_id, day FROM unnest(gs, ps, ds) AS n(game, distinct_id, day)
+  ), t AS (
+    SELECT n.game, n.distinct_id, n.day FROM n
+    UNION
+    SELECT n.game, n.distinct_id, nx.day FROM n
+    CROSS JOIN LATERAL (SELECT q.day FROM player_active_links q WHERE q.game = n.game AND q.distinct_id = n.distinct_id AND q.day > n.day ORDER BY q.day LIMIT 1) nx
+  ), v AS (
+    SELECT t.game, t.distinct_id, t.day,
+      (SELECT q.day FROM player_active_links q WHERE q.game = t.game AND q.distinct_id = t.distinct_id AND q.day < t.day ORDER BY q.day DESC LIMIT 1) AS prev
+    FROM t
+  )
+  UPDATE player_active_links p SET prev_day = v.prev
+  FROM v
+  WHERE p.game = v.game AND p.distinct_id = v.distinct_id AND p.day = v.day AND p.prev_day IS DISTINCT FROM v.prev;
+END;
+$$;
+
+CREATE FUNCTION player_active_links_added() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  gs integer[];
+  ps text[];
+  ds date[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_active) THEN
+    RETURN NULL;
+  END IF;
+  -- Serialised with other writers of active days (the upkeep, order batches) from here to their commit.
+  PERFORM pg_advisory_xact_lock(727060);
+  WITH ins AS (
+    INSERT INTO player_active_links (game, distinct_id, day)
+    SELECT game, distinct_id, day FROM new_active ORDER BY 1, 2, 3
+    ON CONFLICT DO NOTHING RETURNING game, distinct_id, day
+  )
+  SELECT array_agg(game), array_agg(distinct_id), array_agg(day) INTO gs, ps, ds FROM ins;
+  PERFORM player_active_links_relink(gs, ps, ds);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER player_active_days_links AFTER INSERT ON player_active_days
+  REFERENCING NEW TABLE AS new_active FOR EACH STATEMENT EXECUTE FUNCTION player_active_links_added();
+
+CREATE FUNCTION player_active_links_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE player_active_links;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER player_active_days_links_truncated AFTER TRUNCATE ON player_active_days
+  FOR EACH STATEMENT EXECUTE FUNCTION player_active_links_truncated();

@@ -174,3 +174,37 @@ describe('income_payer_days (059) on PostgreSQL: concurrent order batches for on
     }
   }, 60_000);
 });
+
+describe('player_active_links (059) follows player_active_days', () => {
+  it('through inserts in any day order, a TRUNCATE and a bulk refill; range counts equal distinct counts', async () => {
+    const fresh = async () =>
+      (await db.query<{ k: string }>(
+        `SELECT game || '|' || distinct_id || '|' || to_char(day, 'YYYY-MM-DD') || '|' || coalesce(to_char(lag(day) OVER (PARTITION BY game, distinct_id ORDER BY day), 'YYYY-MM-DD'), '-') AS k
+         FROM player_active_days ORDER BY game, distinct_id, day`,
+      )).map((r) => r.k);
+    const links = async () =>
+      (await db.query<{ k: string }>(
+        `SELECT game || '|' || distinct_id || '|' || to_char(day, 'YYYY-MM-DD') || '|' || coalesce(to_char(prev_day, 'YYYY-MM-DD'), '-') AS k FROM player_active_links ORDER BY game, distinct_id, day`,
+      )).map((r) => r.k);
+    const rnd = prng(60);
+    for (let batch = 0; batch < 40; batch++) {
+      const rows = Array.from({ length: 1 + Math.floor(rnd() * 15) }, () => [1 + Math.floor(rnd() * 2), dayOf(Math.floor(rnd() * 30)), `a${Math.floor(rnd() * 6)}`] as const);
+      await db.query(
+        `INSERT INTO player_active_days (game, day, distinct_id) SELECT DISTINCT * FROM unnest($1::int[], $2::date[], $3::text[]) ORDER BY 2, 1, 3 ON CONFLICT DO NOTHING`,
+        [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+      );
+      expect(await links(), `batch ${batch}`).toEqual(await fresh());
+    }
+    for (const [s, e] of [[0, 29], [3, 9], [15, 15]] as const) {
+      const [fast] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM player_active_links WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)`, [dayOf(s), dayOf(e)]);
+      const [slow] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT DISTINCT game, distinct_id FROM player_active_days WHERE day BETWEEN $1::date AND $2::date) a`, [dayOf(s), dayOf(e)]);
+      expect(fast?.n, `${s}..${e}`).toBe(slow?.n);
+    }
+    await db.exec('TRUNCATE player_active_days');
+    expect(await links()).toEqual([]);
+    await db.query(`INSERT INTO player_active_days (game, day, distinct_id) SELECT 1 + g % 2, $1::date + (g / 3000) * 2, 'b' || (g % 3000) FROM generate_series(1, 30000) g ON CONFLICT DO NOTHING`, [dayOf(0)]);
+    const bulk = await links();
+    expect(bulk.length).toBeGreaterThan(20_000);
+    expect(bulk).toEqual(await fresh());
+  }, 120_000);
+});

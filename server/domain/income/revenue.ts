@@ -28,11 +28,23 @@ export interface Figures extends RevenueFigures {
 /** Groups other than 'player': the rollup column that names the group (always per game too). */
 const GROUP_SQL: Record<Exclude<RevenueGroup, 'player'>, string> = {
   total: `''`,
-  day: `to_char(day, 'YYYY-MM-DD')`,
-  game: 'game::text',
+  day: 'day',
+  game: 'game',
   channel: 'channel',
   region: 'region',
   method: 'method',
+};
+/**
+ * The group's key as text, from the grouped value `g`: formatted once per group, after grouping (a
+ * to_char per row of a 30-day range cost more than the count itself).
+ */
+const KEY_SQL: Record<Exclude<RevenueGroup, 'player'>, string> = {
+  total: 'g',
+  day: `to_char(g, 'YYYY-MM-DD')`,
+  game: 'g::text',
+  channel: 'g',
+  region: 'g',
+  method: 'g',
 };
 
 /** One read with room for its hash aggregates (work_mem) and no nested loops, as the tracking analyses run. */
@@ -101,6 +113,7 @@ export async function revenue(
     return out;
   }
   const k = GROUP_SQL[group];
+  const key = KEY_SQL[group];
   // Paying players (distinct per group): unless `payers: false` (the settlements need money only).
   // issue 16 data reports: `payersBy: 'account'` counts distinct_id once across games (user_stats).
   const payerKey = opts.payersBy === 'account' ? 'distinct_id' : 'game, distinct_id';
@@ -114,24 +127,31 @@ export async function revenue(
       ? ''
       : payerDays
         ? `UNION ALL
-     SELECT 'p', ${k}, count(*)::text, '0', '0', '0' FROM income_payer_days
-     WHERE day BETWEEN $1::date AND $2::date${group === 'day' ? '' : ' AND (prev_day IS NULL OR prev_day < $1::date)'}${gameCond} GROUP BY 2`
+     SELECT 'p', ${key}, n::text, '0', '0', '0' FROM (
+       SELECT ${k} AS g, count(*) AS n FROM income_payer_days
+       WHERE day BETWEEN $1::date AND $2::date${group === 'day' ? '' : ' AND (prev_day IS NULL OR prev_day < $1::date)'}${gameCond} GROUP BY 1) p`
         : `UNION ALL
-     SELECT 'p', k, count(*)::text, '0', '0', '0' FROM (
-       SELECT DISTINCT ${k} AS k, ${payerKey} FROM income_player_days
-       WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond}) p GROUP BY 2`;
+     SELECT 'p', ${key}, count(*)::text, '0', '0', '0' FROM (
+       SELECT DISTINCT ${k} AS g, ${payerKey} FROM income_player_days
+       WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond}) p GROUP BY g`;
   // Active players: for 'total' unless `active: false`; per game when asked (`active: true`, the partner KPIs).
+  // issue 16 perf (migration 059): distinct active players of the range from the active days' links (a
+  // player's days in the range whose previous active day is before it), a count over the day index.
   const active =
     group === 'total' && opts.active !== false
       ? `UNION ALL
-         SELECT 'a', '', count(*)::text, '0', '0', '0' FROM (SELECT DISTINCT game, distinct_id FROM player_active_days WHERE day BETWEEN $1::date AND $2::date${gameCond}) a`
+         SELECT 'a', '', count(*)::text, '0', '0', '0' FROM player_active_links
+         WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)${gameCond}`
       : group === 'game' && opts.active === true
         ? `UNION ALL
-         SELECT 'a', game::text, count(*)::text, '0', '0', '0' FROM (SELECT DISTINCT game, distinct_id FROM player_active_days WHERE day BETWEEN $1::date AND $2::date${gameCond}) a GROUP BY game`
+         SELECT 'a', g::text, n::text, '0', '0', '0' FROM (
+           SELECT game AS g, count(*) AS n FROM player_active_links
+           WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)${gameCond} GROUP BY 1) a`
         : '';
   const rows = await read(db, (tx) => tx.query<GroupRow>(
-    `SELECT 's' AS kind, ${k} AS k, sum(gross)::text AS gross, sum(refunds)::text AS refunds, sum(orders)::text AS orders, sum(refund_orders)::text AS refund_orders
-     FROM income_daily WHERE day BETWEEN $1::date AND $2::date${gameCond} GROUP BY 2
+    `SELECT 's' AS kind, ${key} AS k, gross, refunds, orders, refund_orders FROM (
+       SELECT ${k} AS g, sum(gross)::text AS gross, sum(refunds)::text AS refunds, sum(orders)::text AS orders, sum(refund_orders)::text AS refund_orders
+       FROM income_daily WHERE day BETWEEN $1::date AND $2::date${gameCond} GROUP BY 1) s
      ${payers}
      ${active}`,
     params,
