@@ -47,10 +47,15 @@ const KEY_SQL: Record<Exclude<RevenueGroup, 'player'>, string> = {
   method: 'g',
 };
 
-/** One read with room for its hash aggregates (work_mem) and no nested loops, as the tracking analyses run. */
+/**
+ * One read with room for its hash aggregates (work_mem) and no nested loops, as the tracking analyses run;
+ * and no parallel workers: the reads are index counts of tens of milliseconds, and starting PostgreSQL's
+ * workers for them cost ~20 ms more than the work (bench/income.ts, EXPLAIN ANALYZE; no effect on PGlite).
+ */
 function read<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await analysisSettings(tx, '64MB');
+    if (db.kind === 'postgres') await tx.query(`SELECT set_config('max_parallel_workers_per_gather', '0', true)`);
     return fn(tx);
   });
 }
