@@ -50,6 +50,7 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   // issue 16 perf (059): kept by triggers on income_player_days, read by the revenue reports.
   income_payer_days: 'income',
   player_active_links: 'income',
+  income_payers_daily: 'income',
   player_active_days: 'income',
   // Players (issue 16 part B): registrations are written by the event ingestion's statement (its group);
   // cohorts and retention by triggers on player_active_days; only the players screens read them.

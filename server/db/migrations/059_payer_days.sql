@@ -29,6 +29,16 @@ INSERT INTO income_payer_days (game, distinct_id, day, prev_day)
 SELECT game, distinct_id, day, lag(day) OVER (PARTITION BY game, distinct_id ORDER BY day)
 FROM (SELECT DISTINCT game, distinct_id, day FROM income_player_days WHERE orders > 0) d;
 
+-- The payers of each game and day (the rows of income_payer_days per game and day), for the daily series.
+CREATE TABLE income_payers_daily (
+  game integer NOT NULL,
+  day date NOT NULL,
+  payers integer NOT NULL,
+  PRIMARY KEY (game, day)
+);
+CREATE INDEX income_payers_daily_day_idx ON income_payers_daily (day);
+INSERT INTO income_payers_daily (game, day, payers) SELECT game, day, count(*) FROM income_payer_days GROUP BY 1, 2;
+
 -- Above this many changed payer days, the previous days of the games touched are recomputed in one pass.
 CREATE FUNCTION income_payer_days_relink(gs integer[], ps text[], ds date[]) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -83,6 +93,9 @@ BEGIN
     ON CONFLICT DO NOTHING RETURNING game, distinct_id, day
   )
   SELECT array_agg(game), array_agg(distinct_id), array_agg(day) INTO gs, ps, ds FROM ins;
+  INSERT INTO income_payers_daily AS t (game, day, payers)
+    SELECT game, day, count(*) FROM unnest(gs, ds) AS n(game, day) GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (game, day) DO UPDATE SET payers = t.payers + excluded.payers;
   PERFORM income_payer_days_relink(gs, ps, ds);
   RETURN NULL;
 END;
@@ -111,6 +124,9 @@ BEGIN
     RETURNING p.game, p.distinct_id, p.day
   )
   SELECT array_agg(game), array_agg(distinct_id), array_agg(day) INTO gs, ps, ds FROM del;
+  UPDATE income_payers_daily t SET payers = t.payers - n.n
+    FROM (SELECT game, day, count(*) AS n FROM unnest(gs, ds) AS d(game, day) GROUP BY 1, 2) n
+    WHERE t.game = n.game AND t.day = n.day;
   -- A removed day's successor takes the removed day's predecessor: relink from the removed days (the
   -- lookup starts at the removed day, which is gone, so it finds the next day and its new previous one).
   PERFORM income_payer_days_relink(gs, ps, ds);
@@ -123,7 +139,7 @@ CREATE TRIGGER income_player_days_payers_del AFTER DELETE ON income_player_days
 CREATE FUNCTION income_payer_days_truncated() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE income_payer_days;
+  TRUNCATE income_payer_days, income_payers_daily;
   RETURN NULL;
 END;
 $$;

@@ -39,6 +39,13 @@ async function expected(): Promise<string[]> {
   return out;
 }
 
+/** income_payers_daily must equal the payer days counted per game and day (no zero rows left behind but for deletes). */
+async function dailyMatches(): Promise<void> {
+  const kept = await db.query<{ k: string }>(`SELECT game || '|' || day || '|' || payers AS k FROM income_payers_daily WHERE payers <> 0 ORDER BY game, day`);
+  const counted = await db.query<{ k: string }>(`SELECT game || '|' || day || '|' || count(*) AS k FROM income_payer_days GROUP BY game, day ORDER BY game, day`);
+  expect(kept.map((r) => r.k)).toEqual(counted.map((r) => r.k));
+}
+
 async function actual(): Promise<string[]> {
   const rows = await db.query<{ k: string }>(
     `SELECT game || '|' || distinct_id || '|' || to_char(day, 'YYYY-MM-DD') || '|' || coalesce(to_char(prev_day, 'YYYY-MM-DD'), '-') AS k
@@ -77,6 +84,7 @@ describe('income_payer_days (059) follows income_player_days', () => {
       const unique = [...new Map(rows.map((r) => [`${r.game}|${r.player}|${r.day}|${r.channel}`, r])).values()];
       await upsert(unique);
       expect(await actual(), `batch ${batch}`).toEqual(await expected());
+      await dailyMatches();
     }
     expect((await actual()).length).toBeGreaterThan(100);
 
@@ -85,6 +93,7 @@ describe('income_payer_days (059) follows income_player_days', () => {
     expect(await actual()).toEqual(await expected());
     await db.query(`DELETE FROM income_player_days WHERE distinct_id = 'p3'`);
     expect(await actual()).toEqual(await expected());
+    await dailyMatches();
 
     // Range counts, as the reports take them, equal distinct counts over the raw rows.
     for (const [s, e] of [[0, 39], [5, 12], [20, 20], [15, 34]] as const) {
@@ -111,6 +120,7 @@ describe('income_payer_days (059) follows income_player_days', () => {
     const bulk = await actual();
     expect(bulk.length).toBeGreaterThan(20_000);
     expect(bulk).toEqual(await expected());
+    await dailyMatches();
   }, 120_000);
 });
 

@@ -122,19 +122,23 @@ export async function revenue(
   // Paying players (distinct per group): unless `payers: false` (the settlements need money only).
   // issue 16 data reports: `payersBy: 'account'` counts distinct_id once across games (user_stats).
   const payerKey = opts.payersBy === 'account' ? 'distinct_id' : 'game, distinct_id';
-  // issue 16 perf (migration 059): per (game, player), over the whole range, per day or per game, the
-  // payer days count without hashing: a player's days in the range whose previous paying day is before
-  // it are one per (game, player); a day's rows are its payers. Other groups (and accounts across games)
+  // issue 16 perf (migration 059): per (game, player), over the whole range or per game, the payer days
+  // count without hashing: a player's days in the range whose previous paying day is before it are one
+  // per (game, player); per day, the payers of each game and day are kept counted (income_payers_daily). Other groups (and accounts across games)
   // hash the player rows of the range as before.
   const payerDays = opts.payersBy !== 'account' && (group === 'total' || group === 'day' || group === 'game');
   const payers =
     opts.payers === false
       ? ''
       : payerDays
-        ? `UNION ALL
+        ? group === 'day'
+          ? `UNION ALL
+     SELECT 'p', ${key}, n::text, '0', '0', '0' FROM (
+       SELECT day AS g, sum(payers) AS n FROM income_payers_daily WHERE day BETWEEN $1::date AND $2::date${gameCond} GROUP BY 1) p`
+          : `UNION ALL
      SELECT 'p', ${key}, n::text, '0', '0', '0' FROM (
        SELECT ${k} AS g, count(*) AS n FROM income_payer_days
-       WHERE day BETWEEN $1::date AND $2::date${group === 'day' ? '' : ' AND (prev_day IS NULL OR prev_day < $1::date)'}${gameCond} GROUP BY 1) p`
+       WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)${gameCond} GROUP BY 1) p`
         : `UNION ALL
      SELECT 'p', ${key}, count(*)::text, '0', '0', '0' FROM (
        SELECT DISTINCT ${k} AS g, ${payerKey} FROM income_player_days
