@@ -229,3 +229,152 @@ END;
 $$;
 CREATE TRIGGER player_active_days_links_truncated AFTER TRUNCATE ON player_active_days
   FOR EACH STATEMENT EXECUTE FUNCTION player_active_links_truncated();
+
+-- The same for accounts (data_reports/user_stats: a distinct_id counted once across games): the days an
+-- account was active in any game (account_active_days, 055) and paid in any game (income_payer_days).
+CREATE TABLE account_active_links (
+  distinct_id varchar(128) NOT NULL,
+  day date NOT NULL,
+  prev_day date,
+  PRIMARY KEY (distinct_id, day)
+);
+CREATE INDEX account_active_links_day_idx ON account_active_links (day) INCLUDE (prev_day);
+INSERT INTO account_active_links (distinct_id, day, prev_day)
+SELECT distinct_id, day, lag(day) OVER (PARTITION BY distinct_id ORDER BY day) FROM account_active_days;
+
+CREATE TABLE account_payer_days (
+  distinct_id varchar(128) NOT NULL,
+  day date NOT NULL,
+  prev_day date,
+  PRIMARY KEY (distinct_id, day)
+);
+CREATE INDEX account_payer_days_day_idx ON account_payer_days (day) INCLUDE (prev_day);
+CREATE TABLE account_payers_daily (
+  day date PRIMARY KEY,
+  payers integer NOT NULL
+);
+-- An account's payer days by account and day, across games (the delete trigger below asks).
+CREATE INDEX income_payer_days_account_idx ON income_payer_days (distinct_id, day);
+INSERT INTO account_payer_days (distinct_id, day, prev_day)
+SELECT distinct_id, day, lag(day) OVER (PARTITION BY distinct_id ORDER BY day) FROM (SELECT DISTINCT distinct_id, day FROM income_payer_days) d;
+INSERT INTO account_payers_daily (day, payers) SELECT day, count(*) FROM account_payer_days GROUP BY 1;
+
+-- Relinks account days of either table (tbl: 'account_active_links' or 'account_payer_days').
+CREATE FUNCTION account_links_relink(tbl text, ps text[], ds date[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(array_length(ps, 1), 0) = 0 THEN
+    RETURN;
+  END IF;
+  IF array_length(ps, 1) > 20000 THEN
+    EXECUTE format(
+      'UPDATE %1$I p SET prev_day = x.prev FROM (SELECT distinct_id, day, lag(day) OVER (PARTITION BY distinct_id ORDER BY day) AS prev FROM %1$I) x
+       WHERE p.distinct_id = x.distinct_id AND p.day = x.day AND p.prev_day IS DISTINCT FROM x.prev', tbl);
+    RETURN;
+  END IF;
+  EXECUTE format(
+    'WITH n AS (SELECT DISTINCT distinct_id, day FROM unnest($1, $2) AS n(distinct_id, day)),
+     t AS (
+       SELECT n.distinct_id, n.day FROM n
+       UNION
+       SELECT n.distinct_id, nx.day FROM n
+       CROSS JOIN LATERAL (SELECT q.day FROM %1$I q WHERE q.distinct_id = n.distinct_id AND q.day > n.day ORDER BY q.day LIMIT 1) nx
+     ), v AS (
+       SELECT t.distinct_id, t.day, (SELECT q.day FROM %1$I q WHERE q.distinct_id = t.distinct_id AND q.day < t.day ORDER BY q.day DESC LIMIT 1) AS prev FROM t
+     )
+     UPDATE %1$I p SET prev_day = v.prev FROM v WHERE p.distinct_id = v.distinct_id AND p.day = v.day AND p.prev_day IS DISTINCT FROM v.prev', tbl)
+  USING ps, ds;
+END;
+$$;
+
+CREATE FUNCTION account_active_links_added() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  ps text[];
+  ds date[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_accounts) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(727061);
+  WITH ins AS (
+    INSERT INTO account_active_links (distinct_id, day) SELECT distinct_id, day FROM new_accounts ORDER BY 1, 2
+    ON CONFLICT DO NOTHING RETURNING distinct_id, day
+  )
+  SELECT array_agg(distinct_id), array_agg(day) INTO ps, ds FROM ins;
+  PERFORM account_links_relink('account_active_links', ps, ds);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER account_active_days_links AFTER INSERT ON account_active_days
+  REFERENCING NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION account_active_links_added();
+CREATE FUNCTION account_active_links_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE account_active_links;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER account_active_days_links_truncated AFTER TRUNCATE ON account_active_days
+  FOR EACH STATEMENT EXECUTE FUNCTION account_active_links_truncated();
+
+CREATE FUNCTION account_payer_days_added() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  ps text[];
+  ds date[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_payer_days) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(727062);
+  WITH ins AS (
+    INSERT INTO account_payer_days (distinct_id, day) SELECT DISTINCT distinct_id, day FROM new_payer_days ORDER BY 1, 2
+    ON CONFLICT DO NOTHING RETURNING distinct_id, day
+  )
+  SELECT array_agg(distinct_id), array_agg(day) INTO ps, ds FROM ins;
+  INSERT INTO account_payers_daily AS t (day, payers)
+    SELECT day, count(*) FROM unnest(ds) AS n(day) GROUP BY 1 ORDER BY 1
+    ON CONFLICT (day) DO UPDATE SET payers = t.payers + excluded.payers;
+  PERFORM account_links_relink('account_payer_days', ps, ds);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER income_payer_days_accounts_ins AFTER INSERT ON income_payer_days
+  REFERENCING NEW TABLE AS new_payer_days FOR EACH STATEMENT EXECUTE FUNCTION account_payer_days_added();
+
+CREATE FUNCTION account_payer_days_removed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  ps text[];
+  ds date[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM gone_payer_days) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(727062);
+  WITH del AS (
+    DELETE FROM account_payer_days a
+    USING (SELECT DISTINCT distinct_id, day FROM gone_payer_days) g
+    WHERE a.distinct_id = g.distinct_id AND a.day = g.day
+      AND NOT EXISTS (SELECT 1 FROM income_payer_days p WHERE p.distinct_id = g.distinct_id AND p.day = g.day)
+    RETURNING a.distinct_id, a.day
+  )
+  SELECT array_agg(distinct_id), array_agg(day) INTO ps, ds FROM del;
+  UPDATE account_payers_daily t SET payers = t.payers - n.n
+    FROM (SELECT day, count(*) AS n FROM unnest(ds) AS d(day) GROUP BY 1) n WHERE t.day = n.day;
+  PERFORM account_links_relink('account_payer_days', ps, ds);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER income_payer_days_accounts_del AFTER DELETE ON income_payer_days
+  REFERENCING OLD TABLE AS gone_payer_days FOR EACH STATEMENT EXECUTE FUNCTION account_payer_days_removed();
+CREATE FUNCTION account_payer_days_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE account_payer_days, account_payers_daily;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER income_payer_days_accounts_truncated AFTER TRUNCATE ON income_payer_days
+  FOR EACH STATEMENT EXECUTE FUNCTION account_payer_days_truncated();

@@ -7,9 +7,9 @@ import {
   type PerformanceQuery,
   type PerformanceResult,
 } from '../../../contracts/schemas';
-import type { Db, Queryable } from '../../db/db';
+import type { Db } from '../../db/db';
 import { exact, revenueOfPlayersQuery } from '../income/revenue';
-import { analysisSettings, checkRange } from '../tracking/analysis-common';
+import { checkRange, readReport } from '../tracking/analysis-common';
 
 /**
  * Attribution (last click): an install = a player's first `register` event in a game
@@ -41,12 +41,8 @@ function installsSql(gameParam: string | null): string {
 }
 
 /** A read with room for its hash joins and no nested loops, as the tracking analyses run. */
-function read<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await analysisSettings(tx, '64MB');
-    return fn(tx);
-  });
-}
+/** One report read (analysis-common.ts): one snapshot, the report settings. */
+const read = readReport;
 
 /** The range's bounds as instants in the analytics time zone. */
 async function bounds(db: Db, start: string, end: string, tz: string): Promise<{ lo: string; hi: string }> {

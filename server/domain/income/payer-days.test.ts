@@ -46,6 +46,29 @@ async function dailyMatches(): Promise<void> {
   expect(kept.map((r) => r.k)).toEqual(counted.map((r) => r.k));
 }
 
+/** The account tables (across games) equal a fresh computation from what they follow. */
+async function accountsMatch(): Promise<void> {
+  const fresh = async (sql: string) => (await db.query<{ k: string }>(sql)).map((r) => r.k);
+  expect(
+    await fresh(`SELECT distinct_id || '|' || day || '|' || coalesce(prev_day::text, '-') AS k FROM account_payer_days ORDER BY distinct_id, day`),
+  ).toEqual(
+    await fresh(
+      `SELECT distinct_id || '|' || day || '|' || coalesce((lag(day) OVER (PARTITION BY distinct_id ORDER BY day))::text, '-') AS k
+       FROM (SELECT DISTINCT distinct_id, day FROM income_payer_days) d ORDER BY distinct_id, day`,
+    ),
+  );
+  expect(await fresh(`SELECT day || '|' || payers AS k FROM account_payers_daily WHERE payers <> 0 ORDER BY day`)).toEqual(
+    await fresh(`SELECT day || '|' || count(DISTINCT distinct_id) AS k FROM income_payer_days GROUP BY day ORDER BY day`),
+  );
+  expect(
+    await fresh(`SELECT distinct_id || '|' || day || '|' || coalesce(prev_day::text, '-') AS k FROM account_active_links ORDER BY distinct_id, day`),
+  ).toEqual(
+    await fresh(
+      `SELECT distinct_id || '|' || day || '|' || coalesce((lag(day) OVER (PARTITION BY distinct_id ORDER BY day))::text, '-') AS k FROM account_active_days ORDER BY distinct_id, day`,
+    ),
+  );
+}
+
 async function actual(): Promise<string[]> {
   const rows = await db.query<{ k: string }>(
     `SELECT game || '|' || distinct_id || '|' || to_char(day, 'YYYY-MM-DD') || '|' || coalesce(to_char(prev_day, 'YYYY-MM-DD'), '-') AS k
@@ -85,6 +108,7 @@ describe('income_payer_days (059) follows income_player_days', () => {
       await upsert(unique);
       expect(await actual(), `batch ${batch}`).toEqual(await expected());
       await dailyMatches();
+      await accountsMatch();
     }
     expect((await actual()).length).toBeGreaterThan(100);
 
@@ -94,6 +118,7 @@ describe('income_payer_days (059) follows income_player_days', () => {
     await db.query(`DELETE FROM income_player_days WHERE distinct_id = 'p3'`);
     expect(await actual()).toEqual(await expected());
     await dailyMatches();
+    await accountsMatch();
 
     // Range counts, as the reports take them, equal distinct counts over the raw rows.
     for (const [s, e] of [[0, 39], [5, 12], [20, 20], [15, 34]] as const) {
@@ -121,6 +146,7 @@ describe('income_payer_days (059) follows income_player_days', () => {
     expect(bulk.length).toBeGreaterThan(20_000);
     expect(bulk).toEqual(await expected());
     await dailyMatches();
+    await accountsMatch();
   }, 120_000);
 });
 
@@ -204,6 +230,7 @@ describe('player_active_links (059) follows player_active_days', () => {
         [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
       );
       expect(await links(), `batch ${batch}`).toEqual(await fresh());
+      await accountsMatch();
     }
     for (const [s, e] of [[0, 29], [3, 9], [15, 15]] as const) {
       const [fast] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM player_active_links WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)`, [dayOf(s), dayOf(e)]);
@@ -216,5 +243,6 @@ describe('player_active_links (059) follows player_active_days', () => {
     const bulk = await links();
     expect(bulk.length).toBeGreaterThan(20_000);
     expect(bulk).toEqual(await fresh());
+    await accountsMatch();
   }, 120_000);
 });

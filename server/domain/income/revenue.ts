@@ -8,7 +8,7 @@ import type {
 } from '../../../contracts/schemas';
 import type { Db, Queryable } from '../../db/db';
 import { CrudError } from '../crud/spec';
-import { analysisSettings, checkRange } from '../tracking/analysis-common';
+import { checkRange, readReport } from '../tracking/analysis-common';
 
 /**
  * The revenue figures of every report (overview, history, distribution, rank): ONE function,
@@ -47,18 +47,8 @@ const KEY_SQL: Record<Exclude<RevenueGroup, 'player'>, string> = {
   method: 'g',
 };
 
-/**
- * One read with room for its hash aggregates (work_mem) and no nested loops, as the tracking analyses run;
- * and no parallel workers: the reads are index counts of tens of milliseconds, and starting PostgreSQL's
- * workers for them cost ~20 ms more than the work (bench/income.ts, EXPLAIN ANALYZE; no effect on PGlite).
- */
-function read<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await analysisSettings(tx, '64MB');
-    if (db.kind === 'postgres') await tx.query(`SELECT set_config('max_parallel_workers_per_gather', '0', true)`);
-    return fn(tx);
-  });
-}
+/** One read: the report settings in one transaction (analysis-common.ts). */
+const read = readReport;
 
 const zero = (): Figures => ({ revenue: 0, gross: 0, refunds: 0, orders: 0, refund_orders: 0, paying_players: 0, active_players: 0 });
 
@@ -127,9 +117,19 @@ export async function revenue(
   // per (game, player); per day, the payers of each game and day are kept counted (income_payers_daily). Other groups (and accounts across games)
   // hash the player rows of the range as before.
   const payerDays = opts.payersBy !== 'account' && (group === 'total' || group === 'day' || group === 'game');
+  // Accounts across games (user_stats), every game: account payer days, counted the same way.
+  const accountDays = opts.payersBy === 'account' && range.game === null && (group === 'total' || group === 'day');
   const payers =
     opts.payers === false
       ? ''
+      : accountDays
+        ? group === 'day'
+          ? `UNION ALL
+     SELECT 'p', ${key}, n::text, '0', '0', '0' FROM (
+       SELECT day AS g, payers AS n FROM account_payers_daily WHERE day BETWEEN $1::date AND $2::date) p`
+          : `UNION ALL
+     SELECT 'p', '', count(*)::text, '0', '0', '0' FROM account_payer_days
+     WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)`
       : payerDays
         ? group === 'day'
           ? `UNION ALL

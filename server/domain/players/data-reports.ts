@@ -3,7 +3,7 @@ import type { Db } from '../../db/db';
 import { CrudError } from '../crud/spec';
 import type { Cell } from '../crud/xlsx';
 import { perHead, revenue, type Figures } from '../income/revenue';
-import { analysisSettings, checkRange } from '../tracking/analysis-common';
+import { checkRange, readReport } from '../tracking/analysis-common';
 import { accountRetentionCounts, daysOf, plusDays, rate, retentionCounts } from './retention';
 
 /**
@@ -22,7 +22,8 @@ async function activeCounts(db: Db, start: string, end: string, scope: { game: n
   let distinct: string;
   if (scope === 'accounts') {
     daily = `SELECT 'd' AS kind, to_char(day, 'YYYY-MM-DD') AS day, players::text AS v FROM account_active_daily WHERE day BETWEEN $1::date AND $2::date`;
-    distinct = `SELECT 't', '', count(*)::text FROM (SELECT DISTINCT distinct_id FROM account_active_days WHERE day BETWEEN $1::date AND $2::date) a`;
+    // Distinct accounts of the range from the account active-day links (migration 059), as game_stats below.
+    distinct = `SELECT 't', '', count(*)::text FROM account_active_links WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)`;
   } else {
     let cond = '';
     if (scope.game !== null) {
@@ -30,12 +31,14 @@ async function activeCounts(db: Db, start: string, end: string, scope: { game: n
       cond = ` AND game = $3`;
     }
     daily = `SELECT 'd' AS kind, to_char(day, 'YYYY-MM-DD') AS day, sum(players)::text AS v FROM active_daily WHERE day BETWEEN $1::date AND $2::date${cond} GROUP BY day`;
-    distinct = `SELECT 't', '', count(*)::text FROM (SELECT DISTINCT game, distinct_id FROM player_active_days WHERE day BETWEEN $1::date AND $2::date${cond}) a`;
+    // Distinct (game, player) pairs of the range from the active-day links (migration 059): a pair's days in
+    // the range whose previous active day is before it, counted over the day index.
+    distinct = `SELECT 't', '', count(*)::text FROM player_active_links WHERE day BETWEEN $1::date AND $2::date AND (prev_day IS NULL OR prev_day < $1::date)${cond}`;
   }
-  const rows = await db.transaction(async (tx) => {
-    await analysisSettings(tx, '64MB');
-    return tx.query<{ kind: 'd' | 't'; day: string; v: string }>(`${daily} UNION ALL ${distinct}`, params);
-  });
+  const rows = await readReport(db, (tx) =>
+    tx.query<{ kind: 'd' | 't'; day: string; v: string }>(`${daily} UNION ALL ${distinct}`, params),
+    '64MB',
+  );
   const out = { days: new Map<string, number>(), distinct: 0 };
   for (const r of rows) {
     if (r.kind === 'd') out.days.set(r.day, Number(r.v));
