@@ -54,6 +54,7 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   account_payer_days: 'income',
   account_payers_daily: 'income',
   account_active_links: 'income',
+  account_retention_daily: 'income',
   player_active_days: 'income',
   // Players (issue 16 part B): registrations are written by the event ingestion's statement (its group);
   // cohorts and retention by triggers on player_active_days; only the players screens read them.

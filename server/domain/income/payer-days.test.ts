@@ -67,6 +67,16 @@ async function accountsMatch(): Promise<void> {
       `SELECT distinct_id || '|' || day || '|' || coalesce((lag(day) OVER (PARTITION BY distinct_id ORDER BY day))::text, '-') AS k FROM account_active_days ORDER BY distinct_id, day`,
     ),
   );
+  // 060: per registration day (an account's first active day) and n, the accounts active on day + n.
+  expect(await fresh(`SELECT day || '|' || n || '|' || retained AS k FROM account_retention_daily WHERE retained <> 0 ORDER BY day, n`)).toEqual(
+    await fresh(
+      `SELECT f.first || '|' || (a.day - f.first) || '|' || count(*) AS k
+       FROM (SELECT distinct_id, min(day) AS first FROM account_active_days GROUP BY 1) f
+       JOIN account_active_days a ON a.distinct_id = f.distinct_id AND a.day - f.first BETWEEN 0 AND 30
+       GROUP BY f.first, a.day - f.first ORDER BY f.first, a.day - f.first`,
+    ),
+  );
+  expect(await fresh(`SELECT count(*) || '' AS k FROM account_retention_daily WHERE retained < 0`)).toEqual(['0']);
 }
 
 async function actual(): Promise<string[]> {

@@ -127,8 +127,8 @@ export async function retention(db: Db, tz: string, q: RetentionQuery): Promise<
  * account's registration day is its first active day in any game (player_accounts.first_day, migration
  * 049); it is retained on day N if active in any game on registration day + N (account_active_days,
  * migration 055). Answers, per registration day of start..end, the new accounts and those retained on
- * each day of `ns`, and today (ANALYTICS_TZ). Reads the accounts registered in the range (index on
- * first_day) and probes their days N.
+ * each day of `ns` (0..30), and today (ANALYTICS_TZ). Reads account_retention_daily (migration 060:
+ * per registration day and n, kept with the account links; n = 0 is the new accounts): at most 31 rows a day.
  */
 export async function accountRetentionCounts(
   db: Db,
@@ -137,27 +137,26 @@ export async function accountRetentionCounts(
   ns: readonly number[],
 ): Promise<{ today: string; days: Map<string, { players: number; retained: Map<number, number> }> }> {
   checkRange(q.start, q.end);
-  // Each retained day is an index probe per new account (a correlated EXISTS, not a join): the analyses'
-  // settings turn nested loops off, and a hash join read all of account_active_days to answer for a few
-  // thousand accounts (~450 ms at the bench's 5 M events, PostgreSQL).
-  const counts = ns
-    .map((n, i) => `, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM account_active_days r WHERE r.day = p.first_day + ${Math.trunc(n)} AND r.distinct_id = p.distinct_id))::text AS r${i}`)
-    .join('');
-  const rows = await readReport(db, (tx) =>
-    tx.query<Record<string, string>>(
-      `SELECT 't' AS kind, to_char((now() AT TIME ZONE $3::text)::date, 'YYYY-MM-DD') AS day, '0' AS players${ns.map((_, i) => `, '0' AS r${i}`).join('')}
-       UNION ALL
-       SELECT 'c', to_char(p.first_day, 'YYYY-MM-DD'), count(*)::text${counts}
-       FROM player_accounts p
-       WHERE p.first_day BETWEEN $1::date AND $2::date GROUP BY p.first_day`,
-      [q.start, q.end, tz],
-    ),
-    '16MB',
+  const wanted = [...new Set([0, ...ns.map((n) => Math.trunc(n))])];
+  if (wanted.some((n) => n < 0 || n > RETENTION_CURVE_DAYS)) throw new RangeError(`account retention days are 0..${RETENTION_CURVE_DAYS}`);
+  // One index range of at most 31 rows a day: no analysis settings needed.
+  const rows = await db.query<{ kind: 't' | 'r'; day: string; n: number; v: string }>(
+    `SELECT 't' AS kind, to_char((now() AT TIME ZONE $3::text)::date, 'YYYY-MM-DD') AS day, 0 AS n, '0' AS v
+     UNION ALL
+     SELECT 'r', to_char(day, 'YYYY-MM-DD'), n, retained::text FROM account_retention_daily
+     WHERE day BETWEEN $1::date AND $2::date AND n = ANY($4::smallint[]) AND retained <> 0`,
+    [q.start, q.end, tz, wanted],
   );
   const out = { today: '', days: new Map<string, { players: number; retained: Map<number, number> }>() };
   for (const r of rows) {
-    if (r.kind === 't') out.today = r.day ?? '';
-    else out.days.set(r.day ?? '', { players: Number(r.players), retained: new Map(ns.map((n, i) => [n, Number(r[`r${i}`])])) });
+    if (r.kind === 't') {
+      out.today = r.day;
+      continue;
+    }
+    let e = out.days.get(r.day);
+    if (!e) out.days.set(r.day, (e = { players: 0, retained: new Map(ns.map((n) => [n, 0])) }));
+    if (Number(r.n) === 0) e.players = Number(r.v);
+    if (ns.includes(Number(r.n))) e.retained.set(Number(r.n), Number(r.v));
   }
   return out;
 }
