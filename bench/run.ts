@@ -49,7 +49,7 @@ import { benchSockets } from './sockets';
 import { benchMenuBuild, benchTabs, type ShellBench } from './shell';
 import { answerInPage, benchTableRender, indexToCrud100, type TableRenderBench } from './table-render';
 import { BATCH_BUDGET_MS, BATCH_CODES, benchGiftCodes, RACERS, type GiftCodeBench } from './gift-codes';
-import { benchIngest, benchTrend, INGEST_TARGET, TREND_BUDGET_MS, type IngestBench, type TrendBench } from './tracking';
+import { benchIngest, benchTrend, INGEST_RUNS, INGEST_TARGET, TREND_BUDGET_MS, type IngestBench, type TrendBench } from './tracking';
 import { ANALYSIS_TARGET_MS, benchTrackingAnalysis, type TrackingAnalysisBench } from './tracking-analysis';
 import { benchIncome, EXPORT_TARGET_MS, LIST_TARGET_MS, ORDER_INGEST_TARGET, REPORT_TARGET_MS, type IncomeBench } from './income';
 // ---- issue 16 part B, players (i16-players)
@@ -244,7 +244,7 @@ async function main(): Promise<void> {
   const trends: TrendBench[] = [];
   for (const db of ['pglite', 'postgres'] as const) {
     try {
-      ingest.push(await benchIngest(db, 3, (l) => console.log(l)));
+      ingest.push(await benchIngest(db, INGEST_RUNS, (l) => console.log(l)));
       const events = Number(db === 'pglite' ? (process.env.BENCH_TRACK_EVENTS_PGLITE ?? 1_000_000) : (process.env.BENCH_TRACK_EVENTS ?? 5_000_000));
       trends.push(await benchTrend(db, events, 15, (l) => console.log(l)));
     } catch (e) {
