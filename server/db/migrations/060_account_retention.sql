@@ -13,7 +13,7 @@
 --     first day (every day it had within 30 days of it, n = 0 included) and all its days count again
 --     from the new first day.
 -- TRUNCATE of account_active_days empties it; a statement of more than 20,000 new days (bulk refills)
--- recounts it from the links in one pass. account_retention_rebuild() does that (tests compare).
+-- is linked as before (059's relink) and recounts it from the links in one pass. account_retention_rebuild() does that (tests compare).
 
 CREATE TABLE account_retention_daily (
   day date NOT NULL,
@@ -49,31 +49,25 @@ BEGIN
     RETURN NULL;
   END IF;
   PERFORM pg_advisory_xact_lock(727061);
-  IF k > 20000 THEN
-    -- Bulk refills: link, then recount everything in one pass.
-    INSERT INTO account_active_links (distinct_id, day) SELECT distinct_id, day FROM new_accounts ORDER BY 1, 2 ON CONFLICT DO NOTHING;
-    UPDATE account_active_links p SET prev_day = x.prev
-    FROM (SELECT distinct_id, day, lag(day) OVER (PARTITION BY distinct_id ORDER BY day) AS prev FROM account_active_links) x
-    WHERE p.distinct_id = x.distinct_id AND p.day = x.day AND p.prev_day IS DISTINCT FROM x.prev;
-    PERFORM account_retention_rebuild();
-    RETURN NULL;
+  -- Bulk statements (more than 20,000 new days) are recounted in one pass below. Others: each account's
+  -- first day before this statement (NULL: new) and its earliest new day.
+  IF k <= 20000 THEN
+    SELECT array_agg(x.distinct_id), array_agg(x.old_first), array_agg(x.new_min) INTO ids, olds, mins
+    FROM (
+      SELECT n.distinct_id, min(n.day) AS new_min,
+        (SELECT l.day FROM account_active_links l WHERE l.distinct_id = n.distinct_id ORDER BY l.day LIMIT 1) AS old_first
+      FROM new_accounts n GROUP BY 1
+    ) x;
+    -- Accounts whose first day moves earlier: their counts come off the old first day, from the days they
+    -- had before this statement (read before the new ones are linked: some may lie after the old first day).
+    INSERT INTO account_retention_daily AS t (day, n, retained)
+    SELECT m.old_first, (l.day - m.old_first)::smallint, -count(*)::int
+    FROM unnest(ids, olds, mins) AS m(distinct_id, old_first, new_min)
+    JOIN account_active_links l ON l.distinct_id = m.distinct_id AND l.day >= m.old_first AND l.day <= m.old_first + 30
+    WHERE m.old_first IS NOT NULL AND m.new_min < m.old_first
+    GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (day, n) DO UPDATE SET retained = t.retained + excluded.retained;
   END IF;
-  -- Each account's first day before this statement (NULL: new) and its earliest new day.
-  SELECT array_agg(x.distinct_id), array_agg(x.old_first), array_agg(x.new_min) INTO ids, olds, mins
-  FROM (
-    SELECT n.distinct_id, min(n.day) AS new_min,
-      (SELECT l.day FROM account_active_links l WHERE l.distinct_id = n.distinct_id ORDER BY l.day LIMIT 1) AS old_first
-    FROM new_accounts n GROUP BY 1
-  ) x;
-  -- Accounts whose first day moves earlier: their counts come off the old first day, from the days they
-  -- had before this statement (read before the new ones are linked: some may lie after the old first day).
-  INSERT INTO account_retention_daily AS t (day, n, retained)
-  SELECT m.old_first, (l.day - m.old_first)::smallint, -count(*)::int
-  FROM unnest(ids, olds, mins) AS m(distinct_id, old_first, new_min)
-  JOIN account_active_links l ON l.distinct_id = m.distinct_id AND l.day >= m.old_first AND l.day <= m.old_first + 30
-  WHERE m.old_first IS NOT NULL AND m.new_min < m.old_first
-  GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (day, n) DO UPDATE SET retained = t.retained + excluded.retained;
   WITH ins AS (
     INSERT INTO account_active_links (distinct_id, day) SELECT distinct_id, day FROM new_accounts ORDER BY 1, 2
     ON CONFLICT DO NOTHING RETURNING distinct_id, day
@@ -81,6 +75,10 @@ BEGIN
   SELECT array_agg(distinct_id), array_agg(day) INTO ps, ds FROM ins;
   PERFORM account_links_relink('account_active_links', ps, ds);
   IF coalesce(array_length(ps, 1), 0) = 0 THEN
+    RETURN NULL;
+  END IF;
+  IF k > 20000 THEN
+    PERFORM account_retention_rebuild();
     RETURN NULL;
   END IF;
   WITH m AS (
