@@ -169,9 +169,9 @@ async function main(): Promise<void> {
   });
   assets.modules.unshift(...imports);
   if (/<link rel="modulepreload"/.test(html)) throw new Error('prerender: unexpected modulepreload links (the boot script adds them)');
-  // The icon font the form's icons need, fetched with the page rather than after the first style pass.
-  const iconFont = /\/assets\/primeicons-[\w-]+\.woff2/.exec(readFileSync(resolve(DIST, (assets.styles[0] as string).replace(/^\//, '')), 'utf8'))?.[0];
-  if (iconFont) html = replaceOnce(html, '</head>', `<link rel="preload" as="font" type="font/woff2" crossorigin href="${iconFont}"></head>`);
+  // No <link rel="preload"> for the icon font: Chromium holds the first paint for a preloaded font
+  // (up to its timeout), ~30 ms of the form's first paint on loopback (docs/performance.md). The form's
+  // first style pass asks for it anyway, and its icons (font-display: block) show when it is there.
 
   const chunks = manifestChunks();
   // The entry and its runtime are preloaded already; the console's chunks only off /login.

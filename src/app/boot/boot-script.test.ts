@@ -69,10 +69,14 @@ afterEach(() => {
 });
 
 describe('consoleBoot (index.html <head>)', () => {
-  it('on /login: wants the prerendered form and starts the login page calls on API_URL', () => {
+  it('on /login: wants the prerendered form and readies the login page calls on API_URL, started once by consoleLoad', () => {
     const h = harness('/login?redirect=%2FuserInfo', { config: { apiUrl: 'https://api.example.test/', wsPath: 'ws/{token}/' } });
     consoleBoot(h.win, PARAMS);
     expect(h.state()).toMatchObject({ prerendered: true, language: 'zh-chs', submitPending: false, hydrated: false });
+    expect(h.requested, 'nothing before the first paint').toEqual([]);
+    expect(h.state().early).toBeUndefined();
+    h.state().startEarly?.();
+    h.state().startEarly?.();
     expect(h.requested).toEqual(PARAMS.early.map((p) => `https://api.example.test/${p}`));
     expect(Object.keys(h.state().early ?? {})).toEqual(h.requested);
     expect(document.title).toBe('系统 - 登录');
@@ -84,6 +88,7 @@ describe('consoleBoot (index.html <head>)', () => {
   it('an empty API_URL asks the page\'s own origin', () => {
     const h = harness('/login', { config: { apiUrl: '' } });
     consoleBoot(h.win, PARAMS);
+    h.state().startEarly?.();
     expect(h.requested[0]).toBe('/api/captcha/status/');
     expect(Object.keys(h.state().early ?? {})[0]).toBe(`${window.location.origin}/api/captcha/status/`);
   });
@@ -124,6 +129,7 @@ describe('consoleBoot (index.html <head>)', () => {
     expect(guarded.kind).toBe('redirect');
     expect(window.location.pathname + window.location.search).toBe(guarded.kind === 'redirect' ? guarded.to : '');
     expect(h.state().prerendered).toBe(true);
+    h.state().startEarly?.();
     expect(h.requested).toHaveLength(PARAMS.early.length);
   });
 
@@ -157,6 +163,7 @@ describe('consoleBoot (index.html <head>)', () => {
     const h = harness('/login', { config: { apiUrl: '', adapter: 'graphql' } });
     consoleBoot(h.win, PARAMS);
     expect(h.state().prerendered).toBe(true);
+    expect(h.state().startEarly).toBeUndefined();
     expect(h.requested).toEqual([]);
     expect(h.state().early).toBeUndefined();
   });
@@ -164,6 +171,7 @@ describe('consoleBoot (index.html <head>)', () => {
   it('captcha off on a back end with the status call: the row is hidden and remembered', async () => {
     const h = harness('/login', { answers: { '/api/captcha/status/': { status: 200, body: { code: 2000, msg: 'ok', data: { status: false } } } } });
     consoleBoot(h.win, PARAMS);
+    h.state().startEarly?.();
     await settle();
     expect(document.documentElement.classList.contains('console-captcha-off')).toBe(true);
     expect(window.localStorage.getItem(PARAMS.captchaMemoryKey)).toBe('off');
@@ -174,6 +182,7 @@ describe('consoleBoot (index.html <head>)', () => {
     const h = harness('/login', { answers: { '/api/init/settings/': { status: 200, body: { code: 2000, msg: 'ok', data: { 'base.captcha_state': true } } } } });
     consoleBoot(h.win, PARAMS);
     expect(document.documentElement.classList.contains('console-captcha-off'), 'the guess before any answer').toBe(true);
+    h.state().startEarly?.();
     await settle();
     expect(document.documentElement.classList.contains('console-captcha-off')).toBe(false);
     expect(window.localStorage.getItem(PARAMS.captchaMemoryKey)).toBe('on');
@@ -182,6 +191,7 @@ describe('consoleBoot (index.html <head>)', () => {
   it('failed or unreadable answers change nothing and raise nothing', async () => {
     const h = harness('/login', { answers: { '/api/captcha/status/': 'fail', '/api/init/settings/': { status: 200, body: 'not json at all' } } });
     consoleBoot(h.win, PARAMS);
+    h.state().startEarly?.();
     await settle();
     expect(document.documentElement.classList.contains('console-captcha-off')).toBe(false);
     expect(window.localStorage.getItem(PARAMS.captchaMemoryKey)).toBeNull();
@@ -256,7 +266,7 @@ describe('consoleLoad (end of <body>)', () => {
     expect(links('stylesheet')).toEqual(['/assets/c.css']);
   });
 
-  it('over the prerendered form: stylesheets and modules after the next frame, once (or after 500 ms without frames)', () => {
+  it('over the prerendered form, in a browser without paint entries: stylesheets and modules after the next frame, once (or after 500 ms without frames)', () => {
     const t = fakeTimers();
     consoleLoad({ document, ...t, __CONSOLE_BOOT__: { prerendered: true, language: 'zh-chs', submitPending: false, hydrated: false } }, assets);
     expect(scripts()).toEqual([]);
@@ -269,5 +279,69 @@ describe('consoleLoad (end of <body>)', () => {
     expect(scripts()).toEqual(['/assets/a.js', '/assets/b.js']);
     t.timers.find((x) => x.ms === 500)?.fn();
     expect(scripts(), 'started once').toEqual(['/assets/a.js', '/assets/b.js']);
+  });
+
+  /** A PerformanceObserver that supports `paint` entries and lets the test deliver one. */
+  const paintObserver = () => {
+    const observers: { callback: (list: { getEntries(): unknown[] }) => void; types: string[]; live: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'layout-shift'];
+      private readonly me: (typeof observers)[number];
+      constructor(callback: (list: { getEntries(): unknown[] }) => void) {
+        this.me = { callback, types: [], live: true };
+        observers.push(this.me);
+      }
+      observe(options: { type: string }) {
+        this.me.types.push(options.type);
+      }
+      disconnect() {
+        this.me.live = false;
+      }
+    }
+    return {
+      observers,
+      PerformanceObserver: FakeObserver as unknown as typeof PerformanceObserver,
+      paint: () => {
+        for (const o of observers) if (o.live && o.types.includes('paint')) o.callback({ getEntries: () => [{ name: 'first-paint' }] });
+      },
+    };
+  };
+
+  it("over the prerendered form: the early calls, stylesheets and modules once the form's first paint is reported, once", () => {
+    const t = fakeTimers();
+    const p = paintObserver();
+    const order: string[] = [];
+    const state: EarlyState = { prerendered: true, language: 'zh-chs', submitPending: false, hydrated: false, startEarly: () => order.push(`early with ${scripts().length} scripts`) };
+    consoleLoad({ document, ...t, PerformanceObserver: p.PerformanceObserver, __CONSOLE_BOOT__: state }, assets);
+    expect(t.frames, 'no animation frame: the paint entry says when').toHaveLength(0);
+    expect(t.timers.map((x) => x.ms)).toEqual([500]);
+    expect(scripts()).toEqual([]);
+    p.paint();
+    expect(scripts(), 'not inside the observer callback').toEqual([]);
+    t.timers.find((x) => x.ms === 0)?.fn();
+    expect(order).toEqual(['early with 0 scripts']);
+    expect(links('stylesheet')).toEqual(['/assets/c.css']);
+    expect(scripts()).toEqual(['/assets/a.js', '/assets/b.js']);
+    p.paint();
+    for (const timer of t.timers) timer.fn();
+    expect(scripts(), 'started once').toEqual(['/assets/a.js', '/assets/b.js']);
+    expect(order).toHaveLength(1);
+  });
+
+  it('a paint that never comes (a background tab): everything starts after 500 ms', () => {
+    const t = fakeTimers();
+    const p = paintObserver();
+    let early = 0;
+    consoleLoad({ document, ...t, PerformanceObserver: p.PerformanceObserver, __CONSOLE_BOOT__: { prerendered: true, language: 'zh-chs', submitPending: false, hydrated: false, startEarly: () => (early += 1) } }, assets);
+    t.timers.find((x) => x.ms === 500)?.fn();
+    expect(early).toBe(1);
+    expect(scripts()).toEqual(['/assets/a.js', '/assets/b.js']);
+  });
+
+  it('without the prerendered form the early calls start at once too (the head script readied them)', () => {
+    const t = fakeTimers();
+    let early = 0;
+    consoleLoad({ document, ...t, __CONSOLE_BOOT__: { prerendered: false, language: 'zh-chs', submitPending: false, hydrated: false, startEarly: () => (early += 1) } }, assets);
+    expect(early).toBe(1);
   });
 });

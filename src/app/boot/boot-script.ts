@@ -11,9 +11,10 @@ import type { BootState } from '../../components/prehydration';
  *  - `/` or `/index` without a token: replaces the address by `/login?redirect=/index` (the path plus
  *    its query for /index), exactly what the route guard would do once the scripts ran (spec §4), so
  *    the login form shows at once instead of after a blank page and two client-side redirects;
- *  - on /login: marks the prerendered form wanted (the body script puts it in), starts the calls
- *    the login page makes (captcha status, captcha, settings, the sign-in links' checks) in parallel
- *    with the script download; the console adopts these answers (`adoptEarlyResponses`);
+ *  - on /login: marks the prerendered form wanted (the body script puts it in) and readies the calls
+ *    the login page makes (captcha status, captcha, settings, the sign-in links' checks), which
+ *    `consoleLoad` starts together with the script download, once the form has been painted; the
+ *    console adopts these answers (`adoptEarlyResponses`);
  *  - guesses whether the captcha row will stay: from the last answer this browser saw (localStorage),
  *    then from the early answer itself, as a class on <html> (`console-captcha-off`) that hides the
  *    row while the console does not know yet. So a back end with captcha off does not see the row
@@ -66,6 +67,8 @@ export interface BootParams {
 export interface EarlyState extends BootState {
   /** Absolute URL → the response of a call started by the boot script (adopted once). */
   early?: Record<string, Promise<Response>>;
+  /** Starts those calls (once); `consoleLoad` calls it with the scripts. Only on /login over REST. */
+  startEarly?: () => void;
 }
 
 interface BootWindow {
@@ -148,33 +151,39 @@ export function consoleBoot(win: BootWindow, p: BootParams): void {
   const config = (win.__CONSOLE_CONFIG__ || {}) as { apiUrl?: unknown; adapter?: unknown };
   // The GraphQL adapter asks through /graphql: nothing to start here.
   if (config.adapter === 'graphql' || typeof win.fetch !== 'function') return;
-  const base = (typeof config.apiUrl === 'string' ? config.apiUrl.trim() : '').replace(/\/+$/, '');
-  const early: Record<string, Promise<Response>> = {};
-  const urlOf = (apiPath: string) => base + '/' + apiPath.replace(/^\/+/, '');
-  for (let i = 0; i < p.early.length; i++) {
-    const url = urlOf(p.early[i] as string);
-    const started = win.fetch(url, { headers: { Accept: 'application/json' } });
-    // Nobody may be waiting yet: a failure here must not surface as an unhandled rejection.
-    started.catch(() => undefined);
-    early[new URL(url, loc.href).href] = started;
-  }
-  state.early = early;
+  // Started with the scripts, after the form's first paint (consoleLoad), not here: on two cores the
+  // server answering them (the captcha is drawn) and the browser's network work delayed that paint by
+  // ~30 ms on loopback. They still go out in parallel with the script download, not after it.
+  state.startEarly = () => {
+    if (state.early) return;
+      const base = (typeof config.apiUrl === 'string' ? config.apiUrl.trim() : '').replace(/\/+$/, '');
+    const early: Record<string, Promise<Response>> = {};
+    const urlOf = (apiPath: string) => base + '/' + apiPath.replace(/^\/+/, '');
+    for (let i = 0; i < p.early.length; i++) {
+      const url = urlOf(p.early[i] as string);
+      const started = win.fetch(url, { headers: { Accept: 'application/json' } });
+      // Nobody may be waiting yet: a failure here must not surface as an unhandled rejection.
+      started.catch(() => undefined);
+      early[new URL(url, loc.href).href] = started;
+    }
+    state.early = early;
 
-  const envelopeData = (call: Promise<Response> | undefined): Promise<Record<string, unknown> | null> =>
-    call
-      ? call
-          .then((res) => (res.ok ? res.clone().json() : null))
-          .then((body: { code?: unknown; data?: unknown } | null) => (body && body.code === 2000 && body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : null))
-          .catch(() => null)
-      : Promise.resolve(null);
-  const known = (value: unknown): value is boolean => typeof value === 'boolean';
-  envelopeData(early[new URL(urlOf(p.captchaStatusPath), loc.href).href]).then((status) => {
-    if (status && known(status.status)) return remember(status.status);
-    // The real back end has no status call: its settings say it.
-    return envelopeData(early[new URL(urlOf(p.settingsPath), loc.href).href]).then((settings) => {
-      if (settings && known(settings['base.captcha_state'])) remember(settings['base.captcha_state']);
+    const envelopeData = (call: Promise<Response> | undefined): Promise<Record<string, unknown> | null> =>
+      call
+        ? call
+            .then((res) => (res.ok ? res.clone().json() : null))
+            .then((body: { code?: unknown; data?: unknown } | null) => (body && body.code === 2000 && body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : null))
+            .catch(() => null)
+        : Promise.resolve(null);
+    const known = (value: unknown): value is boolean => typeof value === 'boolean';
+    envelopeData(early[new URL(urlOf(p.captchaStatusPath), loc.href).href]).then((status) => {
+      if (status && known(status.status)) return remember(status.status);
+      // The real back end has no status call: its settings say it.
+      return envelopeData(early[new URL(urlOf(p.settingsPath), loc.href).href]).then((settings) => {
+        if (settings && known(settings['base.captcha_state'])) remember(settings['base.captcha_state']);
+      });
     });
-  });
+  };
 }
 
 interface PrerenderWindow {
@@ -209,21 +218,27 @@ interface LoadWindow {
   document: Document;
   requestAnimationFrame(callback: () => void): number;
   setTimeout(callback: () => void, ms: number): number;
+  PerformanceObserver?: typeof PerformanceObserver;
   __CONSOLE_BOOT__?: EarlyState;
 }
 
 /**
- * Last in <body>: starts the console, its stylesheets and modules. Over the prerendered form it waits
- * for the next frame first: their download and the work it brings (parsing ~200 KB of CSS, ~320 KB of
- * JavaScript) would otherwise come before the form's first paint on a fast network. Anywhere else (and
- * in a hidden tab, which paints no frames) at once; the head script has already asked for the files.
+ * Last in <body>: starts the console, its stylesheets and modules, and the login page's early calls
+ * (the head script's `startEarly`). Over the prerendered form it waits until the form's first frame
+ * has been painted (the `paint` timing entry; without that entry type, the next animation frame):
+ * their download and the work it brings (parsing ~200 KB of CSS, compiling ~320 KB of JavaScript, the
+ * server drawing the captcha) would otherwise share the two cores with painting that frame. Anywhere
+ * else (and in a hidden tab, which paints no frames) at once; the head script has already asked for
+ * the files.
  */
 export function consoleLoad(win: LoadWindow, assets: Assets): void {
   const doc = win.document;
+  const state = win.__CONSOLE_BOOT__;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    if (state && state.startEarly) state.startEarly();
     for (let i = 0; i < assets.styles.length; i++) {
       const href = assets.styles[i] as string;
       if (doc.querySelector('link[rel="stylesheet"][href="' + href + '"]')) continue;
@@ -241,9 +256,23 @@ export function consoleLoad(win: LoadWindow, assets: Assets): void {
       doc.head.appendChild(script);
     }
   };
-  const state = win.__CONSOLE_BOOT__;
   if (!state || !state.prerendered || doc.visibilityState === 'hidden') return start();
-  win.requestAnimationFrame(() => win.setTimeout(start, 0));
-  // A frame that never comes (the tab went to the background meanwhile) must not hold the console back.
+  let watching = false;
+  const Observer = win.PerformanceObserver;
+  try {
+    if (Observer && Observer.supportedEntryTypes && Observer.supportedEntryTypes.indexOf('paint') >= 0) {
+      const observer = new Observer((list) => {
+        if (list.getEntries().length === 0) return;
+        observer.disconnect();
+        win.setTimeout(start, 0);
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      watching = true;
+    }
+  } catch {
+    watching = false;
+  }
+  if (!watching) win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  // A paint that never comes (the tab went to the background meanwhile) must not hold the console back.
   win.setTimeout(start, 500);
 }
