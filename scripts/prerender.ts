@@ -178,11 +178,22 @@ async function main(): Promise<void> {
   assets.later = chunks.console.filter((file) => !assets.modules.includes(file));
   const params = await module.bootParams(Object.fromEntries(logins.map((l) => [l.language, l.title])), chunks.languages, assets);
   html = replaceOnce(html, '<!--console-boot-->', inlineScript(module.consoleBoot, `window,${json(params)}`));
-  html = replaceOnce(html, '<!--console-load-->', inlineScript(module.consolePrerender, 'window') + inlineScript(module.consoleLoad, `window,${json(assets)}`));
+  html = replaceOnce(
+    html,
+    '<!--console-load-->',
+    inlineScript(module.consolePrerender, 'window') + inlineScript(module.consoleLoad, `window,${json(assets)}`) + `<i id="${BOOT_DONE_ID}" hidden></i>`,
+  );
+  // No frame before the form is in #root: without this, Chromium may paint the page while the parser is
+  // still in the templates (an empty page, counted as the first paint; seen at CPU ×4). Rendering
+  // waits for the marker after the body scripts; browsers without `blocking` ignore the link.
+  html = replaceOnce(html, '</head>', `<link rel="expect" href="#${BOOT_DONE_ID}" blocking="render"></head>`);
   writeFileSync(INDEX, html);
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(`prerender: /login in ${logins.map((l) => l.language).join(', ')} into ${INDEX} (${kib(Buffer.byteLength(html))}, critical CSS ${kib(critical.length)}) in ${Date.now() - started} ms`);
 }
+
+/** The element after the body's boot scripts that rendering waits for (`<link rel=expect>`). */
+const BOOT_DONE_ID = 'console-boot-done';
 
 main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.stack ?? e.message : String(e));
