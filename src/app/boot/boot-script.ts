@@ -156,7 +156,7 @@ export function consoleBoot(win: BootWindow, p: BootParams): void {
   // ~30 ms on loopback. They still go out in parallel with the script download, not after it.
   state.startEarly = () => {
     if (state.early) return;
-      const base = (typeof config.apiUrl === 'string' ? config.apiUrl.trim() : '').replace(/\/+$/, '');
+    const base = (typeof config.apiUrl === 'string' ? config.apiUrl.trim() : '').replace(/\/+$/, '');
     const early: Record<string, Promise<Response>> = {};
     const urlOf = (apiPath: string) => base + '/' + apiPath.replace(/^\/+/, '');
     for (let i = 0; i < p.early.length; i++) {
