@@ -107,7 +107,7 @@ async function upkeepTail(dir: string): Promise<UpkeepTail> {
 export const INGEST_RUNS = 5;
 
 /** (n): RUN_EVENTS fresh events per run, pre-signed, sent by CLIENTS concurrent clients. */
-export async function benchIngest(database: 'pglite' | 'postgres', runs = 3, log: (line: string) => void = () => undefined): Promise<IngestBench> {
+export async function benchIngest(database: 'pglite' | 'postgres', runs = INGEST_RUNS, log: (line: string) => void = () => undefined): Promise<IngestBench> {
   let pg: TestPostgres | null = null;
   const env: Record<string, string> = { SAMPLE_EVENTS: 'off' };
   // PGLITE_THREAD=off in the bench's environment measures the database in the server's main thread (the server process inherits it).

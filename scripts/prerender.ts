@@ -27,6 +27,8 @@ import { createServer } from 'vite';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = resolve(ROOT, process.env.PRERENDER_DIST ?? 'dist');
 const INDEX = resolve(DIST, 'index.html');
+/** The element after the body's boot scripts that rendering waits for (`<link rel=expect>`). */
+const BOOT_DONE_ID = 'console-boot-done';
 
 type PrerenderModule = typeof import('../src/prerender');
 type Assets = import('../src/app/boot/boot-script').Assets;
@@ -191,9 +193,6 @@ async function main(): Promise<void> {
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(`prerender: /login in ${logins.map((l) => l.language).join(', ')} into ${INDEX} (${kib(Buffer.byteLength(html))}, critical CSS ${kib(critical.length)}) in ${Date.now() - started} ms`);
 }
-
-/** The element after the body's boot scripts that rendering waits for (`<link rel=expect>`). */
-const BOOT_DONE_ID = 'console-boot-done';
 
 main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.stack ?? e.message : String(e));
