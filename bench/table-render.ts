@@ -172,6 +172,8 @@ export async function rendered(page: Page, at: number, next: boolean, rows = ROW
  * page; the pager's dropdown is opened first, untimed. Needs `answerInPage()` installed.
  */
 export async function indexToCrud100(page: Page): Promise<{ firstVisit: number; to100: number }> {
+  // From the index as it stands once loaded (its widgets' code and calls done), not while it still loads.
+  await page.waitForLoadState('networkidle');
   const firstVisit = (await rendered(page, 1, false, 10)).total;
   await page.getByTestId('user-table').locator('.p-paginator .p-dropdown').click();
   await page.locator('.p-dropdown-item', { hasText: /^100$/ }).waitFor();
