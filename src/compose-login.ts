@@ -14,8 +14,8 @@ export interface LoginEnvironment {
   storage: ConsoleStorage;
   navigate(to: string, options?: { replace?: boolean }): void;
   fetch?: typeof fetch;
-  /** Told when a sign-in succeeded: the rest of the console starts loading then (main.tsx). */
-  onSignedIn?: () => void;
+  /** Told when a sign-in succeeded: the rest of the console loads then (main.tsx); a promise it returns is awaited. */
+  onSignedIn?: () => Promise<void> | void;
   /** The page's address for the front-end log; default the browser's location. */
   pageUrl?: () => string;
 }

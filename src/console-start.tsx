@@ -5,7 +5,9 @@ import { consoleTree } from './app/boot/tree';
 import { captureErrors } from './app/header/error-capture';
 import { stylesheetsReady } from './components/stylesheets';
 import type { PluginRegistry } from './plugins/types';
-import { toLanguage } from './config';
+import { INDEX_PATH, toLanguage } from './config';
+import { preloadFirstScreen } from './app/routes';
+import { redirectTarget } from './components/routing';
 import { ensureLanguage } from './i18n';
 import type { EarlyLog } from './stores/early-log';
 
@@ -37,11 +39,13 @@ function startConsole(env: StartEnvironment, handoff?: Handoff): Console {
 
 /**
  * After sign-in on the login-only page: the console's tree as a component for the login tree to
- * render (React.lazy), once the signed-in user's choices are read and the stylesheets are there.
+ * render, once the signed-in user's choices are read, the stylesheets are there and the first screen's
+ * code (the layout and the page the sign-in goes to) has arrived.
  */
 export async function consoleView(env: StartEnvironment, plugins: PluginRegistry, handoff: Handoff): Promise<() => ReturnType<typeof consoleTree>> {
   const app = startConsole(env, handoff);
-  await Promise.all([app.root.preferences.load().catch(() => undefined), stylesheetsReady()]);
+  const target = redirectTarget(window.location.search, INDEX_PATH);
+  await Promise.all([app.root.preferences.load().catch(() => undefined), stylesheetsReady(), preloadFirstScreen(target).catch(() => undefined)]);
   return function ConsoleView() {
     return consoleTree(app, plugins);
   };
@@ -49,11 +53,17 @@ export async function consoleView(env: StartEnvironment, plugins: PluginRegistry
 
 /**
  * Any route but /login: the signed-in user's theme, colour, size and layout choices are read before
- * the first paint, and nothing renders before the stylesheets are there.
+ * the first paint, and nothing renders before the stylesheets (and the first screen's code) are there.
  */
 export async function renderConsole(container: HTMLElement, env: StartEnvironment, plugins: PluginRegistry): Promise<void> {
   const app = startConsole(env);
   // The default language is bundled; another (the cookie's) loads first (the boot script preloads it).
-  await Promise.all([app.root.preferences.load().catch(() => undefined), stylesheetsReady(), ensureLanguage(app.i18n, toLanguage(env.storage.cookies.get('lang')))]);
+  await Promise.all([
+    app.root.preferences.load().catch(() => undefined),
+    stylesheetsReady(),
+    ensureLanguage(app.i18n, toLanguage(env.storage.cookies.get('lang'))),
+    // The layout and a fixed route's page load beside the rest, not one after the other as they render.
+    preloadFirstScreen(window.location.pathname).catch(() => undefined),
+  ]);
   createRoot(container).render(consoleTree(app, plugins));
 }

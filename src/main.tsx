@@ -8,7 +8,7 @@ import { browserStorage } from './adapters/storage';
 import { createLoginConsole } from './compose-login';
 import { adoptEarlyResponses } from './app/boot/early-fetch';
 import type { EarlyState } from './app/boot/boot-script';
-import { loginTree } from './app/boot/login-tree';
+import { consoleComponent, loginTree } from './app/boot/login-tree';
 import { stylesheetsReady } from './components/stylesheets';
 import { captureErrors } from './app/header/error-capture';
 import { discoverPlugins, loadPlugins } from './plugins/loader';
@@ -43,9 +43,10 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   const plugins = await loadPlugins(discoverPlugins());
   if (container && window.location.pathname === LOGIN_PATH) {
-    // The rest of the console starts loading once a sign-in succeeded (not on a failed attempt: the
-    // login page's first error costs no request).
-    const login = createLoginConsole({ ...env, onSignedIn: () => void loadFull().catch(() => undefined) });
+    // The rest of the console loads once a sign-in succeeded (not on a failed attempt: the login
+    // page's first error costs no request), and the page leaves /login when it is there (the button
+    // stays busy meanwhile), so the console renders at once rather than behind a fallback.
+    const login = createLoginConsole({ ...env, onSignedIn: () => fullConsole.preload().catch(() => undefined) });
     const stopCapture = captureErrors(login.log, window);
     // The default language is bundled; another (the cookie's) loads first (the boot script preloads it).
     await ensureLanguage(login.i18n, toLanguage(storage.cookies.get('lang')));
@@ -60,7 +61,8 @@ async function start(): Promise<void> {
         throw error;
       }
     };
-    const tree = loginTree(login, plugins, loadConsole);
+    const fullConsole = consoleComponent(loadConsole);
+    const tree = loginTree(login, plugins, fullConsole);
     if (boot?.prerendered && container.firstElementChild) {
       // The prerendered login form is on screen and may hold input: hydrate it at once (the full
       // stylesheets arrive on their own).

@@ -9,7 +9,7 @@ import { ensureLanguage } from './i18n';
 import { applyAppearance } from './app/header/appearance';
 import { createConsole } from './compose';
 import { consoleBoot, consoleLoad, consolePrerender, type Assets, type BootParams } from './app/boot/boot-script';
-import { loginTree } from './app/boot/login-tree';
+import { consoleComponent, loginTree } from './app/boot/login-tree';
 import { createLoginConsole } from './compose-login';
 
 /**
@@ -62,7 +62,7 @@ export async function prerenderLogin(language: Language): Promise<PrerenderedLog
   const hook: BaseLocationHook = () => [PRERENDER_PATH, () => undefined];
   const searchHook: BaseSearchHook = () => '';
   // The login route's own tree, which main.tsx hydrates; the full console is never asked for here.
-  const markup = renderToString(loginTree(app, plugins, () => new Promise(() => undefined), { hook, searchHook }));
+  const markup = renderToString(loginTree(app, plugins, consoleComponent(() => new Promise(() => undefined)), { hook, searchHook }));
   const t = app.i18n.t.bind(app.i18n);
   return { language, htmlLang: HTML_LANG[language], title: `${t(SYSTEM_NAME_KEY)} - ${t('route.login')}`, markup };
 }

@@ -9,14 +9,15 @@ import LoginPage from '../pages/login/LoginPage';
 import { RouteGuard } from './RouteGuard';
 import { usePlugins } from '../plugins/context';
 import { pluginRouteFor } from '../plugins/routes';
-import { resolveShellRoute } from './shell-routes';
+import { resolveShellRoute, STATIC_ROUTES } from './shell-routes';
 import { withStylesheets } from '../components/stylesheets';
+import { preloadable } from '../components/preloadable';
 
 /**
  * Everything behind login is loaded on demand: the login page bundle stays small. These also wait for
  * the full stylesheets, which the prerendered login page loads without blocking its first paint.
  */
-const Layout = lazy(withStylesheets(() => import('./layout/Layout')));
+const Layout = preloadable(withStylesheets(() => import('./layout/Layout')));
 const NotFoundPage = lazy(withStylesheets(() => import('../pages/notFound/NotFoundPage')));
 const ForbiddenPage = lazy(withStylesheets(() => import('../pages/error/ForbiddenPage')));
 const PreviewPage = lazy(withStylesheets(() => import('../pages/preview/PreviewPage')));
@@ -30,6 +31,17 @@ export function redirectTargetOf(path: string, search: string): string {
 
 /** The path part of a full path. */
 const pathOf = (fullPath: string): string => fullPath.split('?')[0] ?? fullPath;
+
+/**
+ * Loads the code of the first signed-in screen at `fullPath` before it renders: the layout, and the
+ * page of a fixed route (the dashboard at /index). Rendered afterwards, they show at once instead of
+ * behind a fallback each (components/preloadable.tsx). Menu pages load as they render.
+ */
+export function preloadFirstScreen(fullPath: string): Promise<void> {
+  const path = pathOf(fullPath);
+  const page = STATIC_ROUTES.find((route) => route.path === path);
+  return Promise.all([Layout.preload(), page?.preload?.()]).then(() => undefined);
+}
 
 /**
  * /refresh (spec §2.1) outside the layout (no tab to refresh): back to the current tab's path.

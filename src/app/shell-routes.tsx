@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import { preloadable } from '../components/preloadable';
 import { FRONTEND_LOG_PATH, INDEX_PATH, MESSAGE_CENTER_PATH, PAGE_MISSING_MESSAGE, USER_INFO_PATH } from '../config';
 import { pageRegistry, type PageRegistry } from '../pages/registry';
 import FallbackPage from '../pages/fallback/FallbackPage';
@@ -15,15 +16,22 @@ export interface ShellRoute {
   component?: string;
   cache: boolean;
   render(): ReactNode;
+  /**
+   * Loads the page's code ahead of its first render (the tab's frame waits for it without a Suspense
+   * fallback, and the screen after a sign-in is loaded before it shows: components/preloadable.tsx).
+   */
+  preload?(): Promise<void>;
+  /** Whether the page's code is there (absent: nothing to load). */
+  ready?(): boolean;
 }
 
-const DashboardPage = lazy(() => import('../pages/index/DashboardPage'));
-const UserInfoPage = lazy(() => import('../pages/userInfo/UserInfoPage'));
+const DashboardPage = preloadable(() => import('../pages/index/DashboardPage'));
+const UserInfoPage = preloadable(() => import('../pages/userInfo/UserInfoPage'));
 
 /** The fixed layout routes of spec §2.1. */
 export const STATIC_ROUTES: readonly ShellRoute[] = [
-  { name: 'index', path: INDEX_PATH, titleKey: 'route.index', cache: false, render: () => <DashboardPage /> },
-  { name: 'userInfo', path: USER_INFO_PATH, titleKey: 'route.userInfo', cache: false, render: () => <UserInfoPage /> },
+  { name: 'index', path: INDEX_PATH, titleKey: 'route.index', cache: false, render: () => <DashboardPage />, preload: DashboardPage.preload, ready: DashboardPage.ready },
+  { name: 'userInfo', path: USER_INFO_PATH, titleKey: 'route.userInfo', cache: false, render: () => <UserInfoPage />, preload: UserInfoPage.preload, ready: UserInfoPage.ready },
 ];
 
 const MessageCenterPage = lazy(() => import('../pages/system/messageCenter'));
@@ -74,6 +82,8 @@ export function resolveShellRoute(root: RootStore, path: string, registry: PageR
       const Page: ComponentType | null = exists ? registry.lazyPage(menuRoute.component) : null;
       return Page ? <Page /> : <FallbackPage title={menuRoute.meta.title} component={menuRoute.component} />;
     },
+    preload: () => registry.lazyPage(menuRoute.component)?.preload() ?? Promise.resolve(),
+    ready: () => registry.lazyPage(menuRoute.component)?.ready() ?? true,
   };
   menuRouteCache.set(menuRoute, route);
   return route;

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from '../components/preloadable';
 import { PAGE_CHUNK_TIMEOUT_MS } from '../config';
 
 /** A page module: its default export is the page. */
@@ -50,11 +51,11 @@ export interface PageRegistry {
   /** The loader for a component string, or null when no page file exists for it. */
   loader(component: string): PageLoader | null;
   /**
-   * One lazy component per component string (kept, so switching tabs never remounts it). Its chunk
-   * fails with a PageChunkError when it has not arrived within the timeout or could not load; a
-   * failed one is forgotten, so the next call (a retry) loads it afresh.
+   * One lazy component per component string (kept, so switching tabs never remounts it), which can be
+   * preloaded. Its chunk fails with a PageChunkError when it has not arrived within the timeout or
+   * could not load; a failed one is forgotten, so the next call (a retry) loads it afresh.
    */
-  lazyPage(component: string): LazyExoticComponent<ComponentType> | null;
+  lazyPage(component: string): Preloadable<object> | null;
   keys(): string[];
 }
 
@@ -97,7 +98,7 @@ export function createPageRegistry(pages: Record<string, PageLoader>, plugins: R
   const pageIndex = buildIndex(pages);
   const pluginIndex = buildIndex(plugins);
   const timeoutMs = options.chunkTimeoutMs ?? PAGE_CHUNK_TIMEOUT_MS;
-  const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
+  const lazies = new Map<string, Preloadable<object>>();
   const loader = (component: string): PageLoader | null => {
     const key = normaliseComponent(component);
     if (key.startsWith(PLUGIN_PREFIX)) return pluginIndex.get(key) ?? null;
@@ -111,7 +112,7 @@ export function createPageRegistry(pages: Record<string, PageLoader>, plugins: R
       if (cached) return cached;
       const load = loader(component);
       if (!load) return null;
-      const page = lazy(() =>
+      const page = preloadable(() =>
         withTimeout(component, load, timeoutMs).catch((error: unknown) => {
           // React keeps a lazy's failure for good: drop this one so that a retry gets a fresh load.
           if (lazies.get(key) === page) lazies.delete(key);

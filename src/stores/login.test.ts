@@ -62,12 +62,27 @@ describe('LoginStore', () => {
           return { userId: 1, access: 'A', refresh: 'R', name: 'n' };
         },
       }),
-      { onSignedIn: () => events.push('signed in') },
+      { onSignedIn: () => void events.push('signed in') },
     );
     await login.login({ username: 'superadmin', password: 'pw', captcha: { answer: '15', key: 3 } });
     expect(calls).toEqual([{ username: 'superadmin', password: 'pw', captcha: '15', captchaKey: 3 }]);
     expect(events).toEqual(['called', 'signed in']);
     expect(busy).toBe(true);
+    expect(login.getSnapshot().signingIn).toBe(false);
+  });
+
+  it('waits, still busy, for the promise onSignedIn returns (the console loading) before login() resolves', async () => {
+    let release: () => void = () => undefined;
+    const loading = new Promise<void>((resolve) => (release = resolve));
+    const login = new LoginStore(fakeApi({ login: async () => ({ userId: 1, access: 'A', refresh: 'R', name: 'n' }) }), { onSignedIn: () => loading });
+    let done = false;
+    const signingIn = login.login({ username: 'superadmin', password: 'pw' }).then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toBe(false);
+    expect(login.getSnapshot().signingIn).toBe(true);
+    release();
+    await signingIn;
+    expect(done).toBe(true);
     expect(login.getSnapshot().signingIn).toBe(false);
   });
 
@@ -79,7 +94,7 @@ describe('LoginStore', () => {
           throw new ApiError('envelope', '账号或密码不正确', 'api/login/');
         },
       }),
-      { onSignedIn: () => told++ },
+      { onSignedIn: () => void told++ },
     );
     await expect(login.login({ username: 'a', password: 'b' })).rejects.toThrow('账号或密码不正确');
     expect(login.getSnapshot().signingIn).toBe(false);

@@ -23,8 +23,11 @@ export interface LoginStoreOptions {
    * (which also forgets the last user and loads the new one's preferences).
    */
   signIn?: (form: LoginForm) => Promise<void>;
-  /** Told when a sign-in succeeded (the login-only boot starts loading the rest of the console then). */
-  onSignedIn?: () => void;
+  /**
+   * Told when a sign-in succeeded (the login-only boot loads the rest of the console then); a promise
+   * it returns is awaited, still busy, before login() resolves and the page moves on.
+   */
+  onSignedIn?: () => Promise<void> | void;
 }
 
 /**
@@ -99,7 +102,7 @@ export class LoginStore {
           ...(form.captcha ? { captcha: form.captcha.answer, captchaKey: form.captcha.key } : {}),
         });
       }
-      this.options.onSignedIn?.();
+      await this.options.onSignedIn?.();
     } finally {
       this.set({ signingIn: false });
     }

@@ -7,7 +7,7 @@ import { mockBackend } from '../../../stories/mocks/handlers';
 import type { Language } from '../../config';
 import { ensureLanguage } from '../../i18n/core';
 import { EMPTY_PLUGINS } from '../../plugins/types';
-import { loginTree } from './login-tree';
+import { consoleComponent, loginTree } from './login-tree';
 
 /**
  * The login route's own tree (issue 19), as main.tsx hydrates it: the login-only composition on the
@@ -42,7 +42,7 @@ function LoginTreeHost({ path, language, chunk }: TreeArgs) {
       if (chunk === 'slow') return new Promise((resolve) => setTimeout(() => resolve(FullConsoleStandIn), 400));
       return Promise.resolve(FullConsoleStandIn);
     };
-    return { location, parts, probe, tree: loginTree(parts, EMPTY_PLUGINS, load, { hook: location.hook, searchHook: location.searchHook }) };
+    return { location, parts, probe, tree: loginTree(parts, EMPTY_PLUGINS, consoleComponent(load), { hook: location.hook, searchHook: location.searchHook }) };
   });
   const [ready, setReady] = useState(!language);
   if (!ready && language) void ensureLanguage(built.parts.i18n, language).then(() => setReady(true));

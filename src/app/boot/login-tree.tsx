@@ -1,8 +1,9 @@
-import { lazy, StrictMode, Suspense, useState, type ComponentType } from 'react';
+import { StrictMode, Suspense, useState, type ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router, useLocation, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { LoginStoreProvider } from '../../components/login-context';
 import { PageLoading } from '../../components/PageLoading';
+import { preloadable, type Preloadable } from '../../components/preloadable';
 import { LOGIN_PATH } from '../../config';
 import type { I18n } from '../../i18n/core';
 import LoginPage from '../../pages/login/LoginPage';
@@ -22,6 +23,17 @@ export interface LoginParts {
 /** Loads the full console (src/console-start.tsx) and gives its tree as a component. */
 export type ConsoleLoader = () => Promise<ComponentType>;
 
+/** The full console as the login tree renders it; `preload()` once a sign-in succeeded. */
+export type ConsoleComponent = Preloadable<object>;
+
+/**
+ * The full console's component from its loader. main.tsx preloads it when a sign-in succeeds and
+ * leaves /login only once it is there, so the console renders at once instead of suspending.
+ */
+export function consoleComponent(load: ConsoleLoader): ConsoleComponent {
+  return preloadable(() => load().then((view) => ({ default: view })));
+}
+
 interface RouterHooks {
   hook?: BaseLocationHook;
   searchHook?: BaseSearchHook;
@@ -34,8 +46,7 @@ interface RouterHooks {
  * (signed in, or a sign-in link such as /oauth2), the full console loads and renders in its place,
  * and stays (its own route table shows the login page again should the session end).
  */
-export function loginTree(parts: LoginParts, plugins: PluginRegistry, loadConsole: ConsoleLoader, router: RouterHooks = {}) {
-  const FullConsole = lazy(() => loadConsole().then((view) => ({ default: view })));
+export function loginTree(parts: LoginParts, plugins: PluginRegistry, FullConsole: ConsoleComponent, router: RouterHooks = {}) {
   return (
     <StrictMode>
       <PluginProvider plugins={plugins}>

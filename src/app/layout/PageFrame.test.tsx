@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { Activity } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -27,7 +28,7 @@ function pendingChunk() {
   return { promise, arrive };
 }
 
-function setup() {
+function setup(hidden = false) {
   const { root } = rootFixture(fakeApi({}), { uuid: '1', token: 't' });
   root.menu.setItems(menu);
   let userChunk = pendingChunk();
@@ -53,7 +54,9 @@ function setup() {
     <StoreProvider store={root}>
       <I18nextProvider i18n={createI18n('zh-chs')}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <div data-testid="user-tab">{frame('/user')}</div>
+          <div data-testid="user-tab">
+            <Activity mode={hidden ? 'hidden' : 'visible'}>{frame('/user')}</Activity>
+          </div>
           <div data-testid="role-tab">{frame('/role')}</div>
         </Router>
       </I18nextProvider>
@@ -62,6 +65,7 @@ function setup() {
   return {
     root,
     loads: () => userLoads,
+    currentChunk: () => userChunk,
     freshChunk: () => {
       userChunk = pendingChunk();
       return userChunk;
@@ -89,5 +93,37 @@ describe('PageFrame: a page chunk that never arrives (spec §8: fails after 120 
     });
     expect(await screen.findByText('user page')).toBeTruthy();
     expect(root.log.entries).toHaveLength(1);
+  });
+});
+
+describe('PageFrame: a page whose chunk is on its way', () => {
+  it('shows its loading state, then the page once the chunk is there, loaded once', async () => {
+    const { loads, currentChunk } = setup();
+    const chunk = currentChunk();
+    const tab = screen.getByTestId('user-tab');
+    expect(tab.querySelector('.console-page-loading')).toBeTruthy();
+    await act(async () => {
+      chunk.arrive({ default: () => <p>user page</p> });
+      await chunk.promise;
+    });
+    expect(tab.textContent).toContain('user page');
+    expect(tab.querySelector('.console-page-loading')).toBeNull();
+    expect(loads()).toBe(1);
+  });
+});
+
+describe('PageFrame: a tab restored behind others (rendered hidden)', () => {
+  it('loads its page while hidden (effects of hidden tabs wait), so it is there when shown', async () => {
+    const { loads, currentChunk } = setup(true);
+    const chunk = currentChunk();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(loads()).toBe(1);
+    await act(async () => {
+      chunk.arrive({ default: () => <p>user page</p> });
+      await chunk.promise;
+    });
+    expect(screen.getByTestId('user-tab').textContent).toContain('user page');
   });
 });

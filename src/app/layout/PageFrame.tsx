@@ -74,8 +74,31 @@ export function PageFrame({ route, path }: { route: ShellRoute; path: string }) 
         onError={logError}
         fallback={(error) => <PageFailure error={error} retry={() => setAttempt((n) => n + 1)} />}
       >
-        <Suspense fallback={<PageLoading />}>{route.render()}</Suspense>
+        <Suspense fallback={<PageLoading />}>
+          <RoutePage route={route} />
+        </Suspense>
       </PageErrorBoundary>
     </PagePathProvider>
   );
+}
+
+/**
+ * The route's page once its code is there. Until then the loading state is this component's own, not
+ * a Suspense fallback: React holds content that replaces a shown fallback until 300 ms after it was
+ * shown, which every first visit of a page would pay on top of its chunk's few tens of ms. The load
+ * starts while rendering, as React.lazy's does, because a tab restored behind others renders hidden
+ * (<Activity>), where effects wait until it is shown. A chunk that fails is thrown to the tab's error
+ * boundary (its retry mounts this afresh, with a fresh load).
+ */
+function RoutePage({ route }: { route: ShellRoute }) {
+  const [state, setState] = useState<{ ready: boolean; error?: unknown }>(() => ({ ready: route.ready?.() ?? true }));
+  if (state.error !== undefined) throw state.error;
+  if (state.ready) return route.render();
+  // The route's preload is one load however often this renders; a late answer for a page that has
+  // gone is ignored by React.
+  route.preload?.().then(
+    () => setState({ ready: true }),
+    (error: unknown) => setState({ ready: false, error }),
+  );
+  return <PageLoading />;
 }

@@ -1,15 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { PageLoading } from '../PageLoading';
-import type { CrudViewProps } from './CrudView';
+import CrudView, { type CrudViewProps } from './CrudView';
 
-/** The CRUD view with its DataTable loads in its own chunk (never with the login page). */
-const CrudView = lazy(() => import('./CrudView'));
-
-/** Renders a resource description as a CRUD page (see CrudView). */
+/**
+ * Renders a resource description as a CRUD page (see CrudView). The view with its DataTable is a chunk
+ * shared by the page files, which all load on demand (never with the login page); it arrives beside a
+ * page's own chunk, so the page renders without a second loading state.
+ */
 export function CrudPage(props: CrudViewProps) {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <CrudView {...props} />
-    </Suspense>
-  );
+  return <CrudView {...props} />;
 }
