@@ -132,3 +132,29 @@ test('data reports in English', async ({ page, context, baseURL, submitLogin, sh
     await shot(`data-reports-${prefix}-en`);
   }
 });
+
+/** The calendar day of `at` in `timeZone` (YYYY-MM-DD). */
+const dayOf = (timeZone: string, at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/**
+ * A browser whose calendar is a day off the server's ANALYTICS_TZ (Shanghai, UTC+8): Pago Pago (UTC−11)
+ * is a day behind until 19:00 in Shanghai, Kiritimati (UTC+14) a day ahead from 18:00 there.
+ */
+const shanghaiHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+const OFF_ZONE = shanghaiHour < 18 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+
+test.describe('a browser in another time zone', () => {
+  test.use({ timezoneId: OFF_ZONE });
+
+  test(`the report's default range ends on the server's analytics today, not the browser's (${OFF_ZONE})`, async ({ page, submitLogin }) => {
+    await signIn(page, submitLogin);
+    const [browserDay, serverDay] = [await page.evaluate(() => new Date().toLocaleDateString('en-CA')), dayOf(TZ)];
+    expect(browserDay, 'the browser is a day off the server').not.toBe(serverDay);
+    await openFromMenu(page, '数据报表', '用户统计');
+    await expect(page.getByTestId('user-stats-chart')).toHaveAttribute('data-ready', 'true', slow);
+    const rows = await cellsOf(page, 'user-stats-table');
+    // Newest first: the range's last day is the server's today, and all 30 days are there.
+    expect(rows[0]?.[0]).toBe(dayOf(TZ));
+    expect(rows).toHaveLength(30);
+  });
+});

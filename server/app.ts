@@ -209,7 +209,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   app.decorateRequest('account', null);
-  const shellConfig = config.consoleDir ? { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? ('graphql' as const) : undefined } : null;
+  const shellConfig = config.consoleDir ? { apiUrl: config.apiUrl, wsPath: config.wsPath, adapter: config.consoleAdapter === 'graphql' ? ('graphql' as const) : undefined, analyticsTz: config.analyticsTz } : null;
   const shell = config.consoleDir && shellConfig ? new ConsoleShell(config.consoleDir, shellConfig) : null;
 
   registerBodyParsers(app);

@@ -54,7 +54,7 @@ export function createConsole(env: ConsoleEnvironment): Console {
   };
   // window.__CONSOLE_CONFIG__.adapter (server env CONSOLE_ADAPTER) picks REST (default) or the GraphQL gateway.
   const api = env.runtime.adapter === 'graphql' ? lazyGraphqlConsoleApi(apiOptions) : new RestConsoleApi(apiOptions);
-  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb, ...(env.pageUrl ? { pageUrl: env.pageUrl } : {}), ...realtimeOf(env) });
+  const root = new RootStore({ api, storage: env.storage, notify: notifier.notify, navigate: env.navigate, reload: env.reload, localDb: env.localDb, ...(env.runtime.analyticsTz ? { analyticsTz: env.runtime.analyticsTz } : {}), ...(env.pageUrl ? { pageUrl: env.pageUrl } : {}), ...realtimeOf(env) });
   callbacks.connect(root.apiCallbacks());
   return { root, i18n, notifier };
 }

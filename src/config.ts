@@ -127,12 +127,16 @@ export interface RuntimeConfig {
   wsPath: string;
   /** Which ConsoleApi to build (server env CONSOLE_ADAPTER); absent = 'rest'. */
   adapter?: ConsoleAdapterName;
+  /** The time zone whose calendar days the server's analytics count (its ANALYTICS_TZ); absent = ANALYTICS_TZ_DEFAULT. */
+  analyticsTz?: string;
 }
 
 /** The ConsoleApi implementations the console can run on. */
 export type ConsoleAdapterName = 'rest' | 'graphql';
 
 export const DEFAULT_WS_PATH = 'api/ws/{token}/';
+/** The analytics' calendar when the server does not say (the reference server's ANALYTICS_TZ default). */
+export const ANALYTICS_TZ_DEFAULT = 'Asia/Shanghai';
 
 /** Reads the server-provided configuration, tolerating a missing or malformed object. */
 export function readRuntimeConfig(source: unknown): RuntimeConfig {
@@ -142,6 +146,8 @@ export function readRuntimeConfig(source: unknown): RuntimeConfig {
     if (typeof apiUrl === 'string') cfg.apiUrl = apiUrl.trim();
     if (typeof wsPath === 'string' && wsPath.includes('{token}')) cfg.wsPath = wsPath.trim();
     if ((source as Record<string, unknown>).adapter === 'graphql') cfg.adapter = 'graphql';
+    const { analyticsTz } = source as Record<string, unknown>;
+    if (typeof analyticsTz === 'string' && /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(analyticsTz)) cfg.analyticsTz = analyticsTz;
   }
   return cfg;
 }

@@ -52,7 +52,8 @@ export async function buildStoryConsole(params: ConsoleStoryParameters = {}): Pr
     storage,
     reloads: 0,
     app: createConsole({
-      runtime: { apiUrl: '', wsPath: DEFAULT_WS_PATH },
+      // The mocked server's analytics calendar is the browser's own (its mocks date things with new Date()).
+      runtime: { apiUrl: '', wsPath: DEFAULT_WS_PATH, analyticsTz: Intl.DateTimeFormat().resolvedOptions().timeZone },
       realtime: params.realtime ?? null,
       storage,
       navigate: (to, options) => location.navigate(to, options),

@@ -20,7 +20,7 @@ describe('the gateway mounted on the reference server', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'console-dist-'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><html><head><!--console-config--></head><body></body></html>');
-    srv = await startTestServer({ captcha: false, serveConsole: true, env: { CONSOLE_DIR: dir, CONSOLE_ADAPTER: 'graphql' } });
+    srv = await startTestServer({ captcha: false, serveConsole: true, env: { CONSOLE_DIR: dir, CONSOLE_ADAPTER: 'graphql', ANALYTICS_TZ: 'America/New_York' } });
   }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await srv.close();
@@ -46,9 +46,9 @@ describe('the gateway mounted on the reference server', () => {
     expect(body.errors[0]?.message).toContain('nonsense');
   });
 
-  it('writes adapter "graphql" into the console config when CONSOLE_ADAPTER=graphql', async () => {
+  it('writes adapter "graphql" (CONSOLE_ADAPTER=graphql) and the analytics calendar (ANALYTICS_TZ) into the console config', async () => {
     const html = await (await fetch(`${srv.baseUrl}/login`)).text();
-    expect(html).toContain('window.__CONSOLE_CONFIG__={"apiUrl":"","wsPath":"api/ws/{token}/","adapter":"graphql"}');
+    expect(html).toContain('window.__CONSOLE_CONFIG__={"apiUrl":"","wsPath":"api/ws/{token}/","adapter":"graphql","analyticsTz":"America/New_York"}');
   });
 });
 

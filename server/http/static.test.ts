@@ -35,7 +35,7 @@ describe('serving the built console', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
-    expect(html).toContain('<script>window.__CONSOLE_CONFIG__={"apiUrl":"https://api.example.test","wsPath":"ws/{token}/"}</script>');
+    expect(html).toContain('<script>window.__CONSOLE_CONFIG__={"apiUrl":"https://api.example.test","wsPath":"ws/{token}/","analyticsTz":"Asia/Shanghai"}</script>');
     expect(html).not.toContain('<!--console-config-->');
   });
 

@@ -23,6 +23,8 @@ export interface ConsoleConfig {
   wsPath: string;
   /** Which ConsoleApi the console builds (CONSOLE_ADAPTER); absent = rest. */
   adapter?: 'rest' | 'graphql';
+  /** ANALYTICS_TZ: the analytics screens' default ranges end on today in this calendar, not the browser's. */
+  analyticsTz?: string;
 }
 
 async function* files(dir: string): AsyncGenerator<string> {

@@ -2,7 +2,8 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiCallbacks, ConsoleApi, Failure, Notice } from '../adapters/api';
 import type { ConsoleStorage } from '../adapters/storage';
 import { createMemoryLocalDb, type LocalDb } from '../adapters/local-db';
-import { INDEX_PATH, LOGIN_PATH } from '../config';
+import { ANALYTICS_TZ_DEFAULT, INDEX_PATH, LOGIN_PATH } from '../config';
+import { dayIn, knownTimeZone } from './calendar';
 import { LoginStore } from './login';
 import { DashboardStore } from './dashboard';
 import { DepartmentsStore } from './departments';
@@ -66,6 +67,8 @@ export interface RootStoreDeps {
   reload(): void;
   /** Clock (tests pass a fixed one). */
   now?: () => Date;
+  /** The time zone whose calendar days the server's analytics count (runtime config); default ANALYTICS_TZ_DEFAULT. */
+  analyticsTz?: string;
   /** The page's address, for the front-end log (default: the browser's location). */
   pageUrl?: () => string;
   /** The local browser database (spec §3); default an in-memory one keyed by the uuid cookie. */
@@ -118,8 +121,17 @@ export class RootStore {
   /** The local browser database (IndexedDB in the browser, memory in tests). */
   readonly localDb: LocalDb;
 
+  /**
+   * Today in the server's analytics calendar (ANALYTICS_TZ): where the analytics screens' default
+   * ranges end, whatever the browser's own time zone (stores/calendar.ts).
+   */
+  readonly analyticsToday: () => Date;
+
   constructor(private readonly deps: RootStoreDeps) {
     const { api, storage } = deps;
+    const zone = deps.analyticsTz && knownTimeZone(deps.analyticsTz) ? deps.analyticsTz : ANALYTICS_TZ_DEFAULT;
+    const clock = deps.now ?? (() => new Date());
+    this.analyticsToday = () => dayIn(zone, clock());
     this.localDb = deps.localDb ?? createMemoryLocalDb(() => storage.cookies.get('uuid'));
     this.locale = new LocaleStore(storage.cookies);
     // The server's seed texts (menus, dictionary labels, socket notices) in the interface language.
@@ -156,6 +168,7 @@ export class RootStore {
       this,
       {
         deps: false,
+        analyticsToday: false,
         booting: false,
         messages: false,
         localDb: false,
@@ -207,13 +220,13 @@ export class RootStore {
   /** Event tracking's pickers, secret regeneration and analysis stores (one per console), loaded on first use. */
   tracking(): Promise<TrackingStore> {
     // A plain cache, not state: the promise is made once and never observed.
-    this.trackingStore ??= import('./tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api));
+    this.trackingStore ??= import('./tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api, this.analyticsToday));
     return this.trackingStore;
   }
 
   /** The revenue screens' stores (center_income/*), loaded on first use. */
   income(): Promise<IncomeStore> {
-    this.incomeStore ??= import('./income').then(({ IncomeStore }) => new IncomeStore(this.deps.api));
+    this.incomeStore ??= import('./income').then(({ IncomeStore }) => new IncomeStore(this.deps.api, this.analyticsToday));
     return this.incomeStore;
   }
 
@@ -221,19 +234,19 @@ export class RootStore {
   /** The players screens' stores (center_users/*, data_reports/*), loaded on first use (a plain cache, never observed). */
   players(): Promise<PlayersStore> {
     let store = playersStores.get(this);
-    if (!store) playersStores.set(this, (store = import('./players').then(({ PlayersStore }) => new PlayersStore(this.deps.api))));
+    if (!store) playersStores.set(this, (store = import('./players').then(({ PlayersStore }) => new PlayersStore(this.deps.api, this.analyticsToday))));
     return store;
   }
   // ---- center_users accounts+game_users (i16-accounts): the drawers' stores, loaded with those screens (a plain cache, never observed).
   accounts(): Promise<AccountsStore> {
     let store = accountsStores.get(this);
-    if (!store) accountsStores.set(this, (store = import('./accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api))));
+    if (!store) accountsStores.set(this, (store = import('./accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api, this.analyticsToday))));
     return store;
   }
   // ---- Partners (issue 16 part B, i16-ads): cooperate/* stores, loaded on first use.
   private cooperateStore: Promise<CooperateStore> | null = null;
   cooperate(): Promise<CooperateStore> {
-    this.cooperateStore ??= import('./cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api));
+    this.cooperateStore ??= import('./cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api, this.analyticsToday));
     return this.cooperateStore;
   }
   // ---- end Partners
@@ -254,7 +267,7 @@ export class RootStore {
   // advertising (i16-adverts): advertisement/* stores, loaded on first use.
   private advertisingStore: Promise<AdvertisingStore> | null = null;
   advertising(): Promise<AdvertisingStore> {
-    this.advertisingStore ??= import('./advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api));
+    this.advertisingStore ??= import('./advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api, this.analyticsToday));
     return this.advertisingStore;
   }
   // workbench (i17-workbench)

@@ -159,8 +159,11 @@ export class TrackingStore {
   /** Events per game id (own and global). */
   events = new Map<number, EventChoice[]>();
 
-  constructor(private readonly api: ConsoleApi) {
-    makeAutoObservable<TrackingStore, 'api'>(this, { api: false }, { autoBind: true });
+  constructor(
+    private readonly api: ConsoleApi,
+    private readonly today: () => Date = () => new Date(),
+  ) {
+    makeAutoObservable<TrackingStore, 'api' | 'today'>(this, { api: false, today: false }, { autoBind: true });
   }
 
   /** The games that have a tracking app (the analysis pickers). */
@@ -224,15 +227,15 @@ export class TrackingStore {
     return this.api.regenerateTrackingSecret(app);
   }
 
-  eventAnalysis(today = new Date()): EventAnalysisStore {
+  eventAnalysis(today = this.today()): EventAnalysisStore {
     return new EventAnalysisStore(this.api, this, defaultRange(today));
   }
 
-  funnelAnalysis(today = new Date()): FunnelAnalysisStore {
+  funnelAnalysis(today = this.today()): FunnelAnalysisStore {
     return new FunnelAnalysisStore(this.api, defaultRange(today));
   }
 
-  sessionAnalysis(today = new Date()): SessionAnalysisStore {
+  sessionAnalysis(today = this.today()): SessionAnalysisStore {
     return new SessionAnalysisStore(this.api, defaultRange(today));
   }
 }

@@ -20,7 +20,7 @@ export const SpendDialog = observer(function SpendDialog({ ads, campaign, name, 
   const root = useStore();
   const can = usePermission();
   const [store] = useState<SpendStore>(() => ads.spend(campaign));
-  const [day, setDay] = useState<Date | null>(() => new Date());
+  const [day, setDay] = useState<Date | null>(() => root.analyticsToday());
   const [amount, setAmount] = useState('');
   const file = useRef<HTMLInputElement>(null);
   useEffect(() => {

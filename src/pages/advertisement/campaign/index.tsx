@@ -66,13 +66,13 @@ const CampaignView = observer(function CampaignView({ ads }: { ads: AdvertisingS
           column: { width: 120, cell: (row) => <span>{typeof row.budget === 'number' ? formatMoney(row.budget) : '-'}</span> },
           form: { rules: { required: true, check: (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? null : t('ads.campaign.rule.yuan')) } },
         },
-        { key: 'start_date', label: t('ads.campaign.startDate'), type: 'date', column: { width: 110, sortable: true }, form: { default: () => ymd(new Date()), rules: { required: true } } },
+        { key: 'start_date', label: t('ads.campaign.startDate'), type: 'date', column: { width: 110, sortable: true }, form: { default: () => ymd(root.analyticsToday()), rules: { required: true } } },
         {
           key: 'end_date',
           label: t('ads.campaign.endDate'),
           type: 'date',
           column: { width: 110, sortable: true },
-          form: { default: () => ymd(new Date(Date.now() + 30 * 86_400_000)), rules: { required: true, check: (v, values) => (typeof v === 'string' && typeof values.start_date === 'string' && v < values.start_date ? '结束日期:不能早于开始日期。' : null) } },
+          form: { default: () => { const d = root.analyticsToday(); return ymd(new Date(d.getFullYear(), d.getMonth(), d.getDate() + 30)); }, rules: { required: true, check: (v, values) => (typeof v === 'string' && typeof values.start_date === 'string' && v < values.start_date ? '结束日期:不能早于开始日期。' : null) } },
         },
         { key: 'status', label: t('ads.campaign.status'), options: statusOptions, search: true, column: { width: 90 }, form: { default: 'active', rules: { required: true } } },
         {

@@ -210,7 +210,8 @@ const ReportsView = observer(function ReportsView({ cooperate }: { cooperate: Co
   const canWrite = root.menu.hasPermission(PATH, 'Update');
   const canExport = root.menu.hasPermission(PATH, 'Export');
   const result = store.state === 'ready' ? store.result : null;
-  const thisMonth = toMonth(new Date());
+  const today = root.analyticsToday();
+  const thisMonth = toMonth(today);
   const step = (n: number) => {
     const d = fromMonth(store.month);
     store.setMonth(toMonth(new Date(d.getFullYear(), d.getMonth() + n, 1)));
@@ -234,7 +235,7 @@ const ReportsView = observer(function ReportsView({ cooperate }: { cooperate: Co
                   void store.load();
                 }}
                 testId="reports-month"
-                max={new Date()}
+                max={today}
                 label={t('cooperate.common.month')}
               />
               <Button size="small" outlined icon="pi pi-angle-right" aria-label={t('cooperate.common.nextMonth')} disabled={store.month >= thisMonth} onClick={() => step(1)} data-testid="reports-month-next" />
