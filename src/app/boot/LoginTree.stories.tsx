@@ -34,15 +34,18 @@ function FullConsoleStandIn() {
 
 function LoginTreeHost({ path, language, chunk }: TreeArgs) {
   const [built] = useState(() => {
-    const { parts, location } = loginStoryParts(path, language);
-    const probe: TreeProbe = { loads: 0, history: location.history };
+    const probe: TreeProbe = { loads: 0, history: [] };
     const load = (): Promise<ComponentType> => {
       probe.loads += 1;
       if (chunk === 'pending') return new Promise(() => undefined);
       if (chunk === 'slow') return new Promise((resolve) => setTimeout(() => resolve(FullConsoleStandIn), 400));
       return Promise.resolve(FullConsoleStandIn);
     };
-    return { location, parts, probe, tree: loginTree(parts, EMPTY_PLUGINS, consoleComponent(load), { hook: location.hook, searchHook: location.searchHook }) };
+    // Wired as main.tsx wires it: a successful sign-in preloads the console before the page moves on.
+    const fullConsole = consoleComponent(load);
+    const { parts, location } = loginStoryParts(path, language, () => fullConsole.preload().catch(() => undefined));
+    probe.history = location.history;
+    return { location, parts, probe, tree: loginTree(parts, EMPTY_PLUGINS, fullConsole, { hook: location.hook, searchHook: location.searchHook }) };
   });
   const [ready, setReady] = useState(!language);
   if (!ready && language) void ensureLanguage(built.parts.i18n, language).then(() => setReady(true));
@@ -97,8 +100,9 @@ export const InEnglish: Story = {
 };
 
 /**
- * Signing in leaves /login: the console's chunk loads (a loading indicator meanwhile) and takes the
- * login page's place.
+ * Signing in loads the console's chunk while the page stays on /login with its button busy, then leaves
+ * /login: the console takes the login page's place at once, with no loading indicator in between (a
+ * Suspense fallback there would hold the console back 300 ms).
  */
 export const SignedInLoadsTheConsole: Story = {
   args: { chunk: 'slow' },
@@ -107,10 +111,20 @@ export const SignedInLoadsTheConsole: Story = {
     await userEvent.type(await canvas.findByTestId('login-username'), 'superadmin');
     await userEvent.type(canvas.getByTestId('login-password'), PASSWORD);
     await userEvent.click(canvas.getByTestId('login-submit'));
-    await expect(await canvas.findByRole('status')).toBeVisible();
-    await expect(canvas.queryByTestId('login-submit')).toBeNull();
-    await expect(await canvas.findByTestId('full-console', {}, { timeout: 3000 })).toBeVisible();
     const probe = probeOf(canvasElement);
+    // The sign-in answered and the chunk is on its way (400 ms): still on the form, the button busy.
+    await waitFor(() => expect(probe.loads).toBe(1));
+    await expect(canvas.getByTestId('login-submit')).toBeDisabled();
+    await expect(probe.history.at(-1)).toBe('/login?redirect=%2FuserInfo');
+    let sawIndicator = false;
+    await waitFor(
+      () => {
+        if (canvas.queryByRole('status')) sawIndicator = true;
+        expect(canvas.getByTestId('full-console')).toBeVisible();
+      },
+      { timeout: 3000, interval: 10 },
+    );
+    await expect(sawIndicator).toBe(false);
     await expect(probe.history.at(-1)).toBe('/userInfo');
     await expect(probe.loads).toBe(1);
   },
