@@ -25,7 +25,8 @@ export const SignInThenDashboard: Story = {
     await expect(location.history.at(-1)).toBe('/login?redirect=%2Findex');
     await userEvent.type(canvas.getByTestId('login-password'), PASSWORD);
     await userEvent.click(canvas.getByTestId('login-submit'));
-    await expect(await canvas.findByTestId('dashboard', {}, { timeout: 5000 })).toBeVisible();
+    // The page fades in (console-page-in starts at opacity 0): visible once that has begun.
+    await waitFor(() => expect(canvas.getByTestId('dashboard')).toBeVisible(), { timeout: 5000 });
     await expect(location.history.at(-1)).toBe('/index');
     await expect(canvas.getByTestId('user-menu')).toHaveTextContent('你好 超级管理员');
     await expect(canvas.getByTestId('tab-bar')).toHaveTextContent('控制台');

@@ -27,7 +27,8 @@ export const SignedIn: Story = {
     // The header lists the sections; the aside shows the entries of the first one.
     await waitFor(() => expect(canvas.getAllByTestId('header-menu-item').map((e) => e.textContent)).toEqual(['系统管理', '游戏管理', '收入中心']));
     await waitFor(() => expect(within(aside).getAllByTestId('aside-entry').map((e) => e.textContent)).toEqual(['菜单管理', '用户管理']));
-    await expect(await canvas.findByTestId('dashboard')).toBeVisible();
+    // The page fades in (console-page-in starts at opacity 0): visible once that has begun.
+    await waitFor(() => expect(canvas.getByTestId('dashboard')).toBeVisible(), { timeout: 5000 });
     await waitFor(() => expect(document.title).toBe('企业级后台管理系统 - 控制台'));
   },
 };
