@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openPglite } from '../server/db/pglite';
 import { migrate } from '../server/db/migrate';
-import { textArray } from '../server/domain/tracking/ingest';
+import { textArray } from '../server/features/tracking/domain/ingest';
 
-const source = readFileSync(fileURLToPath(new URL('../server/domain/tracking/ingest.ts', import.meta.url)), 'utf8');
+const source = readFileSync(fileURLToPath(new URL('../server/features/tracking/domain/ingest.ts', import.meta.url)), 'utf8');
 const withFlag = /const STORE_SQL = `([\s\S]*?)`;/.exec(source)?.[1] ?? '';
 const lookup = /\n(\s*)(EXISTS \(SELECT 1 FROM account_bans[^\n]*\)|fresh\.distinct_id IN \(SELECT[^\n]*account_bans[^\n]*\))\n/;
 if (!lookup.test(withFlag)) throw new Error('the statement or its banned lookup was not found');

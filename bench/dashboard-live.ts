@@ -15,8 +15,8 @@
  */
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { REALTIME_TOPIC } from '../contracts/schemas/dashboard-live';
-import { realtimeSnapshot } from '../server/domain/dashboard-live/realtime';
+import { REALTIME_TOPIC } from '../contracts/schemas/dashboard/live';
+import { realtimeSnapshot } from '../server/features/dashboard/domain/realtime';
 import { issueToken } from '../server/auth/tokens';
 import { startTestServerWithContext } from '../server/testing';
 import { median } from './page-timing';

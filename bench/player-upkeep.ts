@@ -13,10 +13,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
-import { drainPlayerUpkeep } from '../server/domain/players/upkeep';
-import { textArray } from '../server/domain/tracking/ingest';
+import { drainPlayerUpkeep } from '../server/features/players/domain/upkeep';
+import { textArray } from '../server/features/tracking/domain/ingest';
 
-const source = readFileSync(fileURLToPath(new URL('../server/domain/tracking/ingest.ts', import.meta.url)), 'utf8');
+const source = readFileSync(fileURLToPath(new URL('../server/features/tracking/domain/ingest.ts', import.meta.url)), 'utf8');
 const statement = /const STORE_SQL = `([\s\S]*?)`;/.exec(source)?.[1] ?? '';
 if (statement === '') throw new Error('the ingestion statement was not found');
 const merges = Number(process.argv[2] ?? 12);

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pgDriver from 'pg';
 import { openPglite } from '../server/db/pglite';
-import { drainPlayerUpkeep, upkeepBacklog } from '../server/domain/players/upkeep';
+import { drainPlayerUpkeep, upkeepBacklog } from '../server/features/players/domain/upkeep';
 import { startPostgres, type TestPostgres } from '../server/test/postgres-server';
 import { startTestServerWithContext } from '../server/testing';
 import { startServerProcess } from './server-process';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, CaptchaWatcher, SUPERADMIN } from './fixtures';
 import { COOKIE_PREFIX } from '../src/config';
-import type { WorkbenchLayout } from '../contracts/schemas/workbench';
+import type { WorkbenchLayout } from '../contracts/schemas/dashboard/workbench';
 import { go } from './shell-helpers';
 
 /**

@@ -38,36 +38,36 @@ import { oauth2Routes } from './routes/oauth2';
 import { seed } from './seed';
 import { SocketHub } from './ws/hub';
 import { socketRoutes } from './ws/routes';
-import { messageCenterRoutes } from './routes/message-center';
+import { messageCenterRoutes } from './features/messages/routes/message-center';
 import { attachPushBroker, unreadCounter } from './ws/realtime';
 import { PermissionStore } from './domain/permissions';
 import { registerAccessCheck } from './http/access';
-import { systemAdminRoutes } from './routes/system/index';
-import { gameRoutes } from './routes/game/index';
-import { commonRoutes } from './routes/common/index';
-import { embedRoutes } from './routes/embed/index';
-import { dataEmbedAnalysisRoutes } from './routes/data-embed-analysis';
-import { incomeRoutes } from './routes/income/index';
+import { systemAdminRoutes } from './features/system/routes/index';
+import { gameRoutes } from './features/game/routes/index';
+import { commonRoutes } from './features/common/routes/index';
+import { embedRoutes } from './features/tracking/routes/index';
+import { dataEmbedAnalysisRoutes } from './features/tracking/routes/analysis';
+import { incomeRoutes } from './features/income/routes/index';
 // ---- issue 16 part B, players (i16-players)
-import { playersRoutes } from './routes/players/index';
+import { playersRoutes } from './features/players/routes/index';
 // center_users accounts+game_users (i16-accounts)
-import { accountsRoutes } from './routes/players/accounts';
-import { automationRoutes } from './routes/automation/index';
+import { accountsRoutes } from './features/players/routes/accounts';
+import { automationRoutes } from './features/automation/routes/index';
 import { registerMetrics } from './http/metrics';
 // Partners: settlements and KPIs (issue 16 part B, i16-ads)
-import { cooperateRoutes } from './routes/cooperate/index';
+import { cooperateRoutes } from './features/cooperate/routes/index';
 // advertising (i16-adverts)
-import { advertisingRoutes } from './routes/advertisement/index';
+import { advertisingRoutes } from './features/advertising/routes/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
-import { SessionKeeper } from './domain/tracking/sessions';
+import { SessionKeeper } from './features/tracking/domain/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
 // dashboard realtime+monitor (i17-live)
-import { instrumentDb } from './domain/dashboard-live/monitor';
-import { createDashboardLive, dashboardLiveRoutes, registerMonitorMetrics, type DashboardLive } from './routes/dashboard-live';
+import { instrumentDb } from './features/dashboard/domain/monitor';
+import { createDashboardLive, dashboardLiveRoutes, registerMonitorMetrics, type DashboardLive } from './features/dashboard/routes/live';
 // workbench (i17-workbench)
-import { workbenchRoutes } from './routes/workbench';
+import { workbenchRoutes } from './features/dashboard/routes/workbench';
 // issue 15 upkeep
-import { PlayerUpkeep } from './domain/players/upkeep';
+import { PlayerUpkeep } from './features/players/domain/upkeep';
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly

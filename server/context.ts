@@ -6,15 +6,15 @@ import type { MenuStore } from './domain/menus';
 import type { PermissionStore } from './domain/permissions';
 import type { SessionStore } from './domain/sessions';
 import type { SettingsStore } from './domain/settings';
-import type { SessionKeeper } from './domain/tracking/sessions';
+import type { SessionKeeper } from './features/tracking/domain/sessions';
 import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
 import type { JobQueue } from './jobs/queue';
 // dashboard realtime+monitor (i17-live)
-import type { DashboardLive } from './routes/dashboard-live';
+import type { DashboardLive } from './features/dashboard/routes/live';
 // issue 15 upkeep
-import type { PlayerUpkeep } from './domain/players/upkeep';
+import type { PlayerUpkeep } from './features/players/domain/upkeep';
 
 /** Everything a route needs, built once by app.ts and passed to each route module. */
 export interface AppContext {

@@ -13,7 +13,7 @@ export * from './profile';
 export * from './oauth2';
 export * from './game';
 export * from './common';
-export * from './embed';
+export * from './tracking';
 export * from './income';
 // ---- issue 16 part B, players (i16-players)
 export * from './players';
@@ -21,10 +21,10 @@ export * from './automation';
 // Partners: settlements and KPIs (issue 16 part B, i16-ads)
 export * from './cooperate';
 // dashboard realtime+monitor (i17-live)
-export * from './dashboard-live';
+export * from './dashboard/live';
 // advertising (i16-adverts)
-export * from './advertisement';
+export * from './advertising';
 // workbench (i17-workbench)
-export * from './workbench';
+export * from './dashboard/workbench';
 // issue 16 data reports
 export * from './reports';

@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures';
-import { sessionsResult } from '../schemas/embed/sessions';
+import { sessionsResult } from '../schemas/tracking/sessions';
 import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { writeZip } from '../domain/crud/zip';
 import { writeXlsx } from '../domain/crud/xlsx';
 import { MAX_FAILURES } from '../domain/login-throttle';
-import { OPEN_WRITE_REQUIRED } from '../domain/crud/resources/white-list';
+import { OPEN_WRITE_REQUIRED } from '../features/system/resources/white-list';
 import { startTestServerWithContext, type TestServer } from '../testing';
 import { call, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
 import { openWatched } from '../test/socket-watch';

@@ -10,9 +10,9 @@ import {
   type TaskKind,
 } from '../../contracts/schemas/automation';
 import type { AppContext } from '../context';
-import { MessageCenter } from '../domain/messages';
-import { NEW_MESSAGE_FRAME } from '../routes/message-center';
-import { pagesCheckRefusal, runPageChecks } from './page-check';
+import { MessageCenter } from '../features/messages/domain/messages';
+import { NEW_MESSAGE_FRAME } from '../features/messages/routes/message-center';
+import { pagesCheckRefusal, runPageChecks } from '../features/automation/jobs/page-check';
 
 /** What a running job may use. `signal` aborts at the task's timeout or when the run is cancelled. */
 export interface TaskRun {

@@ -36,26 +36,26 @@ import {
   unreadCount,
   userInfo,
 } from '../../contracts/schemas';
-import { CATALOGUE_OPERATIONS } from './catalogue';
-import { TRACKING_OPERATIONS } from './tracking';
-import { EMBED_ANALYSIS_OPERATIONS } from './embed-analysis';
-import { INCOME_OPERATIONS } from './income';
+import { CATALOGUE_OPERATIONS } from '../features/game/openapi';
+import { TRACKING_OPERATIONS } from '../features/tracking/openapi/ingest';
+import { EMBED_ANALYSIS_OPERATIONS } from '../features/tracking/openapi/analysis';
+import { INCOME_OPERATIONS } from '../features/income/openapi';
 // ---- issue 16 part B, players (i16-players)
-import { PLAYERS_OPERATIONS } from './players';
+import { PLAYERS_OPERATIONS } from '../features/players/openapi/players';
 // issue 16 data reports
-import { DATA_REPORTS_OPERATIONS } from './data-reports';
+import { DATA_REPORTS_OPERATIONS } from '../features/reports/openapi';
 // center_users accounts+game_users (i16-accounts)
-import { ACCOUNTS_OPERATIONS } from './accounts';
+import { ACCOUNTS_OPERATIONS } from '../features/players/openapi/accounts';
 // Partners (issue 16 part B, i16-ads)
-import { COOPERATE_OPERATIONS } from './cooperate';
+import { COOPERATE_OPERATIONS } from '../features/cooperate/openapi';
 // Automation (issue 17)
-import { AUTOMATION_OPERATIONS } from './automation';
+import { AUTOMATION_OPERATIONS } from '../features/automation/openapi';
 // dashboard realtime+monitor (i17-live)
-import { DASHBOARD_LIVE_OPERATIONS } from './dashboard-live';
+import { DASHBOARD_LIVE_OPERATIONS } from '../features/dashboard/openapi/live';
 // advertising (i16-adverts)
-import { ADVERTISING_OPERATIONS } from './advertisement';
+import { ADVERTISING_OPERATIONS } from '../features/advertising/openapi';
 // workbench (i17-workbench)
-import { WORKBENCH_OPERATIONS } from './workbench';
+import { WORKBENCH_OPERATIONS } from '../features/dashboard/openapi/workbench';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
-import { insertBatchCodes, pickStem } from '../domain/game/gift-codes';
-import { seededRandom, stemRange } from '../domain/game/code-generator';
+import { insertBatchCodes, pickStem } from '../features/game/domain/gift-codes';
+import { seededRandom, stemRange } from '../features/game/domain/code-generator';
 import type { SecretBox } from '../domain/secret-box';
 import { BUTTON_NAMES, adminGrant, buttonApi, catalogueMenus, publicGrant, type RoleGrant } from './menus';
 

@@ -3,7 +3,7 @@ import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
 // Partners (issue 16 part B, i16-ads)
 import { simulatePartners } from './simulated-partners';
 import { simulateAds } from './simulated-ads'; // advertising (i16-adverts)
-import { drainPlayerUpkeep } from '../domain/players/upkeep'; // issue 15 upkeep
+import { drainPlayerUpkeep } from '../features/players/domain/upkeep'; // issue 15 upkeep
 
 /**
  * The event simulator (issue 15): plays a believable platform through the real ingestion API, over

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { REALTIME_TOPIC, socketClientFrame, type RealtimeSnapshot } from '../../contracts/schemas/dashboard-live';
+import { REALTIME_TOPIC, socketClientFrame, type RealtimeSnapshot } from '../../contracts/schemas/dashboard/live';
 import { prebuiltTextFrame, writeFrame } from './prebuilt-frame';
 
 /** The REST call whose grant (dashboard/realtime's Retrieve button) lets a socket subscribe. */

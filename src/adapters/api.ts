@@ -8,26 +8,26 @@ import type {
   Settings,
   UserInfo,
 } from '../../contracts/schemas';
-import type { MessageApi } from './message-types';
-import type { TrackingApi } from './tracking';
-import type { IncomeApi } from './income';
+import type { MessageApi } from '../features/messages/adapters/message-types';
+import type { TrackingApi } from '../features/tracking/adapters/tracking';
+import type { IncomeApi } from '../features/income/adapters/income';
 // ---- issue 16 part B, players (i16-players)
-import type { PlayersApi } from './players';
+import type { PlayersApi } from '../features/players/adapters/players';
 // Partners (issue 16 part B, i16-ads)
-import type { CooperateApi } from './cooperate';
+import type { CooperateApi } from '../features/cooperate/adapters/cooperate';
 // dashboard realtime+monitor (i17-live)
-import type { MonitorResult, RealtimeSnapshot } from './dashboard-live';
-export type * from './dashboard-live';
+import type { MonitorResult, RealtimeSnapshot } from '../features/dashboard/adapters/dashboard-live';
+export type * from '../features/dashboard/adapters/dashboard-live';
 // advertising (i16-adverts)
-import type { AdvertisingApi } from './advertising';
+import type { AdvertisingApi } from '../features/advertising/adapters/advertising';
 // workbench (i17-workbench)
-import type { WorkbenchApi } from './workbench';
+import type { WorkbenchApi } from '../features/dashboard/adapters/workbench';
 
-export type * from './message-types';
-export type * from './tracking';
-export type * from './income';
+export type * from '../features/messages/adapters/message-types';
+export type * from '../features/tracking/adapters/tracking';
+export type * from '../features/income/adapters/income';
 // ---- issue 16 part B, players (i16-players)
-export type * from './players';
+export type * from '../features/players/adapters/players';
 
 /**
  * Everything the console asks of a back end. Stores speak only this interface; `rest/` implements it
@@ -277,26 +277,26 @@ export interface Failure {
 }
 
 // ---- Partners (issue 16 part B, i16-ads): the cooperate/* calls, merged into ConsoleApi.
-export type * from './cooperate';
+export type * from '../features/cooperate/adapters/cooperate';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the partner calls
 export interface ConsoleApi extends CooperateApi {}
 
 // automation console (i17-console): the automation/* calls, merged into ConsoleApi.
-export type * from './automation';
+export type * from '../features/automation/adapters/automation';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the automation calls
 export interface ConsoleApi extends AutomationApi {}
-import type { AutomationApi } from './automation';
+import type { AutomationApi } from '../features/automation/adapters/automation';
 // end automation console (i17-console)
 // advertising (i16-adverts): the advertisement/* calls, merged into ConsoleApi.
-export type * from './advertising';
+export type * from '../features/advertising/adapters/advertising';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the advertising calls
 export interface ConsoleApi extends AdvertisingApi {}
 // ---- center_users accounts+game_users (i16-accounts): the accounts and game-user calls, merged into ConsoleApi.
-export type * from './accounts';
-import type { AccountsApi } from './accounts';
+export type * from '../features/players/adapters/accounts';
+import type { AccountsApi } from '../features/players/adapters/accounts';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the accounts calls
 export interface ConsoleApi extends AccountsApi {}
 // workbench (i17-workbench): the dashboard/workbench calls, merged into ConsoleApi.
-export type * from './workbench';
+export type * from '../features/dashboard/adapters/workbench';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the workbench calls
 export interface ConsoleApi extends WorkbenchApi {}

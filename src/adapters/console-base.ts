@@ -28,7 +28,7 @@ import type {
   SessionAnalysisQuery,
   TrackingCredentials,
   TrackingReport,
-} from './tracking';
+} from '../features/tracking/adapters/tracking';
 import type {
   DistributionQuery,
   DistributionResult,
@@ -42,42 +42,42 @@ import type {
   RankResult,
   StreamedFile,
   StreamOptions,
-} from './income';
+} from '../features/income/adapters/income';
 // Partners (issue 16 part B, i16-ads)
-import type { PartnerOverviewResult, PartnerSettlement, SettlementQuery, SettlementResult, ShareRate, ShareRateInput } from './cooperate';
+import type { PartnerOverviewResult, PartnerSettlement, SettlementQuery, SettlementResult, ShareRate, ShareRateInput } from '../features/cooperate/adapters/cooperate';
 
 // Partners (issue 16 part B, i16-ads): query writers and schemas load with the first partner call.
-const cooperateModule = () => import('./cooperate');
+const cooperateModule = () => import('../features/cooperate/adapters/cooperate');
 // dashboard realtime+monitor (i17-live)
-import type { MonitorResult, RealtimeSnapshot } from './dashboard-live';
+import type { MonitorResult, RealtimeSnapshot } from '../features/dashboard/adapters/dashboard-live';
 
 // automation console (i17-console): types, and the module that loads with the first automation call.
-import type { RunPage, RunQuery, RunRow, TaskKindRow, WorkersAnswer } from './automation';
-const automationModule = () => import('./automation');
+import type { RunPage, RunQuery, RunRow, TaskKindRow, WorkersAnswer } from '../features/automation/adapters/automation';
+const automationModule = () => import('../features/automation/adapters/automation');
 // end automation console (i17-console)
 
 // advertising (i16-adverts): query writers and schemas load with the first advertising call.
-import type { AttributionQuery, AttributionResult, PerformanceQuery, PerformanceResult, SpendDay, SpendResult } from './advertising';
-const advertisingModule = () => import('./advertising');
+import type { AttributionQuery, AttributionResult, PerformanceQuery, PerformanceResult, SpendDay, SpendResult } from '../features/advertising/adapters/advertising';
+const advertisingModule = () => import('../features/advertising/adapters/advertising');
 
 // workbench (i17-workbench): schemas load with the first workbench call.
-import type { MyLogin, WorkbenchLayout, WorkbenchShortcut, WorkbenchWidget } from './workbench';
-const workbenchModule = () => import('./workbench');
+import type { MyLogin, WorkbenchLayout, WorkbenchShortcut, WorkbenchWidget } from '../features/dashboard/adapters/workbench';
+const workbenchModule = () => import('../features/dashboard/adapters/workbench');
 
 // ---- issue 16 part B, players (i16-players)
-import type { RetentionQuery, RetentionResult } from './players';
+import type { RetentionQuery, RetentionResult } from '../features/players/adapters/players';
 // issue 16 data reports
-import type { StatsQuery, StatsReport, StatsResult } from './players';
-const playersModule = () => import('./players');
+import type { StatsQuery, StatsReport, StatsResult } from '../features/players/adapters/players';
+const playersModule = () => import('../features/players/adapters/players');
 // ---- center_users accounts+game_users (i16-accounts)
-import type { AccountDetail, BanInput, GameUserDetail, GameUserDevices, GameUserKey, PlayerSessions, PlayerTrackPage, SessionsQuery, TrackQuery, UnbanInput } from './accounts';
-const accountsModule = () => import('./accounts');
+import type { AccountDetail, BanInput, GameUserDetail, GameUserDevices, GameUserKey, PlayerSessions, PlayerTrackPage, SessionsQuery, TrackQuery, UnbanInput } from '../features/players/adapters/accounts';
+const accountsModule = () => import('../features/players/adapters/accounts');
 
 /** The revenue query writers and schemas load with the first revenue call (issue 16: not in the login page's chunk). */
-const incomeModule = () => import('./income');
+const incomeModule = () => import('../features/income/adapters/income');
 
 /** The tracking query writers load with the first tracking call (issue 15: not in the login page's chunk). */
-const trackingModule = () => import('./tracking');
+const trackingModule = () => import('../features/tracking/adapters/tracking');
 const reportPath = (report: TrackingReport) => `/api/data_embed/${report}/`;
 
 /** Generic resource calls plus a JSON request on the adapter's own transport (REST, or the gateway's rest / restWrite). */
@@ -273,7 +273,7 @@ export abstract class ConsoleApiBase implements ResourceApi {
     return this.dashboardLiveRead('monitor');
   }
   private async dashboardLiveRead<K extends 'realtime' | 'monitor'>(kind: K): Promise<K extends 'realtime' ? RealtimeSnapshot : MonitorResult> {
-    const m = await import('./dashboard-live');
+    const m = await import('../features/dashboard/adapters/dashboard-live');
     const path = m.DASHBOARD_LIVE_PATH[kind];
     const value = m.DASHBOARD_LIVE_PARSERS[kind](await this.incomeReport(path, []));
     if (value === null) throw this.http.malformed({ path });
@@ -460,7 +460,7 @@ export abstract class ConsoleApiBase implements ResourceApi {
   }
   // end automation console (i17-console)
   // issue 17 rest: the page locators' check results, read like the runs list.
-  async pageCheckResults(query: import('./automation').PageCheckQuery): Promise<import('./automation').PageCheckPage> {
+  async pageCheckResults(query: import('../features/automation/adapters/automation').PageCheckQuery): Promise<import('../features/automation/adapters/automation').PageCheckPage> {
     const { PAGE_CHECK_RESULTS_PATH, pageCheckParams, parsePageCheckPage } = await automationModule();
     return this.automationRead(PAGE_CHECK_RESULTS_PATH, pageCheckParams(query), parsePageCheckPage);
   }

@@ -34,8 +34,8 @@ export const STATIC_ROUTES: readonly ShellRoute[] = [
   { name: 'userInfo', path: USER_INFO_PATH, titleKey: 'route.userInfo', cache: false, render: () => <UserInfoPage />, preload: UserInfoPage.preload, ready: UserInfoPage.ready },
 ];
 
-const MessageCenterPage = lazy(() => import('../pages/system/messageCenter'));
-const FrontendLogPage = lazy(() => import('../pages/system/log/frontendLog'));
+const MessageCenterPage = lazy(() => import('../features/messages/pages/system/messageCenter'));
+const FrontendLogPage = lazy(() => import('../features/system/pages/system/log/frontendLog'));
 
 /**
  * Named routes the shell itself navigates to (spec §2.1: the bell's 前往通知中心 and the log

@@ -12,13 +12,13 @@ describe('page registry (spec §2.3)', () => {
   });
 
   it('keys page files and plugin files', () => {
-    expect(pageKey('./system/user/index.tsx')).toBe('system/user');
+    expect(pageKey('../features/system/pages/system/user/index.tsx')).toBe('system/user');
     expect(pageKey('../plugins/tenant/pages/list/index.tsx')).toBe('plugins/tenant/list');
     expect(pageKey('./system/user/UserPage.tsx')).toBeNull();
   });
 
   it('plugin-prefixed components load from the plugin area only', () => {
-    const registry = createPageRegistry({ './plugins/tenant/list/index.tsx': loader(), './game/query/index.tsx': loader() }, { '../plugins/tenant/pages/list/index.tsx': loader() });
+    const registry = createPageRegistry({ './plugins/tenant/list/index.tsx': loader(), '../features/game/pages/game/query/index.tsx': loader() }, { '../plugins/tenant/pages/list/index.tsx': loader() });
     expect(registry.loader('game/query/index')).not.toBeNull();
     expect(registry.loader('plugins/tenant/list')).not.toBeNull();
     expect(registry.loader('system/user')).toBeNull();
@@ -27,7 +27,7 @@ describe('page registry (spec §2.3)', () => {
     expect(registry.lazyPage('game/query')).toBe(registry.lazyPage('game/query/index'));
   });
 
-  it('the real registry finds the page files under src/pages', () => {
+  it('the real registry finds the page files under src/features/*/pages', () => {
     expect(pageRegistry.keys()).toContain('dashboard/workbench');
     expect(pageRegistry.loader('dashboard/workbench/index')).not.toBeNull();
   });

@@ -9,11 +9,13 @@ export interface PageModule {
 export type PageLoader = () => Promise<PageModule>;
 
 /**
- * The page registry (spec §2.3): menu component strings → page files. Page area: `src/pages/<component>/index.tsx`;
- * plugin area: component `plugins/<plugin>/<page>` → `src/plugins/<plugin>/pages/<page>/index.tsx`.
+ * The page registry (spec §2.3): menu component strings → page files. A feature's pages sit under
+ * `src/features/<area>/pages/<component>/index.tsx` (so `data_embed/funnel/index` →
+ * `src/features/tracking/pages/data_embed/funnel/index.tsx`); plugin area: component
+ * `plugins/<plugin>/<page>` → `src/plugins/<plugin>/pages/<page>/index.tsx`.
  * A component string is accepted with or without a trailing `/index` (and a leading '/').
  */
-const PAGE_FILES = import.meta.glob<PageModule>('./**/index.tsx');
+const PAGE_FILES = import.meta.glob<PageModule>('../features/*/pages/**/index.tsx');
 const PLUGIN_FILES = import.meta.glob<PageModule>('../plugins/*/pages/**/index.tsx');
 
 export const PLUGIN_PREFIX = 'plugins/';
@@ -31,7 +33,7 @@ export function normaliseComponent(component: string): string {
 
 /** Registry keys from glob file names, so tests can check them. */
 export function pageKey(file: string): string | null {
-  const page = /^\.\/(.+)\/index\.tsx$/.exec(file);
+  const page = /^\.\.\/features\/[^/]+\/pages\/(.+)\/index\.tsx$/.exec(file);
   if (page?.[1]) return page[1];
   const plugin = /^\.\.\/plugins\/([^/]+)\/pages\/(.+)\/index\.tsx$/.exec(file);
   if (plugin?.[1] && plugin[2]) return `${PLUGIN_PREFIX}${plugin[1]}/${plugin[2]}`;

@@ -4,7 +4,7 @@ import { fakeApi } from '../test/fake-api';
 import { RootStore } from './root';
 import { memoryStorage } from '../adapters/storage';
 import { dayIn, knownTimeZone } from './calendar';
-import { TrackingStore } from './tracking';
+import { TrackingStore } from '../features/tracking/stores/tracking';
 
 const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 

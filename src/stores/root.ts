@@ -6,13 +6,13 @@ import { ANALYTICS_TZ_DEFAULT, INDEX_PATH, LOGIN_PATH } from '../config';
 import { dayIn, knownTimeZone } from './calendar';
 import { LoginStore } from './login';
 import { DashboardStore } from './dashboard';
-import { DepartmentsStore } from './departments';
+import { DepartmentsStore } from '../features/system/stores/departments';
 import { DictionaryStore } from './dictionary';
 import { LocaleStore } from './locale';
 import { serverText } from '../i18n/server-texts';
 import { LogStore } from './log';
 import { MenuStore, type LoadState } from './menu';
-import { MessagesStore } from './messages';
+import { MessagesStore } from '../features/messages/stores/messages';
 import type { RealtimeConnector } from '../adapters/socket/connector';
 import { SessionStore, type LoginForm } from './session';
 import { SettingsStore } from './settings';
@@ -24,35 +24,35 @@ import { ProfileStore } from './profile';
 import { OAuth2FlowStore } from './oauth2';
 import { RemoteSelectSource } from './remote-source';
 import { ResourceStore, type ResourceStoreOptions } from './resource';
-import { RolePermissionStore } from './role-permission';
-import { SystemConfigStore } from './system-config';
+import { RolePermissionStore } from '../features/system/stores/role-permission';
+import { SystemConfigStore } from '../features/system/stores/system-config';
 import { UploadsStore } from './uploads';
 import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
-import type { TrackingStore } from './tracking';
-import type { IncomeStore } from './income';
+import type { TrackingStore } from '../features/tracking/stores/tracking';
+import type { IncomeStore } from '../features/income/stores/income';
 // dashboard realtime+monitor (i17-live)
-import type { DashboardLiveStore } from './dashboard-live';
+import type { DashboardLiveStore } from '../features/dashboard/stores/dashboard-live';
 // ---- issue 16 part B, players (i16-players)
-import type { PlayersStore } from './players';
+import type { PlayersStore } from '../features/players/stores/players';
 const playersStores = new WeakMap<object, Promise<PlayersStore>>();
 // dashboard realtime+monitor (i17-live)
 const liveStores = new WeakMap<RootStore, Promise<DashboardLiveStore>>();
 // ---- center_users accounts+game_users (i16-accounts)
-import type { AccountsStore } from './accounts';
+import type { AccountsStore } from '../features/players/stores/accounts';
 const accountsStores = new WeakMap<object, Promise<AccountsStore>>();
 // Partners (issue 16 part B, i16-ads)
-import type { CooperateStore } from './cooperate';
+import type { CooperateStore } from '../features/cooperate/stores/cooperate';
 // automation console (i17-console): the automation/* stores, loaded on first use (a plain cache, never observed).
-import type { AutomationStore } from './automation';
+import type { AutomationStore } from '../features/automation/stores/automation';
 const automationStores = new WeakMap<object, Promise<AutomationStore>>();
 // end automation console (i17-console)
 // advertising (i16-adverts)
-import type { AdvertisingStore } from './advertising';
+import type { AdvertisingStore } from '../features/advertising/stores/advertising';
 // workbench (i17-workbench): page opens counted for the shortcuts; the page's store loads with the page.
 import { reaction } from 'mobx';
 import { VisitRecorder } from './visits';
-import type { WorkbenchStore } from './workbench';
+import type { WorkbenchStore } from '../features/dashboard/stores/workbench';
 const workbenchStores = new WeakMap<object, Promise<WorkbenchStore>>();
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
@@ -220,13 +220,13 @@ export class RootStore {
   /** Event tracking's pickers, secret regeneration and analysis stores (one per console), loaded on first use. */
   tracking(): Promise<TrackingStore> {
     // A plain cache, not state: the promise is made once and never observed.
-    this.trackingStore ??= import('./tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api, this.analyticsToday));
+    this.trackingStore ??= import('../features/tracking/stores/tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api, this.analyticsToday));
     return this.trackingStore;
   }
 
   /** The revenue screens' stores (center_income/*), loaded on first use. */
   income(): Promise<IncomeStore> {
-    this.incomeStore ??= import('./income').then(({ IncomeStore }) => new IncomeStore(this.deps.api, this.analyticsToday));
+    this.incomeStore ??= import('../features/income/stores/income').then(({ IncomeStore }) => new IncomeStore(this.deps.api, this.analyticsToday));
     return this.incomeStore;
   }
 
@@ -234,19 +234,19 @@ export class RootStore {
   /** The players screens' stores (center_users/*, data_reports/*), loaded on first use (a plain cache, never observed). */
   players(): Promise<PlayersStore> {
     let store = playersStores.get(this);
-    if (!store) playersStores.set(this, (store = import('./players').then(({ PlayersStore }) => new PlayersStore(this.deps.api, this.analyticsToday))));
+    if (!store) playersStores.set(this, (store = import('../features/players/stores/players').then(({ PlayersStore }) => new PlayersStore(this.deps.api, this.analyticsToday))));
     return store;
   }
   // ---- center_users accounts+game_users (i16-accounts): the drawers' stores, loaded with those screens (a plain cache, never observed).
   accounts(): Promise<AccountsStore> {
     let store = accountsStores.get(this);
-    if (!store) accountsStores.set(this, (store = import('./accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api, this.analyticsToday))));
+    if (!store) accountsStores.set(this, (store = import('../features/players/stores/accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api, this.analyticsToday))));
     return store;
   }
   // ---- Partners (issue 16 part B, i16-ads): cooperate/* stores, loaded on first use.
   private cooperateStore: Promise<CooperateStore> | null = null;
   cooperate(): Promise<CooperateStore> {
-    this.cooperateStore ??= import('./cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api, this.analyticsToday));
+    this.cooperateStore ??= import('../features/cooperate/stores/cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api, this.analyticsToday));
     return this.cooperateStore;
   }
   // ---- end Partners
@@ -254,27 +254,27 @@ export class RootStore {
   /** The automation screens' stores (automation/*), loaded on first use. */
   automation(): Promise<AutomationStore> {
     let store = automationStores.get(this);
-    if (!store) automationStores.set(this, (store = import('./automation').then(({ AutomationStore }) => new AutomationStore(this.deps.api))));
+    if (!store) automationStores.set(this, (store = import('../features/automation/stores/automation').then(({ AutomationStore }) => new AutomationStore(this.deps.api))));
     return store;
   }
   // end automation console (i17-console)
   // dashboard realtime+monitor (i17-live): dashboard/realtime and dashboard/monitor stores, loaded on first use (a plain cache, never observed).
   dashboardLive(): Promise<DashboardLiveStore> {
     let store = liveStores.get(this);
-    if (!store) liveStores.set(this, (store = import('./dashboard-live').then(({ DashboardLiveStore }) => new DashboardLiveStore(this.deps.api, this.messages))));
+    if (!store) liveStores.set(this, (store = import('../features/dashboard/stores/dashboard-live').then(({ DashboardLiveStore }) => new DashboardLiveStore(this.deps.api, this.messages))));
     return store;
   }
   // advertising (i16-adverts): advertisement/* stores, loaded on first use.
   private advertisingStore: Promise<AdvertisingStore> | null = null;
   advertising(): Promise<AdvertisingStore> {
-    this.advertisingStore ??= import('./advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api, this.analyticsToday));
+    this.advertisingStore ??= import('../features/advertising/stores/advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api, this.analyticsToday));
     return this.advertisingStore;
   }
   // workbench (i17-workbench)
   /** The workbench page's store (dashboard/workbench), loaded on first use (a plain cache, never observed). */
   workbench(): Promise<WorkbenchStore> {
     let store = workbenchStores.get(this);
-    if (!store) workbenchStores.set(this, (store = import('./workbench').then(({ WorkbenchStore }) => new WorkbenchStore(this.deps.api))));
+    if (!store) workbenchStores.set(this, (store = import('../features/dashboard/stores/workbench').then(({ WorkbenchStore }) => new WorkbenchStore(this.deps.api))));
     return store;
   }
 

@@ -4,7 +4,7 @@ import { ApiError } from '../adapters/errors';
 import { fakeApi } from '../test/fake-api';
 import { rootFixture } from '../test/root-fixture';
 import { authorizationUrl, safeRedirect } from './oauth2';
-import { deptTree } from './role-permission';
+import { deptTree } from '../features/system/stores/role-permission';
 
 const session = { uuid: '1', token: 'access-0', refresh: 'refresh-0' };
 const pageOf = (rows: ResourceRow[]): ResourcePage => ({ page: 1, limit: rows.length, total: rows.length, rows });

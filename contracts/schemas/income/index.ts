@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { analysisDay } from '../embed/funnel';
-import { trackRejection } from '../embed/track';
+import { analysisDay } from '../tracking/funnel';
+import { trackRejection } from '../tracking/track';
 
 /**
  * Orders and revenue (issue 16; menus center_income/*). Payment callbacks from game servers come in

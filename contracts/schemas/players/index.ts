@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisDay } from '../embed/funnel';
+import { analysisDay } from '../tracking/funnel';
 
 /**
  * Players (issue 16, part B; menus center_users/* and data_reports/*).

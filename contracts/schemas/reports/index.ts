@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisDay } from '../embed/funnel';
+import { analysisDay } from '../tracking/funnel';
 
 /**
  * Data reports (issue 16 item 7; menus data_reports/game_stats and data_reports/user_stats): one row per

@@ -13,7 +13,7 @@ import type {
   UserInfo,
 } from '../../../contracts/schemas';
 import { isRecord } from '../../../contracts/json';
-import type { MessagePageQuery } from '../message-types';
+import type { MessagePageQuery } from '../../features/messages/adapters/message-types';
 import { DEFAULT_DICTIONARY_KEY } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, AttachmentTotal, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
@@ -21,7 +21,7 @@ import { ConsoleApiBase } from '../console-base';
 import type { Cookies } from '../cookies';
 import { encodePassword, type PasswordEncoding } from '../password';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from '../rest/http';
-import { listPageOf } from '../rest/messages';
+import { listPageOf } from '../../features/messages/adapters/rest-messages';
 import { GraphqlResources } from './resources';
 import {
   AllDeptDocument,
@@ -53,7 +53,7 @@ import {
   WebRouterDocument,
 } from './generated/graphql';
 import { GraphqlTransport } from './transport';
-import type { ReportParams, TrackingReport } from '../tracking';
+import type { ReportParams, TrackingReport } from '../../features/tracking/adapters/tracking';
 
 export interface GraphqlApiOptions {
   /** The configured server URL ('' = same origin); the gateway is at <serverUrl>/graphql. */

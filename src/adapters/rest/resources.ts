@@ -1,5 +1,5 @@
-import type { ReportParams } from '../tracking';
-import type { StreamedFile, StreamOptions } from '../income';
+import type { ReportParams } from '../../features/tracking/adapters/tracking';
+import type { StreamedFile, StreamOptions } from '../../features/income/adapters/income';
 import { isRecord } from '../../../contracts/json';
 import { DEFAULT_EXPORT_FILE_NAME } from '../../config';
 import type { Translate } from '../../i18n';
@@ -217,7 +217,7 @@ export class RestResources implements ResourceTransport {
     });
     if (!(answer instanceof Response)) throw this.http.malformed(request);
     // The reading lives with the revenue calls (a lazy chunk, not the login page's).
-    const { readExport } = await import('../income');
+    const { readExport } = await import('../../features/income/adapters/income');
     const { blob, rows } = await readExport(answer, options);
     const name = fileNameFromDisposition(answer.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
     return { name, blob, rows };

@@ -7,13 +7,13 @@ import type { ApiCallbacks, AttachmentTotal, Captcha, ConsoleApi, Credentials, L
 import { ConsoleApiBase } from '../console-base';
 import type { Cookies } from '../cookies';
 import type { ApiError } from '../errors';
-import type { MessagePageQuery } from '../message-types';
+import type { MessagePageQuery } from '../../features/messages/adapters/message-types';
 import type { PasswordEncoding } from '../password';
 import { RestLoginApi } from './login-api';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
-import { RestMessages } from './messages';
+import { RestMessages } from '../../features/messages/adapters/rest-messages';
 import { pairsToParams, RestResources } from './resources';
-import type { ReportParams, TrackingReport } from '../tracking';
+import type { ReportParams, TrackingReport } from '../../features/tracking/adapters/tracking';
 
 export interface RestApiOptions {
   serverUrl: string;

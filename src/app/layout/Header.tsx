@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { INDEX_PATH, SYSTEM_NAME_KEY } from '../../config';
 import { Logo } from '../../components/Logo';
 import { useStore } from '../../components/store-context';
-import { MessageBell } from '../header/MessageBell';
+import { MessageBell } from '../../features/messages/components/MessageBell';
 import { ColorPicker } from '../header/ColorPicker';
 import { Fullscreen } from '../header/Fullscreen';
 import { LanguageMenu } from '../header/LanguageMenu';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { gameBackend } from '../../../stories/game/game-mocks';
+import { gameBackend } from '../../features/game/stories/game-mocks';
 import PreviewPage from './PreviewPage';
 
 const meta = {

@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../../db/pglite';
+
+const ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => res(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** The reference server as its own process on a data folder (its own process group, so kill -9 ends it all). */
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'off', SAMPLE_EVENTS: 'off', CONSOLE_DIR: join(dataDir, 'no-console') },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/init/settings/`, { signal: AbortSignal.timeout(2000) })).ok) return { url, child };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.pid === undefined) return res();
+    child.once('exit', () => res());
+    process.kill(-child.pid, 'SIGKILL');
+  });
+}
+
+/**
+ * kill -9 of the server while 4 game servers send signed order callbacks and retry every batch not
+ * acknowledged: afterwards every acknowledged order is stored once, refunds applied once, and every
+ * rollup equals a computation from the orders. Real process, real data folder (PGlite).
+ */
+describe('order ingestion survives kill -9', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'orders-kill-'));
+  let current: { url: string; child: ChildProcess } | null = null;
+  afterAll(async () => {
+    if (current) await kill9(current.child);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0 acknowledged orders lost, 0 counted twice, rollups equal the orders', async () => {
+    current = await startServer(dir);
+    const login = (await (await fetch(`${current.url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superadmin', password: 'admin123456' }) })).json()) as { data: { access: string } };
+    const headers = { 'content-type': 'application/json', authorization: `JWT ${login.data.access}` };
+    const app = (await (await fetch(`${current.url}/api/embed_configure/game/`, { method: 'POST', headers, body: JSON.stringify({ game: 1 }) })).json()) as { data: { id: number } };
+    const creds = ((await (await fetch(`${current.url}/api/embed_configure/game/${app.data.id}/regenerate/`, { method: 'POST', headers })).json()) as { data: { app_key: string; secret: string } }).data;
+
+    const BATCHES = 24;
+    const SIZE = 200;
+    const now = Date.now();
+    const order = (b: number, i: number) => ({
+      order_id: `k-${b}-${i}`,
+      distinct_id: `p${(b * 13 + i) % 400}`,
+      amount: 600 * (1 + (i % 7)),
+      currency: i % 5 === 0 ? 'USD' : 'CNY',
+      channel: ['tap', 'huawei', 'apple'][i % 3] as string,
+      method: ['wechat', 'alipay'][i % 2] as string,
+      region: ['CN-GD', 'HK'][(b + i) % 2] as string,
+      status: 'paid',
+      time: new Date(now - (60 + ((b * SIZE + i) % 5000)) * 60_000).toISOString(),
+    });
+    const sign = (body: string) => createHmac('sha256', creds.secret).update(body).digest('hex');
+    // Paid batches, then (from batch 16 on) each batch also refunds 20 orders of a batch 16 earlier.
+    const batches = Array.from({ length: BATCHES }, (_, b) => {
+      const orders: Array<Record<string, unknown>> = Array.from({ length: SIZE }, (_, i) => order(b, i));
+      if (b >= 16) for (let i = 0; i < 20; i++) orders.push({ ...order(b - 16, i), status: 'refunded', time: new Date(now - 30_000).toISOString() });
+      const body = JSON.stringify({ orders });
+      return { body, signature: sign(body), n: orders.length };
+    });
+    const acknowledged = new Set<number>();
+    let sends = 0;
+    let next = 0;
+    const client = async () => {
+      for (;;) {
+        const b = next++;
+        const batch = batches[b];
+        if (!batch) return;
+        // A refund needs its order: batch b refunds orders of batch b-16, acknowledged long before (4 clients).
+        while (b >= 16 && !acknowledged.has(b - 16)) await new Promise((r) => setTimeout(r, 20));
+        for (;;) {
+          const server = current;
+          try {
+            sends++;
+            const res = await fetch(`${server?.url ?? ''}/api/ingest/orders/`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': batch.signature },
+              body: batch.body,
+              signal: AbortSignal.timeout(15_000),
+            });
+            const json = (await res.json()) as { code: number; data: { accepted: number; rejected: unknown[] } };
+            if (json.code === 2000 && json.data.accepted === batch.n) {
+              acknowledged.add(b);
+              break;
+            }
+            if (json.code === 2000) throw new Error(`batch ${b}: ${JSON.stringify(json.data.rejected).slice(0, 300)}`);
+          } catch (err) {
+            if (err instanceof Error && err.message.startsWith('batch ')) throw err;
+            // refused, reset or no answer: not acknowledged, send it again
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    };
+    const clients = Promise.all([client(), client(), client(), client()]);
+    for (const at of [5, 17]) {
+      while (acknowledged.size < at) await new Promise((r) => setTimeout(r, 20));
+      await kill9(current.child);
+      current = await startServer(dir);
+    }
+    await clients;
+    expect(acknowledged.size).toBe(BATCHES);
+    expect(sends).toBeGreaterThan(BATCHES);
+    await kill9(current.child);
+    current = null;
+
+    const db = await openPglite(join(dir, 'db'));
+    try {
+      const [n] = await db.query<{ n: number; d: number; r: number }>("SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS d, count(*) FILTER (WHERE status = 'refunded')::int AS r FROM orders");
+      expect(n).toEqual({ n: BATCHES * SIZE, d: BATCHES * SIZE, r: (BATCHES - 16) * 20 });
+      const tz = 'Asia/Shanghai';
+      const daily = await db.query(
+        `(SELECT game, day, channel, region, method, gross, refunds, orders, refund_orders, paid_refunded FROM income_daily
+          EXCEPT
+          SELECT game, day, channel, region, method, sum(g), sum(r), sum(o), sum(ro), sum(pr) FROM (
+            SELECT game, (time AT TIME ZONE $1)::date AS day, channel, region, method, amount_cny AS g, 0 AS r, 1 AS o, 0 AS ro, (status = 'refunded')::int AS pr FROM orders
+            UNION ALL SELECT game, (refund_time AT TIME ZONE $1)::date, channel, region, method, 0, amount_cny, 0, 1, 0 FROM orders WHERE refund_time IS NOT NULL) x
+          GROUP BY 1, 2, 3, 4, 5)`,
+        [tz],
+      );
+      expect(daily).toEqual([]);
+      const [rows] = await db.query<{ a: number; b: number }>(
+        `SELECT (SELECT count(*)::int FROM income_daily) AS a,
+                (SELECT count(*)::int FROM (SELECT DISTINCT game, (time AT TIME ZONE $1)::date, channel, region, method FROM orders
+                  UNION SELECT game, (refund_time AT TIME ZONE $1)::date, channel, region, method FROM orders WHERE refund_time IS NOT NULL) u) AS b`,
+        [tz],
+      );
+      expect(rows?.a).toBe(rows?.b);
+      const totals = await db.query(
+        `SELECT game, channel, region, method, orders, paid_refunded FROM income_totals
+         EXCEPT SELECT game, channel, region, method, count(*), count(*) FILTER (WHERE status = 'refunded') FROM orders GROUP BY 1, 2, 3, 4`,
+      );
+      expect(totals).toEqual([]);
+      const [payers] = await db.query<{ a: string; b: string }>(
+        `SELECT (SELECT sum(orders)::text FROM income_player_days) AS a, (SELECT count(*)::text FROM orders) AS b`,
+      );
+      expect(payers?.a).toBe(payers?.b);
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+});

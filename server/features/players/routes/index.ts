@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { retentionQuery } from '../../../../contracts/schemas';
+import type { AppContext } from '../../../context';
+import { CrudError } from '../../../domain/crud/spec';
+import { listDevices, parseDeviceQuery } from '../domain/devices';
+import { retention } from '../domain/retention';
+import { isRecord } from '../../../is-record';
+import { ok } from '../../../http/envelope';
+import { parseIncomeQuery } from '../../income/routes/reports';
+import { guarded } from '../../system/routes/crud-routes';
+// issue 16 data reports
+import { dataReportsRoutes } from '../../reports/routes/data-reports';
+
+/**
+ * Players (issue 16, part B; menus center_users/* and data_reports/*). The screen's Search or Retrieve
+ * button grants its GET (domain/permissions.ts). Bad parameters: code 4000 with the first problem.
+ */
+export function playersRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db;
+  const tz = () => ctx.config.analyticsTz;
+  app.get('/api/center_users/devices/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q: unknown = req.query ?? {};
+      if (!isRecord(q)) throw new CrudError('查询参数格式不正确');
+      const page = await listDevices(db, parseDeviceQuery(q));
+      return ok(page, page.data.length === 0 ? '暂无数据' : 'success');
+    }),
+  );
+  app.get('/api/center_users/retention/', async (req, reply) => guarded(reply, async () => ok(await retention(db, tz(), parseIncomeQuery(retentionQuery, req)))));
+  // issue 16 data reports
+  dataReportsRoutes(app, ctx);
+}

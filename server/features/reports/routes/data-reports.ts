@@ -1,0 +1,41 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { gameStatsQuery, userStatsQuery, type StatsResult } from '../../../../contracts/schemas';
+import type { AppContext } from '../../../context';
+import { streamXlsx } from '../../../domain/crud/xlsx-stream';
+import { gameStats, statsSheet, STATS_EXPORT_HEADER, userStats } from '../domain/data-reports';
+import { ok } from '../../../http/envelope';
+import { parseIncomeQuery } from '../../income/routes/reports';
+import { guarded, XLSX_TYPE } from '../../system/routes/crud-routes';
+
+/**
+ * Data reports (issue 16 item 7): GET /api/data_reports/game_stats/ and /user_stats/ (the screen's Search
+ * or Retrieve, domain/permissions.ts) and their xlsx exports (…/export/, the screen's Export button by the
+ * generic export rule). Bad parameters: code 4000 with the first problem.
+ */
+export function dataReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db;
+  const tz = () => ctx.config.analyticsTz;
+  const send = (req: FastifyRequest, reply: FastifyReply, title: string, result: StatsResult) => {
+    const rows = statsSheet(result);
+    async function* once() {
+      yield rows;
+    }
+    const body = Readable.from(streamXlsx(title, STATS_EXPORT_HEADER, once(), [24, 12, 12, 12, 16, 14, 12, 12]));
+    body.on('error', (err) => req.log.error({ err }, 'data report export failed'));
+    const name = `${title}-${result.start}_${result.end}${result.game !== null ? `-${result.game}` : ''}.xlsx`;
+    return reply
+      .header('Content-Type', XLSX_TYPE)
+      .header('Content-Disposition', `attachment;filename=${encodeURIComponent(name)}`)
+      .header('X-Export-Rows', String(rows.length))
+      .send(body);
+  };
+  app.get('/api/data_reports/game_stats/', async (req, reply) => guarded(reply, async () => ok(await gameStats(db, tz(), parseIncomeQuery(gameStatsQuery, req)))));
+  app.get('/api/data_reports/user_stats/', async (req, reply) => guarded(reply, async () => ok(await userStats(db, tz(), parseIncomeQuery(userStatsQuery, req)))));
+  app.get('/api/data_reports/game_stats/export/', async (req, reply) =>
+    guarded(reply, async () => send(req, reply, '游戏统计', await gameStats(db, tz(), parseIncomeQuery(gameStatsQuery, req)))),
+  );
+  app.get('/api/data_reports/user_stats/export/', async (req, reply) =>
+    guarded(reply, async () => send(req, reply, '用户统计', await userStats(db, tz(), parseIncomeQuery(userStatsQuery, req)))),
+  );
+}

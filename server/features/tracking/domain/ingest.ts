@@ -1,0 +1,455 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  TRACK_MAX_AGE_DAYS,
+  TRACK_MAX_EVENTS,
+  TRACK_MAX_FUTURE_MS,
+  TRACKING_NAME_RULE,
+  type PropertyDefine,
+  type TrackRejection,
+  type TrackResult,
+} from '../../../../contracts/schemas';
+import type { Db } from '../../../db/db';
+import { isRecord } from '../../../is-record';
+import { LoadingCache } from '../../../domain/cache';
+import type { SecretBox } from '../../../domain/secret-box';
+
+/**
+ * Event ingestion (POST /api/embed/track/): who is sending (app key → game, secret), whether the batch
+ * is signed with that secret, which events of it are valid for the game's definitions, and the one
+ * statement that stores them with their rollups. No Fastify here (routes/embed.ts is the HTTP side).
+ */
+
+/** Cached configuration is re-read after this long at the latest (writes by this process: at once). */
+const CONFIG_TTL_MS = 5_000;
+/** Properties of one event, at most, and the longest string value. */
+const MAX_EVENT_PROPERTIES = 100;
+const MAX_STRING_VALUE = 1024;
+
+const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+export interface TrackingApp {
+  id: number;
+  game: number;
+  enabled: boolean;
+  secret: string;
+}
+
+interface EventDef {
+  enabled: boolean;
+  properties: PropertyDefine[];
+}
+
+/** A batch-level refusal: HTTP status = envelope code. */
+export class TrackError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A validated event ready to store. */
+export interface StoredEvent {
+  uuid: string;
+  event: string;
+  distinct_id: string;
+  time: string;
+  properties: Record<string, string | number | boolean | null>;
+}
+
+export function signBody(secret: string, body: Buffer | string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** Constant-time check of a hex signature (any case) against the body's HMAC. */
+export function signatureMatches(secret: string, body: Buffer, signature: string): boolean {
+  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+function typeMatches(type: PropertyDefine['type'], v: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'datetime':
+      return typeof v === 'string' && ISO_RE.test(v) && Number.isFinite(Date.parse(v));
+  }
+}
+
+/** No lone UTF-16 surrogate (PostgreSQL's jsonb refuses one, which would fail the whole statement). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const wellFormed = (s: string) => !LONE_SURROGATE.test(s);
+
+const show = (s: string) => (s.length > 64 ? `${s.slice(0, 64)}…` : s);
+
+/**
+ * Checks one event of a batch against the game's definitions (own over global). Returns the event to
+ * store, or the reason it is refused.
+ */
+export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, now: number): StoredEvent | string {
+  if (!isRecord(raw)) return '事件应为 JSON 对象';
+  const { uuid, event, distinct_id: distinctId, time, properties } = raw;
+  if (typeof uuid !== 'string' || !UUID_RE.test(uuid)) return 'uuid 不合法：应为 UUID 字符串（如 3f2b8c1e-…）';
+  if (typeof event !== 'string' || event === '') return '缺少事件标识 event';
+  if (!TRACKING_NAME_RULE.test(event)) return `事件标识「${show(event)}」不合法：只能用小写字母、数字和下划线，以字母开头，最长 64 个字符`;
+  const def = defs.get(event);
+  if (!def) return `未定义的事件「${event}」`;
+  if (!def.enabled) return `事件「${event}」已停用`;
+  if (typeof distinctId !== 'string' || distinctId.trim() === '') return '缺少玩家标识 distinct_id';
+  if (distinctId.length > 128) return '玩家标识 distinct_id 最长 128 个字符';
+  if (distinctId.includes('\u0000') || !wellFormed(distinctId)) return '玩家标识 distinct_id 不能包含空字符（\\u0000）或不成对的代理字符';
+  let ms: number;
+  if (typeof time === 'number') ms = Number.isInteger(time) ? time : NaN;
+  else if (typeof time === 'string' && ISO_RE.test(time)) ms = Date.parse(time);
+  else return '时间 time 不合法：应为带时区的 ISO 8601 字符串或毫秒时间戳';
+  if (!Number.isFinite(ms)) return '时间 time 不合法：应为带时区的 ISO 8601 字符串或毫秒时间戳';
+  if (ms > now + TRACK_MAX_FUTURE_MS) return '时间 time 超前服务器时间 10 分钟以上';
+  if (ms < now - TRACK_MAX_AGE_DAYS * 86_400_000) return `时间 time 早于 ${TRACK_MAX_AGE_DAYS} 天前，不再接收`;
+  const props = properties === undefined || properties === null ? {} : properties;
+  if (!isRecord(props)) return '属性 properties 应为 JSON 对象';
+  const keys = Object.keys(props);
+  if (keys.length > MAX_EVENT_PROPERTIES) return `属性最多 ${MAX_EVENT_PROPERTIES} 个`;
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const k of keys) {
+    if (!TRACKING_NAME_RULE.test(k)) return `属性名「${show(k)}」不合法：只能用小写字母、数字和下划线，以字母开头，最长 64 个字符`;
+    const v = props[k];
+    if (typeof v === 'string') {
+      if (v.length > MAX_STRING_VALUE) return `属性「${k}」的值最长 ${MAX_STRING_VALUE} 个字符`;
+      if (v.includes('\u0000') || !wellFormed(v)) return `属性「${k}」的值不能包含空字符（\\u0000）或不成对的代理字符`;
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return `属性「${k}」的值不是有效的数字`;
+    } else if (typeof v !== 'boolean' && v !== null) {
+      return `属性「${k}」的值只能是字符串、数字、布尔值或 null`;
+    }
+    out[k] = v as string | number | boolean | null;
+  }
+  for (const p of def.properties) {
+    const v = out[p.name];
+    if (v === undefined || v === null) {
+      if (p.required) return `缺少必填属性「${p.name}」`;
+      continue;
+    }
+    if (!typeMatches(p.type, v)) return `属性「${p.name}」应为 ${p.type} 类型`;
+  }
+  return { uuid: uuid.toLowerCase(), event, distinct_id: distinctId, time: new Date(ms).toISOString(), properties: out };
+}
+
+/**
+ * The one statement that stores a merged set of batches: raw rows, idempotency register, daily presence
+ * and rollups (hourly: events; daily: events and exact unique players). Migration 043 says why hours keep
+ * no presence. The players (registrations, devices, cohorts, retention, accounts) are kept after the commit
+ * by the upkeep (migration 057, domain/players/upkeep.ts); this statement only queues what it needs. The events come as one array literal per column ($1 batch, $3 game, $4 uuid, $5 event,
+ * $6 distinct_id, $7 time, $8 properties as JSON text), written by this thread: reading arrays costs the
+ * database ~13 % less than `jsonb_to_recordset` over one JSON document (docs/tracking.md, "Bench").
+ */
+const STORE_SQL = `
+WITH input AS (
+  SELECT DISTINCT ON (x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties::jsonb AS properties
+  FROM unnest($1::int[], $3::int[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::text[]) AS x(b, game, uuid, event, distinct_id, time, properties)
+  ORDER BY x.uuid, x.b
+), ids AS (
+  INSERT INTO tracking_event_ids (uuid, time) SELECT uuid, time FROM input ORDER BY uuid
+  ON CONFLICT (uuid) DO NOTHING RETURNING uuid
+), fresh AS (
+  SELECT i.b, i.game, i.uuid, i.event, i.distinct_id, i.time, i.properties,
+         date_trunc('hour', i.time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, (i.time AT TIME ZONE $2::text)::date AS day
+  FROM input i JOIN ids ON ids.uuid = i.uuid
+), raw AS (
+  -- Accounts (issue 16, migration 049): an account banned now still has its events stored, flagged.
+  INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties, banned)
+  SELECT time, uuid, game, event, distinct_id, properties,
+    EXISTS (SELECT 1 FROM account_bans k WHERE k.distinct_id = fresh.distinct_id AND k.lifted_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))
+  FROM fresh
+), dp AS (
+  INSERT INTO tracking_day_players (game, event, day, distinct_id)
+  SELECT DISTINCT game, event, day, distinct_id FROM fresh ORDER BY 1, 2, 3, 4
+  ON CONFLICT DO NOTHING RETURNING game, event, day
+), up AS (
+  -- Players (issues 15/16, migration 057): the register events and the login events with a device, queued
+  -- for the player upkeep (registrations, devices, device accounts) as one row; the new presence rows are
+  -- queued by the trigger on tracking_day_players. domain/players/upkeep.ts works them after the commit.
+  INSERT INTO player_upkeep_pending (e_games, e_players, e_events, e_times, e_props)
+  SELECT array_agg(game), array_agg(distinct_id), array_agg(event), array_agg(time), array_agg(properties)
+  FROM fresh WHERE event = 'register' OR (event = 'login' AND jsonb_typeof(properties->'device_id') = 'string')
+  HAVING count(*) > 0
+), hourly AS (
+  INSERT INTO tracking_hourly AS r (game, event, hour, events, last_time)
+  SELECT game, event, hour, count(*), max(time) FROM fresh GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (game, event, hour) DO UPDATE SET events = r.events + excluded.events, last_time = greatest(r.last_time, excluded.last_time)
+), daily AS (
+  INSERT INTO tracking_daily AS r (game, event, day, events, players)
+  SELECT c.game, c.event, c.day, c.n, COALESCE(p.n, 0)
+  FROM (SELECT game, event, day, count(*) AS n FROM fresh GROUP BY 1, 2, 3) c
+  LEFT JOIN (SELECT game, event, day, count(*) AS n FROM dp GROUP BY 1, 2, 3) p USING (game, event, day)
+  ORDER BY 1, 2, 3
+  ON CONFLICT (game, event, day) DO UPDATE SET events = r.events + excluded.events, players = r.players + excluded.players
+)
+SELECT b, count(*)::int AS n FROM fresh GROUP BY b`;
+
+/**
+ * A PostgreSQL array literal of text values: each element double-quoted with `\` and `"` escaped, so
+ * commas, braces, spaces, quotes and the word NULL stay text (NUL is refused before: checkEvent).
+ */
+export function textArray(values: readonly string[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as string;
+    out += `${i === 0 ? '' : ','}"${v.includes('\\') || v.includes('"') ? v.replace(/[\\"]/g, '\\$&') : v}"`;
+  }
+  return `${out}}`;
+}
+
+interface Pending {
+  game: number;
+  events: StoredEvent[];
+  resolve: (stored: number) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Events merged into one statement at most (several queued batches, group commit). */
+const MERGE_LIMIT = 4000;
+const RETRYABLE = new Set(['40P01', '40001']);
+/** Duplicate table / duplicate key in the catalogue: another statement made the same partition first. */
+const PARTITION_RACE = new Set(['42P07', '23505']);
+
+/**
+ * Stores validated batches. Batches that arrive while a statement runs queue and go together into the
+ * next one (group commit): on the embedded database, with its one connection, that is most of the
+ * throughput. Each caller is answered after the statement holding its events has committed.
+ */
+export class EventWriter {
+  private readonly queue: Pending[] = [];
+  private running = 0;
+  private readonly months = new Set<string>();
+  /** Partitions being made now, by month (YYYY-MM). */
+  private readonly making = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tz: string,
+    /**
+     * Statements in flight: PostgreSQL runs 4 at once; PGlite one, but in its own thread the next one
+     * waits there, ready, while one runs (its literals written here meanwhile), so that thread never
+     * waits for this one between statements.
+     */
+    private readonly parallel = db.kind === 'postgres' ? 4 : db.ownThread ? 2 : 1,
+    /** Told after each commit the span of the stored events' times (ms): what session analysis keeps computed. */
+    private readonly onStored: (fromMs: number, toMs: number) => void = () => undefined,
+  ) {}
+
+  /** Stores the events (valid, uuids distinct); resolves to how many were new (the rest were stored before). */
+  store(game: number, events: StoredEvent[]): Promise<number> {
+    if (events.length === 0) return Promise.resolve(0);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ game, events, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.parallel && this.queue.length > 0) {
+      const group: Pending[] = [];
+      let size = 0;
+      while (this.queue.length > 0 && (group.length === 0 || size + (this.queue[0]?.events.length ?? 0) <= MERGE_LIMIT)) {
+        const next = this.queue.shift() as Pending;
+        group.push(next);
+        size += next.events.length;
+      }
+      this.running++;
+      void this.flush(group).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(group: Pending[]): Promise<void> {
+    try {
+      const counts = await this.write(group);
+      group.forEach((p, i) => p.resolve(counts.get(i) ?? 0));
+    } catch (err) {
+      for (const p of group) p.reject(err);
+    }
+  }
+
+  /**
+   * The month's partition exists (made once per process and month). Statements in flight at once share
+   * one creation; tracking_ensure_partition (migration 057) tolerates another process creating it at the
+   * same moment, and a duplicate-name error that still gets through is retried (the partition is there).
+   */
+  private ensureMonth(m: string): Promise<void> {
+    if (this.months.has(m)) return Promise.resolve();
+    let making = this.making.get(m);
+    if (!making) {
+      making = (async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await this.db.query('SELECT tracking_ensure_partition($1::timestamptz)', [`${m}-01T00:00:00Z`]);
+            this.months.add(m);
+            return;
+          } catch (err) {
+            if (attempt < 3 && PARTITION_RACE.has((err as { code?: string }).code ?? '')) continue;
+            throw err;
+          }
+        }
+      })().finally(() => this.making.delete(m));
+      this.making.set(m, making);
+    }
+    return making;
+  }
+
+  private async write(group: Pending[]): Promise<Map<number, number>> {
+    const cols = { b: [] as number[], game: [] as number[], uuid: [] as string[], event: [] as string[], distinctId: [] as string[], time: [] as string[], properties: [] as string[] };
+    const months = new Set<string>();
+    let first = '';
+    let last = '';
+    group.forEach((p, b) => {
+      for (const e of p.events) {
+        cols.b.push(b);
+        cols.game.push(p.game);
+        cols.uuid.push(e.uuid);
+        cols.event.push(e.event);
+        cols.distinctId.push(e.distinct_id);
+        cols.time.push(e.time);
+        cols.properties.push(JSON.stringify(e.properties));
+        months.add(e.time.slice(0, 7));
+        if (first === '' || e.time < first) first = e.time;
+        if (e.time > last) last = e.time;
+      }
+    });
+    for (const m of months) await this.ensureMonth(m);
+    // Numbers, uuids and ISO times (checked by checkEvent) need no quotes; text is always quoted.
+    const params = [
+      `{${cols.b.join(',')}}`,
+      this.tz,
+      `{${cols.game.join(',')}}`,
+      `{${cols.uuid.join(',')}}`,
+      textArray(cols.event),
+      textArray(cols.distinctId),
+      `{${cols.time.join(',')}}`,
+      textArray(cols.properties),
+    ];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const out = await this.db.query<{ b: number; n: number }>(STORE_SQL, params);
+        this.onStored(Date.parse(first), Date.parse(last));
+        return new Map(out.map((r) => [Number(r.b), Number(r.n)]));
+      } catch (err) {
+        // PostgreSQL: two statements waited on each other's rollup rows; nothing was written, run it again.
+        if (attempt < 5 && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
+        throw err;
+      }
+    }
+  }
+}
+
+/**
+ * The tracking configuration the ingestion reads on every batch, cached (re-read once this process
+ * writes the tables, and after CONFIG_TTL_MS for other writers).
+ */
+export class TrackingConfig {
+  private readonly apps: LoadingCache<string, TrackingApp | null>;
+  private readonly defs: LoadingCache<number, Map<string, EventDef>>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {
+    this.apps = new LoadingCache((key) => this.loadApp(key), CONFIG_TTL_MS, { changes: db.changes, tables: ['tracking_apps'], maxEntries: 10_000 });
+    this.defs = new LoadingCache((game) => this.loadDefs(game), CONFIG_TTL_MS, { changes: db.changes, tables: ['tracking_event_defines'], maxEntries: 10_000 });
+  }
+
+  app(key: string): Promise<TrackingApp | null> {
+    return this.apps.get(key);
+  }
+
+  definitions(game: number): Promise<Map<string, EventDef>> {
+    return this.defs.get(game);
+  }
+
+  private async loadApp(key: string): Promise<TrackingApp | null> {
+    const row = (await this.db.query<{ id: number; game: number; enabled: boolean; secret: string }>('SELECT id, game, enabled, secret FROM tracking_apps WHERE app_key = $1', [key]))[0];
+    if (!row) return null;
+    let secret: string;
+    try {
+      secret = this.box.open(row.secret);
+    } catch {
+      // Sealed with another key (ACCOUNT_SECRET_KEY changed): no batch can be verified until regenerated.
+      return null;
+    }
+    return { id: row.id, game: row.game, enabled: row.enabled, secret };
+  }
+
+  private async loadDefs(game: number): Promise<Map<string, EventDef>> {
+    const rows = await this.db.query<{ game: number | null; event: string; enabled: boolean; properties: unknown }>(
+      'SELECT game, event, enabled, properties FROM tracking_event_defines WHERE game = $1 OR game IS NULL ORDER BY game NULLS FIRST',
+      [game],
+    );
+    const out = new Map<string, EventDef>();
+    // Globals first, then the game's own: the own definition of an identifier replaces the global one.
+    for (const r of rows) {
+      const props: unknown = typeof r.properties === 'string' ? JSON.parse(r.properties) : r.properties;
+      out.set(r.event, { enabled: r.enabled, properties: Array.isArray(props) ? (props as PropertyDefine[]) : [] });
+    }
+    return out;
+  }
+}
+
+/**
+ * One batch from an SDK: the app by key, the signature over the raw body, the body's shape, each
+ * event checked, the valid ones stored. Batch-level problems throw TrackError.
+ */
+export async function ingestBatch(
+  config: TrackingConfig,
+  writer: EventWriter,
+  headers: { appKey: string | undefined; signature: string | undefined },
+  raw: Buffer,
+  now = Date.now(),
+): Promise<TrackResult> {
+  const appKey = headers.appKey?.trim() ?? '';
+  if (appKey === '') throw new TrackError(401, '缺少 X-App-Key 请求头');
+  if (appKey.length > 64) throw new TrackError(401, 'App Key 不存在或已停用');
+  const app = await config.app(appKey);
+  if (!app || !app.enabled) throw new TrackError(401, 'App Key 不存在或已停用');
+  const signature = headers.signature?.trim() ?? '';
+  if (signature === '') throw new TrackError(401, '缺少 X-Signature 请求头');
+  if (!signatureMatches(app.secret, raw, signature)) throw new TrackError(401, '签名不正确：X-Signature 应为请求体原文的 HMAC-SHA256（十六进制）');
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new TrackError(400, '请求体不是合法的 JSON');
+  }
+  if (!isRecord(body) || !Array.isArray(body.events)) throw new TrackError(400, '请求体应为 {"events": [...]}');
+  const events: unknown[] = body.events;
+  if (events.length === 0) throw new TrackError(400, 'events 不能为空');
+  if (events.length > TRACK_MAX_EVENTS) throw new TrackError(413, `一批最多 ${TRACK_MAX_EVENTS} 个事件，本批 ${events.length} 个`);
+  const defs = await config.definitions(app.game);
+  const rejected: TrackRejection[] = [];
+  const valid: StoredEvent[] = [];
+  const seen = new Map<string, number>();
+  events.forEach((e, index) => {
+    const checked = checkEvent(e, defs, now);
+    if (typeof checked === 'string') {
+      rejected.push({ index, reason: checked });
+      return;
+    }
+    const first = seen.get(checked.uuid);
+    if (first !== undefined) {
+      rejected.push({ index, reason: `uuid 与本批第 ${first} 个事件重复` });
+      return;
+    }
+    seen.set(checked.uuid, index);
+    valid.push(checked);
+  });
+  const stored = await writer.store(app.game, valid);
+  return { accepted: valid.length, duplicates: valid.length - stored, rejected };
+}

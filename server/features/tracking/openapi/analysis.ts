@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { funnelQuery, funnelResult } from '../../../../contracts/schemas/tracking/funnel';
+import { sessionsExportQuery, sessionsQuery, sessionsResult } from '../../../../contracts/schemas/tracking/sessions';
+import type { Operation } from '../../../openapi/document';
+
+const rules =
+  'Days are calendar days in the server\'s analytics time zone (ANALYTICS_TZ, default Asia/Shanghai), both ends counted, at most 366. Missing or invalid parameters answer code 4000 with the reason (e.g. "start 必须是 YYYY-MM-DD"). See docs/tracking-analysis.md.';
+
+/** Funnel and session analysis (issue 15, menu data_embed/*) for the OpenAPI document. */
+export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/api/data_embed/funnel/',
+    summary: 'Funnel analysis: players per step, conversion from step 1 and from the previous step, median time between steps, optional breakdown',
+    tag: 'tracking analysis',
+    auth: true,
+    query: funnelQuery,
+    data: funnelResult,
+    notes: `A player enters at their first step-1 event in the range; step n counts when steps 1..n-1 happened in order, all within window_seconds of the entering event (later steps may fall after the range). Breakdown: the property on the entering event, top 10 by players, the rest as '__other__'. An unknown funnel answers code 404 (漏斗不存在). ${rules}`,
+  },
+  {
+    method: 'get',
+    path: '/api/data_embed/funnel/export/',
+    summary: 'The funnel table as an xlsx file (same parameters)',
+    tag: 'tracking analysis',
+    auth: true,
+    query: funnelQuery,
+    data: z.null(),
+    notes: 'Answers the file (Content-Disposition names it); failures are the envelope. Granted by the screen\'s Export button.',
+  },
+  {
+    method: 'get',
+    path: '/api/data_embed/sessions/',
+    summary: 'Session analysis: count, players, average and median length, events per session, length histogram, by day and by game',
+    tag: 'tracking analysis',
+    auth: true,
+    query: sessionsQuery,
+    data: sessionsResult,
+    notes: `A session (per game and player) starts at session_start, after a session_end, or at an event 30 minutes or more after the previous one; length = last − first event time; counted on the day it starts, followed at most 6 hours past that day. ${rules}`,
+  },
+  {
+    method: 'get',
+    path: '/api/data_embed/sessions/export/',
+    summary: 'The session table by day (table=days, default) or by game (table=games) as an xlsx file',
+    tag: 'tracking analysis',
+    auth: true,
+    query: sessionsExportQuery,
+    data: z.null(),
+    notes: 'Answers the file (Content-Disposition names it); failures are the envelope. Granted by the screen\'s Export button.',
+  },
+];

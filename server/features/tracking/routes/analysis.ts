@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { funnelQuery, type FunnelResult } from '../../../../contracts/schemas/tracking/funnel';
+import { sessionsExportQuery, sessionsQuery, type SessionsResult } from '../../../../contracts/schemas/tracking/sessions';
+import type { AppContext } from '../../../context';
+import { CrudError } from '../../../domain/crud/spec';
+import { writeXlsx, type Cell } from '../../../domain/crud/xlsx';
+import { formatDatetime } from '../../../domain/time';
+import { checkRange } from '../domain/analysis-common';
+import { analyzeFunnel, loadFunnel } from '../domain/funnel';
+import { analyzeSessions } from '../domain/sessions';
+import { ok } from '../../../http/envelope';
+import { isRecord } from '../../../is-record';
+import { guarded, sendFile } from '../../system/routes/crud-routes';
+
+/**
+ * Funnel and session analysis (issue 15, menu data_embed/*): GET /api/data_embed/funnel/ and
+ * /api/data_embed/sessions/, each with `export/` (the table as xlsx, same parameters). The access
+ * check (server/http/access.ts) guards them like every screen: the screen's Search button grants the
+ * GET, its Export button the export (domain/permissions.ts).
+ */
+
+export const FUNNEL_NOT_FOUND = '漏斗不存在';
+const BAD_QUERY = '查询参数格式不正确';
+
+/** The query string checked against a contract schema: the first problem → code 4000 with its message. */
+function parseQuery<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
+  const q: unknown = req.query ?? {};
+  if (!isRecord(q)) throw new CrudError(BAD_QUERY);
+  const res = schema.safeParse(q);
+  if (!res.success) throw new CrudError(res.error.issues[0]?.message ?? BAD_QUERY);
+  return res.data;
+}
+
+function stamp(): string {
+  return formatDatetime(Date.now()).replace(/[-: ]/g, '').slice(0, 14);
+}
+
+const pct = (x: number) => Math.round(x * 10000) / 100;
+const secs = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
+
+/** The funnel table: one row per step (per breakdown group, when there is one). */
+export function funnelSheet(r: FunnelResult, breakdown: string | null): { file: Buffer; name: string } {
+  const header = ['步骤', '事件', '人数', '总体转化率(%)', '步骤转化率(%)', '距上一步中位耗时(秒)'];
+  const rowsOf = (steps: FunnelResult['steps'], group: Cell[]): Cell[][] =>
+    steps.map((s, i) => [...group, i + 1, s.event, s.players, pct(s.conversion), pct(s.step_conversion), secs(s.median_seconds)]);
+  const rows = breakdown
+    ? [...rowsOf(r.steps, ['全部']), ...(r.breakdown ?? []).flatMap((g) => rowsOf(g.steps, [g.value === '__other__' ? '其他' : (g.value ?? '(无)')]))]
+    : rowsOf(r.steps, []);
+  const name = `漏斗分析-${r.funnel.name}-${r.start}_${r.end}-${stamp()}.xlsx`;
+  return { file: writeXlsx('漏斗分析', breakdown ? [breakdown, ...header] : header, rows), name };
+}
+
+/** The session table by day (default) or by game. */
+export function sessionsSheet(r: SessionsResult, table: 'days' | 'games'): { file: Buffer; name: string } {
+  const name = `会话分析-${table === 'days' ? '按日' : '按游戏'}-${r.start}_${r.end}-${stamp()}.xlsx`;
+  if (table === 'games') {
+    return {
+      file: writeXlsx('会话分析', ['游戏编号', '游戏', '会话数', '玩家数', '平均时长(秒)', '中位时长(秒)'], r.games.map((g) => [g.game, g.game_name, g.sessions, g.players, secs(g.avg_seconds), secs(g.median_seconds)])),
+      name,
+    };
+  }
+  return {
+    file: writeXlsx(
+      '会话分析',
+      ['日期', '会话数', '平均时长(秒)', '中位时长(秒)', '每会话事件数'],
+      [...r.days.map((d) => [d.day, d.sessions, secs(d.avg_seconds), secs(d.median_seconds), secs(d.events_per_session)]), ['合计', r.sessions, secs(r.avg_seconds), secs(r.median_seconds), secs(r.events_per_session)]],
+    ),
+    name,
+  };
+}
+
+export function dataEmbedAnalysisRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Calendar days of every analysis: ANALYTICS_TZ (server/config.ts), as the rollups use.
+  const tz = () => ctx.config.analyticsTz;
+
+  const funnel = async (req: FastifyRequest) => {
+    const q = parseQuery(funnelQuery, req);
+    checkRange(q.start, q.end);
+    const def = await loadFunnel(ctx.db, q.funnel);
+    if (!def) throw new CrudError(FUNNEL_NOT_FOUND, 404);
+    return { q, result: await analyzeFunnel(ctx.db, def, q.start, q.end, tz(), q.breakdown ?? null) };
+  };
+  app.get('/api/data_embed/funnel/', async (req, reply) => guarded(reply, async () => ok((await funnel(req)).result)));
+  app.get('/api/data_embed/funnel/export/', async (req, reply) =>
+    guarded(reply, async () => {
+      const { q, result } = await funnel(req);
+      return sendFile(reply, funnelSheet(result, q.breakdown ?? null));
+    }),
+  );
+
+  const sessions = async (q: z.infer<typeof sessionsQuery>) => {
+    checkRange(q.start, q.end);
+    return analyzeSessions(ctx.db, q.start, q.end, tz(), q.game ?? null, { fresh: q.fresh === '1', keeper: ctx.sessionKeeper });
+  };
+  app.get('/api/data_embed/sessions/', async (req, reply) => guarded(reply, async () => ok(await sessions(parseQuery(sessionsQuery, req)))));
+  app.get('/api/data_embed/sessions/export/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseQuery(sessionsExportQuery, req);
+      return sendFile(reply, sessionsSheet(await sessions(q), q.table ?? 'days'));
+    }),
+  );
+}

@@ -1,0 +1,79 @@
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../stores/format';
+import type { DateRange } from '../../features/tracking/stores/tracking';
+import { useTrackingTexts } from '../../features/tracking/components/locale';
+import '../../features/tracking/components/tracking.css';
+
+const toDate = (ymd: string): Date | null => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(ymd)) return null;
+  return new Date(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10)));
+};
+
+/** A calendar-day range (YYYY-MM-DD both ends; one end picked means that day). */
+export function DateRangeInput({ value, onChange, testId = 'analysis-range' }: { value: DateRange; onChange(range: DateRange): void; testId?: string }) {
+  const t = useTrackingTexts();
+  const dates = [toDate(value.start), toDate(value.end)].filter((d): d is Date => d !== null);
+  return (
+    <Calendar
+      className="tracking-range"
+      inputClassName="p-inputtext-sm"
+      selectionMode="range"
+      dateFormat="yy-mm-dd"
+      readOnlyInput
+      value={dates.length ? dates : null}
+      ariaLabel={t('tracking.analysis.range')}
+      onChange={(event) => {
+        const picked = ((event.value as (Date | null)[] | null) ?? []).filter((d): d is Date => d instanceof Date);
+        const [from, to] = picked;
+        if (!from) return onChange({ start: '', end: '' });
+        onChange({ start: formatDate(from), end: formatDate(to ?? from) });
+      }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A table that may scroll sideways: reachable by keyboard (focusable, named region) so its overflow can be scrolled without a mouse. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="tracking-table-wrap" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+/** A labelled control of an analysis form. */
+export function FormItem({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`tracking-form-item${wide ? ' is-wide' : ''}`}>
+      <span className="tracking-form-label">{label}</span>
+      {children}
+    </div>
+  );
+}
+
+/** What a result area shows instead of data: loading, empty, a hint, or an error with 重试. */
+export function ResultState({ kind, text, onRetry, testId }: { kind: 'loading' | 'empty' | 'hint' | 'error'; text: string; onRetry?: () => void; testId: string }) {
+  const t = useTrackingTexts();
+  return (
+    <div className={`tracking-state is-${kind}`} data-testid={testId} role={kind === 'error' ? 'alert' : 'status'}>
+      <i className={`pi ${kind === 'loading' ? 'pi-spin pi-spinner' : kind === 'error' ? 'pi-exclamation-circle' : kind === 'empty' ? 'pi-inbox' : 'pi-info-circle'}`} aria-hidden="true" />
+      <span>{text}</span>
+      {kind === 'error' && onRetry && <Button size="small" outlined label={t('tracking.analysis.retry')} onClick={onRetry} data-testid={`${testId}-retry`} />}
+    </div>
+  );
+}
+
+/** One figure of a KPI row. */
+export function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <section className="tracking-kpi" data-testid={testId}>
+      <div className="tracking-kpi-label">{label}</div>
+      <div className="tracking-kpi-value" data-testid={`${testId}-value`}>
+        {value}
+      </div>
+    </section>
+  );
+}

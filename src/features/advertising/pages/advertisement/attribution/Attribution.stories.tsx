@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../../../app/routes';
+import { storyBackend } from '../../../../../../stories/console';
+import { advertisingBackend, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
+
+/** 归因明细 (advertisement/attribution; issue 16) on the advertising mock back end. */
+const meta = {
+  title: 'Pages/Advertisement/Attribution',
+  component: AppRoutes,
+  parameters: { backend: advertisingBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const at = (extra: Record<string, unknown> = {}, backend: AdvertisingMockOptions = {}) => ({ console: { path: '/advertisement/attribution', signedIn: true, ...extra }, backend: advertisingBackend(backend) });
+const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { ads: AdvertisingMockState }).ads;
+const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
+
+/** Installs with their campaign and click, organic ones without; the KPIs; next page asks page 2. */
+export const Installs: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const table = await canvas.findByTestId('att-table', {}, slow);
+    const rows = cells(table);
+    await expect(rows).toHaveLength(20);
+    await expect(rows[0]?.[7]).toBe('最后点击');
+    await expect(rows[2]?.[5]).toBe('-');
+    await expect(rows[2]?.[7]).toBe('自然新增');
+    await expect(canvas.getByTestId('att-kpi-installs-value')).toHaveTextContent('36');
+    await expect(canvas.getByTestId('att-kpi-attributed-value')).toHaveTextContent('24');
+    await userEvent.click(canvas.getByTestId('att-next'));
+    await waitFor(() => expect(cells(canvas.getByTestId('att-table'))).toHaveLength(16), slow);
+    await expect(mock(context).calls.at(-1)?.query.get('page')).toBe('2');
+  },
+};
+
+export const Empty: Story = {
+  parameters: at({}, { empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('att-empty', {}, slow)).toHaveTextContent('该范围内没有新增。');
+  },
+};
+
+export const Loading: Story = {
+  parameters: at({}, { slow: ['attribution'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('att-loading', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const Error: Story = {
+  parameters: at({}, { failing: ['attribution'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('att-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** 130 installs over 7 pages; a very long player id and campaign name stay in their cells. */
+export const LongContent: Story = {
+  parameters: at({}, { long: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(cells(canvas.getByTestId('att-table'))).toHaveLength(20), slow);
+    await expect(canvas.getByTestId('att-pager')).toHaveTextContent('第 1 / 7 页，共 130 条');
+  },
+};
+
+export const English: Story = {
+  parameters: at({ language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('att-table', {}, slow);
+    await expect(canvas.getAllByText('Last click')[0]).toBeVisible();
+    await expect(canvas.getByText('Attributed to ads')).toBeVisible();
+  },
+};

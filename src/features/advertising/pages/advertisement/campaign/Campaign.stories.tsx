@@ -1,0 +1,134 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../../../app/routes';
+import { storyBackend } from '../../../../../../stories/console';
+import { formatMoney } from '../../../../../stores/money';
+import { advertisingBackend, campaignDay, mockCampaigns, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
+
+/** 广告计划 (advertisement/campaign; issue 16): figures, charts, the campaigns and their spend on the advertising mock back end. */
+const meta = {
+  title: 'Pages/Advertisement/Campaign',
+  component: AppRoutes,
+  parameters: { backend: advertisingBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const at = (extra: Record<string, unknown> = {}, backend: AdvertisingMockOptions = {}) => ({ console: { path: '/advertisement/campaign', signedIn: true, ...extra }, backend: advertisingBackend(backend) });
+const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { ads: AdvertisingMockState }).ads;
+const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
+const daysOf = (start: string, end: string) => {
+  const out: string[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+};
+
+/** Figures per campaign equal the mock's daily rows summed; KPIs, both charts and the campaign list show. */
+export const Figures: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const table = await canvas.findByTestId('ads-perf-table', {}, slow);
+    const q = mock(context).calls.find((c) => c.path.endsWith('/performance/'))?.query;
+    const days = daysOf(q?.get('start') ?? '', q?.get('end') ?? '');
+    const first = mockCampaigns(false)[0];
+    const spend = days.reduce((s, d) => s + campaignDay(first?.id ?? 0, d).spend, 0);
+    const installs = days.reduce((s, d) => s + campaignDay(first?.id ?? 0, d).installs, 0);
+    const row = cells(table).find((r) => r[0] === first?.name) ?? [];
+    await expect([row[4], row[7], row[8]]).toEqual([formatMoney(spend), String(installs), formatMoney(Math.round(spend / installs))]);
+    await expect(canvas.getByTestId('ads-spend-chart')).toBeInTheDocument();
+    await expect(canvas.getByTestId('ads-funnel-chart')).toBeInTheDocument();
+    await expect(await canvas.findByTestId('campaigns-table', {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(cells(canvas.getByTestId('campaigns-table')).length).toBe(4), slow);
+  },
+};
+
+/** 每日花费: the days entered; a day typed in yuan is PUT as fen and the total follows. */
+export const Spend: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(cells(canvas.getByTestId('campaigns-table')).length).toBe(4), slow);
+    const [button] = await canvas.findAllByTestId('row-spend', {}, slow);
+    await userEvent.click(button as HTMLElement);
+    const dialog = within(await within(document.body).findByTestId('spend-dialog', {}, slow));
+    await expect(await dialog.findByTestId('spend-total', {}, slow)).toHaveTextContent(formatMoney(20_050));
+    await userEvent.type(dialog.getByTestId('spend-amount'), '12.3');
+    await userEvent.click(dialog.getByTestId('spend-save'));
+    await waitFor(() => expect(dialog.getByTestId('spend-total')).toHaveTextContent(formatMoney(20_050 + 1_230)), slow);
+    const put = mock(context).calls.find((c) => c.method === 'PUT');
+    await expect((put?.body as { days: Array<{ amount: number }> }).days[0]?.amount).toBe(1_230);
+  },
+};
+
+/** A fractional fen amount is refused in the dialog before anything is sent. */
+export const SpendRefused: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(cells(canvas.getByTestId('campaigns-table')).length).toBe(4), slow);
+    const [button] = await canvas.findAllByTestId('row-spend', {}, slow);
+    await userEvent.click(button as HTMLElement);
+    const dialog = within(await within(document.body).findByTestId('spend-dialog', {}, slow));
+    await userEvent.type(dialog.getByTestId('spend-amount'), '1.234');
+    await expect(dialog.getByTestId('spend-save')).toBeDisabled();
+    await expect(dialog.getByText('请输入不小于 0 的金额（元），最多两位小数。')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  parameters: at({}, { empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('ads-perf-empty', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: at({}, { slow: ['performance'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('ads-perf-loading', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const Error: Story = {
+  parameters: at({}, { failing: ['performance'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('ads-perf-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** Fourteen campaigns, one with a very long name. */
+export const LongContent: Story = {
+  parameters: at({}, { long: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(cells(canvas.getByTestId('ads-perf-table'))).toHaveLength(14), slow);
+  },
+};
+
+/** A read-only analyst: no 新增, the spend dialog shows the days without the entry form. */
+export const ReadOnly: Story = {
+  parameters: at({}, { readOnly: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(cells(canvas.getByTestId('campaigns-table')).length).toBe(4), slow);
+    await expect(canvas.queryByTestId('crud-add')).toBeNull();
+    const [button] = await canvas.findAllByTestId('row-spend', {}, slow);
+    await userEvent.click(button as HTMLElement);
+    const dialog = within(await within(document.body).findByTestId('spend-dialog', {}, slow));
+    await dialog.findByTestId('spend-total', {}, slow);
+    await expect(dialog.queryByTestId('spend-save')).toBeNull();
+  },
+};
+
+export const English: Story = {
+  parameters: at({ language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('ads-perf-table', {}, slow);
+    await expect(canvas.getAllByText('Attributed revenue')[0]).toBeVisible();
+    await expect(canvas.getByText('Daily clicks and installs')).toBeVisible();
+  },
+};

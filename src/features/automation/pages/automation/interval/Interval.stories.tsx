@@ -1,0 +1,81 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../../../app/routes';
+import { automationBackend } from '../automation-mocks';
+import { at, mock, slow } from '../story-kit';
+
+/** 间隔周期 (automation/interval; issue 17): a CRUD resource description on the automation mock. */
+const meta = {
+  title: 'Pages/Automation/Interval',
+  component: AppRoutes,
+  parameters: { backend: automationBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const PATH = '/automation/interval';
+
+export const List: Story = {
+  parameters: at(PATH),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('interval-text-2', {}, slow)).toHaveTextContent('每 10 分钟');
+    await expect(canvas.getByTestId('interval-text-1')).toHaveTextContent('每 1 小时');
+  },
+};
+
+/** Every 0 is refused before sending; every 30 seconds is saved. */
+export const Create: Story = {
+  parameters: at(PATH),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
+    const form = within(await body.findByTestId('crud-form', {}, slow));
+    const every = form.getByLabelText('间隔');
+    await userEvent.clear(every);
+    await userEvent.type(every, '0');
+    await userEvent.tab();
+    await userEvent.click(form.getByTestId('crud-form-submit'));
+    await expect(await form.findByTestId('form-error-every')).toBeVisible();
+    await expect(mock(context).calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.clear(every);
+    await userEvent.type(every, '30');
+    await userEvent.tab();
+    await userEvent.click(form.getByTestId('form-period'));
+    await userEvent.click(await body.findByRole('option', { name: '秒' }));
+    await userEvent.click(form.getByTestId('crud-form-submit'));
+    await waitFor(() => expect(body.queryByTestId('crud-form')).toBeNull(), slow);
+    await expect(mock(context).calls.find((c) => c.method === 'POST')?.body).toMatchObject({ every: 30, period: 'seconds' });
+    await expect(await canvas.findByTestId('interval-text-4', {}, slow)).toHaveTextContent('每 30 秒');
+  },
+};
+
+export const Empty: Story = {
+  parameters: at(PATH, {}, { empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('interval-empty', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const Error: Story = {
+  parameters: at(PATH, {}, { failing: ['interval'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('interval-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+export const Loading: Story = {
+  parameters: at(PATH, {}, { slow: ['interval'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('interval-table', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const English: Story = {
+  parameters: at(PATH, { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('interval-text-2', {}, slow)).toHaveTextContent('every 10 minutes');
+  },
+};

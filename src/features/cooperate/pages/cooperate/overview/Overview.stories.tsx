@@ -1,0 +1,83 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../../../app/routes';
+import { storyBackend } from '../../../../../../stories/console';
+import { formatMoney } from '../../../../../stores/money';
+import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
+
+/** 合作概览 (cooperate/overview; issue 16 part B) on the partner mock back end. */
+const meta = {
+  title: 'Pages/Cooperate/Overview',
+  component: AppRoutes,
+  parameters: { backend: cooperateBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const at = (extra: Record<string, unknown> = {}, backend: CooperateMockOptions = {}) => ({ console: { path: '/cooperate/overview', signedIn: true, ...extra }, backend: cooperateBackend(backend) });
+const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { cooperate: CooperateMockState }).cooperate;
+const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
+
+/** Partners by revenue with their games, revenue and current rate; the total KPI adds up. */
+export const Partners: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const table = await canvas.findByTestId('coop-overview-table', {}, slow);
+    const rows = cells(table);
+    const end = mock(context).calls.find((c) => c.path.endsWith('/overview/'))?.query.get('end') ?? '';
+    const month = end.slice(0, 7);
+    const a = gameMonth(3, month).revenue + gameMonth(5, month).revenue;
+    const b = gameMonth(8, month).revenue;
+    const expected = [
+      ['云顶科技', a, '70.0%'],
+      ['北极光网络', b, '60.0%'],
+    ].sort((x, y) => (y[1] as number) - (x[1] as number));
+    await expect(rows.slice(0, 2).map((r) => [r[0], r[5], r[9]])).toEqual(expected.map(([n, v, r]) => [n, formatMoney(v as number), r]));
+    await expect(rows[2]?.[9]).toBe('未设置');
+    await expect(canvas.getByTestId('coop-kpi-revenue-value')).toHaveTextContent(formatMoney(a + b));
+    await expect(canvas.getByTestId('coop-overview-chart')).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: at({}, { empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('coop-overview-empty', {}, slow)).toHaveTextContent('还没有合作方。');
+  },
+};
+
+export const Loading: Story = {
+  parameters: at({}, { slow: ['overview'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('coop-overview-loading', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const Error: Story = {
+  parameters: at({}, { failing: ['overview'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('coop-overview-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** Eleven partners, one with a very long name. */
+export const LongContent: Story = {
+  parameters: at({}, { long: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(cells(canvas.getByTestId('coop-overview-table'))).toHaveLength(11), slow);
+  },
+};
+
+export const English: Story = {
+  parameters: at({ language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('coop-overview-table', {}, slow);
+    await expect(canvas.getByText('Share of revenue')).toBeVisible();
+    await expect(canvas.getByText('Revenue by partner')).toBeVisible();
+  },
+};

@@ -1,0 +1,144 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../../../app/routes';
+import { storyBackend } from '../../../../../../stories/console';
+import { formatMoney } from '../../../../../stores/money';
+import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
+
+/** 合作报表 (cooperate/reports; issue 16 part B) on the partner mock back end. */
+const meta = {
+  title: 'Pages/Cooperate/Reports',
+  component: AppRoutes,
+  parameters: { backend: cooperateBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const at = (extra: Record<string, unknown> = {}, backend: CooperateMockOptions = {}) => ({ console: { path: '/cooperate/reports', signedIn: true, ...extra }, backend: cooperateBackend(backend) });
+const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { cooperate: CooperateMockState }).cooperate;
+const cells = (table: HTMLElement, part = 'tbody') => [...table.querySelectorAll(`${part} tr`)].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
+const monthBack = (n: number) => {
+  const d = new Date();
+  const p = new Date(d.getFullYear(), d.getMonth() - n, 1);
+  return `${p.getFullYear()}-${String(p.getMonth() + 1).padStart(2, '0')}`;
+};
+const lastMonth = () => monthBack(1);
+
+/** This month by default (lock disabled until it ends); one month back: each game's revenue, the partner's 70 % and the platform's rest, and the total. */
+export const Settlements: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await canvas.findByTestId('settlement-1-table', {}, slow);
+    await expect(mock(context).calls.find((c) => c.path.endsWith('/reports/'))?.query.get('month')).toBe(monthBack(0));
+    await expect(canvas.getByTestId('settlement-1-lock')).toBeDisabled();
+    await expect(canvas.getByTestId('reports-month-next')).toBeDisabled();
+    await userEvent.click(canvas.getByTestId('reports-month-prev'));
+    const month = lastMonth();
+    await waitFor(() => expect(mock(context).calls.at(-1)?.query.get('month')).toBe(month), slow);
+    await waitFor(() => expect(canvas.getByTestId('settlement-1-lock')).toBeEnabled(), slow);
+    const table = canvas.getByTestId('settlement-1-table');
+    const g3 = gameMonth(3, month);
+    const share3 = Math.round((g3.revenue * 7000) / 10_000);
+    await expect(cells(table)[0]).toEqual(['星穹远征', formatMoney(g3.gross), formatMoney(g3.refunds), formatMoney(g3.revenue), String(g3.orders), String(g3.refund_orders), '70.00%', formatMoney(share3), formatMoney(g3.revenue - share3)]);
+    const total = gameMonth(3, month).revenue + gameMonth(5, month).revenue;
+    await expect(cells(table, 'tfoot')[0]?.[3]).toBe(formatMoney(total));
+    await expect(canvas.getByTestId('settlement-4-rate')).toHaveTextContent('未设置分成比例（按 0% 计）');
+  },
+};
+
+/** Setting a rate from this month on: saved, the history shows it, the month re-read. */
+export const SetRate: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await userEvent.click(await canvas.findByTestId('settlement-2-rate-btn', {}, slow));
+    const input = await body.findByLabelText('合作方分成比例（%）', {}, slow);
+    await userEvent.clear(input);
+    await userEvent.type(input, '55.5');
+    await userEvent.tab();
+    await userEvent.click(body.getByTestId('rate-save'));
+    await waitFor(() => expect(body.queryByTestId('rate-dialog')).toBeNull(), slow);
+    const post = mock(context).calls.find((c) => c.method === 'POST' && c.path.endsWith('/rates/'));
+    await expect(post?.body).toEqual({ partner: 2, effective_month: monthBack(0), rate_bp: 5550 });
+    await waitFor(() => expect(canvas.getByTestId('settlement-2-rate')).toHaveTextContent('分成比例 55.50%'), slow);
+  },
+};
+
+/** Locking last month after confirming: the card shows 已锁定 and the actions are gone. */
+export const Lock: Story = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await canvas.findByTestId('settlement-1-table', {}, slow);
+    await userEvent.click(canvas.getByTestId('reports-month-prev'));
+    await waitFor(() => expect(canvas.getByTestId('settlement-1-lock')).toBeEnabled(), slow);
+    await userEvent.click(canvas.getByTestId('settlement-1-lock'));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.p-confirm-dialog');
+      if (!found) throw new globalThis.Error('no confirmation yet');
+      return found;
+    }, slow);
+    await expect(dialog).toHaveTextContent(`确认锁定「云顶科技」${lastMonth()} 的结算？`);
+    await userEvent.click(within(dialog).getByRole('button', { name: '锁定该月' }));
+    await waitFor(() => expect(canvas.getByTestId('settlement-1-status')).toHaveTextContent('已锁定'), slow);
+    await expect(canvas.queryByTestId('settlement-1-lock')).toBeNull();
+    await expect(mock(context).calls.find((c) => c.path.endsWith('/lock/'))?.body).toEqual({ partner: 1, month: lastMonth() });
+  },
+};
+
+/** The analyst (no Update button): figures and export, no rate or lock actions. */
+export const ReadOnly: Story = {
+  parameters: at({}, { readOnly: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('settlement-1-table', {}, slow);
+    await expect(canvas.queryByTestId('settlement-1-rate-btn')).toBeNull();
+    await expect(canvas.queryByTestId('settlement-1-lock')).toBeNull();
+    await expect(canvas.getByTestId('reports-export')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  parameters: at({}, { empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('reports-empty', {}, slow)).toHaveTextContent('所选月份没有合作方。');
+  },
+};
+
+export const Loading: Story = {
+  parameters: at({}, { slow: ['reports'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('reports-loading', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const Error: Story = {
+  parameters: at({}, { failing: ['reports'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('reports-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** Eleven partners, long partner and game names. */
+export const LongContent: Story = {
+  parameters: at({}, { long: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('settlement-10-table', {}, slow);
+    await expect(canvas.getAllByRole('heading', { level: 3 })).toHaveLength(11);
+  },
+};
+
+export const English: Story = {
+  parameters: at({ language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('settlement-1-table', {}, slow);
+    await expect(canvas.getAllByText('Partner share')[0]).toBeVisible();
+    await expect(canvas.getAllByRole('button', { name: 'Lock month' })[0]).toBeVisible();
+  },
+};

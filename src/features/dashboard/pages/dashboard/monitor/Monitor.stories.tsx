@@ -1,0 +1,81 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../../../app/routes';
+import { liveBackend, monitorMock, type LiveMockOptions } from '../../../mocks/dashboard-live';
+
+/** 服务监控 (dashboard/monitor; issue 17): every instance, its figures, history charts and slow statements. */
+const meta = {
+  title: 'Pages/Dashboard/Monitor',
+  component: AppRoutes,
+  parameters: { backend: liveBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const PATH = '/dashboard/monitor';
+const at = (backend: LiveMockOptions = {}, extra: Record<string, unknown> = {}) => ({ console: { path: PATH, signedIn: true, ...extra }, backend: liveBackend(backend) });
+
+/** Three instances (one lost); the answering one selected, its charts drawn; another chosen by a click. */
+export const Instances: Story = {
+  parameters: at(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const expected = monitorMock();
+    const rows = await canvas.findAllByTestId('monitor-instance-row', {}, slow);
+    await expect(rows).toHaveLength(expected.instances.length);
+    await expect(rows[2]).toHaveTextContent('失联');
+    await expect(rows[0]).toHaveTextContent('当前实例');
+    await waitFor(() => expect(canvas.getByTestId('monitor-latency-chart').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByTestId('monitor-db-value')).toHaveTextContent('6 / 4 /');
+    await expect(canvas.getByTestId('monitor-slow')).toHaveTextContent('FROM tracking_events');
+    await userEvent.click(canvas.getAllByTestId('monitor-instance-select')[1] as HTMLElement);
+    await waitFor(() => expect(canvas.getAllByTestId('monitor-instance-row')[1]).toHaveAttribute('data-selected', 'true'));
+    await expect(canvas.getByText(/近期趋势（console-b-5177-0a7e3b）/)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: at({ slow: ['monitor'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('monitor-state', {}, slow)).toHaveTextContent('加载中…');
+  },
+};
+
+export const Empty: Story = {
+  parameters: at({ empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('monitor-empty', {}, slow)).toHaveTextContent('还没有实例上报数据。');
+  },
+};
+
+export const Error: Story = {
+  parameters: at({ failing: ['monitor'] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('monitor-state')).toHaveTextContent('服务暂不可用，请稍后重试'), slow);
+    await expect(canvas.getByTestId('monitor-state-retry')).toBeVisible();
+  },
+};
+
+/** Many instances with long names and a long SQL text: the tables wrap instead of overflowing the page. */
+export const LongContent: Story = {
+  parameters: at({ long: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findAllByTestId('monitor-instance-row', {}, slow)).toHaveLength(7);
+    const sql = canvas.getByTestId('monitor-slow');
+    await expect(sql).toHaveTextContent('WITH ev AS MATERIALIZED');
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth + 1);
+  },
+};
+
+export const English: Story = {
+  parameters: at({}, { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Server instances', {}, slow)).toBeVisible();
+    await expect(canvas.getAllByText('Lost').length).toBeGreaterThan(0);
+  },
+};

@@ -1,0 +1,99 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../../../app/routes';
+import { formatMoney } from '../../../../../stores/money';
+import { storyBackend } from '../../../../../../stories/console';
+import { liveBackend, liveSocket, realtimeMock, type LiveMockOptions, type LiveMockState } from '../../../mocks/dashboard-live';
+
+/** 实时概况 (dashboard/realtime; issue 17): figures over REST, then live frames on mock-socket. */
+const meta = {
+  title: 'Pages/Dashboard/Realtime',
+  component: AppRoutes,
+  parameters: { backend: liveBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const PATH = '/dashboard/realtime';
+const at = (backend: LiveMockOptions = {}, extra: Record<string, unknown> = {}) => ({ console: { path: PATH, signedIn: true, ...extra }, backend: liveBackend(backend) });
+const calls = (context: { parameters: Record<string, unknown> }): LiveMockState => (storyBackend(context) as unknown as { live: LiveMockState }).live;
+
+const live = liveSocket();
+/** The page subscribes on the socket; a pushed frame (a new login, more players) replaces the figures at once. */
+export const LiveFrames: Story = {
+  parameters: at({}, { realtime: live.connector }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('realtime-activity-chart').dataset.ready).toBe('true'), slow);
+    await waitFor(() => expect(live.subscribed()).toBe(true), slow);
+    const pushed = realtimeMock({ bump: 40 });
+    live.push({ ...pushed, online: 987, top_games: pushed.top_games.map((g, i) => (i === 0 ? { ...g, online: 987 - 104 } : g)) });
+    await waitFor(() => expect(canvas.getByTestId('realtime-online-value')).toHaveTextContent('987'), slow);
+    await expect(canvas.getByTestId('realtime-logins-value')).toHaveTextContent(String(pushed.logins_per_minute));
+    await expect(canvas.getByTestId('realtime-source')).toHaveAttribute('data-source', 'socket');
+    await expect(canvas.getByTestId('realtime-source')).toHaveTextContent('实时推送');
+    await expect(canvas.getByTestId('realtime-revenue-value')).toHaveTextContent(formatMoney(pushed.revenue_today));
+    await expect(canvas.getByTestId('realtime-games')).toHaveTextContent('星穹远征');
+  },
+};
+
+/** No socket server: the figures come from the REST call and the page says it polls. */
+const down = liveSocket({ noServer: true });
+export const PollingFallback: Story = {
+  parameters: at({}, { realtime: down.connector }),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await expect(await canvas.findByTestId('realtime-online-value', {}, slow)).toHaveTextContent(String(realtimeMock().online));
+    await expect(canvas.getByTestId('realtime-source')).toHaveAttribute('data-source', 'polling');
+    await expect(canvas.getByTestId('realtime-source')).toHaveTextContent('轮询（每 5 秒）');
+    await expect(calls(context).realtimeCalls).toBeGreaterThanOrEqual(1);
+  },
+};
+
+export const Loading: Story = {
+  parameters: at({ slow: ['realtime'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('realtime-state', {}, slow)).toHaveTextContent('加载中…');
+  },
+};
+
+export const Empty: Story = {
+  parameters: at({ empty: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('realtime-games-empty', {}, slow)).toHaveTextContent('近 5 分钟没有玩家在线。');
+    await expect(canvas.getByTestId('realtime-online-value')).toHaveTextContent('0');
+    await expect(canvas.getByTestId('realtime-revenue-value')).toHaveTextContent(formatMoney(0));
+  },
+};
+
+export const Error: Story = {
+  parameters: at({ failing: ['realtime'] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('realtime-state')).toHaveTextContent('服务暂不可用，请稍后重试'), slow);
+    await userEvent.click(canvas.getByTestId('realtime-state-retry'));
+  },
+};
+
+/** Long game names: the table wraps them and keeps its number columns. */
+export const LongContent: Story = {
+  parameters: at({ long: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByTestId('realtime-games', {}, slow);
+    await expect(table).toHaveTextContent('一个名字很长很长的大型多人在线角色扮演游戏国际版');
+    await expect(table.scrollWidth).toBeLessThanOrEqual((table.parentElement?.clientWidth ?? 0) + 1);
+  },
+};
+
+export const English: Story = {
+  parameters: at({}, { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Players online', {}, slow)).toBeVisible();
+    await expect(canvas.getByText('Top games now')).toBeVisible();
+  },
+};

@@ -1,0 +1,281 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { storyBackend, storyConsole } from '../../../../../../stories/console';
+import { AppRoutes } from '../../../../../app/routes';
+import type { WorkbenchWidget } from '../../../../../../contracts/schemas';
+import { workbenchBackend, type WorkbenchMockOptions, type WorkbenchMockState } from './workbench-mocks';
+import { liveSocket, realtimeMock } from '../../../mocks/dashboard-live';
+import { formatMoney } from '../../../../../stores/money';
+
+/** 工作台 (dashboard/workbench, issue 17 §8) on the workbench mock back end. */
+const meta = {
+  title: 'Pages/Workbench',
+  component: AppRoutes,
+  parameters: { backend: workbenchBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const at = (extra: Record<string, unknown> = {}, backend: WorkbenchMockOptions = {}) => ({ console: { path: '/dashboard/workbench', signedIn: true, ...extra }, backend: workbenchBackend(backend) });
+const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { workbench: WorkbenchMockState }).workbench;
+const kinds = (root: HTMLElement) => [...root.querySelectorAll('[data-kind]')].map((el) => el.getAttribute('data-kind'));
+const SAVED: WorkbenchWidget[] = [
+  { i: 'messages', kind: 'messages', x: 0, y: 0, w: 6, h: 5 },
+  { i: 'shortcuts', kind: 'shortcuts', x: 6, y: 0, w: 6, h: 5 },
+];
+
+/** The default layout: every widget with its data; shortcuts only for pages in the user's menu. */
+export const Default: Story = {
+  parameters: at(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('wb-grid', {}, slow);
+    await waitFor(() => expect(kinds(canvasElement)).toEqual(['welcome', 'counts', 'trend', 'shortcuts', 'messages', 'logins']), slow);
+    await waitFor(() => expect(canvas.getByTestId('wb-last-login')).toHaveTextContent('上次登录：2026-11-24 09:02:47（10.0.3.21）'), slow);
+    await waitFor(() => expect(canvas.getAllByTestId('wb-shortcut').map((b) => b.textContent)).toEqual(['游戏查询', '用户管理', 'H5 游戏', '消息中心']), slow);
+    await expect(canvas.getByTestId('wb-unread')).toHaveTextContent('未读 1 条');
+    await expect(canvas.getByText('默认布局')).toBeVisible();
+  },
+};
+
+/** A saved layout is shown as saved: two widgets only. */
+export const SavedLayout: Story = {
+  parameters: at({}, { widgets: SAVED }),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(kinds(canvasElement)).toEqual(['messages', 'shortcuts']), slow);
+  },
+};
+
+export const Loading: Story = {
+  parameters: at({}, { slow: ['layout'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('wb-loading', {}, slow)).toHaveTextContent('加载中');
+  },
+};
+
+export const Error: Story = {
+  parameters: at({}, { failing: ['layout'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('wb-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** A user who removed every widget; nothing recorded yet. */
+export const Empty: Story = {
+  parameters: at({}, { widgets: [], empty: true }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('wb-empty', {}, slow)).toHaveTextContent('工作台上还没有小组件。');
+  },
+};
+
+/** Widgets whose data failed show it in their own box; the rest of the page works. */
+export const WidgetErrors: Story = {
+  parameters: at({}, { failing: ['shortcuts', 'logins', 'messages'] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('wb-grid', {}, slow);
+    await waitFor(() => expect(canvas.getAllByText('加载失败').length).toBeGreaterThanOrEqual(3), slow);
+  },
+};
+
+/** Long titles are cut with an ellipsis; many messages scroll inside their widget. */
+export const LongContent: Story = {
+  parameters: at({}, { long: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByTestId('wb-shortcut')).toHaveLength(5), slow);
+    const widget = canvas.getByTestId('wb-widget-messages');
+    await waitFor(() => expect(widget.querySelectorAll('li')).toHaveLength(6), slow);
+    const body = widget.querySelector('.wb-widget-body') as HTMLElement;
+    await expect(body.scrollWidth).toBeLessThanOrEqual(body.clientWidth + 1);
+  },
+};
+
+/** Edit mode: remove a widget, add a second trend, save; the server gets the whole layout. */
+export const EditAndSave: Story = {
+  parameters: at({}, { widgets: SAVED }),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(kinds(context.canvasElement)).toEqual(['messages', 'shortcuts']), slow);
+    await userEvent.click(canvas.getByTestId('workbench-update'));
+    await expect(canvas.getByTestId('wb-palette')).toBeVisible();
+    // Single-instance kinds already placed are greyed out in the palette.
+    await expect(canvas.getByTestId('wb-add-messages')).toBeDisabled();
+    await userEvent.click(canvas.getByTestId('wb-remove-messages'));
+    await userEvent.click(canvas.getByTestId('wb-add-trend'));
+    await userEvent.click(canvas.getByTestId('wb-add-trend'));
+    await expect(canvas.getByText('有未保存的修改')).toBeVisible();
+    await userEvent.click(canvas.getByTestId('wb-save'));
+    await waitFor(() => expect(mock(context).puts).toHaveLength(1));
+    const sent = mock(context).puts[0] as { widgets: WorkbenchWidget[] };
+    await expect(sent.widgets.map((w) => w.kind)).toEqual(['shortcuts', 'trend', 'trend']);
+    await expect(new Set(sent.widgets.map((w) => w.i)).size).toBe(3);
+    await waitFor(() => expect(canvas.queryByTestId('wb-palette')).toBeNull());
+    await waitFor(() => expect(kinds(context.canvasElement)).toEqual(['shortcuts', 'trend', 'trend']));
+  },
+};
+
+/** 恢复默认 then 保存: the saved layout is forgotten (DELETE), the default shows. 取消 leaves everything. */
+export const ResetToDefault: Story = {
+  parameters: at({}, { widgets: SAVED }),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(kinds(context.canvasElement)).toEqual(['messages', 'shortcuts']), slow);
+    await userEvent.click(canvas.getByTestId('workbench-update'));
+    await userEvent.click(canvas.getByTestId('wb-remove-shortcuts'));
+    await userEvent.click(canvas.getByTestId('wb-cancel'));
+    await expect(kinds(context.canvasElement)).toEqual(['messages', 'shortcuts']);
+    await userEvent.click(canvas.getByTestId('workbench-update'));
+    await userEvent.click(canvas.getByTestId('wb-reset'));
+    await userEvent.click(canvas.getByTestId('wb-save'));
+    await waitFor(() => expect(mock(context).deletes).toBe(1));
+    await expect(mock(context).puts).toHaveLength(0);
+    await waitFor(() => expect(kinds(context.canvasElement)).toHaveLength(6));
+  },
+};
+
+/** A refused save keeps the edit mode and shows the server's message. */
+export const SaveRefused: Story = {
+  parameters: at({}, { widgets: SAVED, failing: ['save'] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('workbench-update')).toBeEnabled(), slow);
+    await userEvent.click(canvas.getByTestId('workbench-update'));
+    await userEvent.click(canvas.getByTestId('wb-add-welcome'));
+    await userEvent.click(canvas.getByTestId('wb-save'));
+    await expect(await canvas.findByTestId('wb-save-error')).toHaveTextContent('服务暂不可用，请稍后重试');
+    await expect(canvas.getByTestId('wb-palette')).toBeVisible();
+  },
+};
+
+/** Without the menu's Update button there is no 编辑布局. */
+export const WithoutUpdate: Story = {
+  parameters: at({}, { readOnly: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('workbench-retrieve')).toBeVisible(), slow);
+    await expect(canvas.queryByTestId('workbench-update')).toBeNull();
+  },
+};
+
+/** A cached page (menu cache) keeps what was typed across a tab switch. */
+export const CachedAcrossTabs: Story = {
+  parameters: at({ bootstrap: true }, {}),
+  play: async (context) => {
+    const { location } = storyConsole(context);
+    const canvas = within(context.canvasElement);
+    const filter = await canvas.findByTestId('workbench-shortcut-filter', {}, slow);
+    await userEvent.type(filter, '游戏');
+    await waitFor(() => expect(canvas.getAllByTestId('wb-shortcut').map((b) => b.textContent)).toEqual(['游戏查询', 'H5 游戏']));
+    const page = canvas.getByTestId('workbench');
+    const grid = canvas.getByTestId('wb-grid');
+    location.navigate('/game/query');
+    await waitFor(() => expect(canvas.getByTestId('workbench-shortcut-filter')).not.toBeVisible(), slow);
+    await expect(canvas.getByTestId('workbench')).toBe(page);
+    await expect(canvas.getByTestId('wb-grid')).toBe(grid);
+    location.navigate('/dashboard/workbench');
+    await waitFor(() => expect(canvas.getByTestId('workbench-shortcut-filter')).toBeVisible(), slow);
+    await expect(canvas.getByTestId('workbench')).toBe(page);
+    await expect(canvas.getByTestId('wb-grid')).toBe(grid);
+    await expect(canvas.getByTestId('workbench-shortcut-filter')).toHaveValue('游戏');
+  },
+};
+
+export const English: Story = {
+  parameters: at({ language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('wb-last-login')).toHaveTextContent('Last sign-in: 2026-11-24 09:02:47 (10.0.3.21)'), slow);
+    await expect(canvas.getByText('Frequent pages')).toBeVisible();
+    await expect(canvas.getByTestId('workbench-update')).toHaveTextContent('Edit layout');
+  },
+};
+
+// issue 17 rest: the realtime mini-chart widget.
+const REALTIME: WorkbenchWidget[] = [{ i: 'rt', kind: 'realtime', x: 0, y: 0, w: 6, h: 4 }];
+const rtSocket = liveSocket();
+
+/** The realtime widget subscribes on the socket and draws the last 30 minutes; a pushed frame replaces its figures at once. */
+export const RealtimeLive: Story = {
+  parameters: at({ realtime: rtSocket.connector }, { widgets: REALTIME }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('wb-realtime-chart').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent(String(realtimeMock().online));
+    await expect(canvas.getByTestId('wb-realtime-revenue')).toHaveTextContent(formatMoney(realtimeMock().revenue_today));
+    await waitFor(() => expect(rtSocket.subscribed()).toBe(true), slow);
+    const pushed = realtimeMock({ bump: 40 });
+    rtSocket.push({ ...pushed, online: 987 });
+    await waitFor(() => expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent('987'), slow);
+    await expect(canvas.getByTestId('wb-realtime-logins')).toHaveTextContent(String(pushed.logins_per_minute));
+    await expect(canvas.getByTestId('wb-realtime')).toHaveAttribute('data-source', 'socket');
+    await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('实时推送');
+    await expect(canvas.getByRole('button', { name: '打开实时概况' })).toBeVisible();
+  },
+};
+
+/** Added from the palette (once: it is a single-instance kind), then saved with its default size. */
+export const RealtimeAdd: Story = {
+  parameters: at({}, { widgets: SAVED }),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(kinds(context.canvasElement)).toEqual(['messages', 'shortcuts']), slow);
+    await userEvent.click(canvas.getByTestId('workbench-update'));
+    await expect(canvas.getByTestId('wb-add-realtime')).toHaveTextContent('实时概况');
+    await userEvent.click(canvas.getByTestId('wb-add-realtime'));
+    await expect(canvas.getByTestId('wb-add-realtime')).toBeDisabled();
+    await expect(await canvas.findByTestId('wb-realtime-online', {}, slow)).toHaveTextContent(String(realtimeMock().online));
+    await userEvent.click(canvas.getByTestId('wb-save'));
+    await waitFor(() => expect(mock(context).puts).toHaveLength(1));
+    const sent = (mock(context).puts[0] as { widgets: WorkbenchWidget[] }).widgets.find((w) => w.kind === 'realtime');
+    await expect(sent).toMatchObject({ w: 6, h: 4 });
+  },
+};
+
+export const RealtimeLoading: Story = {
+  parameters: at({}, { widgets: REALTIME, slow: ['realtime'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('wb-realtime-loading', {}, slow)).toHaveTextContent('加载中');
+  },
+};
+
+export const RealtimeError: Story = {
+  parameters: at({}, { widgets: REALTIME, failing: ['realtime'] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('wb-realtime-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+/** A quiet hour: the figures are 0 and the chart gives way to a sentence. */
+export const RealtimeEmpty: Story = {
+  parameters: at({}, { widgets: REALTIME, empty: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('wb-realtime-empty', {}, slow)).toHaveTextContent('最近一小时没有登录或支付');
+    await expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent('0');
+  },
+};
+
+/** Large figures in the smallest size (3 × 3): they are cut with an ellipsis, nothing overflows the widget. */
+export const RealtimeLongContent: Story = {
+  parameters: at({ realtime: liveSocket().connector }, { widgets: [{ i: 'rt', kind: 'realtime', x: 0, y: 0, w: 3, h: 3 }] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('wb-realtime-revenue', {}, slow)).toHaveTextContent('28,164');
+    const body = canvas.getByTestId('wb-realtime').parentElement as HTMLElement;
+    await expect(body.scrollWidth).toBeLessThanOrEqual(body.clientWidth + 1);
+  },
+};
+
+export const RealtimeEnglish: Story = {
+  parameters: at({ language: 'en' }, { widgets: REALTIME }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('wb-realtime-chart').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Live overview');
+    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Revenue today');
+    await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('Polling');
+  },
+};

@@ -1,0 +1,121 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retentionResult } from '../../../../contracts/schemas/players';
+import { executeGateway } from '../../../../server/gateway/gateway';
+import { createI18n, translator } from '../../../i18n';
+import { recordingCallbacks } from '../../../test/fake-callbacks';
+import type { ConsoleApi } from '../../../adapters/api';
+import { createCookies, memoryCookieJar } from '../../../adapters/cookies';
+import { ApiError } from '../../../adapters/errors';
+import { createGraphqlConsoleApi } from '../../../adapters/graphql/graphql-api';
+import { retentionParams } from './players';
+import { RestConsoleApi } from '../../../adapters/rest/rest-api';
+import { reportQueryString } from '../../tracking/adapters/tracking';
+
+/**
+ * Part of the shared adapter suite: the players calls (issue 16 part B) over both adapters, against a
+ * stand-in upstream answering in the shapes of contracts/schemas/players (parsed first) and recording
+ * what reached it; the GraphQL adapter goes through the real gateway code (executeGateway).
+ */
+
+const t = translator(createI18n('zh-chs'));
+const seen: Array<{ method: string; path: string; query: string; auth: string | undefined }> = [];
+let server: Server;
+let baseUrl = '';
+
+const by = (v: number | null) => ({ '1': v, '3': v, '7': v, '14': v, '30': v });
+const RETENTION = retentionResult.parse({
+  start: '2026-11-01',
+  end: '2026-11-02',
+  game: 3,
+  channel: 'tap',
+  today: '2026-11-24',
+  cohorts: [
+    { day: '2026-11-01', players: 40, retention: { '1': 0.5, '3': 0.25, '7': 0.125, '14': 0.05, '30': null }, retained: { '1': 20, '3': 10, '7': 5, '14': 2, '30': 0 } },
+    { day: '2026-11-02', players: 0, retention: by(null), retained: by(0) },
+  ],
+  total: { players: 40, retention: { '1': 0.5, '3': 0.25, '7': 0.125, '14': 0.05, '30': null }, retained: { '1': 20, '3': 10, '7': 5, '14': 2, '30': 0 } },
+  curve: Array.from({ length: 30 }, (_, i) => ({ n: i + 1, players: i < 22 ? 40 : 0, retained: i < 22 ? 2 : 0, retention: i < 22 ? 0.05 : null })),
+  channels: ['', 'tap'],
+});
+
+const body = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    req.on('end', () => resolve(text));
+  });
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const json = (value: unknown) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      if (url.pathname === '/graphql') {
+        const request = JSON.parse(await body(req)) as { query: unknown; variables?: unknown };
+        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
+        return;
+      }
+      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), auth: req.headers.authorization });
+      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
+      if (url.searchParams.get('start') === 'bad') return json({ code: 4000, msg: 'end 不能早于 start', data: null });
+      if (url.pathname === '/api/center_users/retention/') return ok(url.searchParams.get('game') === '99' ? { ...RETENTION, cohorts: [{ day: '2026-11-01', players: 1.5 }] } : RETENTION);
+      json({ code: 404, msg: '接口地址不正确', data: null });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+type Kind = 'rest' | 'graphql';
+function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
+  const cookies = createCookies(memoryCookieJar());
+  cookies.set('token', 'players-token');
+  const callbacks = recordingCallbacks();
+  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
+  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
+}
+
+describe('the players query pairs', () => {
+  it('game first when given, then the range, then the channel (an empty channel is the unknown one, kept)', () => {
+    expect(reportQueryString(retentionParams({ start: '2026-11-01', end: '2026-11-07', game: 3, channel: 'tap' }))).toBe('game=3&start=2026-11-01&end=2026-11-07&channel=tap');
+    expect(reportQueryString(retentionParams({ start: '2026-11-01', end: '2026-11-07', channel: '' }))).toBe('start=2026-11-01&end=2026-11-07&channel=');
+  });
+});
+
+describe.each<Kind>(['rest', 'graphql'])('the players calls over %s', (kind) => {
+  it('retention reaches the REST route with the same query and answers the schema shape', async () => {
+    const { api, callbacks } = adapter(kind);
+    seen.length = 0;
+    await expect(api.playersRetention({ start: '2026-11-01', end: '2026-11-02', game: 3, channel: 'tap' })).resolves.toEqual(RETENTION);
+    await expect(api.playersRetention({ start: '2026-11-01', end: '2026-11-02' })).resolves.toEqual(RETENTION);
+    expect(seen.map((s) => `${s.path}?${s.query}`)).toEqual([
+      '/api/center_users/retention/?game=3&start=2026-11-01&end=2026-11-02&channel=tap',
+      '/api/center_users/retention/?start=2026-11-01&end=2026-11-02',
+    ]);
+    expect(seen.every((s) => s.method === 'GET' && s.auth === 'JWT players-token')).toBe(true);
+    expect(callbacks.notices).toEqual([]);
+  });
+
+  it('an answer that does not fit the schema is a malformed answer, not a figure', async () => {
+    const { api, callbacks } = adapter(kind);
+    const error = await api.playersRetention({ start: '2026-11-01', end: '2026-11-02', game: 99 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('format');
+    expect(callbacks.notices).toHaveLength(1);
+  });
+
+  it('a refused report is an ApiError with the server message, toasted once', async () => {
+    const { api, callbacks } = adapter(kind);
+    const error = await api.playersRetention({ start: 'bad', end: '2026-11-02' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('end 不能早于 start');
+    expect(callbacks.notices.map((n) => n.text)).toEqual(['end 不能早于 start']);
+  });
+});

@@ -1,0 +1,136 @@
+import { observer } from 'mobx-react-lite';
+import { Button } from 'primereact/button';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { StatsRow, StatsSummary } from '../../players/stores/players';
+import { STATS_COLUMNS, statsEmpty, type DataReportStore, type StatsColumn } from '../../players/stores/players';
+import { formatMoney } from '../../../stores/money';
+import { formatFigure, formatPercent } from '../../tracking/stores/tracking';
+import { EChart, type ChartPalette } from '../../../components/charts/EChart';
+import { dailyOption } from '../../income/components/charts';
+import { Money, ReportForm, ReportState } from '../../income/components/IncomeParts';
+import { TableScroll } from '../../../components/analytics/AnalysisParts';
+import { useIncomeTexts } from '../../income/components/locale';
+import { useStore } from '../../../components/store-context';
+import { useReportsTexts } from './reports-locale';
+import '../../players/components/players.css';
+
+/**
+ * The day table of a data report (issue 16 item 7: 游戏统计 and 用户统计): the form (game for game_stats,
+ * range, 查询, 导出), the definitions, a trend chart of new / active / paying players and daily revenue,
+ * and the sortable table of days with the summary row. Both pages are this view on their store.
+ */
+export const DataReportView = observer(function DataReportView({ store, path }: { store: DataReportStore; path: string }) {
+  useIncomeTexts();
+  const t = useReportsTexts();
+  const root = useStore();
+  const language = root.locale.language;
+  const report = store.report;
+  const prefix = store.kind === 'game_stats' ? 'game-stats' : 'user-stats';
+  useEffect(() => {
+    void report.load();
+  }, [report]);
+  const canExport = root.menu.hasPermission(path, 'Export');
+  const result = report.state === 'ready' ? report.result : null;
+  const names = useMemo(() => ({ n: t('dataReports.column.new_players'), a: t('dataReports.column.active_players'), p: t('dataReports.column.paying_players'), r: t('dataReports.column.revenue') }), [t]);
+  const chart = useCallback(
+    (p: ChartPalette) =>
+      dailyOption(
+        p,
+        (result?.days ?? []).map((d) => d.day),
+        [
+          { name: names.a, values: (result?.days ?? []).map((d) => d.active_players) },
+          { name: names.n, values: (result?.days ?? []).map((d) => d.new_players) },
+          { name: names.p, values: (result?.days ?? []).map((d) => d.paying_players) },
+        ],
+      ),
+    [result, names],
+  );
+  const revenueChart = useCallback(
+    (p: ChartPalette) => dailyOption(p, (result?.days ?? []).map((d) => d.day), [{ name: names.r, values: (result?.days ?? []).map((d) => d.revenue) }], { money: (v) => formatMoney(v), bar: true }),
+    [result, names],
+  );
+  const rate = (v: number | null, retained: number, players: number) => <span title={v === null ? undefined : t('dataReports.retentionTitle', { retained, players })}>{v === null ? '-' : formatPercent(v, language)}</span>;
+  const cells = (r: StatsRow | StatsSummary) => (
+    <>
+      <td className="is-number">{formatFigure(r.new_players, language)}</td>
+      <td className="is-number">{formatFigure(r.active_players, language)}</td>
+      <td className="is-number">{formatFigure(r.paying_players, language)}</td>
+      <td className="is-number">
+        <Money text={formatMoney(r.revenue)} negative={r.revenue < 0} />
+      </td>
+      <td className="is-number">
+        <Money text={formatMoney(r.arpu)} negative={r.arpu < 0} />
+      </td>
+      <td className="is-number">{rate(r.d1, r.d1_retained, r.new_players)}</td>
+      <td className="is-number">{rate(r.d7, r.d7_retained, r.new_players)}</td>
+    </>
+  );
+  const header = (c: StatsColumn) => {
+    const active = report.options.sort === c;
+    const label = t(`dataReports.column.${c}`);
+    return (
+      <th key={c} className={c === 'day' ? undefined : 'is-number'} aria-sort={active ? (report.options.desc ? 'descending' : 'ascending') : 'none'}>
+        <button type="button" className="data-report-sort" onClick={() => store.sortBy(c)} title={t('dataReports.sortBy', { column: label })} data-testid={`${prefix}-sort-${c}`}>
+          {label}
+          <i className={`pi ${active ? (report.options.desc ? 'pi-sort-amount-down' : 'pi-sort-amount-up-alt') : 'pi-sort-alt'}`} aria-hidden="true" />
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <div className="tracking-page" data-testid={`data-report-${prefix}`}>
+      <ReportForm store={report} prefix={prefix} withGame={store.kind === 'game_stats'} note={result ? t('dataReports.today', { today: result.today }) : undefined}>
+        {canExport && (
+          <div className="tracking-actions data-report-export">
+            <Button size="small" outlined icon="pi pi-download" label={t('dataReports.export')} loading={store.exporting} disabled={!!report.problem} onClick={() => void store.export()} data-testid={`${prefix}-export`} />
+          </div>
+        )}
+      </ReportForm>
+      <section className="tracking-card">
+        <div className="tracking-muted players-definition" data-testid={`${prefix}-definition`}>
+          {t(store.kind === 'game_stats' ? 'dataReports.gameStats.definition' : 'dataReports.userStats.definition')}
+        </div>
+      </section>
+      {ReportState({ store: report, prefix, empty: statsEmpty }) ??
+        (result && (
+          <>
+            <div className="data-report-charts">
+              <section className="tracking-card">
+                <h3>{t('dataReports.chart')}</h3>
+                <EChart option={chart} label={t('income.common.chartLabel', { title: t('dataReports.chart') })} height={240} testId={`${prefix}-chart`} />
+              </section>
+              <section className="tracking-card">
+                <h3>{t('dataReports.revenueChart')}</h3>
+                <EChart option={revenueChart} label={t('income.common.chartLabel', { title: t('dataReports.revenueChart') })} height={240} testId={`${prefix}-revenue-chart`} />
+              </section>
+            </div>
+            <section className="tracking-card">
+              <div className="tracking-muted">{t('dataReports.totalNote')}</div>
+              <TableScroll label={t('income.common.tableLabel', { title: t('dataReports.chart') })}>
+                <table className="tracking-table income-table data-report-table" data-testid={`${prefix}-table`}>
+                  <thead>
+                    <tr>{STATS_COLUMNS.map(header)}</tr>
+                  </thead>
+                  <tbody>
+                    {store.rows.map((r) => (
+                      <tr key={r.day}>
+                        <td>{r.day}</td>
+                        {cells(r)}
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr data-testid={`${prefix}-total`}>
+                      <td>{t('dataReports.total')}</td>
+                      {cells(result.total)}
+                    </tr>
+                  </tfoot>
+                </table>
+              </TableScroll>
+            </section>
+          </>
+        ))}
+    </div>
+  );
+});

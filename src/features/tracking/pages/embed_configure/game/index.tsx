@@ -1,0 +1,125 @@
+import { observer } from 'mobx-react-lite';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useEffect, useMemo, useState } from 'react';
+import { copyText } from '../../../../../components/cells/TextCell';
+import { CrudPage } from '../../../../../components/crud/CrudPage';
+import type { ResourceDescription } from '../../../../../components/crud/types';
+import { useStore } from '../../../../../components/store-context';
+import { useTrackingTexts } from '../../../components/locale';
+import { formatDateTime } from '../../../../../stores/format';
+import { formatFigure, TRACKING_API } from '../../../stores/tracking';
+import type { ResourceRow, TrackingCredentials } from '../../../../../stores/types';
+import { enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
+
+/**
+ * 埋点应用 (embed_configure/game): which games send tracking data. Each has an app key and a secret
+ * (masked in the list); 重新生成密钥 (the Update button) replaces both after a confirmation saying the
+ * old pair stops working, then shows the new pair once, with copy buttons and the signing rule.
+ */
+export default observer(function TrackingAppsPage() {
+  const t = useTrackingTexts();
+  const root = useStore();
+  const [issued, setIssued] = useState<{ name: string; credentials: TrackingCredentials } | null>(null);
+  useEffect(() => {
+    void root.games.loadChoices(['games']);
+  }, [root]);
+  const games = root.games.games;
+  const language = root.locale.language;
+
+  const description = useMemo<ResourceDescription>(
+    () => ({
+      resource: TRACKING_API.apps,
+      testId: 'tracking-app',
+      permissions: TRACKING_PERMISSIONS,
+      fields: [
+        keywordField(t),
+        enabledFilterField(t),
+        {
+          key: 'game',
+          label: t('tracking.field.game'),
+          options: games.map((g) => ({ value: g.id, label: g.name })),
+          search: true,
+          column: { width: 170, cell: gameCell },
+          form: { createOnly: true, rules: { required: true } },
+        },
+        { key: 'app_key', label: t('tracking.field.appKey'), column: { width: 210, cell: (row) => <code data-testid="app-key">{String(row.app_key ?? '')}</code> }, form: false },
+        { key: 'secret_mask', label: t('tracking.field.secret'), column: { width: 100, cell: (row) => <code data-testid="secret-mask">{String(row.secret_mask ?? '-')}</code> }, form: false },
+        enabledField(t),
+        {
+          key: 'last_event_time',
+          label: t('tracking.field.lastEventTime'),
+          column: {
+            width: 160,
+            cell: (row) => {
+              const at = typeof row.last_event_time === 'string' ? new Date(row.last_event_time) : null;
+              return at && !Number.isNaN(at.getTime()) ? formatDateTime(at) : <span className="tracking-muted">{t('tracking.app.never')}</span>;
+            },
+          },
+          form: false,
+        },
+        { key: 'events_7d', label: t('tracking.field.events7d'), column: { width: 120, cell: (row) => formatFigure(Number(row.events_7d ?? 0), language) }, form: false },
+      ],
+      toBody: (values, mode) => {
+        const body: Record<string, unknown> = { enabled: values.enabled !== false, description: values.description ?? '' };
+        if (mode === 'create') body.game = values.game;
+        return body;
+      },
+      rowActions: [
+        {
+          key: 'regenerate',
+          label: t('tracking.app.regenerate'),
+          icon: 'pi pi-refresh',
+          permission: 'Update',
+          severity: 'warning',
+          run: async (row: ResourceRow, ctx) => {
+            const name = String(row.game_name ?? row.game);
+            if (!(await ctx.confirm(t('tracking.app.regenerateConfirm', { name })))) return;
+            try {
+              const credentials = await (await root.tracking()).regenerate(Number(row.id));
+              setIssued({ name, credentials });
+              void ctx.store.load();
+            } catch {
+              // shown by the adapter
+            }
+          },
+        },
+      ],
+    }),
+    [t, games, root, language],
+  );
+
+  const copy = (text: string) => void copyText(text).then((ok) => root.notify({ severity: ok ? 'success' : 'error', text: t(ok ? 'cells.copied' : 'cells.copyFailed') }));
+  return (
+    <>
+      <CrudPage description={description} />
+      {issued && (
+        <Dialog header={t('tracking.app.credentialsTitle', { name: issued.name })} visible onHide={() => setIssued(null)} style={{ width: 620, maxWidth: '96vw' }} data-testid="credentials-dialog">
+          <div className="tracking-credential-row">
+            <strong style={{ minWidth: 70 }}>{t('tracking.field.appKey')}</strong>
+            <code className="tracking-credential" data-testid="credentials-app-key">
+              {issued.credentials.app_key}
+            </code>
+            <Button size="small" outlined icon="pi pi-copy" label={t('tracking.app.copyKey')} onClick={() => copy(issued.credentials.app_key)} data-testid="copy-app-key" />
+          </div>
+          <div className="tracking-credential-row">
+            <strong style={{ minWidth: 70 }}>{t('tracking.field.secret')}</strong>
+            <code className="tracking-credential" data-testid="credentials-secret">
+              {issued.credentials.secret}
+            </code>
+            <Button size="small" outlined icon="pi pi-copy" label={t('tracking.app.copySecret')} onClick={() => copy(issued.credentials.secret)} data-testid="copy-secret" />
+          </div>
+          <p className="tracking-muted" data-testid="credentials-note">
+            {t('tracking.app.credentialsNote')}
+          </p>
+          <p className="tracking-muted" data-testid="credentials-signing">
+            {t('tracking.app.signing')}
+          </p>
+          <div className="crud-form-footer">
+            <Button size="small" outlined label={t('crud.close')} onClick={() => setIssued(null)} data-testid="credentials-close" />
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleApi, EventAnalysis, EventAnalysisQuery, ListQuery, ResourcePage } from '../../../adapters/api';
+import {
+  changeRatio,
+  defaultRange,
+  formatChange,
+  formatDuration,
+  formatFigure,
+  formatPercent,
+  mergeEvents,
+  rangeDays,
+  rangeProblem,
+  TrackingStore,
+  windowParts,
+} from './tracking';
+
+/** A ConsoleApi that answers the tracking lists from rows and records the analysis queries. */
+function fakeApi(answer: (q: EventAnalysisQuery) => EventAnalysis) {
+  const queries: EventAnalysisQuery[] = [];
+  const lists: Array<{ resource: string; query: ListQuery | undefined }> = [];
+  const rows: Record<string, Array<Record<string, unknown>>> = {
+    '/api/embed_configure/game/': [
+      { id: 1, game: 3, game_name: '星穹远征' },
+      { id: 2, game: 5, game_name: '消消乐园' },
+    ],
+    '/api/embed_configure/event_define/': [
+      { event: 'battle_start', name: '进入战斗', enabled: true, properties: [{ name: 'stage', type: 'number', required: true }, { name: 'mode', type: 'string', required: false }] },
+      { event: 'login', name: '登录（本游戏）', enabled: true, properties: [{ name: 'server', type: 'string', required: true }] },
+    ],
+    '/api/embed_configure/global_event_define/': [
+      { event: 'login', name: '登录', enabled: true, properties: [{ name: 'channel', type: 'string', required: false }] },
+      { event: 'pay', name: '付费', enabled: true, properties: [{ name: 'amount', type: 'number', required: true }] },
+    ],
+  };
+  const api = {
+    list: async (resource: string, query?: ListQuery): Promise<ResourcePage> => {
+      lists.push({ resource, query });
+      const data = rows[resource] ?? [];
+      return { page: 1, limit: 999, total: data.length, rows: data };
+    },
+    eventAnalysis: async (q: EventAnalysisQuery) => {
+      queries.push(q);
+      return answer(q);
+    },
+  } as unknown as ConsoleApi;
+  return { api, queries, lists };
+}
+
+const answer = (q: EventAnalysisQuery): EventAnalysis => ({
+  start: q.start,
+  end: q.end,
+  interval: q.interval,
+  measure: q.measure,
+  times: ['2026-11-01', '2026-11-02'],
+  series: [],
+  lines: [
+    { key: 'pay|huawei', event: 'pay', group: 'huawei', values: [10, 20], total: 30 },
+    { key: 'pay|__other__', event: 'pay', group: '__other__', values: [1, 2], total: 3 },
+    { key: 'pay|new', event: 'pay', group: 'new', values: [5, 0], total: 5 },
+  ],
+  ...(q.compare
+    ? { previous: { start: '2026-10-30', end: '2026-10-31', times: ['2026-10-30', '2026-10-31'], lines: [{ key: 'pay|huawei', event: 'pay', group: 'huawei', values: [12, 12], total: 24 }, { key: 'pay|__other__', event: 'pay', group: '__other__', values: [3, 0], total: 3 }] } }
+    : {}),
+});
+
+describe('the event analysis query', () => {
+  it('starts with the last 7 days and the first event of the chosen game, and is sent only when complete', async () => {
+    const { api, queries, lists } = fakeApi(answer);
+    const tracking = new TrackingStore(api);
+    const store = tracking.eventAnalysis(new Date(2026, 10, 24, 15, 0));
+    expect(store.range).toEqual({ start: '2026-11-18', end: '2026-11-24' });
+    expect(store.problem).toBe('game');
+    await store.load();
+    expect(queries).toHaveLength(0);
+    await store.setGame(3);
+    expect(lists.find((l) => l.resource === '/api/embed_configure/event_define/')?.query?.filters).toEqual([{ op: 'equals', field: 'game', value: 3 }]);
+    // The game's own definitions first, then the global ones; the game's own login wins.
+    expect(store.eventChoices.map((e) => `${e.event}:${e.global ? 'g' : 'own'}`)).toEqual(['battle_start:own', 'login:own', 'pay:g']);
+    expect(store.events).toEqual(['battle_start']);
+    expect(store.query).toEqual({ game: 3, events: ['battle_start'], start: '2026-11-18', end: '2026-11-24', interval: 'day', measure: 'total' });
+  });
+
+  it('takes the numeric property for sum/avg, the filters, the breakdown and compare; drops what no chosen event has', async () => {
+    const { api } = fakeApi(answer);
+    const store = new TrackingStore(api).eventAnalysis(new Date(2026, 10, 24));
+    await store.setGame(3);
+    store.setEvents(['battle_start', 'pay']);
+    store.setMeasure('sum');
+    expect(store.property).toBe('stage');
+    expect(store.numericProperties.map((p) => p.name)).toEqual(['stage', 'amount']);
+    store.setProperty('amount');
+    store.addFilter();
+    expect(store.problem).toBe('filter');
+    store.updateFilter(0, { property: 'mode', op: 'neq', value: 'pvp' });
+    store.setBreakdown('mode');
+    store.setCompare(true);
+    store.setInterval('week');
+    store.setRange({ start: '2026-11-01', end: '2026-11-30' });
+    expect(store.query).toEqual({
+      game: 3,
+      events: ['battle_start', 'pay'],
+      start: '2026-11-01',
+      end: '2026-11-30',
+      interval: 'week',
+      measure: 'sum',
+      property: 'amount',
+      filters: [{ property: 'mode', op: 'neq', value: 'pvp' }],
+      breakdown: 'mode',
+      compare: true,
+    });
+    // Without battle_start, neither `mode` (breakdown, filter) nor `stage` remain.
+    store.setEvents(['pay']);
+    expect(store.breakdown).toBe('');
+    expect(store.filters).toEqual([]);
+    expect(store.query?.property).toBe('amount');
+    store.setMeasure('unique');
+    expect(store.query).not.toHaveProperty('property');
+    store.setMeasure('avg');
+    store.setEvents(['login']);
+    expect(store.problem).toBe('property');
+  });
+
+  it('refuses a reversed, missing or over-long range before asking', () => {
+    expect(rangeProblem({ start: '2026-11-02', end: '2026-11-01' })).toBe('order');
+    expect(rangeProblem({ start: '', end: '2026-11-01' })).toBe('missing');
+    expect(rangeProblem({ start: '2025-01-01', end: '2026-01-02' })).toBe('tooLong');
+    expect(rangeProblem({ start: '2025-01-02', end: '2026-01-02' })).toBeNull();
+    expect(rangeDays({ start: '2024-02-28', end: '2024-03-01' })).toBe(3);
+    expect(defaultRange(new Date(2026, 2, 3))).toEqual({ start: '2026-02-25', end: '2026-03-03' });
+  });
+});
+
+describe('the comparison with the previous period', () => {
+  it('matches previous lines by key; a line new in this period has 0 before and no change ratio', async () => {
+    const { api } = fakeApi(answer);
+    const store = new TrackingStore(api).eventAnalysis(new Date(2026, 10, 24));
+    await store.setGame(3);
+    store.setEvents(['pay']);
+    store.setCompare(true);
+    await store.load();
+    expect(store.table.map((r) => [r.key, r.total, r.previousTotal, r.change])).toEqual([
+      ['pay|huawei', 30, 24, 0.25],
+      ['pay|__other__', 3, 3, 0],
+      ['pay|new', 5, 0, null],
+    ]);
+    expect(store.lineLabel({ event: 'pay', group: '__other__' }, '其他')).toBe('付费 · 其他');
+    // Events without the breakdown property: the server's __none__ group reads as "not set".
+    expect(store.lineLabel({ event: 'pay', group: '__none__' }, '其他', '（未设置）')).toBe('付费 · （未设置）');
+    expect(store.lineLabel({ event: 'pay', group: 'wechat' }, '其他', '（未设置）')).toBe('付费 · wechat');
+    store.setCompare(false);
+    await store.load();
+    expect(store.table.every((r) => r.previousTotal === null && r.change === null)).toBe(true);
+  });
+
+  it('keeps the latest answer when an earlier one arrives late', async () => {
+    let release: (() => void) | null = null;
+    const { api } = fakeApi(answer);
+    const slowApi = {
+      ...api,
+      list: api.list,
+      eventAnalysis: (q: EventAnalysisQuery) =>
+        q.interval === 'hour' ? new Promise<EventAnalysis>((resolve) => (release = () => resolve({ ...answer(q), times: ['late'] }))) : Promise.resolve(answer(q)),
+    } as unknown as ConsoleApi;
+    const store = new TrackingStore(slowApi).eventAnalysis(new Date(2026, 10, 24));
+    await store.setGame(3);
+    store.setInterval('hour');
+    const first = store.load();
+    store.setInterval('day');
+    await store.load();
+    (release as unknown as () => void)();
+    await first;
+    expect(store.result?.times).toEqual(['2026-11-01', '2026-11-02']);
+  });
+
+  it('changeRatio is relative to the previous figure, null without one', () => {
+    expect(changeRatio(150, 100)).toBe(0.5);
+    expect(changeRatio(50, 100)).toBe(-0.5);
+    expect(changeRatio(5, 0)).toBeNull();
+  });
+});
+
+describe('number formatting', () => {
+  it('groups digits, keeps at most two decimals, and writes shares and changes', () => {
+    expect(formatFigure(1234567, 'zh-chs')).toBe('1,234,567');
+    expect(formatFigure(2.456, 'en')).toBe('2.46');
+    expect(formatFigure(Number.NaN, 'en')).toBe('-');
+    expect(formatPercent(0.8213, 'en')).toBe('82.1%');
+    expect(formatPercent(1, 'zh-chs')).toBe('100.0%');
+    expect(formatChange(0.25, 'en')).toBe('+25.0%');
+    expect(formatChange(-0.031, 'en')).toBe('-3.1%');
+    expect(formatChange(null, 'en')).toBe('-');
+  });
+
+  it('writes durations in the largest units of the language', () => {
+    expect(formatDuration(45, 'zh-chs')).toBe('45秒');
+    expect(formatDuration(95, 'zh-chs')).toBe('1分 35秒');
+    expect(formatDuration(688, 'en')).toBe('11m 28s');
+    expect(formatDuration(7200, 'en')).toBe('2h');
+    expect(formatDuration(40_210, 'en')).toBe('11h 10m');
+    expect(formatDuration(90_000, 'zh-chs')).toBe('1天 1小时');
+    expect(formatDuration(null, 'en')).toBe('-');
+  });
+
+  it('splits a funnel window into number and unit', () => {
+    expect(windowParts(604_800)).toEqual({ value: 7, unit: 'days' });
+    expect(windowParts(5400)).toEqual({ value: 90, unit: 'minutes' });
+    expect(windowParts(7200)).toEqual({ value: 2, unit: 'hours' });
+  });
+
+  it('merges own and global events, the own definition winning', () => {
+    const merged = mergeEvents([{ event: 'login', name: '本游戏登录', properties: [] }], [{ event: 'login', name: '登录' }, { event: 'pay', name: '付费', enabled: false }]);
+    expect(merged.map((e) => [e.event, e.name, e.global, e.enabled])).toEqual([
+      ['login', '本游戏登录', false, true],
+      ['pay', '付费', true, false],
+    ]);
+  });
+});

@@ -1,0 +1,606 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type {
+  ConsoleApi,
+  DownloadedFile,
+  EventAnalysis,
+  EventAnalysisQuery,
+  EventLine,
+  FunnelAnalysis,
+  Interval,
+  Measure,
+  PropertyFilter,
+  PropertyType,
+  ResourceRow,
+  SessionAnalysis,
+  TrackingCredentials,
+} from '../../../adapters/api';
+import { isApiError } from '../../../adapters/errors';
+import { TRACKING_DEFAULT_RANGE_DAYS, TRACKING_MAX_RANGE_DAYS, TRACKING_MAX_SERIES, TRACKING_NONE_GROUP, TRACKING_OTHER_GROUP } from '../../../config';
+import { formatDate } from '../../../stores/format';
+import type { LoadState } from '../../../stores/menu';
+
+/** The tracking resources (menu `api` of embed_configure/* and data_embed/*). */
+export const TRACKING_API = {
+  apps: '/api/embed_configure/game/',
+  events: '/api/embed_configure/event_define/',
+  globalEvents: '/api/embed_configure/global_event_define/',
+  funnels: '/api/embed_configure/funnel_define/',
+} as const;
+
+const messageOf = (error: unknown): string => (isApiError(error) ? error.message : error instanceof Error ? error.message : String(error));
+
+export interface PropertyDef {
+  name: string;
+  type: PropertyType;
+  required: boolean;
+}
+
+/** An event a game can send: its own definition or a global one (the game's own wins). */
+export interface EventChoice {
+  event: string;
+  name: string;
+  global: boolean;
+  enabled: boolean;
+  properties: PropertyDef[];
+}
+
+export interface GameChoice {
+  id: number;
+  name: string;
+}
+
+export interface FunnelChoice {
+  id: number;
+  name: string;
+  game: number;
+  gameName: string;
+  steps: string[];
+  windowSeconds: number;
+}
+
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/** The last `days` days ending with `today` (local calendar days). */
+export function defaultRange(today: Date, days = TRACKING_DEFAULT_RANGE_DAYS): DateRange {
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
+  return { start: formatDate(start), end: formatDate(today) };
+}
+
+/** Days from start to end, both included (YYYY-MM-DD; calendar arithmetic, no time zone drift). */
+export function rangeDays(range: DateRange): number {
+  const day = (s: string) => Date.UTC(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10)));
+  return Math.round((day(range.end) - day(range.start)) / 86_400_000) + 1;
+}
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Why a range cannot be asked for, or null: both days given, start ≤ end, at most 366 days. */
+export function rangeProblem(range: DateRange): 'missing' | 'order' | 'tooLong' | null {
+  if (!YMD.test(range.start) || !YMD.test(range.end)) return 'missing';
+  if (range.start > range.end) return 'order';
+  if (rangeDays(range) > TRACKING_MAX_RANGE_DAYS) return 'tooLong';
+  return null;
+}
+
+/** Change from the previous period, as a ratio (0.25 = +25 %); null when there was nothing before. */
+export function changeRatio(current: number, previous: number): number | null {
+  if (!Number.isFinite(previous) || previous === 0) return null;
+  return (current - previous) / previous;
+}
+
+/** A figure for people: grouped digits, at most 2 decimals (per-player and average measures). */
+export function formatFigure(value: number, language: string): string {
+  if (!Number.isFinite(value)) return '-';
+  return value.toLocaleString(language === 'en' ? 'en-US' : 'zh-CN', { maximumFractionDigits: 2 });
+}
+
+/** A share 0..1 as a percentage with one decimal. */
+export function formatPercent(ratio: number, language: string): string {
+  if (!Number.isFinite(ratio)) return '-';
+  return `${(ratio * 100).toLocaleString(language === 'en' ? 'en-US' : 'zh-CN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+/** A signed change: '+25.0%' / '-3.1%'; '-' without a previous figure. */
+export function formatChange(ratio: number | null, language: string): string {
+  if (ratio === null) return '-';
+  return `${ratio > 0 ? '+' : ''}${formatPercent(ratio, language)}`;
+}
+
+/** A duration in seconds as the largest units: 45s, 3m 20s, 2h 5m, 1d 3h (zh: 秒/分/小时/天). */
+export function formatDuration(seconds: number | null, language: string): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '-';
+  const s = Math.round(seconds);
+  const zh = language !== 'en';
+  const u = zh ? { d: '天', h: '小时', m: '分', s: '秒' } : { d: 'd', h: 'h', m: 'm', s: 's' };
+  const join = (a: number, ua: string, b: number, ub: string) => (b > 0 ? `${a}${ua} ${b}${ub}` : `${a}${ua}`);
+  if (s < 60) return `${s}${u.s}`;
+  if (s < 3600) return join(Math.floor(s / 60), u.m, s % 60, u.s);
+  if (s < 86_400) return join(Math.floor(s / 3600), u.h, Math.floor((s % 3600) / 60), u.m);
+  return join(Math.floor(s / 86_400), u.d, Math.floor((s % 86_400) / 3600), u.h);
+}
+
+/** A funnel window in seconds as number + unit (the largest unit that divides it). */
+export function windowParts(seconds: number): { value: number; unit: 'minutes' | 'hours' | 'days' } {
+  if (seconds % 86_400 === 0) return { value: seconds / 86_400, unit: 'days' };
+  if (seconds % 3600 === 0) return { value: seconds / 3600, unit: 'hours' };
+  return { value: Math.round(seconds / 60), unit: 'minutes' };
+}
+
+export const WINDOW_UNIT_SECONDS = { minutes: 60, hours: 3600, days: 86_400 } as const;
+
+/** Merges a game's own definitions with the global ones: the game's own wins for the same identifier. */
+export function mergeEvents(own: ResourceRow[], globals: ResourceRow[]): EventChoice[] {
+  const of = (row: ResourceRow, global: boolean): EventChoice => ({
+    event: String(row.event ?? ''),
+    name: String(row.name ?? row.event ?? ''),
+    global,
+    enabled: row.enabled !== false,
+    properties: Array.isArray(row.properties) ? (row.properties as PropertyDef[]) : [],
+  });
+  const byEvent = new Map<string, EventChoice>();
+  for (const row of globals) byEvent.set(String(row.event), of(row, true));
+  for (const row of own) byEvent.set(String(row.event), of(row, false));
+  return [...byEvent.values()].sort((a, b) => Number(a.global) - Number(b.global) || a.event.localeCompare(b.event));
+}
+
+/**
+ * Event tracking's calls beyond the generic lists (issue 15): the pickers' choices (tracking apps'
+ * games, a game's events with the global ones, funnels), the secret's regeneration, and the three
+ * analysis screens' stores. Pages read these; only the adapter touches the network.
+ */
+export class TrackingStore {
+  games: GameChoice[] = [];
+  funnels: FunnelChoice[] = [];
+  gamesState: LoadState = 'idle';
+  funnelsState: LoadState = 'idle';
+  /** Events per game id (own and global). */
+  events = new Map<number, EventChoice[]>();
+
+  constructor(
+    private readonly api: ConsoleApi,
+    private readonly today: () => Date = () => new Date(),
+  ) {
+    makeAutoObservable<TrackingStore, 'api' | 'today'>(this, { api: false, today: false }, { autoBind: true });
+  }
+
+  /** The games that have a tracking app (the analysis pickers). */
+  async loadGames(force = false): Promise<void> {
+    if (!force && (this.gamesState === 'ready' || this.gamesState === 'loading')) return;
+    this.gamesState = 'loading';
+    try {
+      const page = await this.api.list(TRACKING_API.apps, { page: 1, limit: 999 });
+      runInAction(() => {
+        const seen = new Set<number>();
+        this.games = page.rows
+          .map((r) => ({ id: Number(r.game), name: String(r.game_name ?? r.game) }))
+          .filter((g) => Number.isFinite(g.id) && !seen.has(g.id) && (seen.add(g.id), true));
+        this.gamesState = 'ready';
+      });
+    } catch {
+      runInAction(() => {
+        this.gamesState = 'failed';
+      });
+    }
+  }
+
+  /** A game's events: its own definitions and the global ones (asked once per game unless forced). */
+  async loadEvents(game: number, force = false): Promise<EventChoice[]> {
+    const known = this.events.get(game);
+    if (known && !force) return known;
+    const [own, globals] = await Promise.all([
+      this.api.list(TRACKING_API.events, { page: 1, limit: 999, filters: [{ op: 'equals', field: 'game', value: game }] }),
+      this.api.list(TRACKING_API.globalEvents, { page: 1, limit: 999 }),
+    ]);
+    const merged = mergeEvents(own.rows, globals.rows);
+    runInAction(() => this.events.set(game, merged));
+    return merged;
+  }
+
+  async loadFunnels(force = false): Promise<void> {
+    if (!force && (this.funnelsState === 'ready' || this.funnelsState === 'loading')) return;
+    this.funnelsState = 'loading';
+    try {
+      const page = await this.api.list(TRACKING_API.funnels, { page: 1, limit: 999 });
+      runInAction(() => {
+        this.funnels = page.rows.map((r) => ({
+          id: Number(r.id),
+          name: String(r.name ?? ''),
+          game: Number(r.game),
+          gameName: String(r.game_name ?? ''),
+          steps: Array.isArray(r.steps) ? (r.steps as Array<{ event: string }>).map((s) => String(s.event)) : [],
+          windowSeconds: Number(r.window_seconds) || 0,
+        }));
+        this.funnelsState = 'ready';
+      });
+    } catch {
+      runInAction(() => {
+        this.funnelsState = 'failed';
+      });
+    }
+  }
+
+  /** A new app key and secret; the old pair stops working at once (the Update button's call). */
+  regenerate(app: number): Promise<TrackingCredentials> {
+    return this.api.regenerateTrackingSecret(app);
+  }
+
+  eventAnalysis(today = this.today()): EventAnalysisStore {
+    return new EventAnalysisStore(this.api, this, defaultRange(today));
+  }
+
+  funnelAnalysis(today = this.today()): FunnelAnalysisStore {
+    return new FunnelAnalysisStore(this.api, defaultRange(today));
+  }
+
+  sessionAnalysis(today = this.today()): SessionAnalysisStore {
+    return new SessionAnalysisStore(this.api, defaultRange(today));
+  }
+}
+
+export type ChartKind = 'line' | 'bar';
+export type QueryProblem = 'game' | 'events' | 'property' | 'range.missing' | 'range.order' | 'range.tooLong' | 'filter';
+
+/** One row of the table under the event chart: a line of the answer (or of the previous period). */
+export interface EventTableRow {
+  key: string;
+  event: string;
+  group: string | null;
+  values: number[];
+  total: number;
+  previousTotal: number | null;
+  change: number | null;
+}
+
+/** 事件分析: the query the form holds, the answer, its table, export. */
+export class EventAnalysisStore {
+  game: number | null = null;
+  events: string[] = [];
+  range: DateRange;
+  interval: Interval = 'day';
+  measure: Measure = 'total';
+  property = '';
+  filters: PropertyFilter[] = [];
+  breakdown = '';
+  compare = false;
+  chart: ChartKind = 'line';
+  result: EventAnalysis | null = null;
+  state: LoadState = 'idle';
+  error = '';
+  exporting = false;
+  private generation = 0;
+
+  constructor(
+    private readonly api: ConsoleApi,
+    readonly tracking: TrackingStore,
+    range: DateRange,
+  ) {
+    this.range = range;
+    makeAutoObservable<EventAnalysisStore, 'api' | 'generation'>(this, { api: false, tracking: false, generation: false }, { autoBind: true });
+  }
+
+  /** The chosen game's events (own and global), [] until loaded. */
+  get eventChoices(): EventChoice[] {
+    return this.game === null ? [] : (this.tracking.events.get(this.game) ?? []);
+  }
+
+  /** Properties of the chosen events (by name; the first definition's type wins). */
+  get properties(): PropertyDef[] {
+    const chosen = this.eventChoices.filter((e) => this.events.includes(e.event));
+    const byName = new Map<string, PropertyDef>();
+    for (const e of chosen) for (const p of e.properties) if (!byName.has(p.name)) byName.set(p.name, p);
+    return [...byName.values()];
+  }
+
+  get numericProperties(): PropertyDef[] {
+    return this.properties.filter((p) => p.type === 'number');
+  }
+
+  /** What keeps the query from being sent (the first problem), or null. */
+  get problem(): QueryProblem | null {
+    if (this.game === null) return 'game';
+    if (this.events.length === 0) return 'events';
+    if ((this.measure === 'sum' || this.measure === 'avg') && !this.property) return 'property';
+    const range = rangeProblem(this.range);
+    if (range) return `range.${range}`;
+    if (this.filters.some((f) => !f.property || f.value === '')) return 'filter';
+    return null;
+  }
+
+  /** The transport-neutral query of the form (null while it has a problem). */
+  get query(): EventAnalysisQuery | null {
+    if (this.problem || this.game === null) return null;
+    return {
+      game: this.game,
+      events: [...this.events],
+      start: this.range.start,
+      end: this.range.end,
+      interval: this.interval,
+      measure: this.measure,
+      ...(this.measure === 'sum' || this.measure === 'avg' ? { property: this.property } : {}),
+      ...(this.filters.length > 0 ? { filters: this.filters.map((f) => ({ ...f })) } : {}),
+      ...(this.breakdown ? { breakdown: this.breakdown } : {}),
+      ...(this.compare ? { compare: true } : {}),
+    };
+  }
+
+  async setGame(game: number | null): Promise<void> {
+    this.game = game;
+    this.events = [];
+    this.property = '';
+    this.filters = [];
+    this.breakdown = '';
+    this.result = null;
+    this.state = 'idle';
+    if (game === null) return;
+    try {
+      const events = await this.tracking.loadEvents(game);
+      // Start with the first enabled event, so the screen shows a trend at once.
+      runInAction(() => {
+        if (this.game === game && this.events.length === 0) {
+          const first = events.find((e) => e.enabled);
+          if (first) this.events = [first.event];
+        }
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.state = 'failed';
+        this.error = messageOf(error);
+      });
+    }
+  }
+
+  setEvents(events: string[]): void {
+    this.events = events.slice(0, TRACKING_MAX_SERIES);
+    const names = new Set(this.properties.map((p) => p.name));
+    if (this.property && !this.numericProperties.some((p) => p.name === this.property)) this.property = '';
+    if (this.breakdown && !names.has(this.breakdown)) this.breakdown = '';
+    this.filters = this.filters.filter((f) => names.has(f.property));
+  }
+
+  setRange(range: DateRange): void {
+    this.range = range;
+  }
+
+  setInterval(interval: Interval): void {
+    this.interval = interval;
+  }
+
+  setMeasure(measure: Measure): void {
+    this.measure = measure;
+    if (measure !== 'sum' && measure !== 'avg') this.property = '';
+    else if (!this.property) this.property = this.numericProperties[0]?.name ?? '';
+  }
+
+  setProperty(property: string): void {
+    this.property = property;
+  }
+
+  setBreakdown(breakdown: string): void {
+    this.breakdown = breakdown;
+  }
+
+  setCompare(compare: boolean): void {
+    this.compare = compare;
+  }
+
+  setChart(chart: ChartKind): void {
+    this.chart = chart;
+  }
+
+  addFilter(): void {
+    const first = this.properties[0];
+    this.filters = [...this.filters, { property: first?.name ?? '', op: 'eq', value: '' }];
+  }
+
+  updateFilter(index: number, patch: Partial<PropertyFilter>): void {
+    this.filters = this.filters.map((f, i) => (i === index ? { ...f, ...patch } : f));
+  }
+
+  removeFilter(index: number): void {
+    this.filters = this.filters.filter((_, i) => i !== index);
+  }
+
+  /** Sends the query; a later answer replaces an earlier one, never the other way round. */
+  async load(): Promise<void> {
+    const query = this.query;
+    if (!query) return;
+    const generation = ++this.generation;
+    this.state = 'loading';
+    this.error = '';
+    try {
+      const result = await this.api.eventAnalysis(query);
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.result = result;
+        this.state = 'ready';
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.result = null;
+        this.state = 'failed';
+        this.error = messageOf(error);
+      });
+    }
+  }
+
+  /** Nothing happened in the range (every figure 0 or no line). */
+  get empty(): boolean {
+    return !!this.result && this.result.lines.every((l) => l.values.every((v) => v === 0));
+  }
+
+  /** The table: one row per line, with the previous period's total and the change when compared. */
+  get table(): EventTableRow[] {
+    const result = this.result;
+    if (!result) return [];
+    const previous = new Map((result.previous?.lines ?? []).map((l) => [l.key, l] as const));
+    return result.lines.map((line: EventLine) => {
+      const before = result.previous ? (previous.get(line.key)?.total ?? 0) : null;
+      return {
+        key: line.key,
+        event: line.event,
+        group: line.group,
+        values: line.values,
+        total: line.total,
+        previousTotal: before,
+        change: before === null ? null : changeRatio(line.total, before),
+      };
+    });
+  }
+
+  /** A line's label: the event's display name, and its breakdown group ('其他' for the rest). */
+  lineLabel(line: { event: string; group: string | null }, other: string, notSet = other): string {
+    const name = this.eventChoices.find((e) => e.event === line.event)?.name ?? line.event;
+    if (line.group === null) return name;
+    const group = line.group === TRACKING_OTHER_GROUP ? other : line.group === TRACKING_NONE_GROUP ? notSet : line.group;
+    return `${name} · ${group}`;
+  }
+
+  async exportTable(): Promise<DownloadedFile | null> {
+    const query = this.query;
+    if (!query) return null;
+    this.exporting = true;
+    try {
+      return await this.api.exportEventAnalysis(query);
+    } finally {
+      runInAction(() => {
+        this.exporting = false;
+      });
+    }
+  }
+}
+
+/** 漏斗分析: funnel, range, optional breakdown; the answer's steps. */
+export class FunnelAnalysisStore {
+  funnel: number | null = null;
+  range: DateRange;
+  breakdown = '';
+  result: FunnelAnalysis | null = null;
+  state: LoadState = 'idle';
+  error = '';
+  private generation = 0;
+
+  constructor(
+    private readonly api: ConsoleApi,
+    range: DateRange,
+  ) {
+    this.range = range;
+    makeAutoObservable<FunnelAnalysisStore, 'api' | 'generation'>(this, { api: false, generation: false }, { autoBind: true });
+  }
+
+  get problem(): QueryProblem | null {
+    if (this.funnel === null) return 'events';
+    const range = rangeProblem(this.range);
+    return range ? `range.${range}` : null;
+  }
+
+  setFunnel(funnel: number | null): void {
+    this.funnel = funnel;
+    this.result = null;
+    this.state = 'idle';
+  }
+
+  setRange(range: DateRange): void {
+    this.range = range;
+  }
+
+  setBreakdown(breakdown: string): void {
+    this.breakdown = breakdown.trim();
+  }
+
+  async load(): Promise<void> {
+    if (this.problem || this.funnel === null) return;
+    const generation = ++this.generation;
+    this.state = 'loading';
+    this.error = '';
+    try {
+      const result = await this.api.funnelAnalysis({ funnel: this.funnel, start: this.range.start, end: this.range.end, ...(this.breakdown ? { breakdown: this.breakdown } : {}) });
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.result = result;
+        this.state = 'ready';
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.result = null;
+        this.state = 'failed';
+        this.error = messageOf(error);
+      });
+    }
+  }
+
+  get empty(): boolean {
+    return !!this.result && (this.result.steps[0]?.players ?? 0) === 0;
+  }
+}
+
+/** 会话分析: range and game (or all); the answer's figures. */
+export class SessionAnalysisStore {
+  game: number | null = null;
+  range: DateRange;
+  result: SessionAnalysis | null = null;
+  state: LoadState = 'idle';
+  error = '';
+  private generation = 0;
+
+  constructor(
+    private readonly api: ConsoleApi,
+    range: DateRange,
+  ) {
+    this.range = range;
+    makeAutoObservable<SessionAnalysisStore, 'api' | 'generation'>(this, { api: false, generation: false }, { autoBind: true });
+  }
+
+  get problem(): QueryProblem | null {
+    const range = rangeProblem(this.range);
+    return range ? `range.${range}` : null;
+  }
+
+  setGame(game: number | null): void {
+    this.game = game;
+  }
+
+  setRange(range: DateRange): void {
+    this.range = range;
+  }
+
+  /** Loads the figures; `fresh` has the server recompute the days whose events moved first (刷新). */
+  async load(fresh = false): Promise<void> {
+    if (this.problem) return;
+    const generation = ++this.generation;
+    this.state = 'loading';
+    this.error = '';
+    try {
+      const result = await this.api.sessionAnalysis({ start: this.range.start, end: this.range.end, ...(this.game !== null ? { game: this.game } : {}), ...(fresh ? { fresh: true } : {}) });
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.result = result;
+        this.state = 'ready';
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.result = null;
+        this.state = 'failed';
+        this.error = messageOf(error);
+      });
+    }
+  }
+
+  get empty(): boolean {
+    return !!this.result && this.result.sessions === 0;
+  }
+
+  /** When the figures shown were computed, if events arrived since (they are being recomputed on the server). */
+  get computedAt(): string | null {
+    return this.result?.computed_at ?? null;
+  }
+
+  refresh(): Promise<void> {
+    return this.load(true);
+  }
+}

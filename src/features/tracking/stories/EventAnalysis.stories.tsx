@@ -1,0 +1,157 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../app/routes';
+import { storyBackend } from '../../../../stories/console';
+import { trackingBackend, type TrackingMockState } from './tracking-mocks';
+
+/**
+ * 事件分析 (data_embed/event, issue 15) at its menu route through the real route table, layout and
+ * page registry, signed in as superadmin, on the tracking mock back end (stories/tracking/tracking-mocks.ts).
+ */
+const meta = {
+  title: 'Pages/Tracking/EventAnalysis',
+  component: AppRoutes,
+  parameters: { backend: trackingBackend(), console: { path: '/data_embed/event', signedIn: true } },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
+const bodyRows = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')] as HTMLTableRowElement[];
+
+/** The first game's first event: a daily trend of the last 7 days, chart drawn and the table under it. */
+export const Trend: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const chart = await canvas.findByTestId('event-chart', {}, slow);
+    await waitFor(() => expect(chart.dataset.ready).toBe('true'), slow);
+    await expect(chart.querySelector('canvas')).not.toBeNull();
+    const table = canvas.getByTestId('event-table');
+    await expect(bodyRows(table)).toHaveLength(1);
+    await expect(table.querySelectorAll('thead th')).toHaveLength(1 + 7 + 1);
+    await expect(bodyRows(table)[0]?.textContent).toContain('进入战斗');
+    const sent = mock(context).reports.at(-1)?.query;
+    await expect(sent?.get('game')).toBe('3');
+    await expect(sent?.getAll('event')).toEqual(['battle_start']);
+    await expect(sent?.get('interval')).toBe('day');
+    await expect(sent?.get('measure')).toBe('total');
+  },
+};
+
+/** Two series, unique players, a breakdown by channel (top groups + others) compared with the previous period. */
+export const BreakdownAndCompare: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await userEvent.click(canvas.getByTestId('analysis-events'));
+    await userEvent.click(await body.findByRole('option', { name: /登录 \(login\)/ }, slow));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(canvas.getByTestId('analysis-measure'));
+    await userEvent.click(await body.findByRole('option', { name: '触发人数' }));
+    await userEvent.click(canvas.getByTestId('analysis-breakdown'));
+    await userEvent.click(await body.findByRole('option', { name: 'channel' }));
+    await userEvent.click(canvas.getByLabelText('对比上一周期'));
+    await userEvent.click(canvas.getByTestId('analysis-run'));
+    await waitFor(() => expect(canvas.getByTestId('event-table').querySelectorAll('thead th').length).toBe(1 + 7 + 3), slow);
+    const rows = bodyRows(canvas.getByTestId('event-table'));
+    await expect(rows.length).toBe(8);
+    await expect(rows.map((r) => r.cells[0]?.textContent)).toContain('登录 · 其他');
+    await expect(canvas.getByText(/上一周期：/)).toBeVisible();
+    const sent = mock(context).reports.at(-1)?.query;
+    await expect(sent?.getAll('event')).toEqual(['battle_start', 'login']);
+    await expect(sent?.get('measure')).toBe('unique');
+    await expect(sent?.get('breakdown')).toBe('channel');
+    await expect(sent?.get('compare')).toBe('1');
+    await userEvent.click(within(canvas.getByTestId('analysis-chart-kind')).getByText('柱状图'));
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'));
+  },
+};
+
+/** Sum of a numeric property with a filter; the export sends the same query. */
+export const SumWithFilterAndExport: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await userEvent.click(canvas.getByTestId('analysis-measure'));
+    await userEvent.click(await body.findByRole('option', { name: '属性求和' }));
+    await expect(canvas.getByTestId('analysis-property')).toHaveTextContent('stage');
+    await userEvent.click(canvas.getByTestId('analysis-add-filter'));
+    const filter = canvas.getByTestId('analysis-filter');
+    await userEvent.type(within(filter).getByLabelText('值'), '3');
+    await userEvent.click(canvas.getByTestId('analysis-run'));
+    await waitFor(() => expect(mock(context).reports.at(-1)?.query.get('measure')).toBe('sum'), slow);
+    const sent = mock(context).reports.at(-1)?.query;
+    await expect(sent?.get('property')).toBe('stage');
+    await expect(JSON.parse(sent?.get('filters') ?? '[]')).toEqual([{ property: 'stage', op: 'eq', value: 3 }]);
+    await userEvent.click(canvas.getByTestId('analysis-export'));
+    await waitFor(() => expect(mock(context).exports).toHaveLength(1), slow);
+    await expect(mock(context).exports[0]?.get('property')).toBe('stage');
+    await expect(await body.findByText('导出成功')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { backend: trackingBackend({ slow: ['report.event'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('analysis-loading', {}, slow)).toHaveTextContent('加载中');
+  },
+};
+
+export const Empty: Story = {
+  parameters: { backend: trackingBackend({ empty: ['report.event'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('analysis-empty', {}, slow)).toHaveTextContent('所选范围内没有数据。');
+  },
+};
+
+export const NoTrackingApps: Story = {
+  parameters: { backend: trackingBackend({ empty: ['game'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('analysis-no-apps', {}, slow)).toHaveTextContent('还没有埋点应用');
+  },
+};
+
+export const Failed: Story = {
+  parameters: { backend: trackingBackend({ failing: ['report.event'] }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const error = await canvas.findByTestId('analysis-error', {}, slow);
+    await expect(error).toHaveTextContent('加载失败：服务暂不可用，请稍后重试');
+    const before = mock(context).reports.length;
+    await userEvent.click(within(error).getByTestId('analysis-error-retry'));
+    await waitFor(() => expect(mock(context).reports.length).toBe(before + 1));
+  },
+};
+
+/** Long names, two events broken down into ten groups + others each (22 lines): the legend scrolls, so does the table. */
+export const LongContent: Story = {
+  parameters: { backend: trackingBackend({ long: true }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await userEvent.click(canvas.getByTestId('analysis-events'));
+    await userEvent.click(await body.findByRole('option', { name: /guild_war_reward_claimed_after_season_settlement/ }, slow));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(canvas.getByTestId('analysis-breakdown'));
+    await userEvent.click(await body.findByRole('option', { name: 'reward_item_1' }));
+    await userEvent.click(canvas.getByTestId('analysis-run'));
+    await waitFor(() => expect(bodyRows(canvas.getByTestId('event-table')).length).toBe(22), slow);
+    await expect(canvas.getByText('公会战赛季结算后领取奖励（跨服排行榜） · 渠道-10-一个很长的渠道名称')).toBeInTheDocument();
+  },
+};
+
+export const English: Story = {
+  parameters: { console: { path: '/data_embed/event', signedIn: true, language: 'en' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByText('Granularity')).toBeVisible();
+    await expect(canvas.getByText('Compare with previous period')).toBeVisible();
+    await expect(canvas.getByTestId('event-table').querySelector('thead th')?.textContent).toBe('Series');
+  },
+};

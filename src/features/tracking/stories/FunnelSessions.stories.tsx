@@ -1,0 +1,157 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '../../../app/routes';
+import { storyBackend } from '../../../../stories/console';
+import { trackingBackend, type TrackingMockState } from './tracking-mocks';
+
+/** 漏斗分析 and 会话分析 (data_embed/funnel, data_embed/sessions; issue 15) on the tracking mock back end. */
+const meta = {
+  title: 'Pages/Tracking/FunnelAndSessions',
+  component: AppRoutes,
+  parameters: { backend: trackingBackend() },
+} satisfies Meta<typeof AppRoutes>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const slow = { timeout: 15_000 };
+const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
+const at = (path: string, extra: Record<string, unknown> = {}) => ({ console: { path, signedIn: true, ...extra } });
+const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
+
+/** The first funnel at once: chart, steps with players, step and overall conversion, median time. */
+export const Funnel: Story = {
+  parameters: at('/data_embed/funnel'),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('funnel-chart').dataset.ready).toBe('true'), slow);
+    const rows = cells(canvas.getByTestId('funnel-table'));
+    await expect(rows).toHaveLength(4);
+    await expect(rows[0]).toEqual(['1. register', '4,210', '-', '100.0%', '-']);
+    await expect(rows[1]).toEqual(['2. login', '3,452', '82.0%', '82.0%', '1分 35秒']);
+    await expect(canvas.getByTestId('funnel-window')).toHaveTextContent('转化窗口：7 天');
+    await expect(mock(context).reports.at(-1)?.query.get('funnel')).toBe('31');
+  },
+};
+
+export const FunnelBreakdown: Story = {
+  parameters: at('/data_embed/funnel'),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('funnel-chart').dataset.ready).toBe('true'), slow);
+    await userEvent.type(canvas.getByTestId('funnel-breakdown'), 'channel');
+    await userEvent.click(canvas.getByTestId('funnel-run'));
+    const table = await canvas.findByTestId('funnel-breakdown-table', {}, slow);
+    await expect(cells(table).map((r) => r[0])).toEqual(['huawei', 'xiaomi', 'taptap', '其他', '（未设置）']);
+    await expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('channel');
+  },
+};
+
+export const FunnelEmpty: Story = {
+  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['report.funnel'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('funnel-empty', {}, slow)).toHaveTextContent('所选范围内没有数据。');
+  },
+};
+
+export const NoFunnels: Story = {
+  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['funnel_define'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('funnel-none', {}, slow)).toHaveTextContent('还没有漏斗');
+  },
+};
+
+export const FunnelLoading: Story = {
+  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ slow: ['report.funnel'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('funnel-loading', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const FunnelError: Story = {
+  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ failing: ['report.funnel'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('funnel-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+export const FunnelEnglish: Story = {
+  parameters: at('/data_embed/funnel', { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('funnel-chart').dataset.ready).toBe('true'), slow);
+    await expect(cells(canvas.getByTestId('funnel-table'))[1]?.[4]).toBe('1m 35s');
+    await expect(canvas.getByTestId('funnel-window')).toHaveTextContent('Conversion window: 7 days');
+  },
+};
+
+/** All games: KPI cards, both charts, the by-day and per-game tables. */
+export const Sessions: Story = {
+  parameters: at('/data_embed/sessions'),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('sessions-histogram').dataset.ready).toBe('true'), slow);
+    await waitFor(() => expect(canvas.getByTestId('sessions-days-chart').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByTestId('kpi-avg-value')).toHaveTextContent('11分 28秒');
+    await expect(canvas.getByTestId('kpi-events-value')).toHaveTextContent('7.42');
+    await expect(cells(canvas.getByTestId('sessions-days'))).toHaveLength(7);
+    await expect(cells(canvas.getByTestId('sessions-games')).map((r) => r[0])).toEqual(['星穹远征', '消消乐园']);
+    await expect(mock(context).reports.at(-1)?.query.has('game')).toBe(false);
+  },
+};
+
+export const SessionsOneGame: Story = {
+  parameters: at('/data_embed/sessions'),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('sessions-histogram').dataset.ready).toBe('true'), slow);
+    await userEvent.click(canvas.getByTestId('sessions-game'));
+    await userEvent.click(await within(document.body).findByRole('option', { name: '消消乐园' }, slow));
+    await waitFor(() => expect(cells(canvas.getByTestId('sessions-games')).map((r) => r[0])).toEqual(['消消乐园']), slow);
+    await expect(mock(context).reports.at(-1)?.query.get('game')).toBe('5');
+  },
+};
+
+/** Events arrived after the kept days were computed: the page says as of when, and 刷新 asks with fresh=1. */
+export const SessionsOutdated: Story = {
+  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ outdatedSessions: true }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const note = await canvas.findByTestId('sessions-outdated', {}, slow);
+    await expect(note).toHaveTextContent(/^数据截至 2026-11-24 \d{2}:30:00：之后到达的事件正在后台计算/);
+    await userEvent.click(canvas.getByTestId('sessions-refresh'));
+    await waitFor(() => expect(canvas.queryByTestId('sessions-outdated')).toBeNull(), slow);
+    await expect(canvas.getByTestId('kpi-sessions')).toBeVisible();
+  },
+};
+
+export const SessionsEmpty: Story = {
+  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ empty: ['report.sessions'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('sessions-empty', {}, slow)).toHaveTextContent('所选范围内没有数据。');
+  },
+};
+
+export const SessionsLoading: Story = {
+  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ slow: ['report.sessions'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('sessions-loading', {}, slow)).toBeInTheDocument();
+  },
+};
+
+export const SessionsError: Story = {
+  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ failing: ['report.sessions'] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('sessions-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
+  },
+};
+
+export const SessionsEnglish: Story = {
+  parameters: at('/data_embed/sessions', { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('sessions-histogram').dataset.ready).toBe('true'), slow);
+    await expect(canvas.getByTestId('kpi-avg-value')).toHaveTextContent('11m 28s');
+    await expect(canvas.getByText('Session length distribution')).toBeVisible();
+  },
+};

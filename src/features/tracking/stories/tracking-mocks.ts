@@ -1,0 +1,423 @@
+import { pickerGameRows } from '../../game/stories/game-rows';
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { z } from 'zod';
+import {
+  envelope,
+  eventAnalysis,
+  eventDefineRow,
+  funnelDefineRow,
+  funnelResult,
+  gameRow,
+  listPage,
+  menuItem,
+  sessionsResult,
+  trackingAppRow,
+  trackingCredentials,
+  type EventAnalysis,
+  type EventDefineRow,
+  type FunnelDefineRow,
+  type FunnelResult,
+  type GameKind,
+  type MenuItem,
+  type SessionsResult,
+  type TrackingAppRow,
+} from '../../../../contracts/schemas';
+import { failure, ok } from '../../../../stories/mocks/fixtures';
+import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
+import { audit } from '../../system/stories/system-rows';
+
+/**
+ * A mock of event tracking's back end for the screen stories (issue 15): the menus of 埋点配置 and
+ * 埋点分析, the four configuration resources (paging, search, the note's filters, create / update /
+ * delete, a definition in use refused on delete with the server's words, secret regeneration) and the
+ * three reports computed from the query. Every row and answer goes through its contract schema
+ * (contracts/schemas/embed/: config, event, funnel, sessions; the game picker's gameRow), so a change
+ * of the wire shapes breaks the mocks instead of letting the stories drift.
+ */
+
+interface Screen {
+  id: number;
+  name: string;
+  path: string;
+  component: string;
+  buttons: string[];
+}
+
+const CRUD = ['Retrieve', 'Update', 'Search', 'Create', 'Delete'];
+const REPORT = ['Search', 'Retrieve', 'Export'];
+
+export const TRACKING_SCREENS: Record<string, Screen> = {
+  event: { id: 401, name: '事件分析', path: '/data_embed/event', component: 'data_embed/event', buttons: REPORT },
+  funnel: { id: 402, name: '漏斗分析', path: '/data_embed/funnel', component: 'data_embed/funnel', buttons: REPORT },
+  sessions: { id: 403, name: '会话分析', path: '/data_embed/sessions', component: 'data_embed/sessions', buttons: REPORT },
+  game: { id: 411, name: '埋点应用', path: '/embed_configure/game', component: 'embed_configure/game', buttons: CRUD },
+  event_define: { id: 412, name: '事件定义', path: '/embed_configure/event_define', component: 'embed_configure/event_define', buttons: CRUD },
+  global_event_define: { id: 413, name: '全局事件', path: '/embed_configure/global_event_define', component: 'embed_configure/global_event_define', buttons: CRUD },
+  funnel_define: { id: 414, name: '漏斗定义', path: '/embed_configure/funnel_define', component: 'embed_configure/funnel_define', buttons: CRUD },
+};
+
+export interface TrackingMockOptions {
+  /** Only Search and Retrieve. */
+  readOnly?: boolean;
+  /** These resources / reports answer a failure (error states): 'game', 'event_define', …, 'report.event', 'report.funnel', 'report.sessions'. */
+  failing?: string[];
+  /** These answer never (loading states). */
+  slow?: string[];
+  /** These lists are empty / these reports have no data. */
+  empty?: string[];
+  /** Long names and many series (long content). */
+  long?: boolean;
+  /** Session answers carry computed_at (events arrived since the kept days were computed) unless asked with fresh=1. */
+  outdatedSessions?: boolean;
+}
+
+export interface TrackingMockState {
+  reports: Array<{ report: string; query: URLSearchParams }>;
+  created: Array<{ resource: string; body: Record<string, unknown> }>;
+  updated: Array<{ resource: string; id: number; body: Record<string, unknown> }>;
+  deleted: Array<{ resource: string; id: number }>;
+  regenerated: number[];
+  exports: URLSearchParams[];
+}
+
+/** The audit columns of a row (stories/system/system-rows), description '' unless given. */
+const stamp = (id: number) => ({ ...audit(id), description: '' });
+
+const prop = (name: string, type: string, required = false) => ({ name, type, required });
+
+/** Every game the catalogue picker offers (GET /api/game/detail/, gameRow). */
+function pickerGames(long: boolean) {
+  const games: Array<[number, string, GameKind]> = [
+    [3, '星穹远征', 'android'],
+    [5, '消消乐园', 'h5'],
+    [8, '跳一跳冒险', 'mini'],
+    [9, '像素农场', 'soft'],
+    ...(long ? [[11, '一个名字很长很长的大型多人在线角色扮演游戏国际版', 'android'] as [number, string, GameKind]] : []),
+  ];
+  return pickerGameRows(games);
+}
+
+function appRows(long: boolean): TrackingAppRow[] {
+  const games = [
+    [3, '星穹远征', 'android'],
+    [5, '消消乐园', 'h5'],
+    [8, '跳一跳冒险', 'mini'],
+    ...(long ? [[11, '一个名字很长很长的大型多人在线角色扮演游戏国际版', 'android'] as const] : []),
+  ] as const;
+  return z.array(trackingAppRow).parse(games.map(([game, name, kind], i) => ({
+    ...stamp(i + 1),
+    game,
+    game_name: name,
+    game_kind: kind,
+    app_key: `ak_${String(game).padStart(2, '0')}7f3c9e1b2a4d6f80`,
+    secret_mask: `••••${['3f9a', 'c0d1', '77be', '9e9e'][i] ?? '0000'}`,
+    enabled: i !== 2,
+    description: i === 0 ? '正式服与测试服共用' : '',
+    last_event_time: i === 2 ? null : '2026-11-24T09:58:12+08:00',
+    events_7d: [184_233, 9_412, 0, 52][i] ?? 0,
+  })));
+}
+
+function globalRows(): EventDefineRow[] {
+  return z.array(eventDefineRow).parse([
+    { id: 1, event: 'register', name: '注册', properties: [prop('channel', 'string')], in_use: true },
+    { id: 2, event: 'login', name: '登录', properties: [prop('channel', 'string'), prop('device', 'string')], in_use: true },
+    { id: 3, event: 'session_start', name: '会话开始', properties: [], in_use: true },
+    { id: 4, event: 'session_end', name: '会话结束', properties: [], in_use: true },
+    { id: 5, event: 'pay', name: '付费', properties: [prop('amount', 'number', true), prop('currency', 'string', true), prop('order_id', 'string')], in_use: true },
+    { id: 6, event: 'level_up', name: '升级', properties: [prop('level', 'number', true)], in_use: false },
+  ].map((r) => ({ ...stamp(r.id), ...r, game: null, game_name: null, enabled: true })));
+}
+
+function eventRows(long: boolean): EventDefineRow[] {
+  return z.array(eventDefineRow).parse([
+    { id: 21, game: 3, game_name: '星穹远征', event: 'battle_start', name: '进入战斗', properties: [prop('stage', 'number', true), prop('mode', 'string'), prop('auto', 'boolean')], in_use: true, enabled: true },
+    { id: 22, game: 3, game_name: '星穹远征', event: 'gacha', name: '抽卡', properties: [prop('pool', 'string', true), prop('times', 'number', true), prop('cost', 'number')], in_use: false, enabled: true },
+    { id: 23, game: 5, game_name: '消消乐园', event: 'level_clear', name: '过关', properties: [prop('level', 'number', true), prop('stars', 'number')], in_use: true, enabled: false },
+    ...(long
+      ? [{ id: 24, game: 3, game_name: '星穹远征', event: 'guild_war_reward_claimed_after_season_settlement', name: '公会战赛季结算后领取奖励（跨服排行榜）', properties: Array.from({ length: 12 }, (_, i) => prop(`reward_item_${i + 1}`, i % 2 ? 'number' : 'string')), in_use: false, enabled: true }]
+      : []),
+  ].map((r) => ({ ...stamp(r.id), ...r })));
+}
+
+function funnelRows(): FunnelDefineRow[] {
+  return z.array(funnelDefineRow).parse([
+    { id: 31, game: 3, game_name: '星穹远征', name: '注册到首次付费', steps: [{ event: 'register' }, { event: 'login' }, { event: 'battle_start' }, { event: 'pay', filters: [{ property: 'amount', op: 'gte', value: 6 }] }], window_seconds: 7 * 86_400, enabled: true },
+    { id: 32, game: 5, game_name: '消消乐园', name: '新手关卡', steps: [{ event: 'register' }, { event: 'level_clear', filters: [{ property: 'level', op: 'eq', value: 1 }] }, { event: 'level_clear', filters: [{ property: 'level', op: 'eq', value: 3 }] }], window_seconds: 3600, enabled: true },
+  ].map((r) => ({ ...stamp(r.id), ...r })));
+}
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const dayOf = (s: string) => new Date(`${s}T00:00:00Z`);
+
+/** Bucket labels as the note says the server writes them (day; week = its Monday; hour 'YYYY-MM-DD HH:00'). */
+export function bucketLabels(start: string, end: string, interval: string): string[] {
+  const out: string[] = [];
+  const last = dayOf(end);
+  for (let d = dayOf(start); d <= last; d = new Date(d.getTime() + 86_400_000)) {
+    if (interval === 'hour') for (let h = 0; h < 24; h++) out.push(`${ymd(d)} ${String(h).padStart(2, '0')}:00`);
+    else if (interval === 'week') {
+      const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
+      if (!out.includes(ymd(monday))) out.push(ymd(monday));
+    } else out.push(ymd(d));
+  }
+  return out;
+}
+
+/** A believable, deterministic figure for a bucket. */
+function figure(seed: string, i: number, measure: string): number {
+  let h = 0;
+  for (const c of seed) h = (h * 31 + c.charCodeAt(0)) % 9973;
+  const base = 200 + (h % 700);
+  const wave = Math.round(base * (1 + 0.3 * Math.sin((i + h) / 2.3)) + ((h * (i + 3)) % 47));
+  if (measure === 'unique') return Math.round(wave * 0.42);
+  if (measure === 'per_user') return Math.round((2 + ((h + i) % 30) / 10) * 100) / 100;
+  if (measure === 'avg') return Math.round((30 + ((h + i * 7) % 60)) * 100) / 100;
+  if (measure === 'sum') return wave * 6;
+  return wave;
+}
+
+function eventReport(q: URLSearchParams, empty: boolean, long: boolean): EventAnalysis {
+  const start = q.get('start') ?? '';
+  const end = q.get('end') ?? '';
+  const interval = q.get('interval') ?? 'day';
+  const measure = q.get('measure') ?? 'total';
+  const events = q.getAll('event');
+  const breakdown = q.get('breakdown');
+  const times = bucketLabels(start, end, interval);
+  const groups = breakdown ? (long ? [...Array.from({ length: 10 }, (_, i) => `渠道-${i + 1}-一个很长的渠道名称`), '__other__'] : ['huawei', 'xiaomi', 'taptap', '__other__']) : [null];
+  const lines = (offset: number) =>
+    events.flatMap((event) =>
+      groups.map((group) => {
+        const values = times.map((_, i) => (empty ? 0 : Math.round(figure(`${event}${group ?? ''}`, i + offset, measure) / (group ? 3 : 1))));
+        return { key: group === null ? event : `${event}/${group}`, event, group, values, total: values.reduce((a, b) => a + b, 0) };
+      }),
+    );
+  const current = lines(0);
+  const days = Math.round((dayOf(end).getTime() - dayOf(start).getTime()) / 86_400_000) + 1;
+  const prevEnd = ymd(new Date(dayOf(start).getTime() - 86_400_000));
+  const prevStart = ymd(new Date(dayOf(start).getTime() - days * 86_400_000));
+  const first = current[0];
+  return eventAnalysis.parse({
+    start,
+    end,
+    interval,
+    measure,
+    times,
+    series: first && first.group === null ? times.map((time, i) => ({ time, value: first.values[i] ?? 0 })) : [],
+    lines: current,
+    ...(q.get('compare') === '1' ? { previous: { start: prevStart, end: prevEnd, times: bucketLabels(prevStart, prevEnd, interval), lines: lines(5).map((l) => ({ ...l, values: l.values.map((v) => Math.round(v * 0.85)), total: Math.round(l.total * 0.85) })) } } : {}),
+  });
+}
+
+function funnelReport(q: URLSearchParams, funnels: FunnelDefineRow[], empty: boolean): FunnelResult | null {
+  const f = funnels.find((r) => r.id === Number(q.get('funnel')));
+  if (!f) return null;
+  const steps = (scale: number) => {
+    let players = empty ? 0 : Math.round(4210 * scale);
+    const first = players;
+    return f.steps.map((s, i) => {
+      const before = players;
+      if (i > 0) players = Math.round(players * [0.82, 0.55, 0.31, 0.6][i - 1]!);
+      return { event: s.event, players, conversion: first ? players / first : 0, step_conversion: i === 0 ? (first ? 1 : 0) : before ? players / before : 0, median_seconds: i === 0 ? null : [95, 1830, 40_210, 600][i - 1]! };
+    });
+  };
+  const breakdown = q.get('breakdown');
+  // Top values by players, then the rest ('__other__'), and the players whose entering event lacked the property (null).
+  const groups: Array<[string | null, number]> = [['huawei', 0.39], ['xiaomi', 0.3], ['taptap', 0.2], ['__other__', 0.07], [null, 0.04]];
+  return funnelResult.parse({
+    funnel: { id: f.id, name: f.name, game: f.game, window_seconds: f.window_seconds },
+    start: q.get('start') ?? '',
+    end: q.get('end') ?? '',
+    steps: steps(1),
+    ...(breakdown ? { breakdown: groups.map(([value, share]) => ({ value, steps: steps(share) })) } : {}),
+  });
+}
+
+function sessionReport(q: URLSearchParams, empty: boolean): SessionsResult {
+  const days = bucketLabels(q.get('start') ?? '', q.get('end') ?? '', 'day');
+  const game = q.get('game');
+  const k = empty ? 0 : game ? 0.4 : 1;
+  const dayRows = days.map((day, i) => ({ day, sessions: Math.round((1800 + ((i * 137) % 400)) * k), avg_seconds: 640 + ((i * 53) % 200), median_seconds: 410 + ((i * 31) % 120), events_per_session: Math.round((7 + (i % 5) / 3) * 100) / 100 }));
+  const sessions = dayRows.reduce((a, d) => a + d.sessions, 0);
+  const games = [
+    { game: 3, game_name: '星穹远征', sessions: Math.round(sessions * 0.62), players: Math.round(sessions * 0.62 * 0.31), avg_seconds: 812, median_seconds: 530 },
+    { game: 5, game_name: '消消乐园', sessions: Math.round(sessions * 0.38), players: Math.round(sessions * 0.38 * 0.27), avg_seconds: 402, median_seconds: 288 },
+  ].filter((g) => !game || String(g.game) === game);
+  return sessionsResult.parse({
+    start: q.get('start') ?? '',
+    end: q.get('end') ?? '',
+    game: game ? Number(game) : null,
+    sessions,
+    players: Math.round(sessions * 0.29),
+    avg_seconds: sessions ? 688 : 0,
+    median_seconds: sessions ? 433 : 0,
+    events_per_session: sessions ? 7.42 : 0,
+    histogram: [
+      [0, 60, 0.12],
+      [60, 300, 0.24],
+      [300, 900, 0.31],
+      [900, 1800, 0.18],
+      [1800, 3600, 0.1],
+      [3600, null, 0.05],
+    ].map(([from, to, share]) => ({ from_seconds: from as number, to_seconds: to, sessions: Math.round(sessions * (share as number)) })),
+    days: dayRows,
+    games: sessions ? games : [],
+  });
+}
+
+function menusOf(options: TrackingMockOptions): MenuItem[] {
+  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
+    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
+  return [
+    item(400, null, '埋点分析', { icon: 'crosshairs', is_catalog: true }),
+    item(410, null, '埋点配置', { icon: 'sliders', is_catalog: true }),
+    ...Object.values(TRACKING_SCREENS).map((s) =>
+      item(s.id, s.component.startsWith('data_embed/') ? 400 : 410, s.name, {
+        path: s.path,
+        web_path: s.path,
+        component: s.component,
+        component_name: s.component.split('/')[1],
+        menuPermission: options.readOnly ? s.buttons.filter((b) => b === 'Search' || b === 'Retrieve') : s.buttons,
+      }),
+    ),
+  ];
+}
+
+interface Table {
+  schema: z.ZodObject;
+  rows: () => Array<Record<string, unknown>>;
+}
+
+/** The mock back end of the tracking screens (on top of the shell's: login, dictionaries, departments). */
+export function trackingBackend(options: TrackingMockOptions = {}): MockBackend & { tracking: TrackingMockState } {
+  const long = !!options.long;
+  const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [] };
+  const TABLES: Record<string, Table> = {
+    game: { schema: trackingAppRow, rows: () => appRows(long) },
+    event_define: { schema: eventDefineRow, rows: () => eventRows(long) },
+    global_event_define: { schema: eventDefineRow, rows: () => globalRows() },
+    funnel_define: { schema: funnelDefineRow, rows: () => funnelRows() },
+  };
+  const fresh = (): Record<string, Array<Record<string, unknown>>> => Object.fromEntries(Object.entries(TABLES).map(([name, t]) => [name, t.rows()]));
+  const games = pickerGames(long);
+  let tables = fresh();
+  let nextId = 1000;
+  const base = mockBackend();
+  const menus = menusOf(options);
+  const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
+  const gate = async (name: string) => {
+    if (options.slow?.includes(name)) await delay('infinite');
+    if (options.failing?.includes(name)) return HttpResponse.json(failure(4000, '服务暂不可用，请稍后重试'));
+    return null;
+  };
+  const handlers: HttpHandler[] = [
+    http.get('*/api/system/menu/web_router/', () => HttpResponse.json(web)),
+    ...base.handlers,
+    http.get('*/api/data_embed/event/export/', ({ request }) => {
+      state.exports.push(new URL(request.url).searchParams);
+      return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), {
+        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('事件分析.xlsx')}` },
+      });
+    }),
+    http.get('*/api/data_embed/:report/', async ({ request, params }) => {
+      const report = String(params.report);
+      const q = new URL(request.url).searchParams;
+      state.reports.push({ report, query: q });
+      const refused = await gate(`report.${report}`);
+      if (refused) return refused;
+      await delay(120);
+      const empty = !!options.empty?.includes(`report.${report}`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(q.get('start') ?? '')) return HttpResponse.json(failure(4000, 'start 必须是 YYYY-MM-DD'));
+      if (report === 'event') return HttpResponse.json(ok(eventAnalysis, eventReport(q, empty, long)));
+      if (report === 'funnel') {
+        const data = funnelReport(q, z.array(funnelDefineRow).parse(tables.funnel_define), empty);
+        return HttpResponse.json(data ? ok(funnelResult, data) : failure(4000, '漏斗不存在'));
+      }
+      if (report === 'sessions') {
+        const answer = sessionReport(q, empty);
+        const outdated = options.outdatedSessions && q.get('fresh') !== '1';
+        return HttpResponse.json(ok(sessionsResult, outdated ? { ...answer, computed_at: '2026-11-24T02:30:00.000Z' } : answer));
+      }
+      return HttpResponse.json(failure(404, '接口地址不正确'));
+    }),
+    // The catalogue's game picker (root.games): every game whatever its kind.
+    http.get('*/api/game/detail/', () => HttpResponse.json(ok(listPage(gameRow), { page: 1, limit: 999, total: games.length, is_next: false, is_previous: false, data: games }))),
+    http.post('*/api/embed_configure/game/:id/regenerate/', ({ params }) => {
+      const id = Number(params.id);
+      state.regenerated.push(id);
+      return HttpResponse.json(ok(trackingCredentials, { app_key: `ak_new_${id}_5e0d2c41b7a39f16`, secret: `sk_${id}_9c1f4e7a2b8d6053e1a7c9b4f2d8e6a0` }, '已重新生成，旧的 App Key 和密钥已失效'));
+    }),
+  ];
+  for (const [name, resource] of Object.entries(TABLES)) {
+    const path = `*/api/embed_configure/${name}/`;
+    const one = (id: number) => tables[name]?.find((r) => r.id === id);
+    /** A stored row as the server writes it: the template's columns, the body's known fields, the game's name; checked by the schema. */
+    const write = (body: Record<string, unknown>, over: Record<string, unknown>) => {
+      const template = resource.rows()[0] ?? {};
+      const known = Object.fromEntries(Object.entries(body).filter(([k]) => k in template && !['id', 'game_name', 'game_kind', 'app_key', 'secret_mask'].includes(k)));
+      const picked = games.find((g) => g.id === (known.game ?? template.game));
+      const named = name === 'global_event_define' ? { game: null, game_name: null } : picked ? { game_name: picked.name, ...(name === 'game' ? { game_kind: picked.kind } : {}) } : {};
+      return resource.schema.safeParse({ ...template, ...known, ...named, ...over });
+    };
+    handlers.push(
+      http.get(path, async ({ request }) => {
+        const refused = await gate(name);
+        if (refused) return refused;
+        const q = new URL(request.url).searchParams;
+        const search = (q.get('search') ?? '').toLowerCase();
+        let rows = options.empty?.includes(name) ? [] : (tables[name] ?? []);
+        if (search) rows = rows.filter((r) => ['game_name', 'app_key', 'event', 'name'].some((k) => String(r[k] ?? '').toLowerCase().includes(search)));
+        for (const key of ['game', 'enabled', 'event']) {
+          const v = q.get(key);
+          if (v !== null && v !== '') rows = rows.filter((r) => (key === 'enabled' ? String(r.enabled ? 1 : 0) === v || String(r.enabled) === v : key === 'event' ? String(r.event).includes(v) : String(r[key]) === v));
+        }
+        const limit = Number(q.get('limit') ?? 10);
+        const page = Number(q.get('page') ?? 1);
+        const data = rows.slice((page - 1) * limit, page * limit);
+        return HttpResponse.json(envelope(listPage(resource.schema)).parse({ code: 2000, msg: data.length ? 'success' : '暂无数据', data: { page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, data } }));
+      }),
+      http.get(`${path}:id/`, ({ params }) => {
+        const row = one(Number(params.id));
+        return HttpResponse.json(row ? ok(resource.schema, row, '获取成功') : failure(400, '接口地址不正确'));
+      }),
+      http.post(path, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        const id = nextId++;
+        const over: Record<string, unknown> = { ...stamp(id), in_use: false, ...(name === 'game' ? { app_key: `ak_${id}`, secret_mask: '••••abcd', last_event_time: null, events_7d: 0 } : {}) };
+        if ('description' in body) over.description = body.description ?? '';
+        const parsed = write(body, over);
+        if (!parsed.success) return HttpResponse.json(failure(4000, parsed.error.issues[0]?.message ?? '参数错误'));
+        state.created.push({ resource: name, body });
+        tables[name] = [parsed.data, ...(tables[name] ?? [])];
+        return HttpResponse.json(ok(resource.schema, parsed.data, '新增成功'));
+      }),
+      http.put(`${path}:id/`, async ({ request, params }) => {
+        const id = Number(params.id);
+        const body = (await request.json()) as Record<string, unknown>;
+        const row = one(id);
+        if (!row) return HttpResponse.json(failure(400, '接口地址不正确'));
+        const parsed = write({ ...row, ...body }, { id });
+        if (!parsed.success) return HttpResponse.json(failure(4000, parsed.error.issues[0]?.message ?? '参数错误'));
+        state.updated.push({ resource: name, id, body });
+        tables[name] = (tables[name] ?? []).map((r) => (r.id === id ? parsed.data : r));
+        return HttpResponse.json(ok(resource.schema, parsed.data, '更新成功'));
+      }),
+      http.delete(`${path}:id/`, ({ params }) => {
+        const id = Number(params.id);
+        const row = one(id);
+        if (row?.in_use === true) return HttpResponse.json(failure(4000, '事件已有数据，不能删除，只能停用'));
+        state.deleted.push({ resource: name, id });
+        tables[name] = (tables[name] ?? []).filter((r) => r.id !== id);
+        return HttpResponse.json(ok(z.array(z.never()), [], '删除成功'));
+      }),
+    );
+  }
+  const reset = () => {
+    base.reset();
+    tables = fresh();
+    nextId = 1000;
+    Object.assign(state, { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [] });
+  };
+  return Object.assign(new MockBackend(handlers, base.state, reset), { tracking: state });
+}
