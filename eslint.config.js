@@ -5,7 +5,7 @@ import globals from 'globals';
 
 /**
  * Layers (docs/architecture.md): imports point one way, pages/app → components → stores → adapters →
- * contracts. The rules that need the module graph (cycles, layers, console and server apart) are in
+ * contracts, in the shell and inside each feature (src/features/<area>/{pages,components,stores,adapters}). The rules that need the module graph (cycles, layers, console and server apart) are in
  * .dependency-cruiser.cjs; the per-file ones are here.
  */
 
@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/pages/**', 'src/app/**', 'src/components/**', 'src/plugins/**'],
+    files: ['src/pages/**', 'src/app/**', 'src/components/**', 'src/plugins/**', 'src/features/*/pages/**', 'src/features/*/components/**', 'src/features/*/stories/**'],
     rules: {
       'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='root'][property.name='api']", message: 'UI reads stores: the RootStore does not expose the adapter.' }],
     },
@@ -44,7 +44,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [REST_PARAMS], paths: [RAW_SEARCH] }] },
   },
   {
-    files: ['src/stores/**', 'src/adapters/**'],
+    files: ['src/stores/**', 'src/adapters/**', 'src/features/*/stores/**', 'src/features/*/adapters/**'],
     ignores: ['src/adapters/rest/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_REACT, REST_PARAMS] }] },
   },
