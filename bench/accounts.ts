@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 16 item 2; center_users accounts+game_users, i16-accounts): what the ingestion pays for
+ * Accounts: what the ingestion pays for
  * them, and the accounts list. `npx tsx bench/accounts.ts [pglite|postgres] [runs]`.
  *
  * Event ingestion (signed batches of 500 from 4 clients, 20,000 events of 2,000 players per run, half of

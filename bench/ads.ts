@@ -1,5 +1,5 @@
 /**
- * Partner settlements (issue 16 part B, cooperate/*) at scale: orders and events loaded by SQL as in
+ * Partner settlements (cooperate/*) at scale: orders and events loaded by SQL as in
  * bench/income.ts (same generator: orders over 365 days, 4% refunded, 4 games), the rollups rebuilt,
  * the 4 games given 2 partners with rates; then the medians of the calls staff make: a month's
  * settlement of every partner and of one, the partner KPIs over 30 days, and locking a month (one run:
@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/ads.ts [postgres|pglite|both] [orders] [events] [runs]
  *
- * advertising (i16-adverts): then the advertising tables at the same scale — 12 campaigns (3 per game),
+ * advertising: then the advertising tables at the same scale — 12 campaigns (3 per game),
  * a registration with a device for each of the PLAYERS players per game over the 365 days, a click 1 h
  * before 60 % of them plus as many clicks that never installed, daily spend of every campaign — and the
  * medians of the campaign figures over 30 days and of an attribution page (target < 100 ms each).
@@ -83,7 +83,7 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
     calls.push({ name: `lock ${lastMonth} of one partner (one run)`, ms: [lockMs], medianMs: lockMs });
     calls.push(await series(`settlement of ${lastMonth}, one partner, locked`, `/api/cooperate/reports/?month=${lastMonth}&partner=${pa?.id}`));
 
-    // advertising (i16-adverts): campaigns, registrations with devices, clicks and spend by SQL; then the two reads.
+    // advertising: campaigns, registrations with devices, clicks and spend by SQL; then the two reads.
     const adsStarted = performance.now();
     await db.query(
       `INSERT INTO ad_campaigns (game, channel, name, budget, start_date, end_date, status, store_url)
@@ -123,7 +123,7 @@ export async function benchAds(database: 'pglite' | 'postgres', orderCount = BEN
     calls.push(await series('campaign figures, 30 days, one game', `/api/advertisement/campaign/performance/?start=${start}&end=${end}&game=${g0}`));
     calls.push(await series('attribution page 1 of 30 days (20 rows + summary)', `/api/advertisement/attribution/?start=${start}&end=${end}&limit=20`));
     calls.push(await series('attribution page 1, organic only, one game', `/api/advertisement/attribution/?start=${start}&end=${end}&game=${g0}&match=organic&limit=20`));
-    // issue 16 perf: a deep page with the widest window (the page walks the time index of ad_installs).
+    // performance: a deep page with the widest window (the page walks the time index of ad_installs).
     calls.push(await series('attribution page 50 of 30 days, window 30', `/api/advertisement/attribution/?start=${start}&end=${end}&window=30&limit=20&page=50`));
     return { database, orders: orderCount, events: eventCount, loadSeconds, calls };
   } finally {

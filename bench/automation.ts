@@ -1,5 +1,5 @@
 /**
- * Automation (issue 17): (v) 1,000 interval schedules due in the same second, on a server instance
+ * Automation: (v) 1,000 interval schedules due in the same second, on a server instance
  * that works its queue (in this process; the embedded database, then PostgreSQL): how long until
  * every run has started (target: all within 2 s of the due time) and the server's CPU per job
  * (target < 5 ms), median of the rounds. Each round re-arms the schedules' next run to the next

@@ -1,5 +1,5 @@
 /**
- * issue 15 upkeep: what the banned flag costs the ingestion statement (docs/players.md, "Upkeep"). The
+ * player upkeep: what the banned flag costs the ingestion statement (docs/players.md, "Upkeep"). The
  * statement of domain/tracking/ingest.ts, run in-process on an embedded database with 4,000-event merges
  * (new players every merge, 200 bans in force), alternating: the lookup as the statement has it, the
  * correlated EXISTS, the hashed IN, and `banned` = false. Prints the median ms per merge and µs per event.

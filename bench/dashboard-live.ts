@@ -1,5 +1,5 @@
 /**
- * Live dashboards (issue 17): (z) the server's cost of one `dashboard.realtime` frame pushed to 1,000
+ * Live dashboards: (z) the server's cost of one `dashboard.realtime` frame pushed to 1,000
  * subscribed sockets — the frame serialised once and written to every socket (LiveFeed.push, the
  * work of each tick after the figures are computed): median of 51 pushes, target < 5 ms of CPU of the
  * thread that pushes (the event loop's thread, user + kernel, so the kernel's socket writes count),
@@ -36,7 +36,7 @@ export interface RealtimeBench {
   pushSystemMs: number[];
   /** Per push: wall-clock ms of the same (includes waiting for a core on a loaded machine). */
   pushMs: number[];
-  /** The same pushes through ws.send per socket (the way before issue 17 rest), interleaved. */
+  /** The same pushes through ws.send per socket (the way before the shared frame), interleaved. */
   sendCpuMs: number[];
   median: { pushProcessCpuMs: number; sendCpuMs: number; sendUserMs: number; sendSystemMs: number; pushCpuMs: number; pushUserMs: number; pushSystemMs: number; pushMs: number; computeMs: number; monitorMs: number; metricsMs: number; metricsCpuMs: number; baselineCpuMs: number };
   frameBytes: number;
@@ -127,7 +127,7 @@ export async function benchRealtime(log: (s: string) => void = () => undefined):
       await fetch(`${srv.baseUrl}/api/dashboard/monitor/`, { headers: { authorization: `JWT ${token}` } }).then((r) => r.arrayBuffer());
       monitorMs.push(performance.now() - t0);
     }
-    // issue 17 rest: GET /metrics with the 1,000 sockets open: wall (client side) and this process's
+    // GET /metrics with the 1,000 sockets open: wall (client side) and this process's
     // CPU per scrape; a 404 on the same server is the baseline (HTTP, fetch and the hooks).
     const scrape = async (path: string) => {
       const wall: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * Gift codes (issue 14), against an in-process reference server over HTTP (as the tests run it):
+ * Gift codes, against an in-process reference server over HTTP (as the tests run it):
  *
  *   (l) time of POST /api/game/code/ with count 100,000 (validation, generation, insert in one
  *       transaction) on the embedded database; target < 5 s; median of the runs;

@@ -1,5 +1,5 @@
 /**
- * Orders and revenue (issue 16) with 1,000,000 orders and 5,000,000 tracked events loaded, against an
+ * Orders and revenue with 1,000,000 orders and 5,000,000 tracked events loaded, against an
  * in-process reference server over HTTP, on PostgreSQL (a throwaway cluster) and on the embedded
  * database (a data folder):
  *

@@ -1,5 +1,5 @@
 /**
- * List pages under load (issue 11): the road every management screen reads through, measured as a
+ * List pages under load: the road every management screen reads through, measured as a
  * load balancer sees it. The reference server runs as its own process (`tsx server/main.ts`, as in
  * production) on the embedded database (PGlite in DATA_DIR) or on a throwaway PostgreSQL, and
  * autocannon keeps 16 connections busy on one list URL at a time, signed in as `admin` (a staff

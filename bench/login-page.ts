@@ -1,5 +1,5 @@
 /**
- * The login page as a person meets it (issue 19), one fresh browser context per sample, optionally
+ * The login page as a person meets it, one fresh browser context per sample, optionally
  * with the CPU slowed down through CDP (`Emulation.setCPUThrottlingRate`):
  *
  *   first paint            the paint timing entries `first-paint` and `first-contentful-paint`

@@ -1,5 +1,5 @@
 /**
- * issue 15 upkeep: the CPU an ingested event costs on the embedded database, in this process (so the
+ * player upkeep: the CPU an ingested event costs on the embedded database, in this process (so the
  * machine's load does not enter the figure the way wall time does): the ingestion statement of
  * domain/tracking/ingest.ts with 4,000-event merges, then the player upkeep of what those statements
  * queued (migration 057, drainPlayerUpkeep), per event. Workload of bench/tracking.ts: 6 event kinds,

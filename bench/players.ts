@@ -1,12 +1,12 @@
 /**
- * Players (issue 16 part B): cohort retention with tracked events and orders loaded, against an
+ * Players: cohort retention with tracked events and orders loaded, against an
  * in-process reference server over HTTP, on PostgreSQL (a throwaway cluster) and on the embedded
  * database (a data folder):
  *
  *   (v) retention over the last 30 and 90 cohort days, every game, one game, one game + channel
  *       (target < 100 ms each; the rollups of migration 046 are read, never the events);
  *   (v') the data reports game_stats (30 days, every game and one game) and user_stats (30 and 90 days),
- *       target < 100 ms each (issue 16 item 7);
+ *       target < 100 ms each;
  *   (w) event ingestion with the cohort triggers on (signed batches of 500 from 4 clients, players new
  *       and returning), to show what keeping the cohorts at ingestion costs.
  *
@@ -71,7 +71,7 @@ export async function benchPlayers(
     await db.query('SELECT income_rebuild_rollups($1)', [tz]);
     await db.query('SELECT players_rebuild_cohorts()');
     await db.exec('VACUUM (ANALYZE) player_active_days, player_cohorts, cohort_daily, retention_daily, player_registrations');
-    // issue 16 data reports: the 055 rollups (refilled by income_rebuild_rollups through their trigger) and the accounts of 049.
+    // data reports: the 055 rollups (refilled by income_rebuild_rollups through their trigger) and the accounts of 049.
     await db.exec('VACUUM (ANALYZE) active_daily, account_active_days, account_active_daily, player_accounts, income_player_days');
     await settle(bench);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
@@ -111,17 +111,17 @@ export async function benchPlayers(
       await series('retention, 30 cohort days, one game', `/api/center_users/retention/?${q30}&game=${g0 + 1}`),
       await series('retention, 30 cohort days, one game + channel', `/api/center_users/retention/?${q30}&game=${g0 + 1}&channel=huawei`),
       await series('retention, 90 cohort days, every game', `/api/center_users/retention/?${q90}`),
-      // issue 16 perf: one channel over every game (the (channel, day) indexes of migration 056).
+      // performance: one channel over every game (the (channel, day) indexes of migration 056).
       await series('retention, 90 cohort days, every game, one channel', `/api/center_users/retention/?${q90}&channel=huawei`),
     ];
-    // issue 16 data reports: the day tables of data_reports/game_stats and user_stats (rollups of 044/046/049/055).
+    // data reports: the day tables of data_reports/game_stats and user_stats (rollups of 044/046/049/055).
     reports.push(
       await series('data report game_stats, 30 days, every game', `/api/data_reports/game_stats/?${q30}`),
       await series('data report game_stats, 30 days, one game', `/api/data_reports/game_stats/?${q30}&game=${g0 + 1}`),
       await series('data report user_stats, 30 days', `/api/data_reports/user_stats/?${q30}`),
       await series('data report user_stats, 90 days', `/api/data_reports/user_stats/?${q90}`),
     );
-    // ---- end issue 16 data reports
+    // ---- end data reports
 
     // (w) event ingestion with the cohort triggers: per run 20,000 events of 2,000 players (half new, half of the bulk set), 4 clients.
     const app = await api<{ id: number }>('/api/embed_configure/game/', { game: g0 });

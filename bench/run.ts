@@ -22,9 +22,9 @@
  *   (r)-(u) orders and revenue with 1M orders and 5M events loaded, on PostgreSQL and the embedded
  *       database: order ingestion (≥ 5,000/s), each revenue report (< 100 ms), an orders list page with
  *       filters (< 50 ms), a 100,000-row streamed export (< 10 s): bench/income.ts
- *   (v)-(w) players (issue 16 part B): cohort retention (< 100 ms) with 5M events and 1M orders, and event
+ *   (v)-(w) players: cohort retention (< 100 ms) with 5M events and 1M orders, and event
  *       ingestion with the cohort triggers: bench/players.ts
- *   (v) partners (issue 16 part B): a month's settlement, partner KPIs and a lock at the same scale
+ *   (v) partners: a month's settlement, partner KPIs and a lock at the same scale
  *       (target < 100 ms): bench/ads.ts
  *   (x) 1,000 interval schedules due in the same second (all started within 2 s, < 5 ms CPU per job) and
  *       (y) GET /metrics (< 10 ms), on the embedded database and PostgreSQL: bench/automation.ts
@@ -52,13 +52,13 @@ import { BATCH_BUDGET_MS, BATCH_CODES, benchGiftCodes, RACERS, type GiftCodeBenc
 import { benchIngest, benchTrend, INGEST_RUNS, INGEST_TARGET, TREND_BUDGET_MS, type IngestBench, type TrendBench } from './tracking';
 import { ANALYSIS_TARGET_MS, benchTrackingAnalysis, type TrackingAnalysisBench } from './tracking-analysis';
 import { benchIncome, EXPORT_TARGET_MS, LIST_TARGET_MS, ORDER_INGEST_TARGET, REPORT_TARGET_MS, type IncomeBench } from './income';
-// ---- issue 16 part B, players (i16-players)
+// ---- players
 import { benchPlayers, RETENTION_TARGET_MS, type PlayersBench } from './players';
-// center_users accounts+game_users (i16-accounts)
+// center_users accounts+game_users
 import { benchAccounts } from './accounts';
-// Partners (issue 16 part B, i16-ads)
+// Partners
 import { benchAds, SETTLEMENT_TARGET_MS, type AdsBench } from './ads';
-// Automation (issue 17)
+// Automation
 import { benchSchedules, JOB_OVERHEAD_TARGET_MS, METRICS_TARGET_MS, SCHEDULE_START_TARGET_MS, type ScheduleBench } from './automation';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -69,7 +69,7 @@ const PAGE_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 9);
 const SAMPLES = 7;
 const USER = { username: 'superadmin', password: 'admin123456' };
 
-/** Budgets. The JS, rps and p99 budgets are the project's; the timing budgets are issue 19's targets on loopback. */
+/** Budgets. The JS, rps and p99 budgets are the project's; the timing budgets are the login page's targets on loopback (docs/performance.md). */
 const BUDGET = {
   loginJsGzipBytes: 100 * KIB,
   loginJsRequests: 8,
@@ -270,7 +270,7 @@ async function main(): Promise<void> {
       console.log(`bench: income on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  // ---- issue 16 part B, players (i16-players)
+  // ---- players
   console.log('bench: (v)-(w) players: retention with 5M events and 1M orders, event ingestion with the cohort triggers');
   const players: PlayersBench[] = [];
   for (const database of ['postgres', 'pglite'] as const) {
@@ -280,7 +280,7 @@ async function main(): Promise<void> {
       console.log(`bench: players on ${database} not measured: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  // center_users accounts+game_users (i16-accounts): ingestion with the account trigger and the banned flag; the lists
+  // center_users accounts+game_users: ingestion with the account trigger and the banned flag; the lists
   console.log('bench: accounts: event ingestion with the account trigger and 10,000 bans, the accounts and game-user lists');
   for (const database of ['postgres', 'pglite'] as const) {
     try {
@@ -290,7 +290,7 @@ async function main(): Promise<void> {
     }
   }
 
-  // ---- Partners (issue 16 part B, i16-ads): (v) settlements, KPIs and a lock
+  // ---- Partners: (v) settlements, KPIs and a lock
   console.log('bench: (v) partner settlements with 1M orders and 5M events (PostgreSQL, then the embedded database)');
   const ads: AdsBench[] = [];
   for (const database of ['postgres', 'pglite'] as const) {
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
   }
   // ---- end Partners
 
-  // Automation (issue 17): (x) 1,000 schedules due in one second, (y) GET /metrics
+  // Automation: (x) 1,000 schedules due in one second, (y) GET /metrics
   console.log('bench: (x) 1,000 schedules due in the same second, (y) GET /metrics (embedded database, then PostgreSQL)');
   const schedules: ScheduleBench[] = [];
   for (const database of ['pglite', 'postgres'] as const) {
@@ -436,13 +436,13 @@ async function main(): Promise<void> {
     lines.push({ measure: `orders export, ${b.export.rows.toLocaleString('en')} rows streamed (${b.database})`, value: ms(b.export.medianMs), budget: `< ${ms(EXPORT_TARGET_MS)}`, pass: b.export.medianMs < EXPORT_TARGET_MS });
     lines.push({ measure: '  server RSS growth during the export', value: `${b.export.rssGrowthMiB} MiB`, budget: '', pass: null });
   }
-  // ---- issue 16 part B, players (i16-players)
+  // ---- players
   for (const b of players) {
     const tag = `${b.database}, ${(b.events / 1e6).toFixed(1)}M events, ${(b.orders / 1e6).toFixed(1)}M orders`;
     for (const r of b.reports) lines.push({ measure: `players: ${r.name} (${tag})`, value: ms(r.medianMs), budget: `< ${ms(RETENTION_TARGET_MS)}`, pass: r.medianMs < RETENTION_TARGET_MS });
     lines.push({ measure: `event ingestion with the cohort triggers (${b.database}): events/s, 4 clients × 500`, value: String(b.ingestMedian), budget: '', pass: null });
   }
-  // Partners (issue 16 part B, i16-ads)
+  // Partners
   for (const b of ads) {
     for (const c of b.calls) lines.push({ measure: `partners: ${c.name} (${b.database}, ${(b.orders / 1e6).toFixed(1)}M orders)`, value: ms(c.medianMs), budget: `< ${ms(SETTLEMENT_TARGET_MS)}`, pass: c.medianMs < SETTLEMENT_TARGET_MS });
   }
@@ -451,7 +451,7 @@ async function main(): Promise<void> {
     lines.push({ measure: `  server CPU per job (${b.db})`, value: ms(b.median.cpuPerJobMs), budget: `< ${ms(JOB_OVERHEAD_TARGET_MS)}`, pass: b.median.cpuPerJobMs < JOB_OVERHEAD_TARGET_MS });
     lines.push({ measure: `GET /metrics, median of 51 (${b.db})`, value: ms(b.metricsMs), budget: `< ${ms(METRICS_TARGET_MS)}`, pass: b.metricsMs < METRICS_TARGET_MS });
   }
-  // dashboard realtime+monitor (i17-live): (z) the dashboard.realtime frame pushed to 1,000 subscribed sockets (bench/dashboard-live.ts)
+  // dashboard realtime+monitor: (z) the dashboard.realtime frame pushed to 1,000 subscribed sockets (bench/dashboard-live.ts)
   {
     console.log('bench: (z) realtime frame to 1,000 subscribed sockets');
     const { benchRealtime, PUSH_TARGET_MS } = await import('./dashboard-live');
@@ -461,7 +461,7 @@ async function main(): Promise<void> {
       lines.push({ measure: '  the same through ws.send per socket (comparison): CPU / user / kernel', value: `${r.median.sendCpuMs.toFixed(2)} / ${r.median.sendUserMs.toFixed(2)} / ${r.median.sendSystemMs.toFixed(2)} ms`, budget: '', pass: null });
       lines.push({ measure: '  of which user space / kernel (socket writes)', value: `${r.median.pushUserMs.toFixed(2)} / ${r.median.pushSystemMs.toFixed(2)} ms`, budget: '', pass: null });
       lines.push({ measure: '  wall per push / figures computed once per tick / GET monitor', value: `${r.median.pushMs.toFixed(2)} / ${r.median.computeMs.toFixed(1)} / ${r.median.monitorMs.toFixed(1)} ms`, budget: '', pass: null });
-      // issue 17 rest: /metrics with 1,000 sockets open (wall; the server's CPU beside a 404's).
+      // /metrics with 1,000 sockets open (wall; the server's CPU beside a 404's).
       lines.push({ measure: '  GET /metrics wall / CPU per scrape (a 404: CPU)', value: `${r.median.metricsMs.toFixed(1)} / ${r.median.metricsCpuMs.toFixed(2)} ms (${r.median.baselineCpuMs.toFixed(2)} ms)`, budget: '< 10 ms wall', pass: r.median.metricsMs < 10 });
     } catch (e) {
       console.log(`bench: realtime push not measured: ${e instanceof Error ? e.message : String(e)}`);
@@ -500,9 +500,9 @@ async function main(): Promise<void> {
     trends,
     trackingAnalysis,
     income,
-    // ---- issue 16 part B, players (i16-players)
+    // ---- players
     players,
-    // Partners (issue 16 part B, i16-ads)
+    // Partners
     ads,
     schedules,
     lines,

@@ -1,5 +1,5 @@
 /**
- * Shell navigation measures (issue 4), used by bench/run.ts:
+ * Shell navigation measures, used by bench/run.ts:
  *   (e) building the route table, search pool, permissions and the side menu from 2,000 menu items
  *       (target < 10 ms), in this Node process on the console's own builder;
  *   (f) 50 cached tabs open in the built console, then switching between them: the main-thread work of

@@ -1,5 +1,5 @@
 /**
- * Bench (issue 7): render time of the CRUD table for a page of 100 rows in Chromium.
+ * Bench: render time of the CRUD table for a page of 100 rows in Chromium.
  *
  * Signed in on the reference server (captcha off), the user screen's list call is answered in the
  * page by a prepared page of 100 user rows (so the figure is the console's work, not the server's), and the

@@ -1,5 +1,5 @@
 /**
- * Funnel and session analysis (issue 15) with millions of raw events loaded, against an in-process
+ * Funnel and session analysis with millions of raw events loaded, against an in-process
  * reference server over HTTP (as the tests run it), on PostgreSQL (a throwaway cluster) and on the
  * embedded database (a data folder: memory:// cannot hold 5M events):
  *

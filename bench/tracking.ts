@@ -1,5 +1,5 @@
 /**
- * Event tracking (issue 15):
+ * Event tracking:
  *
  *   (n) ingestion throughput: signed batches of 500 events from 4 concurrent clients into the reference
  *       server running as its own process (PGlite in a data folder; then PostgreSQL); target
@@ -75,7 +75,7 @@ export interface IngestBench {
    */
   perDbThreadCpuSecond: number[];
   perDbThreadCpuSecondMedian: number;
-  /** issue 15 upkeep (PGlite): what the player upkeep had not worked when the server stopped, and how long working it took. */
+  /** player upkeep (PGlite): what the player upkeep had not worked when the server stopped, and how long working it took. */
   upkeepTail?: UpkeepTail | null;
 }
 
@@ -84,7 +84,7 @@ interface UpkeepTail {
   seconds: number;
 }
 
-/** issue 15 upkeep: the pending player upkeep left in a stopped server's embedded database, worked here (timed). */
+/** player upkeep: the pending player upkeep left in a stopped server's embedded database, worked here (timed). */
 async function upkeepTail(dir: string): Promise<UpkeepTail> {
   const db = await openPglite(dir);
   try {
@@ -117,7 +117,7 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = INGEST
     await pg.psql('CREATE DATABASE console_bench_tracking');
     env.DATABASE_URL = pg.urlFor('console_bench_tracking');
   }
-  // issue 15 upkeep: the embedded database's folder is kept for a look after the server stopped (below).
+  // player upkeep: the embedded database's folder is kept for a look after the server stopped (below).
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
   const server = await startServerProcess(ROOT, { env, dataDir });
   let tail: UpkeepTail | null = null;
@@ -169,7 +169,7 @@ export async function benchIngest(database: 'pglite' | 'postgres', runs = INGEST
       const rateCpu = cpu > 0 ? Math.round(accepted / cpu) : 0;
       const rateDb = dbCpu > 0 ? Math.round(accepted / dbCpu) : 0;
       const dbPart = dbCpu > 0 ? `, of it the database thread ${dbCpu.toFixed(1)} s = ${rateDb} events per DB-thread CPU-second` : '';
-      // issue 15 upkeep: on PostgreSQL (readable from here while the server runs), how long after the last
+      // player upkeep: on PostgreSQL (readable from here while the server runs), how long after the last
       // acknowledgement the player upkeep (migration 057) had worked everything the run queued.
       let upkeepPart = '';
       if (pg) {

@@ -1,5 +1,5 @@
 /**
- * User list with 100,000 users in the database (issue 7): server time for page 1 (default order) and
+ * User list with 100,000 users in the database: server time for page 1 (default order) and
  * for filtered, sorted pages, measured as sequential HTTP calls from this process to an in-process
  * reference server on 127.0.0.1 (in-memory PGlite, as the tests use). Target: p99 < 20 ms.
  *

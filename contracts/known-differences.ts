@@ -140,43 +140,43 @@ export const KNOWN_DIFFERENCES = {
     what: 'reset_to_default_password, role_get_menu, data_scope, data_scope_dept, and file multiple_delete / export_data, as user test',
     reference: 'refused without the matching buttons (anyone signed in could reset anyone\'s password otherwise)',
     upstream: 'IsAuthenticated or public: any signed-in user may call them (not called by the suite there: they would change data)',
-    source: 'API-CONTRACT.md §14 (permission column); docs/crud-server.md "On purpose different from upstream"',
+    source: 'API-CONTRACT.md §14 (permission column); docs/system.md "On purpose different from upstream"',
   },
   refreshRotation: {
     id: 'refresh-rotation',
     what: 'POST token/refresh/ and the refresh token it answers',
     reference: 'a new refresh token each time (rotation); a replaced one coming back is refused and ends the whole session (reuse detection)',
     upstream: 'the refresh token sent is the one answered; it keeps working until it expires',
-    source: 'API-CONTRACT.md §4 (example 29/32); issue 12',
+    source: 'API-CONTRACT.md §4 (example 29/32); docs/security.md',
   },
   logoutRevokesAccess: {
     id: 'logout-revokes-access',
     what: 'the access token after POST api/logout/',
     reference: 'refused at once (401 token_not_valid) on REST and on the socket',
     upstream: 'keeps working until it expires (up to 60 minutes)',
-    source: 'API-CONTRACT.md §4; issue 12',
+    source: 'API-CONTRACT.md §4; docs/security.md',
   },
   activeUploadRefused: {
     id: 'active-upload-refused',
     what: 'POST api/system/file/ with an SVG (or any type outside the allow-list, or content not matching its name)',
     reference: 'refused with 4000 file:不支持的文件类型… / file:文件内容与扩展名不符。; stored files are served as attachments except raster images',
     upstream: 'accepted and served inline from the console origin (stored XSS)',
-    source: 'issue 12',
+    source: 'docs/security.md',
   },
   whiteListSuperuserOnly: {
     id: 'white-list-superuser-only',
     what: 'writing api/system/api_white_list/ and write-method entries',
     reference: 'only a superuser writes it; an entry opening POST/PUT/DELETE to everyone needs open_write: true (else 4000), and one without it grants nothing',
     upstream: 'any role with the white-list buttons writes it; any entry grants its call to every user',
-    source: 'issue 12',
+    source: 'docs/security.md',
   },
-  // dashboard realtime+monitor (i17-live)
+  // dashboard realtime+monitor
   realtimeFrame: {
     id: 'realtime-frame',
     what: 'socket frame dashboard.realtime after {"type":"subscribe","topic":"dashboard.realtime"}',
     reference: 'pushed at most once per second to subscribed sockets of users with dashboard/realtime',
     upstream: 'the back end has no live frame (client frames are ignored); the console polls GET api/dashboard/realtime/',
-    source: 'issue 17',
+    source: 'docs/dashboard.md',
   },
 } as const satisfies Record<string, KnownDifference>;
 

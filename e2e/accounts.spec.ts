@@ -6,7 +6,7 @@ import { formatMoney } from '../src/stores/money';
 import { signIn } from './shell-helpers';
 
 /**
- * 平台账号 and 游戏用户 (issue 16 item 2) on the reference server with its sample data (SAMPLE_EVENTS=on):
+ * 平台账号 and 游戏用户 on the reference server with its sample data (SAMPLE_EVENTS=on):
  * a fresh game's SDK sends a register (with a phone binding) and logins through the signed ingestion API;
  * staff find the account, ban it from the screen (the reason is required), see it listed as banned, its
  * next events stored flagged (in the database and on the player's behaviour track), and unban it. The

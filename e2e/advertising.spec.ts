@@ -6,7 +6,7 @@ import { formatMoney } from '../src/stores/money';
 import { signIn } from './shell-helpers';
 
 /**
- * Advertising (issue 16, advertisement/*) on the reference server with its sample: a campaign created
+ * Advertising (advertisement/*) on the reference server with its sample: a campaign created
  * on 广告计划 (the CRUD form, budget in yuan), its tracking link opened by a "device" (302 followed to
  * the store URL), spend entered in the 每日花费 dialog, a register event of that device through the
  * signed ingestion API; then 归因明细 shows the install attributed to the campaign (last click) and the

@@ -4,7 +4,7 @@ import { COOKIE_PREFIX } from '../src/config';
 import { signIn } from './shell-helpers';
 
 /**
- * Automation (issue 17, automation/*) on the reference server working its own job queue (the e2e
+ * Automation (automation/*) on the reference server working its own job queue (the e2e
  * server starts with JOBS=on: e2e/fixtures.ts): create a crontab (an invalid one refused first), bind a
  * schedule of the queue probe to it, run it now and see the run succeed on 任务管理; a forced failure
  * (diagnostics.probe failing its first 2 attempts) is seen retrying, then succeeding on its 3rd

@@ -6,7 +6,7 @@ import { formatMoney } from '../src/stores/money';
 import { signIn } from './shell-helpers';
 
 /**
- * Partners (issue 16 part B, cooperate/*) on the reference server with its sample: a new game of a
+ * Partners (cooperate/*) on the reference server with its sample: a new game of a
  * partner gets payment callbacks through the signed API (POST /api/ingest/orders/, the app's HMAC), and
  * those orders appear on 收入概览 (today's revenue grows by exactly their revenue), 收入排行 (the game
  * tops the ranking) and 合作报表 (this month's line of the game, with the partner's share after setting

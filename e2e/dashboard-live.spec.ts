@@ -5,7 +5,7 @@ import { COOKIE_PREFIX } from '../src/config';
 import { signIn } from './shell-helpers';
 
 /**
- * Live dashboards (issue 17) on the reference server: 实时概况 shows figures that change, over the
+ * Live dashboards on the reference server: 实时概况 shows figures that change, over the
  * socket, after a new game's server sends a login event and a payment through the signed ingestion
  * APIs (the online count, the per-minute chart's source and today's revenue grow by exactly what was
  * sent); 服务监控 shows this instance with a non-zero request count and its slow statements.

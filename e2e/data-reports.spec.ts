@@ -8,7 +8,7 @@ import type { TestServer } from '../server/testing';
 import { signIn } from './shell-helpers';
 
 /**
- * Data reports (issue 16 item 7) on the reference server with its sample events and orders (SAMPLE_EVENTS=on):
+ * Data reports on the reference server with its sample events and orders (SAMPLE_EVENTS=on):
  * 游戏统计 and 用户统计 opened from the menu show the days the API answers for the same query; the API's
  * summary (new, active and paying players, revenue) equals an independent computation over the raw
  * tracking_events and orders tables (ANALYTICS_TZ days); the export downloads the same rows as xlsx.

@@ -72,7 +72,7 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
       // E2E_CONSOLE_DIR (optional) serves a private build, for runs while dist/ is being rebuilt.
       const dir = process.env.E2E_CONSOLE_DIR;
       // SAMPLE_EVENTS=on: the simulator's first-start sample of tracked events, as `npm start` has it (e2e/tracking.spec.ts).
-      const server = await startTestServer({ captcha: true, serveConsole: true, env: { SAMPLE_EVENTS: 'on', JOBS: 'on' /* automation console (i17-console): the e2e server works the job queue (e2e/automation.spec.ts) */, ...(dir ? { CONSOLE_DIR: dir } : {}) } });
+      const server = await startTestServer({ captcha: true, serveConsole: true, env: { SAMPLE_EVENTS: 'on', JOBS: 'on' /* automation console: the e2e server works the job queue (e2e/automation.spec.ts) */, ...(dir ? { CONSOLE_DIR: dir } : {}) } });
       try {
         await provide(server);
       } finally {

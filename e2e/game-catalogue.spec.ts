@@ -4,7 +4,7 @@ import { readXlsx } from '../server/domain/crud/xlsx';
 import { test, expect, SUPERADMIN } from './fixtures';
 
 /**
- * The game catalogue (issue 14) on the reference server, as a person uses it: create an Android game,
+ * The game catalogue on the reference server, as a person uses it: create an Android game,
  * upload a release, publish, roll back; generate a batch of 1,000 codes, export it, redeem one through
  * the API and see its status change; open a game's detail tab and an H5 preview; user test reads but
  * cannot change. One signed-in page serves the file (serial), so the file costs one login.

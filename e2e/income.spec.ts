@@ -5,13 +5,11 @@ import { formatMoney } from '../src/stores/money';
 import { signIn } from './shell-helpers';
 
 /**
- * Revenue (issue 16, center_income/*) on the reference server with its sample orders (the simulator
+ * Revenue (center_income/*) on the reference server with its sample orders (the simulator
  * sends order callbacks through POST /api/ingest/orders/ on the e2e server, SAMPLE_EVENTS=on): each of
  * the five screens opened from the menu shows figures equal to the server's own answers for the same
  * query, and the overview's paid and refunded sums equal an independent sum over the raw orders table.
  * The orders export streams with its row count. Screenshots in zh-chs and en.
- *
- * Written before the server half (branch i16-server) was merged: it runs once that is in.
  */
 test.describe.configure({ mode: 'serial' });
 

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { ARTIFACTS, expect, SUPERADMIN, test } from './fixtures';
 
 /**
- * The prerendered login page (issue 19): index.html holds the form, the console hydrates it. These
+ * The prerendered login page: index.html holds the form, the console hydrates it. These
  * tests hold the console's scripts back (every /assets/*.js request waits at a gate), so what the
  * page does before them is the HTML and its inline boot scripts alone; then they let the scripts go.
  */
@@ -129,7 +129,7 @@ test.describe('prerendered login page', () => {
   test('API_URL still applies: the early calls, the sign-in and the dashboard all go to the API server', async ({ browser }) => {
     const { startTestServer } = await import('../server/testing');
     const dir = process.env.E2E_CONSOLE_DIR;
-    // The API server lets only the console's origin call it with credentials (CORS_ORIGINS, issue 12).
+    // The API server lets only the console's origin call it with credentials (CORS_ORIGINS).
     const webPort = await freePort();
     const api = await startTestServer({ captcha: false, env: { CORS_ORIGINS: `http://127.0.0.1:${webPort}` } });
     const web = await startTestServer({ captcha: false, serveConsole: true, port: webPort, env: { API_URL: api.baseUrl, ...(dir ? { CONSOLE_DIR: dir } : {}) } });

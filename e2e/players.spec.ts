@@ -4,7 +4,7 @@ import { COOKIE_PREFIX } from '../src/config';
 import { signIn } from './shell-helpers';
 
 /**
- * Players (issue 16 part B) on the reference server with its sample events and orders (SAMPLE_EVENTS=on):
+ * Players on the reference server with its sample events and orders (SAMPLE_EVENTS=on):
  * 留存分析 and 设备管理 opened from the menu shows the cohorts the API answers for the same query, and the API's
  * new players and day-1 retained players equal an independent computation over the raw tracking_events
  * and orders tables (first active day per game and player in the analytics time zone). Screenshots zh + en.

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { signIn } from './shell-helpers';
 
 /**
- * Behaviours the spec rules on that a person sees from outside (issue 18): one request per need,
+ * Behaviours the spec rules on that a person sees from outside: one request per need,
  * the front-end log's url, the redirect query's encoding, the language fallback, a user without a
  * name, and a page chunk that never arrives.
  */

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect, SUPERADMIN } from './fixtures';
 
 /**
- * The system screens (issue 7) on the reference server, as superadmin: for each screen the list, a
+ * The system screens on the reference server, as superadmin: for each screen the list, a
  * search, create, edit and delete through the CRUD page; export where the screen has it. One signed-in
  * page serves the whole file (serial), so the file costs one login.
  */

@@ -5,7 +5,7 @@ import { refFunnel, type RawEvent, type RefFunnel } from '../server/test/trackin
 import { signIn } from './shell-helpers';
 
 /**
- * Event tracking (issue 15) on the reference server with its sample data (global events seeded, two
+ * Event tracking on the reference server with its sample data (global events seeded, two
  * funnels seeded, events played through the ingestion API by the simulator): each of the seven screens
  * opened from the menu shows real data; an event definition and a funnel are created through their
  * editors; an app's secret is regenerated and shown once. Screenshots in zh-chs and en.

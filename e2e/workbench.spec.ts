@@ -5,7 +5,7 @@ import type { WorkbenchLayout } from '../contracts/schemas/dashboard/workbench';
 import { go } from './shell-helpers';
 
 /**
- * The workbench (issue 17 §8, dashboard/workbench) on the reference server: pages opened become
+ * The workbench (dashboard/workbench) on the reference server: pages opened become
  * shortcuts; in edit mode a widget is dragged, one resized and one removed, then saved; a fresh browser
  * context (no cookies, no local database) signed in as the same user shows the saved layout. The
  * superadmin's layout is put back to the default at the start and the end. Screenshots in zh-chs and en.

@@ -1,5 +1,5 @@
 /**
- * The compiled server for a production start (issue 12): `server/main.ts` and everything it imports
+ * The compiled server for a production start: `server/main.ts` and everything it imports
  * from this repository (server/, contracts/) bundled into one ES module, `build/server/main.mjs`;
  * packages stay imports, so `npm ci --omit=dev` supplies them at run time and no TypeScript runs
  * in production. Files the server reads beside its modules are copied next to the bundle:

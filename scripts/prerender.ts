@@ -1,6 +1,6 @@
 /**
- * `npm run build`'s second step (after `vite build`): puts the login page into dist/index.html
- * (issue 19), so the form is on screen at the first paint and the console hydrates it.
+ * `npm run build`'s second step (after `vite build`): puts the login page into dist/index.html,
+ * so the form is on screen at the first paint and the console hydrates it.
  *
  *  1. Renders the login page from the console's own React tree (src/prerender.tsx, loaded
  *     through Vite's SSR loader) in each language, signed out, as the browser's first render has it.

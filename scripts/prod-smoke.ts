@@ -1,5 +1,5 @@
 /**
- * The production start, proven (issue 12): in a fresh folder holding only what a deployment ships
+ * The production start, proven: in a fresh folder holding only what a deployment ships
  * (package.json, package-lock.json, the built console `dist/` and the compiled server `build/`),
  * `npm ci --omit=dev` installs the runtime packages, then `node build/server/main.mjs` must start on
  * the embedded database, answer /healthz and /readyz, serve the console's index.html and the API,

@@ -50,7 +50,7 @@ export const tokenClaims = z.object({
   iat: z.number().int(),
   jti: z.string(),
   user_id: z.number().int(),
-  /** The reference server's session id (issue 12: revocation, refresh rotation); upstream has none. */
+  /** The reference server's session id (revocation, refresh rotation); upstream has none. */
   sid: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaims>;

@@ -15,16 +15,16 @@ export * from './game';
 export * from './common';
 export * from './tracking';
 export * from './income';
-// ---- issue 16 part B, players (i16-players)
+// ---- players
 export * from './players';
 export * from './automation';
-// Partners: settlements and KPIs (issue 16 part B, i16-ads)
+// Partners: settlements and KPIs
 export * from './cooperate';
-// dashboard realtime+monitor (i17-live)
+// dashboard realtime+monitor
 export * from './dashboard/live';
-// advertising (i16-adverts)
+// advertising
 export * from './advertising';
-// workbench (i17-workbench)
+// workbench
 export * from './dashboard/workbench';
-// issue 16 data reports
+// data reports
 export * from './reports';

@@ -4,7 +4,7 @@ import { accountDetail, accountRow, gameRow, gameUserDetail, gameUserDevices, ga
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Platform accounts and game players (issue 16 item 2): api/center_users/accounts/ (list, detail, ban, unban)
+ * Platform accounts and game players: api/center_users/accounts/ (list, detail, ban, unban)
  * and api/center_users/game_users/ (list, detail, track, devices, sessions) kept exact. A fresh H5 game's SDK
  * sends a register (with a phone binding), a login and a session; the account is banned, its next event is
  * stored flagged, then unbanned. Runs against the embedded server or any deployment (CONTRACT_BASE_URL).

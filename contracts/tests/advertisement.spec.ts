@@ -4,7 +4,7 @@ import { attributionResult, campaignRow, gameRow, performanceResult, spendResult
 import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Advertising (issue 16, menus advertisement/*): a fresh H5 game gets a campaign; its tracking link
+ * Advertising (menus advertisement/*): a fresh H5 game gets a campaign; its tracking link
  * records a click and redirects (302) to the store URL; a register event of that device through the
  * signed ingestion is attributed to the campaign (last click) and counted in the campaign figures with
  * the entered spend. Refusals are checked. Runs against the embedded server or any deployment.

@@ -5,7 +5,7 @@ import { listPage } from '../schemas/envelope';
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Automation (issue 17, menus automation/*): the calls QA and operators rely on, kept exact —
+ * Automation (menus automation/*): the calls QA and operators rely on, kept exact —
  * POST api/automation/crontab/ → data.id; GET api/automation/crontab/{id}/ with next_runs (the next 5
  * run times, ISO 8601 with offset); POST api/automation/schedule/{id}/run/ → data.run_id;
  * GET api/automation/task/runs/{run_id}/ → { state, started, finished, result, error, attempts }.

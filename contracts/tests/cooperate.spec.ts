@@ -15,7 +15,7 @@ import {
 import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Partners (issue 16, menus cooperate/*): a fresh H5 game of an existing partner gets signed payment
+ * Partners (menus cooperate/*): a fresh H5 game of an existing partner gets signed payment
  * callbacks; the partner's settlement of this month shows that game's revenue exactly as the revenue
  * overview does, and its KPIs count it. Nothing irreversible is done to the target (no rate set, no
  * month locked: server/routes/cooperate/settlements.test.ts covers those on its own database); the

@@ -5,7 +5,7 @@ import { monitorResult, realtimeFrame, realtimeSnapshot, REALTIME_TOPIC } from '
 import { expectShape, expectSuccess } from './support/expect-contract';
 
 /**
- * Live dashboards (issue 17, menus dashboard/realtime and dashboard/monitor): the REST answers, the
+ * Live dashboards (menus dashboard/realtime and dashboard/monitor): the REST answers, the
  * `dashboard.realtime` socket frame a console receives after subscribing, and the refusals. Figures
  * over known data are checked against raw rows in server/routes/dashboard-live.test.ts.
  */

@@ -4,7 +4,7 @@ import { gameRow, orderIngestResult, statsResult, trackingAppRow, trackingCreden
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Data reports (issue 16 item 7): GET api/data_reports/game_stats/ and user_stats/ kept exact. A fresh H5
+ * Data reports: GET api/data_reports/game_stats/ and user_stats/ kept exact. A fresh H5
  * game gets a tracking app; its SDK registers two new accounts yesterday, one comes back today and pays
  * (one order paid, one paid and refunded); game_stats of that game then shows exactly those figures, and
  * user_stats has the strict shape. Larger histories are checked against raw rows in

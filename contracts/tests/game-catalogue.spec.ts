@@ -4,7 +4,7 @@ import { batchRow, gameRow, giftCodeRow, listPage, partnerRow, redeemResult, rel
 import { expectFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * The game catalogue's calls that outside systems and QA rely on (issue 14), kept exact: the screen
+ * The game catalogue's calls that outside systems and QA rely on, kept exact: the screen
  * lists, creating an H5 game, creating a gift-code batch and listing its codes, and the redemption
  * call game servers make (one success per code, also under concurrent calls). Runs against the
  * embedded server or any deployment (CONTRACT_BASE_URL).

@@ -16,7 +16,7 @@ import {
 import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Orders and revenue (issue 16, menus center_income/*): the calls game servers and QA rely on, kept
+ * Orders and revenue (menus center_income/*): the calls game servers and QA rely on, kept
  * exact. A fresh H5 game gets a tracking app; its server sends signed payment callbacks (paid, a
  * retry, a refund, a conflicting repeat, bad ones); the revenue screens of that game then show exactly
  * those orders. Runs against the embedded server or any deployment (CONTRACT_BASE_URL). Figures over

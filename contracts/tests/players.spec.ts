@@ -4,7 +4,7 @@ import { deviceRow, gameRow, listPage, retentionResult, trackingAppRow, tracking
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Players (issue 16 part B): GET api/center_users/retention/ kept exact. A fresh H5 game gets a tracking
+ * Players: GET api/center_users/retention/ kept exact. A fresh H5 game gets a tracking
  * app; its SDK sends a register (with channel and device) and logins of two players, one of them back
  * the next day; the retention of that game then shows exactly that cohort. Runs against the embedded
  * server or any deployment (CONTRACT_BASE_URL). Larger histories are checked against raw rows in

@@ -202,7 +202,7 @@ const ROUND_TRIPS: RoundTrip[] = [
     resource: 'api_white_list',
     row: apiWhiteListRow,
     create: (_ids, n) => ({ url: `/api/system/contract${n}/`, method: 0, enable_datasource: true }),
-    // A POST entry opens a write to everybody: the reference server wants that said (open_write, issue 12);
+    // A POST entry opens a write to everybody: the reference server wants that said (open_write);
     // the real back end ignores the unknown field.
     change: { method: 1 },
     changeAlsoSends: { open_write: true },

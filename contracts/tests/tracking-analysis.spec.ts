@@ -3,7 +3,7 @@ import { sessionsResult } from '../schemas/tracking/sessions';
 import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Funnel and session analysis (issue 15, menu data_embed/*): the answers' shapes and the refusals of
+ * Funnel and session analysis (menu data_embed/*): the answers' shapes and the refusals of
  * bad parameters. Figures are checked against raw events in server/routes/data-embed-analysis.test.ts.
  */
 

@@ -4,7 +4,7 @@ import { eventAnalysis, eventDefineRow, funnelDefineRow, gameRow, trackingAppRow
 import { expectFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * Event tracking's calls that game SDKs and QA rely on (issue 15), kept exact: a tracking app and its
+ * Event tracking's calls that game SDKs and QA rely on, kept exact: a tracking app and its
  * regenerate, an event and a funnel definition, a signed batch, and the event trend. Runs against the
  * embedded server or any deployment (CONTRACT_BASE_URL): it makes its own H5 game first.
  */

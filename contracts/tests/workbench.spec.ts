@@ -4,7 +4,7 @@ import { myLogin, workbenchLayout, workbenchShortcut } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
 
 /**
- * The workbench (issue 17 §8, menu dashboard/workbench; reference server only — the real back end has
+ * The workbench (menu dashboard/workbench; reference server only — the real back end has
  * no such calls): the caller's own layout (default until saved), whole-layout validation with an
  * envelope error and nothing stored, page opens and the own sign-ins. The caller's layout is put back
  * to what it was at the end.

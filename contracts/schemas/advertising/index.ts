@@ -5,7 +5,7 @@ import { REPORT_CURRENCY } from '../income';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 
 /**
- * Advertising (issue 16; menus advertisement/*): campaigns per game and channel, their daily spend,
+ * Advertising (menus advertisement/*): campaigns per game and channel, their daily spend,
  * the clicks of the tracking link and the installs attributed to them.
  *
  * - A campaign runs from start_date to end_date (calendar days in the analytics time zone, both

@@ -5,7 +5,7 @@ import { pagesCheckArgs } from './page-checks';
 export * from './page-checks';
 
 /**
- * Automation (issue 17, menu automation/*): task kinds with typed arguments, reusable crontab and
+ * Automation (menu automation/*): task kinds with typed arguments, reusable crontab and
  * interval schedules, schedules binding a task to one of them, job runs, and the workers (server
  * instances) that run them on the queue (pg-boss, on the embedded database or PostgreSQL).
  */

@@ -3,7 +3,7 @@ import { datetime, listPage } from '../envelope';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 
 /**
- * Page checks of H5 games (issue 17 §5, menu automation/webElement): element locators per H5 game
+ * Page checks of H5 games (menu automation/webElement): element locators per H5 game
  * (a CSS selector and what to expect of the first matching element), evaluated on the server by the
  * task `pages.check`, with a result per locator per run.
  */

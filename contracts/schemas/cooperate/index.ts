@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { incomeRangeQuery, REPORT_CURRENCY } from '../income';
 
 /**
- * Partners (issue 16; menus cooperate/*): what each partner (co-operator; a game's `partner`) earns.
+ * Partners (menus cooperate/*): what each partner (co-operator; a game's `partner`) earns.
  *
  * Revenue of a game in a month is the revenue of the income reports (the one server function,
  * server/domain/income/revenue.ts): gross of orders paid in the month − refunds made in the month, in

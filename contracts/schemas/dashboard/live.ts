@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Live dashboards (issue 17): `dashboard/realtime` (players and money right now) and
- * `dashboard/monitor` (the platform's own server instances). docs/dashboard-live.md.
+ * Live dashboards: `dashboard/realtime` (players and money right now) and
+ * `dashboard/monitor` (the platform's own server instances). docs/dashboard.md.
  *
  * Realtime definitions (one server function computes them for the REST answer and the socket frame):
  * - online: distinct (game, player) with a tracked event or a paid order whose time is within the last

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { datetime } from '../envelope';
 
 /**
- * The workbench (issue 17 §8, menu dashboard/workbench): each signed-in user's own grid of widgets,
+ * The workbench (menu dashboard/workbench): each signed-in user's own grid of widgets,
  * stored on the server (reference server only). The grid has WORKBENCH_COLS columns and at most
  * WORKBENCH_ROWS rows; a widget is placed by integer x/y (top-left cell) and w/h (cells).
  *
@@ -13,7 +13,7 @@ export const WORKBENCH_COLS = 12;
 export const WORKBENCH_ROWS = 48;
 export const WORKBENCH_MAX_WIDGETS = 24;
 
-// issue 17 rest: 'realtime' (the realtime mini-chart of dashboard/realtime's figures).
+// 'realtime' (the realtime mini-chart of dashboard/realtime's figures).
 export const WIDGET_KINDS = ['welcome', 'counts', 'shortcuts', 'logins', 'messages', 'trend', 'realtime'] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
 
@@ -26,7 +26,7 @@ export const WIDGET_RULES: Readonly<Record<WidgetKind, { minW: number; minH: num
   messages: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: false, w: 4, h: 5 },
   // A trend may be placed twice (e.g. a wide one and a small one): it is the only multi-instance kind.
   trend: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: true, w: 8, h: 5 },
-  // issue 17 rest
+  // the realtime widget
   realtime: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: false, w: 6, h: 4 },
 };
 

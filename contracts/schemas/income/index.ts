@@ -3,7 +3,7 @@ import { analysisDay } from '../tracking/funnel';
 import { trackRejection } from '../tracking/track';
 
 /**
- * Orders and revenue (issue 16; menus center_income/*). Payment callbacks from game servers come in
+ * Orders and revenue (menus center_income/*). Payment callbacks from game servers come in
  * through POST /api/ingest/orders/ (signed like the event ingestion: the tracking app's key and
  * secret, the game comes from the key); the revenue screens read rollups of those orders.
  *

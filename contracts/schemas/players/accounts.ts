@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Platform accounts and game players (issue 16 item 2: center_users/accounts, center_users/game_users).
+ * Platform accounts and game players (center_users/accounts, center_users/game_users).
  *
  * - An ACCOUNT is a distinct_id, platform-wide, registered by its first tracked event or paid order in any
  *   game. first_seen / last_seen are calendar days (ANALYTICS_TZ) with any event or paid order.

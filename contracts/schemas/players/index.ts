@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { analysisDay } from '../tracking/funnel';
 
 /**
- * Players (issue 16, part B; menus center_users/* and data_reports/*).
+ * Players (menus center_users/* and data_reports/*).
  *
  * Definitions (one server function each, domain/players):
  * - a player is a (game, distinct_id) pair; its registration (cohort) day is the first calendar day
@@ -92,5 +92,5 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
-// ---- center_users accounts+game_users (i16-accounts)
+// ---- center_users accounts+game_users
 export * from './accounts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { analysisDay } from '../tracking/funnel';
 
 /**
- * Data reports (issue 16 item 7; menus data_reports/game_stats and data_reports/user_stats): one row per
+ * Data reports (menus data_reports/game_stats and data_reports/user_stats): one row per
  * calendar day (ANALYTICS_TZ) of start..end (≤ 366 days), plus the range's summary row.
  *
  * game_stats: per game (or every game: players are (game, distinct_id) pairs, summed over games);

@@ -7,7 +7,7 @@ export const apiWhiteListRow = z.object({
   url: z.string(),
   method: z.number().int().nullable(),
   enable_datasource: z.boolean(),
-  /** Reference server only (issue 12): a write method opened to every user must say so. */
+  /** Reference server only: a write method opened to every user must say so. */
   open_write: z.boolean().optional(),
 });
 export type ApiWhiteListRow = z.infer<typeof apiWhiteListRow>;

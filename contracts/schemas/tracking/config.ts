@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
 
 /**
- * Tracking configuration (issue 15, menu embed_configure/*): tracking apps (which games send events,
+ * Tracking configuration (menu embed_configure/*): tracking apps (which games send events,
  * with an app key and a secret), event definitions (per game, or global for every game) and funnels.
  * Rules shared with the console live here without zod too (TRACKING_NAME_RULE, ...).
  */

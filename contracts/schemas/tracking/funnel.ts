@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Funnel analysis (issue 15, menu data_embed/funnel): GET /api/data_embed/funnel/ and its export.
+ * Funnel analysis (menu data_embed/funnel): GET /api/data_embed/funnel/ and its export.
  * A player enters at their first step-1 event in the range (calendar days in the server's analytics
  * time zone); step n counts when steps 1..n-1 happened in order and every one within window_seconds
- * of the entering event. See docs/tracking-analysis.md.
+ * of the entering event. See docs/tracking.md.
  */
 
 /** Calendar day parameters. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { analysisDay } from './funnel';
 
 /**
- * Session analysis (issue 15, menu data_embed/sessions): GET /api/data_embed/sessions/ and its export.
+ * Session analysis (menu data_embed/sessions): GET /api/data_embed/sessions/ and its export.
  * A session, per game and player: starts at session_start, or at an event 30 minutes or more after the
  * previous one (or after a session_end); ends at session_end or at its last event before such a gap.
  * Length = last − first event time. Counted on the day (analytics time zone) it starts.

@@ -5,7 +5,8 @@ import { COOKIE_PREFIX } from '../src/config';
 import { drawerOpen, go, signIn } from './shell-helpers';
 
 /**
- * issue 17 rest, on the reference server (its queue worked: JOBS=on):
+ * The workbench's realtime widget and the page checks' history, on the reference server (its queue
+ * worked: JOBS=on):
  * - the workbench's realtime widget subscribes on the socket and its figures grow by exactly what a
  *   game's server sends through the signed ingestion API (no reload);
  * - 页面元素's 检查记录 drawer shows the results of a check run now (the sample pages are on
