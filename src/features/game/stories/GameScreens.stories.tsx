@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../app/routes';
 import { storyBackend, storyConsole } from '../../../../stories/console';
 import { gameBackend, type GameMockState } from './game-mocks';
+import { SERVICE_ERROR, shows } from '../../../../stories/kit';
 
 /**
  * The game catalogue's screens (issue 14) as stakeholders see them: each opened at its menu route
@@ -194,12 +195,7 @@ export const GameDetail: Story = {
   },
 };
 
-export const GameDetailNotFound: Story = {
-  parameters: at('/game/detail?id=999'),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('detail-error', {}, slow)).toHaveTextContent('接口地址不正确');
-  },
-};
+export const GameDetailNotFound: Story = shows(at('/game/detail?id=999'), 'detail-error', '接口地址不正确', slow);
 
 /** One search box over every identifier; each hit opens its screen. */
 export const GameQuery: Story = {
@@ -258,19 +254,9 @@ export const ListLoading: Story = {
   },
 };
 
-export const ListEmpty: Story = {
-  parameters: { ...at('/game/mini'), backend: gameBackend({ empty: ['game/mini'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('game-mini-empty', {}, slow)).toHaveTextContent('暂无数据');
-  },
-};
+export const ListEmpty: Story = shows({ ...at('/game/mini'), backend: gameBackend({ empty: ['game/mini'] }) }, 'game-mini-empty', '暂无数据', slow);
 
-export const ListError: Story = {
-  parameters: { ...at('/game/history'), backend: gameBackend({ failing: ['game/history'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('history-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const ListError: Story = shows({ ...at('/game/history'), backend: gameBackend({ failing: ['game/history'] }) }, 'history-error', SERVICE_ERROR, slow);
 
 /** The same screen in English (texts from the game locale; menu names are the server's). */
 export const AndroidGamesEnglish: Story = {

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../app/routes';
 import { storyBackend } from '../../../../stories/console';
 import { trackingBackend, type TrackingMockState } from './tracking-mocks';
+import { shows, slow } from '../../../../stories/kit';
 
 /**
  * 事件分析 (data_embed/event, issue 15) at its menu route through the real route table, layout and
@@ -17,7 +18,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
 const bodyRows = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')] as HTMLTableRowElement[];
 
@@ -94,26 +94,11 @@ export const SumWithFilterAndExport: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: { backend: trackingBackend({ slow: ['report.event'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('analysis-loading', {}, slow)).toHaveTextContent('加载中');
-  },
-};
+export const Loading: Story = shows({ backend: trackingBackend({ slow: ['report.event'] }) }, 'analysis-loading', '加载中');
 
-export const Empty: Story = {
-  parameters: { backend: trackingBackend({ empty: ['report.event'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('analysis-empty', {}, slow)).toHaveTextContent('所选范围内没有数据。');
-  },
-};
+export const Empty: Story = shows({ backend: trackingBackend({ empty: ['report.event'] }) }, 'analysis-empty', '所选范围内没有数据。');
 
-export const NoTrackingApps: Story = {
-  parameters: { backend: trackingBackend({ empty: ['game'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('analysis-no-apps', {}, slow)).toHaveTextContent('还没有埋点应用');
-  },
-};
+export const NoTrackingApps: Story = shows({ backend: trackingBackend({ empty: ['game'] }) }, 'analysis-no-apps', '还没有埋点应用');
 
 export const Failed: Story = {
   parameters: { backend: trackingBackend({ failing: ['report.event'] }) },

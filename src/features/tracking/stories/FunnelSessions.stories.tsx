@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../app/routes';
 import { storyBackend } from '../../../../stories/console';
 import { trackingBackend, type TrackingMockState } from './tracking-mocks';
+import { cells, SERVICE_ERROR, shows, slow } from '../../../../stories/kit';
 
 /** 漏斗分析 and 会话分析 (data_embed/funnel, data_embed/sessions; issue 15) on the tracking mock back end. */
 const meta = {
@@ -14,10 +15,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
 const at = (path: string, extra: Record<string, unknown> = {}) => ({ console: { path, signedIn: true, ...extra } });
-const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
 
 /** The first funnel at once: chart, steps with players, step and overall conversion, median time. */
 export const Funnel: Story = {
@@ -47,33 +46,13 @@ export const FunnelBreakdown: Story = {
   },
 };
 
-export const FunnelEmpty: Story = {
-  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['report.funnel'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('funnel-empty', {}, slow)).toHaveTextContent('所选范围内没有数据。');
-  },
-};
+export const FunnelEmpty: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['report.funnel'] }) }, 'funnel-empty', '所选范围内没有数据。');
 
-export const NoFunnels: Story = {
-  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['funnel_define'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('funnel-none', {}, slow)).toHaveTextContent('还没有漏斗');
-  },
-};
+export const NoFunnels: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['funnel_define'] }) }, 'funnel-none', '还没有漏斗');
 
-export const FunnelLoading: Story = {
-  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ slow: ['report.funnel'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('funnel-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const FunnelLoading: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ slow: ['report.funnel'] }) }, 'funnel-loading');
 
-export const FunnelError: Story = {
-  parameters: { ...at('/data_embed/funnel'), backend: trackingBackend({ failing: ['report.funnel'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('funnel-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const FunnelError: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ failing: ['report.funnel'] }) }, 'funnel-error', SERVICE_ERROR);
 
 export const FunnelEnglish: Story = {
   parameters: at('/data_embed/funnel', { language: 'en' }),
@@ -125,26 +104,11 @@ export const SessionsOutdated: Story = {
   },
 };
 
-export const SessionsEmpty: Story = {
-  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ empty: ['report.sessions'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('sessions-empty', {}, slow)).toHaveTextContent('所选范围内没有数据。');
-  },
-};
+export const SessionsEmpty: Story = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ empty: ['report.sessions'] }) }, 'sessions-empty', '所选范围内没有数据。');
 
-export const SessionsLoading: Story = {
-  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ slow: ['report.sessions'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('sessions-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const SessionsLoading: Story = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ slow: ['report.sessions'] }) }, 'sessions-loading');
 
-export const SessionsError: Story = {
-  parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ failing: ['report.sessions'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('sessions-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const SessionsError: Story = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ failing: ['report.sessions'] }) }, 'sessions-error', SERVICE_ERROR);
 
 export const SessionsEnglish: Story = {
   parameters: at('/data_embed/sessions', { language: 'en' }),

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../app/routes';
 import { storyBackend } from '../../../../stories/console';
 import { trackingBackend, type TrackingMockState } from './tracking-mocks';
+import { SERVICE_ERROR, shows, slow } from '../../../../stories/kit';
 
 /**
  * 埋点配置 (embed_configure/*, issue 15): tracking apps, event and global event definitions, funnel
@@ -18,7 +19,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const body = () => within(document.body);
 const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
 const at = (path: string, extra: Record<string, unknown> = {}) => ({ console: { path, signedIn: true, ...extra } });
@@ -214,19 +214,9 @@ export const AppsLoading: Story = {
   },
 };
 
-export const DefinitionsEmpty: Story = {
-  parameters: { ...at('/embed_configure/event_define'), backend: trackingBackend({ empty: ['event_define'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('event-define-empty', {}, slow)).toHaveTextContent('暂无数据');
-  },
-};
+export const DefinitionsEmpty: Story = shows({ ...at('/embed_configure/event_define'), backend: trackingBackend({ empty: ['event_define'] }) }, 'event-define-empty', '暂无数据');
 
-export const FunnelsError: Story = {
-  parameters: { ...at('/embed_configure/funnel_define'), backend: trackingBackend({ failing: ['funnel_define'] }) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('funnel-define-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const FunnelsError: Story = shows({ ...at('/embed_configure/funnel_define'), backend: trackingBackend({ failing: ['funnel_define'] }) }, 'funnel-define-error', SERVICE_ERROR);
 
 export const LongContent: Story = {
   parameters: { ...at('/embed_configure/event_define'), backend: trackingBackend({ long: true }) },

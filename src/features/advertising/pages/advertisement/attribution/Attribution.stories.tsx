@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { advertisingBackend, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
+import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
 /** 归因明细 (advertisement/attribution; issue 16) on the advertising mock back end. */
 const meta = {
@@ -14,10 +15,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const at = (extra: Record<string, unknown> = {}, backend: AdvertisingMockOptions = {}) => ({ console: { path: '/advertisement/attribution', signedIn: true, ...extra }, backend: advertisingBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { ads: AdvertisingMockState }).ads;
-const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
 
 /** Installs with their campaign and click, organic ones without; the KPIs; next page asks page 2. */
 export const Installs: Story = {
@@ -38,26 +37,11 @@ export const Installs: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at({}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('att-empty', {}, slow)).toHaveTextContent('该范围内没有新增。');
-  },
-};
+export const Empty: Story = shows(at({}, { empty: true }), 'att-empty', '该范围内没有新增。');
 
-export const Loading: Story = {
-  parameters: at({}, { slow: ['attribution'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('att-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at({}, { slow: ['attribution'] }), 'att-loading');
 
-export const Error: Story = {
-  parameters: at({}, { failing: ['attribution'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('att-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at({}, { failing: ['attribution'] }), 'att-error', SERVICE_ERROR);
 
 /** 130 installs over 7 pages; a very long player id and campaign name stay in their cells. */
 export const LongContent: Story = {

@@ -4,6 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { formatMoney } from '../../../../../stores/money';
 import { advertisingBackend, campaignDay, mockCampaigns, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
+import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
 /** 广告计划 (advertisement/campaign; issue 16): figures, charts, the campaigns and their spend on the advertising mock back end. */
 const meta = {
@@ -15,10 +16,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const at = (extra: Record<string, unknown> = {}, backend: AdvertisingMockOptions = {}) => ({ console: { path: '/advertisement/campaign', signedIn: true, ...extra }, backend: advertisingBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { ads: AdvertisingMockState }).ads;
-const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
 const daysOf = (start: string, end: string) => {
   const out: string[] = [];
   for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
@@ -78,26 +77,11 @@ export const SpendRefused: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at({}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('ads-perf-empty', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = shows(at({}, { empty: true }), 'ads-perf-empty');
 
-export const Loading: Story = {
-  parameters: at({}, { slow: ['performance'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('ads-perf-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at({}, { slow: ['performance'] }), 'ads-perf-loading');
 
-export const Error: Story = {
-  parameters: at({}, { failing: ['performance'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('ads-perf-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at({}, { failing: ['performance'] }), 'ads-perf-error', SERVICE_ERROR);
 
 /** Fourteen campaigns, one with a very long name. */
 export const LongContent: Story = {

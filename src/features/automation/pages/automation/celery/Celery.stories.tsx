@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
-import { at, cells, mock, slow } from '../story-kit';
+import { at, cells, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 执行节点 (automation/celery; issue 17) on the automation mock back end. */
 const meta = {
@@ -49,12 +49,7 @@ export const AutoRefresh: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['workers'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('workers-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['workers'] }), 'workers-loading');
 
 export const Empty: Story = {
   parameters: at(PATH, {}, { empty: true }),
@@ -65,12 +60,7 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['workers'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('workers-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['workers'] }), 'workers-error', SERVICE_ERROR);
 
 /** 14 workers, one with a very long instance and host name. */
 export const Long: Story = {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
-import { at, mock, slow } from '../story-kit';
+import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** Crontab 表达式 (automation/crontab; issue 17): a CRUD resource description on the automation mock. */
 const meta = {
@@ -88,26 +88,11 @@ export const Loading: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('crontab-empty', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'crontab-empty');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['crontab'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('crontab-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['crontab'] }), 'crontab-error', SERVICE_ERROR);
 
-export const Long: Story = {
-  parameters: at(PATH, {}, { long: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('crontab-next-runs-1', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Long: Story = shows(at(PATH, {}, { long: true }), 'crontab-next-runs-1');
 
 export const English: Story = {
   parameters: at(PATH, { language: 'en' }),

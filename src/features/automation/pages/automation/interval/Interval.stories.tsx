@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
-import { at, mock, slow } from '../story-kit';
+import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 间隔周期 (automation/interval; issue 17): a CRUD resource description on the automation mock. */
 const meta = {
@@ -52,30 +52,10 @@ export const Create: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('interval-empty', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'interval-empty');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['interval'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('interval-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['interval'] }), 'interval-error', SERVICE_ERROR);
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['interval'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('interval-table', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['interval'] }), 'interval-table');
 
-export const English: Story = {
-  parameters: at(PATH, { language: 'en' }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('interval-text-2', {}, slow)).toHaveTextContent('every 10 minutes');
-  },
-};
+export const English: Story = shows(at(PATH, { language: 'en' }), 'interval-text-2', 'every 10 minutes');

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
-import { at, mock, slow } from '../story-kit';
+import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 定时调度 (automation/schedule; issue 17): a CRUD resource description with a task's arguments form and crontab/interval pickers. */
 const meta = {
@@ -112,33 +112,13 @@ export const Edit: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['schedule'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('schedule-table', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['schedule'] }), 'schedule-table');
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('schedule-empty', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'schedule-empty');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['schedule'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('schedule-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['schedule'] }), 'schedule-error', SERVICE_ERROR);
 
-export const Long: Story = {
-  parameters: at(PATH, {}, { long: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('schedule-enabled-4', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Long: Story = shows(at(PATH, {}, { long: true }), 'schedule-enabled-4');
 
 export const English: Story = {
   parameters: at(PATH, { language: 'en' }),

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
-import { at, mock, slow } from '../story-kit';
+import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 页面元素 (automation/webElement; issue 17 §5): page locators of H5 games on the CRUD page, checked by the task pages.check. */
 const meta = {
@@ -68,19 +68,9 @@ export const CreateRefused: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('webElement-empty', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'webElement-empty');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['webElement'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('webElement-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['webElement'] }), 'webElement-error', SERVICE_ERROR);
 
 export const Loading: Story = {
   parameters: at(PATH, {}, { slow: ['webElement'] }),

@@ -4,6 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { formatMoney } from '../../../../../stores/money';
 import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
+import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
 /** 合作概览 (cooperate/overview; issue 16 part B) on the partner mock back end. */
 const meta = {
@@ -15,10 +16,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const at = (extra: Record<string, unknown> = {}, backend: CooperateMockOptions = {}) => ({ console: { path: '/cooperate/overview', signedIn: true, ...extra }, backend: cooperateBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { cooperate: CooperateMockState }).cooperate;
-const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
 
 /** Partners by revenue with their games, revenue and current rate; the total KPI adds up. */
 export const Partners: Story = {
@@ -42,26 +41,11 @@ export const Partners: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at({}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('coop-overview-empty', {}, slow)).toHaveTextContent('还没有合作方。');
-  },
-};
+export const Empty: Story = shows(at({}, { empty: true }), 'coop-overview-empty', '还没有合作方。');
 
-export const Loading: Story = {
-  parameters: at({}, { slow: ['overview'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('coop-overview-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at({}, { slow: ['overview'] }), 'coop-overview-loading');
 
-export const Error: Story = {
-  parameters: at({}, { failing: ['overview'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('coop-overview-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at({}, { failing: ['overview'] }), 'coop-overview-error', SERVICE_ERROR);
 
 /** Eleven partners, one with a very long name. */
 export const LongContent: Story = {

@@ -4,6 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { formatMoney } from '../../../../../stores/money';
 import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
+import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
 /** 合作报表 (cooperate/reports; issue 16 part B) on the partner mock back end. */
 const meta = {
@@ -15,10 +16,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const at = (extra: Record<string, unknown> = {}, backend: CooperateMockOptions = {}) => ({ console: { path: '/cooperate/reports', signedIn: true, ...extra }, backend: cooperateBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { cooperate: CooperateMockState }).cooperate;
-const cells = (table: HTMLElement, part = 'tbody') => [...table.querySelectorAll(`${part} tr`)].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
 const monthBack = (n: number) => {
   const d = new Date();
   const p = new Date(d.getFullYear(), d.getMonth() - n, 1);
@@ -102,26 +101,11 @@ export const ReadOnly: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at({}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('reports-empty', {}, slow)).toHaveTextContent('所选月份没有合作方。');
-  },
-};
+export const Empty: Story = shows(at({}, { empty: true }), 'reports-empty', '所选月份没有合作方。');
 
-export const Loading: Story = {
-  parameters: at({}, { slow: ['reports'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('reports-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at({}, { slow: ['reports'] }), 'reports-loading');
 
-export const Error: Story = {
-  parameters: at({}, { failing: ['reports'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('reports-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at({}, { failing: ['reports'] }), 'reports-error', SERVICE_ERROR);
 
 /** Eleven partners, long partner and game names. */
 export const LongContent: Story = {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { liveBackend, monitorMock, type LiveMockOptions } from '../../../mocks/dashboard-live';
+import { shows, slow } from '../../../../../../stories/kit';
 
 /** 服务监控 (dashboard/monitor; issue 17): every instance, its figures, history charts and slow statements. */
 const meta = {
@@ -13,7 +14,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const PATH = '/dashboard/monitor';
 const at = (backend: LiveMockOptions = {}, extra: Record<string, unknown> = {}) => ({ console: { path: PATH, signedIn: true, ...extra }, backend: liveBackend(backend) });
 
@@ -36,19 +36,9 @@ export const Instances: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: at({ slow: ['monitor'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('monitor-state', {}, slow)).toHaveTextContent('加载中…');
-  },
-};
+export const Loading: Story = shows(at({ slow: ['monitor'] }), 'monitor-state', '加载中…');
 
-export const Empty: Story = {
-  parameters: at({ empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('monitor-empty', {}, slow)).toHaveTextContent('还没有实例上报数据。');
-  },
-};
+export const Empty: Story = shows(at({ empty: true }), 'monitor-empty', '还没有实例上报数据。');
 
 export const Error: Story = {
   parameters: at({ failing: ['monitor'] }),

@@ -4,6 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { storyBackend } from '../../../../../../stories/console';
 import { liveBackend, liveSocket, realtimeMock, type LiveMockOptions, type LiveMockState } from '../../../mocks/dashboard-live';
+import { shows, slow } from '../../../../../../stories/kit';
 
 /** 实时概况 (dashboard/realtime; issue 17): figures over REST, then live frames on mock-socket. */
 const meta = {
@@ -15,7 +16,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const PATH = '/dashboard/realtime';
 const at = (backend: LiveMockOptions = {}, extra: Record<string, unknown> = {}) => ({ console: { path: PATH, signedIn: true, ...extra }, backend: liveBackend(backend) });
 const calls = (context: { parameters: Record<string, unknown> }): LiveMockState => (storyBackend(context) as unknown as { live: LiveMockState }).live;
@@ -52,12 +52,7 @@ export const PollingFallback: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: at({ slow: ['realtime'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('realtime-state', {}, slow)).toHaveTextContent('加载中…');
-  },
-};
+export const Loading: Story = shows(at({ slow: ['realtime'] }), 'realtime-state', '加载中…');
 
 export const Empty: Story = {
   parameters: at({ empty: true }),

@@ -6,6 +6,7 @@ import type { WorkbenchWidget } from '../../../../../../contracts/schemas';
 import { workbenchBackend, type WorkbenchMockOptions, type WorkbenchMockState } from './workbench-mocks';
 import { liveSocket, realtimeMock } from '../../../mocks/dashboard-live';
 import { formatMoney } from '../../../../../stores/money';
+import { SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
 /** 工作台 (dashboard/workbench, issue 17 §8) on the workbench mock back end. */
 const meta = {
@@ -17,7 +18,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const slow = { timeout: 15_000 };
 const at = (extra: Record<string, unknown> = {}, backend: WorkbenchMockOptions = {}) => ({ console: { path: '/dashboard/workbench', signedIn: true, ...extra }, backend: workbenchBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { workbench: WorkbenchMockState }).workbench;
 const kinds = (root: HTMLElement) => [...root.querySelectorAll('[data-kind]')].map((el) => el.getAttribute('data-kind'));
@@ -48,27 +48,12 @@ export const SavedLayout: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: at({}, { slow: ['layout'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('wb-loading', {}, slow)).toHaveTextContent('加载中');
-  },
-};
+export const Loading: Story = shows(at({}, { slow: ['layout'] }), 'wb-loading', '加载中');
 
-export const Error: Story = {
-  parameters: at({}, { failing: ['layout'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('wb-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at({}, { failing: ['layout'] }), 'wb-error', SERVICE_ERROR);
 
 /** A user who removed every widget; nothing recorded yet. */
-export const Empty: Story = {
-  parameters: at({}, { widgets: [], empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('wb-empty', {}, slow)).toHaveTextContent('工作台上还没有小组件。');
-  },
-};
+export const Empty: Story = shows(at({}, { widgets: [], empty: true }), 'wb-empty', '工作台上还没有小组件。');
 
 /** Widgets whose data failed show it in their own box; the rest of the page works. */
 export const WidgetErrors: Story = {
@@ -234,19 +219,9 @@ export const RealtimeAdd: Story = {
   },
 };
 
-export const RealtimeLoading: Story = {
-  parameters: at({}, { widgets: REALTIME, slow: ['realtime'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('wb-realtime-loading', {}, slow)).toHaveTextContent('加载中');
-  },
-};
+export const RealtimeLoading: Story = shows(at({}, { widgets: REALTIME, slow: ['realtime'] }), 'wb-realtime-loading', '加载中');
 
-export const RealtimeError: Story = {
-  parameters: at({}, { widgets: REALTIME, failing: ['realtime'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('wb-realtime-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const RealtimeError: Story = shows(at({}, { widgets: REALTIME, failing: ['realtime'] }), 'wb-realtime-error', SERVICE_ERROR);
 
 /** A quiet hour: the figures are 0 and the chart gives way to a sentence. */
 export const RealtimeEmpty: Story = {

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { incomeBackend } from '../income-mocks';
-import { at, mock, slow } from '../story-kit';
+import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 收入明细 (center_income/details; issue 16): the orders list and its streamed export, on the revenue mock back end. */
 const meta = {
@@ -106,12 +106,7 @@ export const Loading: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['details'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('orders-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['details'] }), 'orders-error', SERVICE_ERROR);
 
 /** Long player ids and game names stay in their columns. */
 export const LongContent: Story = {

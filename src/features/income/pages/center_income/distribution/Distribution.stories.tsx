@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
-import { at, cells, lastDays, mock, slow } from '../story-kit';
+import { at, cells, lastDays, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 收入分布 (center_income/distribution; issue 16) on the revenue mock back end. */
 const meta = {
@@ -45,26 +45,11 @@ export const ByMethodBars: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: ['distribution'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('distribution-empty', {}, slow)).toHaveTextContent('所选范围内没有订单。');
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: ['distribution'] }), 'distribution-empty', '所选范围内没有订单。');
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['distribution'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('distribution-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['distribution'] }), 'distribution-loading');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['distribution'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('distribution-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['distribution'] }), 'distribution-error', SERVICE_ERROR);
 
 /** Ten channels, one with a very long name: the label is cut with its full text as the title. */
 export const LongContent: Story = {

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
-import { at, cells, lastDays, mock, slow } from '../story-kit';
+import { at, cells, lastDays, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 历史收入 (center_income/history; issue 16) on the revenue mock back end. */
 const meta = {
@@ -51,26 +51,11 @@ export const CompareChoices: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: ['history'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('history-empty', {}, slow)).toHaveTextContent('所选范围内没有订单。');
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: ['history'] }), 'history-empty', '所选范围内没有订单。');
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['history'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('history-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['history'] }), 'history-loading');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['history'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('history-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['history'] }), 'history-error', SERVICE_ERROR);
 
 export const LongContent: Story = {
   parameters: at(PATH, {}, { long: true }),

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
-import { at, lastDays, mock, slow } from '../story-kit';
+import { at, lastDays, mock, shows, slow } from '../story-kit';
 
 /** 收入概览 (center_income/overview; issue 16) on the revenue mock back end. */
 const meta = {
@@ -52,19 +52,9 @@ export const OneGame: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: ['overview', 'history'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('overview-empty', {}, slow)).toHaveTextContent('所选范围内没有订单。');
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: ['overview', 'history'] }), 'overview-empty', '所选范围内没有订单。');
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['overview'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('overview-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['overview'] }), 'overview-loading');
 
 export const Error: Story = {
   parameters: at(PATH, {}, { failing: ['overview'] }),

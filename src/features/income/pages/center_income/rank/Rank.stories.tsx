@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
-import { at, cells, lastDays, mock, slow } from '../story-kit';
+import { at, cells, lastDays, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 收入排行 (center_income/rank; issue 16) on the revenue mock back end. */
 const meta = {
@@ -48,26 +48,11 @@ export const TopPlayers: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: ['rank'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('rank-empty', {}, slow)).toHaveTextContent('所选范围内没有订单。');
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: ['rank'] }), 'rank-empty', '所选范围内没有订单。');
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['rank'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('rank-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['rank'] }), 'rank-loading');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['rank'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('rank-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['rank'] }), 'rank-error', SERVICE_ERROR);
 
 /** 100 players with long identifiers. */
 export const LongContent: Story = {

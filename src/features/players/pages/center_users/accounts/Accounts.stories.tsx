@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { accountsBackend, type AccountsMockOptions, type AccountsMockState } from '../accounts-mocks';
-import { slow } from '../story-kit';
+import { SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 平台账号 (center_users/accounts; issue 16 item 2): accounts, the account drawer, ban and unban, on the accounts mock. */
 const meta = {
@@ -120,12 +120,7 @@ export const Loading: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: at({}, { failing: ['accounts'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('accounts-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at({}, { failing: ['accounts'] }), 'accounts-error', SERVICE_ERROR);
 
 /** A long account id, a long game name and a long ban reason stay in their columns and in the drawer. */
 export const LongContent: Story = {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { mockDevices, playersBackend } from '../players-mocks';
-import { at, mock, slow } from '../story-kit';
+import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 设备管理 (center_users/devices; issue 16 part B): the devices list on the players mock back end. */
 const meta = {
@@ -64,12 +64,7 @@ export const Loading: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['devices'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('devices-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['devices'] }), 'devices-error', SERVICE_ERROR);
 
 /** A long device id and model stay in their columns. */
 export const LongContent: Story = {

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { accountsBackend, mockEvents, mockSessions, type AccountsMockOptions, type AccountsMockState } from '../accounts-mocks';
-import { slow } from '../story-kit';
+import { SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 游戏用户 (center_users/game_users; issue 16 item 2): players per game and the player drawer's four views. */
 const meta = {
@@ -123,12 +123,7 @@ export const Loading: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: at({}, { failing: ['game_users'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('game-users-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at({}, { failing: ['game_users'] }), 'game-users-error', SERVICE_ERROR);
 
 /** Long ids, game names and device models stay in their columns and in the drawer. */
 export const LongContent: Story = {

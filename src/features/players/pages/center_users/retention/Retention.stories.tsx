@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { lastDays } from '../../../../income/pages/center_income/story-kit';
 import { mockToday, playersBackend, playersOfDay, retentionOf } from '../players-mocks';
-import { at, cells, mock, slow } from '../story-kit';
+import { at, cells, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 留存分析 (center_users/retention; issue 16 part B) on the players mock back end. */
 const meta = {
@@ -69,26 +69,11 @@ export const GameAndChannel: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: ['retention'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('retention-empty', {}, slow)).toHaveTextContent('所选范围内没有新增玩家。');
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: ['retention'] }), 'retention-empty', '所选范围内没有新增玩家。');
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['retention'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('retention-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['retention'] }), 'retention-loading');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['retention'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('retention-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['retention'] }), 'retention-error', SERVICE_ERROR);
 
 export const LongContent: Story = {
   parameters: at(PATH, {}, { long: true }),

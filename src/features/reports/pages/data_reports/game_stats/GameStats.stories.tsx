@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { lastDays } from '../../../../income/pages/center_income/story-kit';
 import { mockActivity, mockToday, statsOf } from '../reports-mocks';
-import { at, cells, mock, pct, slow } from '../story-kit';
+import { at, cells, mock, pct, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 游戏统计 (data_reports/game_stats; issue 16 item 7) on the data reports mock back end. */
 const meta = {
@@ -86,26 +86,11 @@ export const NoExport: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('game-stats-empty', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'game-stats-empty');
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['game_stats'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('game-stats-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['game_stats'] }), 'game-stats-loading');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['game_stats'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('game-stats-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['game_stats'] }), 'game-stats-error', SERVICE_ERROR);
 
 /** A long game name in the picker and a whole year of days. */
 export const LongContent: Story = {

@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/money';
 import { lastDays } from '../../../../income/pages/center_income/story-kit';
 import { mockActivity, mockToday, statsOf } from '../reports-mocks';
-import { at, cells, mock, pct, slow } from '../story-kit';
+import { at, cells, mock, pct, SERVICE_ERROR, shows, slow } from '../story-kit';
 
 /** 用户统计 (data_reports/user_stats; issue 16 item 7) on the data reports mock back end. */
 const meta = {
@@ -59,26 +59,11 @@ export const SortAndExport: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at(PATH, {}, { empty: true }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('user-stats-empty', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'user-stats-empty');
 
-export const Loading: Story = {
-  parameters: at(PATH, {}, { slow: ['user_stats'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('user-stats-loading', {}, slow)).toBeInTheDocument();
-  },
-};
+export const Loading: Story = shows(at(PATH, {}, { slow: ['user_stats'] }), 'user-stats-loading');
 
-export const Error: Story = {
-  parameters: at(PATH, {}, { failing: ['user_stats'] }),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByTestId('user-stats-error', {}, slow)).toHaveTextContent('服务暂不可用，请稍后重试');
-  },
-};
+export const Error: Story = shows(at(PATH, {}, { failing: ['user_stats'] }), 'user-stats-error', SERVICE_ERROR);
 
 /** A longer history with more accounts (a year of activity): every day a row, the summary visible. */
 export const LongContent: Story = {
