@@ -61,13 +61,13 @@ export default defineConfig({
     target: 'es2022',
     // Read (then removed) by scripts/prerender.ts: which chunk holds a language's texts.
     manifest: true,
-    // ECharts' modular core (issue 15) is one lazy chunk of ~590 kB (~200 kB gzip) that only the
+    // ECharts' modular core (the analytics charts) is one lazy chunk of ~590 kB (~200 kB gzip) that only the
     // analytics pages load; anything larger than that is worth the warning.
     chunkSizeWarningLimit: 650,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the entry imports statically in one chunk (issue 19: the login page loads in a
+          // Everything the entry imports statically in one chunk (the login page loads in a
           // handful of requests, not one per module shared with a lazy page); lazy pages stay split.
           groups: [{ name: 'console', tags: ['$initial'] }],
         },
