@@ -48,26 +48,31 @@ import { commonRoutes } from './features/common/routes/index';
 import { embedRoutes } from './features/tracking/routes/index';
 import { dataEmbedAnalysisRoutes } from './features/tracking/routes/analysis';
 import { incomeRoutes } from './features/income/routes/index';
-// ---- issue 16 part B, players (i16-players)
 import { playersRoutes } from './features/players/routes/index';
-// center_users accounts+game_users (i16-accounts)
 import { accountsRoutes } from './features/players/routes/accounts';
+import { dataReportsRoutes } from './features/reports/routes/data-reports';
 import { automationRoutes } from './features/automation/routes/index';
+import { pagesCheckTask } from './features/automation/jobs/page-check';
 import { registerMetrics } from './http/metrics';
-// Partners: settlements and KPIs (issue 16 part B, i16-ads)
 import { cooperateRoutes } from './features/cooperate/routes/index';
-// advertising (i16-adverts)
 import { advertisingRoutes } from './features/advertising/routes/index';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './features/tracking/domain/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
-// dashboard realtime+monitor (i17-live)
+import { codesExpireTask, diagnosticsProbeTask, logsCleanupTask, messagesAnnounceTask, rollupsRebuildTask, TaskCatalogue } from './jobs/tasks';
 import { instrumentDb } from './features/dashboard/domain/monitor';
-import { createDashboardLive, dashboardLiveRoutes, registerMonitorMetrics, type DashboardLive } from './features/dashboard/routes/live';
-// workbench (i17-workbench)
+import type { DashboardLive } from './features/dashboard/domain/live';
+import { createDashboardLive, dashboardLiveRoutes, registerMonitorMetrics } from './features/dashboard/routes/live';
 import { workbenchRoutes } from './features/dashboard/routes/workbench';
-// issue 15 upkeep
 import { PlayerUpkeep } from './features/players/domain/upkeep';
+
+/**
+ * The task kinds of this server, in the order the task list (GET /api/automation/task/) answers them:
+ * the platform's own and the features' (the queue and the automation screens read them from here).
+ */
+function taskCatalogue(): TaskCatalogue<AppContext> {
+  return new TaskCatalogue<AppContext>([rollupsRebuildTask, codesExpireTask, logsCleanupTask, messagesAnnounceTask, diagnosticsProbeTask, pagesCheckTask]);
+}
 
 /**
  * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
@@ -118,7 +123,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
     pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
     pgliteThread: config.pgliteThread ?? true,
   });
-  // dashboard realtime+monitor (i17-live): every statement timed for the service monitor.
+  // Every statement timed for the service monitor (dashboard/monitor).
   const queryTimes = instrumentDb(db);
   try {
     await migrate(db);
@@ -140,18 +145,16 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
       secretBox,
       sessions: new SessionStore(db),
       sessionKeeper: new SessionKeeper(db, config.analyticsTz, (err) => app.log.error({ err }, 'session analysis: computing kept days failed')),
-      jobs: undefined as unknown as JobQueue,
+      jobs: undefined as unknown as JobQueue<AppContext>,
       live: undefined as unknown as DashboardLive,
-      // issue 15 upkeep
       playerUpkeep: new PlayerUpkeep(db, (err) => app.log.error({ err }, 'player upkeep failed (its rows stay queued)')),
     };
-    ctx.jobs = new JobQueue(ctx, (msg, err) => app.log.error({ err }, msg));
-    // dashboard realtime+monitor (i17-live)
+    ctx.jobs = new JobQueue(ctx, taskCatalogue(), (msg, err) => app.log.error({ err }, msg));
     ctx.live = createDashboardLive(ctx, queryTimes, (msg, err) => app.log.error({ err }, msg));
     // Open sockets of sessions revoked anywhere (another instance too) close at the next ping.
     ctx.hub.useSessionCheck((sid) => ctx.sessions.live(sid));
     const app = await createApp(ctx);
-    // issue 15 throughput: autovacuum's analyse, which the embedded database lacks (a no-op on PostgreSQL).
+    // Autovacuum's analyse, which the embedded database lacks (a no-op on PostgreSQL).
     const maintenance = new EmbeddedMaintenance(db, (err) => app.log.error({ err }, 'embedded database maintenance failed'));
     return {
       app,
@@ -161,12 +164,12 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         await app.listen({ port: config.port, host: config.host });
         // Sessions of the last days computed ahead (after the quiet delay, in the background).
         ctx.sessionKeeper.start();
-        // issue 15 upkeep: what earlier runs left queued, and the timer.
+        // The players' upkeep: what earlier runs left queued, and the timer.
         ctx.playerUpkeep.start();
         maintenance.start();
         // This instance works the job queue (runs, schedules, heartbeat).
         if (config.jobs) await ctx.jobs.start();
-        // dashboard realtime+monitor (i17-live): this instance samples its figures for the monitor.
+        // This instance samples its figures for the monitor.
         ctx.live.start();
         const addr = app.server.address();
         const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -174,13 +177,12 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
         return `http://${host}:${port}`;
       },
       async close() {
-        // dashboard realtime+monitor (i17-live)
         ctx.live.stop();
         ctx.hub.close();
         await ctx.jobs.stop();
         await ctx.sessionKeeper.close();
         await app.close();
-        // issue 15 upkeep (after the routes: no commit kicks it any more)
+        // The players' upkeep after the routes: no commit kicks it any more.
         await ctx.playerUpkeep.close();
         await maintenance.close();
         await db.close();
@@ -240,19 +242,15 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await embedRoutes(app, ctx);
   dataEmbedAnalysisRoutes(app, ctx);
   await incomeRoutes(app, ctx);
-  // ---- issue 16 part B, players (i16-players)
   playersRoutes(app, ctx);
-  // center_users accounts+game_users (i16-accounts)
+  dataReportsRoutes(app, ctx);
   accountsRoutes(app, ctx);
   await automationRoutes(app, ctx);
-  // dashboard realtime+monitor (i17-live): routes, the monitor's request hook and its /metrics gauges.
+  // dashboard/realtime and dashboard/monitor: routes, the monitor's request hook and its /metrics gauges.
   registerMonitorMetrics(registerMetrics(app, ctx), ctx.live);
   dashboardLiveRoutes(app, ctx.live);
-  // Partners: settlements and KPIs (issue 16 part B, i16-ads)
   cooperateRoutes(app, ctx);
-  // advertising (i16-adverts)
   await advertisingRoutes(app, ctx);
-  // workbench (i17-workbench)
   workbenchRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));

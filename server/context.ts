@@ -11,12 +11,13 @@ import type { SecretBox } from './domain/secret-box';
 import type { UserDirectory } from './domain/users';
 import type { SocketHub } from './ws/hub';
 import type { JobQueue } from './jobs/queue';
-// dashboard realtime+monitor (i17-live)
-import type { DashboardLive } from './features/dashboard/routes/live';
-// issue 15 upkeep
+import type { DashboardLive } from './features/dashboard/domain/live';
 import type { PlayerUpkeep } from './features/players/domain/upkeep';
 
-/** Everything a route needs, built once by app.ts and passed to each route module. */
+/**
+ * Everything a route needs, built once by app.ts and passed to each route module. The types of a
+ * feature's long-lived parts come from that feature's domain, which never imports this module.
+ */
 export interface AppContext {
   config: ServerConfig;
   db: Db;
@@ -36,12 +37,10 @@ export interface AppContext {
   secretBox: SecretBox;
   /** Keeps the session analysis' days computed ahead (background, debounced). */
   sessionKeeper: SessionKeeper;
-  /** The job queue (pg-boss): queue runs from anywhere; works them when config.jobs. */
-  jobs: JobQueue;
-  // dashboard realtime+monitor (i17-live)
+  /** The job queue (pg-boss) and its task catalogue: queue runs from anywhere; works them when config.jobs. */
+  jobs: JobQueue<AppContext>;
   /** The realtime socket frame's feed and this instance's service monitor. */
   live: DashboardLive;
-  // issue 15 upkeep
   /** Keeps the players (registrations, devices, cohorts, accounts) from what ingestion queued (background). */
   playerUpkeep: PlayerUpkeep;
 }

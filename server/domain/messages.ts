@@ -1,13 +1,13 @@
-import type { Db, Queryable } from '../../../db/db';
+import type { Db, Queryable } from '../db/db';
 import {
   MESSAGE_TARGET,
   type Message,
   type MessageCreateRequest,
   type MessageDetail,
   type ReceivedMessage,
-} from '../../../../contracts/schemas';
-import type { Account } from '../../../domain/users';
-import { formatDatetime } from '../../../domain/time';
+} from '../../contracts/schemas';
+import type { Account } from './users';
+import { formatDatetime } from './time';
 
 /**
  * Message center storage (API-CONTRACT §10): a message, its targets (users, roles, departments or

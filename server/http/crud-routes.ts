@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../../context';
-import { CrudError } from '../../../domain/crud/spec';
-import { CrudResource, type Scope } from '../../../domain/crud/resource';
-import type { QueryParams } from '../../../domain/crud/query';
-import { currentAccount } from '../../../http/auth';
-import { fail, NOT_FOUND_MSG, ok } from '../../../http/envelope';
-import { importByUrlInput, multipleDeleteInput } from '../../../../contracts/schemas';
-import { parseInput } from '../../../domain/validation';
+import type { AppContext } from '../context';
+import { CrudError } from '../domain/crud/spec';
+import { CrudResource, type Scope } from '../domain/crud/resource';
+import type { QueryParams } from '../domain/crud/query';
+import { currentAccount } from './auth';
+import { fail, NOT_FOUND_MSG, ok } from './envelope';
+import { importByUrlInput, multipleDeleteInput } from '../../contracts/schemas';
+import { parseInput } from '../domain/validation';
 
 /** Row ids in paths are digits only, so `user_info/` and friends never reach a row route. */
 export const ID = ':id(^\\d+)';

@@ -3,12 +3,11 @@ import { hostname, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import PgBoss from 'pg-boss';
 import { WORKER_HEARTBEAT_SECONDS, type RunState } from '../../contracts/schemas/automation';
-import type { AppContext } from '../context';
 import type { Db, Queryable } from '../db/db';
 import { JOB_SCHEMA } from '../db/changes';
 import { bossDb, bossTx, type BossDb } from './boss-db';
 import { nextAfter } from './schedule-time';
-import { taskOf, type TaskDefinition } from './tasks';
+import type { TaskCatalogue, TaskDefinition } from './tasks';
 
 /**
  * The job queue (issue 17): pg-boss on the server's own database (embedded or PostgreSQL), two
@@ -86,7 +85,7 @@ function queueOf(exclusive: boolean): string {
   return exclusive ? QUEUES.exclusive : QUEUES.standard;
 }
 
-function jobOf(def: TaskDefinition, id: string, exclusive: boolean, key: string | null, startAfter?: Date) {
+function jobOf<C>(def: TaskDefinition<C>, id: string, exclusive: boolean, key: string | null, startAfter?: Date) {
   return {
     id,
     ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
@@ -100,7 +99,8 @@ function jobOf(def: TaskDefinition, id: string, exclusive: boolean, key: string 
   };
 }
 
-export class JobQueue {
+/** The queue of one server; `C` is what its tasks receive as `ctx` (the application context). */
+export class JobQueue<C extends { db: Db }> {
   readonly instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   private boss: PgBoss | null = null;
   private readonly running = new Map<string, AbortController>();
@@ -115,7 +115,9 @@ export class JobQueue {
   private lastCpuAt = Date.now();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: C,
+    /** The task kinds this server runs (composed by server/app.ts). */
+    readonly tasks: TaskCatalogue<C>,
     private readonly log: (msg: string, err?: unknown) => void = () => undefined,
   ) {}
 
@@ -181,7 +183,7 @@ export class JobQueue {
    * in one transaction. Returns the run id (= the job id).
    */
   async enqueue(req: EnqueueRequest, tx?: Queryable): Promise<string> {
-    const def = taskOf(req.task);
+    const def = this.tasks.of(req.task);
     if (!def) throw new RunError(`任务「${req.task}」不存在。`);
     const id = randomUUID();
     const write = async (q: Queryable) => {
@@ -272,7 +274,7 @@ export class JobQueue {
    */
   private async runBatch(jobs: Job[]): Promise<void> {
     const boss = this.requireBoss();
-    const known = jobs.filter((j) => taskOf(j.data.task ?? ''));
+    const known = jobs.filter((j) => this.tasks.of(j.data.task ?? ''));
     for (const j of jobs) if (!known.includes(j)) await boss.fail(j.name, j.id, { message: `未知任务「${String(j.data.task)}」` }).catch(() => undefined);
     if (known.length === 0) return;
     const rows = await this.ctx.db.query<{ id: string; args: Record<string, unknown>; requested_by: number | null }>(
@@ -295,7 +297,7 @@ export class JobQueue {
   }
 
   private async runOne(job: Job, row: { args: Record<string, unknown>; requested_by: number | null }): Promise<Outcome> {
-    const def = taskOf(job.data.task ?? '') as TaskDefinition;
+    const def = this.tasks.of(job.data.task ?? '') as TaskDefinition<C>;
     const attempt = job.retryCount + 1;
     const started = Date.now();
     const abort = new AbortController();
@@ -404,13 +406,13 @@ export class JobQueue {
         const ids: number[] = [];
         const nexts: Array<Date | null> = [];
         const dues: Date[] = [];
-        const runs: Array<{ id: string; def: TaskDefinition; s: (typeof due)[number] }> = [];
+        const runs: Array<{ id: string; def: TaskDefinition<C>; s: (typeof due)[number] }> = [];
         for (const s of due) {
           const dueAt = new Date(s.next_run);
           ids.push(s.id);
           dues.push(dueAt);
           nexts.push(nextAfter(s, dueAt, now));
-          const def = taskOf(s.task);
+          const def = this.tasks.of(s.task);
           if (def) runs.push({ id: randomUUID(), def, s });
         }
         await tx.query(

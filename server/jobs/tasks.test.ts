@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
 import { prng } from '../test/tracking-reference';
-import { taskOf } from './tasks';
 
 /**
  * The task kinds' work, each checked against the rows it should produce: the rollup rebuild against a
@@ -21,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => srv?.close());
 
 async function run(kind: string, args: Record<string, unknown>): Promise<unknown> {
-  const def = taskOf(kind);
+  const def = ctx.jobs.tasks.of(kind);
   if (!def) throw new Error(kind);
   const parsed = def.args.parse(args);
   return def.run(parsed, { ctx, signal: new AbortController().signal, attempt: 1, requestedBy: 1, runId: randomUUID() });

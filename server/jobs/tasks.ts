@@ -4,19 +4,27 @@ import {
   diagnosticsProbeArgs,
   logsCleanupArgs,
   messagesAnnounceArgs,
-  pagesCheckArgs,
   rollupsRebuildArgs,
   type TaskArgument,
   type TaskKind,
 } from '../../contracts/schemas/automation';
-import type { AppContext } from '../context';
-import { MessageCenter } from '../features/messages/domain/messages';
-import { NEW_MESSAGE_FRAME } from '../features/messages/routes/message-center';
-import { pagesCheckRefusal, runPageChecks } from '../features/automation/jobs/page-check';
+import type { Db } from '../db/db';
+import { MessageCenter } from '../domain/messages';
+import type { UserDirectory } from '../domain/users';
+import type { SocketHub } from '../ws/hub';
+import { NEW_MESSAGE_FRAME } from '../ws/frames';
+
+/**
+ * The task kinds a job runs: what a definition holds, the catalogue the queue works from, and the
+ * platform's own tasks. A feature's tasks live in the feature (e.g. the automation feature's page
+ * check); server/app.ts composes the catalogue, in the order the task list answers, and hands it to
+ * the queue, so nothing here names a feature. `C` is what a task's run receives as `ctx` (the
+ * application context).
+ */
 
 /** What a running job may use. `signal` aborts at the task's timeout or when the run is cancelled. */
-export interface TaskRun {
-  ctx: AppContext;
+export interface TaskRun<C> {
+  ctx: C;
   signal: AbortSignal;
   /** 1 for the first attempt. */
   attempt: number;
@@ -26,7 +34,7 @@ export interface TaskRun {
   runId: string;
 }
 
-export interface TaskDefinition<S extends z.ZodType = z.ZodType> {
+export interface TaskDefinition<C, S extends z.ZodType = z.ZodType> {
   kind: TaskKind;
   name: string;
   description: string;
@@ -35,13 +43,35 @@ export interface TaskDefinition<S extends z.ZodType = z.ZodType> {
   form: TaskArgument[];
   retryLimit: number;
   timeoutSeconds: number;
-  run(args: z.infer<S>, run: TaskRun): Promise<unknown>;
+  run(args: z.infer<S>, run: TaskRun<C>): Promise<unknown>;
   /** Why a run with these (schema-valid) arguments must not be queued, or null: answered as an envelope error. */
-  refusal?(args: z.infer<S>, ctx: AppContext): Promise<string | null>;
+  refusal?(args: z.infer<S>, ctx: C): Promise<string | null>;
 }
 
-function define<S extends z.ZodType>(d: TaskDefinition<S>): TaskDefinition {
-  return d as unknown as TaskDefinition;
+/** A definition with its argument schema's type checked, kept as one of the catalogue's. */
+export function defineTask<C, S extends z.ZodType>(d: TaskDefinition<C, S>): TaskDefinition<C> {
+  return d as unknown as TaskDefinition<C>;
+}
+
+/** The task kinds one server runs, in the order the task list answers them. */
+export class TaskCatalogue<C> {
+  constructor(readonly all: readonly TaskDefinition<C>[]) {}
+
+  of(kind: string): TaskDefinition<C> | undefined {
+    return this.all.find((t) => t.kind === kind);
+  }
+}
+
+/** What the platform's own tasks read of the application context. */
+export interface PlatformTaskContext {
+  db: Db;
+  config: { analyticsTz: string };
+  users: UserDirectory;
+  hub: SocketHub;
+}
+
+function define<S extends z.ZodType>(d: TaskDefinition<PlatformTaskContext, S>): TaskDefinition<PlatformTaskContext> {
+  return defineTask(d);
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -54,138 +84,124 @@ const sleep = (ms: number, signal: AbortSignal) =>
     }, { once: true });
   });
 
-/** The job kinds the platform provides (issue 17 §2). */
-export const TASKS: readonly TaskDefinition[] = [
-  define({
-    kind: 'rollups.rebuild',
-    name: '重算汇总数据',
-    description: '按日期范围重新计算埋点和收入的小时/日汇总（从原始事件和订单），可限定一个游戏。',
-    args: rollupsRebuildArgs,
-    form: [
-      { name: 'target', label: '范围', type: 'enum', required: true, default: 'all', options: ['all', 'tracking', 'income'] },
-      { name: 'days', label: '最近天数（与日期范围二选一）', type: 'integer', required: false, default: 2, min: 1, max: 366 },
-      { name: 'start', label: '开始日期', type: 'date', required: false },
-      { name: 'end', label: '结束日期', type: 'date', required: false },
-      { name: 'game', label: '游戏 ID（留空为全部）', type: 'integer', required: false, default: null, min: 1 },
-    ],
-    retryLimit: 2,
-    timeoutSeconds: 1800,
-    async run(a, { ctx }) {
-      const tz = ctx.config.analyticsTz;
-      const game = a.game ?? null;
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-      const start = a.start ?? new Date(Date.parse(`${today}T00:00:00Z`) - ((a.days ?? 1) - 1) * 86_400_000).toISOString().slice(0, 10);
-      const end = a.end ?? today;
-      const out: Record<string, number> = {};
-      await ctx.db.transaction(async (tx) => {
-        if (a.target !== 'income') {
-          const r = await tx.query<{ n: string | number }>('SELECT tracking_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, start, end, game]);
-          out.events = Number(r[0]?.n ?? 0);
-        }
-        if (a.target !== 'tracking') {
-          const r = await tx.query<{ n: string | number }>('SELECT income_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, start, end, game]);
-          out.orders = Number(r[0]?.n ?? 0);
-        }
-      });
-      return { ...out, start, end, game };
-    },
-  }),
-  define({
-    kind: 'codes.expire',
-    name: '兑换码过期处理',
-    description: '结束时间已过（再加宽限天数）的兑换码批次记为已过期，并记下未兑换就失效的码数。',
-    args: codesExpireArgs,
-    form: [{ name: 'grace_days', label: '宽限天数', type: 'integer', required: false, default: 0, min: 0, max: 3650 }],
-    retryLimit: 2,
-    timeoutSeconds: 600,
-    async run(a, { ctx }) {
-      const rows = await ctx.db.query<{ id: number; lapsed: number }>(
-        `UPDATE gift_code_batches SET lapsed_time = now(), lapsed = count - redeemed
-         WHERE lapsed_time IS NULL AND status = 'active' AND end_time < now() - make_interval(days => $1::int)
-         RETURNING id, lapsed`,
-        [a.grace_days],
-      );
-      return { batches: rows.length, codes: rows.reduce((s, r) => s + Number(r.lapsed), 0) };
-    },
-  }),
-  define({
-    kind: 'logs.cleanup',
-    name: '清理日志',
-    description: '删除早于指定天数的登录日志和/或操作日志。',
-    args: logsCleanupArgs,
-    form: [
-      { name: 'log', label: '日志', type: 'enum', required: true, default: 'both', options: ['both', 'login', 'operation'] },
-      { name: 'older_than_days', label: '保留天数', type: 'integer', required: true, default: 90, min: 1, max: 3650 },
-    ],
-    retryLimit: 2,
-    timeoutSeconds: 600,
-    async run(a, { ctx }) {
-      const out: Record<string, number> = {};
-      if (a.log !== 'operation') {
-        out.login = (await ctx.db.query("DELETE FROM login_log WHERE create_datetime < now() - make_interval(days => $1::int) RETURNING id", [a.older_than_days])).length;
+/** Recomputes the tracking and income rollups of a date range from the raw rows. */
+export const rollupsRebuildTask = define({
+  kind: 'rollups.rebuild',
+  name: '重算汇总数据',
+  description: '按日期范围重新计算埋点和收入的小时/日汇总（从原始事件和订单），可限定一个游戏。',
+  args: rollupsRebuildArgs,
+  form: [
+    { name: 'target', label: '范围', type: 'enum', required: true, default: 'all', options: ['all', 'tracking', 'income'] },
+    { name: 'days', label: '最近天数（与日期范围二选一）', type: 'integer', required: false, default: 2, min: 1, max: 366 },
+    { name: 'start', label: '开始日期', type: 'date', required: false },
+    { name: 'end', label: '结束日期', type: 'date', required: false },
+    { name: 'game', label: '游戏 ID（留空为全部）', type: 'integer', required: false, default: null, min: 1 },
+  ],
+  retryLimit: 2,
+  timeoutSeconds: 1800,
+  async run(a, { ctx }) {
+    const tz = ctx.config.analyticsTz;
+    const game = a.game ?? null;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const start = a.start ?? new Date(Date.parse(`${today}T00:00:00Z`) - ((a.days ?? 1) - 1) * 86_400_000).toISOString().slice(0, 10);
+    const end = a.end ?? today;
+    const out: Record<string, number> = {};
+    await ctx.db.transaction(async (tx) => {
+      if (a.target !== 'income') {
+        const r = await tx.query<{ n: string | number }>('SELECT tracking_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, start, end, game]);
+        out.events = Number(r[0]?.n ?? 0);
       }
-      if (a.log !== 'login') {
-        out.operation = (await ctx.db.query("DELETE FROM operation_log WHERE create_datetime < now() - make_interval(days => $1::int) RETURNING id", [a.older_than_days])).length;
+      if (a.target !== 'tracking') {
+        const r = await tx.query<{ n: string | number }>('SELECT income_rebuild_rollups_range($1, $2::date, $3::date, $4::int) AS n', [tz, start, end, game]);
+        out.orders = Number(r[0]?.n ?? 0);
       }
-      return { deleted: out, older_than_days: a.older_than_days };
-    },
-  }),
-  define({
-    kind: 'messages.announce',
-    name: '发送公告',
-    description: '以消息中心公告发给所有用户（在线用户立即收到通知）。',
-    args: messagesAnnounceArgs,
-    form: [
-      { name: 'title', label: '标题', type: 'string', required: true, max: 100 },
-      { name: 'content', label: '内容', type: 'text', required: true, max: 5000 },
-    ],
-    retryLimit: 1,
-    timeoutSeconds: 60,
-    async run(a, { ctx, requestedBy }) {
-      const senderId = requestedBy ?? Number((await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0]?.id ?? 0);
-      const sender = await ctx.users.account(senderId);
-      if (!sender) throw new Error(`发送人（用户 ${senderId}）不存在。`);
-      const { message } = await new MessageCenter(ctx.db).create(sender, { title: a.title, content: a.content, target_type: 3 });
-      await ctx.hub.publish('all', NEW_MESSAGE_FRAME);
-      return { message: message.id, recipients: message.target_user.length };
-    },
-  }),
-  define({
-    kind: 'diagnostics.probe',
-    name: '队列探测',
-    description: '检验任务队列：等待指定毫秒数，前 N 次尝试故意失败（随后按退避重试），然后返回消息。',
-    args: diagnosticsProbeArgs,
-    form: [
-      { name: 'message', label: '返回消息', type: 'string', required: false, default: 'ok', max: 200 },
-      { name: 'sleep_ms', label: '等待（毫秒）', type: 'integer', required: false, default: 0, min: 0, max: 600_000 },
-      { name: 'fail_attempts', label: '先失败次数', type: 'integer', required: false, default: 0, min: 0, max: 10 },
-    ],
-    retryLimit: 3,
-    timeoutSeconds: 900,
-    async run(a, { signal, attempt }) {
-      if (a.sleep_ms > 0) await sleep(a.sleep_ms, signal);
-      if (attempt <= a.fail_attempts) throw new Error(`按要求失败（第 ${attempt} 次尝试，共 ${a.fail_attempts} 次）`);
-      return { message: a.message, attempt };
-    },
-  }),
-  define({
-    kind: 'pages.check',
-    name: 'H5 页面检查',
-    description: '在服务器上加载 H5 游戏的页面，按页面元素（CSS 选择器与期望的文本或属性）逐个检查并记录结果；新出现的失败通知游戏负责人。',
-    args: pagesCheckArgs,
-    form: [
-      { name: 'game', label: '游戏 ID（留空为全部 H5 游戏）', type: 'integer', required: false, default: null, min: 1 },
-      { name: 'locator', label: '页面元素 ID（留空为全部）', type: 'integer', required: false, default: null, min: 1 },
-    ],
-    retryLimit: 1,
-    timeoutSeconds: 300,
-    async run(a, { ctx, signal, requestedBy, runId }) {
-      return runPageChecks(ctx, a, runId, signal, requestedBy);
-    },
-    refusal: (a, ctx) => pagesCheckRefusal(ctx.db, a, new Set(ctx.config.pageCheckAllowHosts)),
-  }),
-];
+    });
+    return { ...out, start, end, game };
+  },
+});
 
-export function taskOf(kind: string): TaskDefinition | undefined {
-  return TASKS.find((t) => t.kind === kind);
-}
+/** Marks gift-code batches past their end (plus a grace) as lapsed. */
+export const codesExpireTask = define({
+  kind: 'codes.expire',
+  name: '兑换码过期处理',
+  description: '结束时间已过（再加宽限天数）的兑换码批次记为已过期，并记下未兑换就失效的码数。',
+  args: codesExpireArgs,
+  form: [{ name: 'grace_days', label: '宽限天数', type: 'integer', required: false, default: 0, min: 0, max: 3650 }],
+  retryLimit: 2,
+  timeoutSeconds: 600,
+  async run(a, { ctx }) {
+    const rows = await ctx.db.query<{ id: number; lapsed: number }>(
+      `UPDATE gift_code_batches SET lapsed_time = now(), lapsed = count - redeemed
+       WHERE lapsed_time IS NULL AND status = 'active' AND end_time < now() - make_interval(days => $1::int)
+       RETURNING id, lapsed`,
+      [a.grace_days],
+    );
+    return { batches: rows.length, codes: rows.reduce((s, r) => s + Number(r.lapsed), 0) };
+  },
+});
+
+/** Deletes login and operation log rows older than a number of days. */
+export const logsCleanupTask = define({
+  kind: 'logs.cleanup',
+  name: '清理日志',
+  description: '删除早于指定天数的登录日志和/或操作日志。',
+  args: logsCleanupArgs,
+  form: [
+    { name: 'log', label: '日志', type: 'enum', required: true, default: 'both', options: ['both', 'login', 'operation'] },
+    { name: 'older_than_days', label: '保留天数', type: 'integer', required: true, default: 90, min: 1, max: 3650 },
+  ],
+  retryLimit: 2,
+  timeoutSeconds: 600,
+  async run(a, { ctx }) {
+    const out: Record<string, number> = {};
+    if (a.log !== 'operation') {
+      out.login = (await ctx.db.query("DELETE FROM login_log WHERE create_datetime < now() - make_interval(days => $1::int) RETURNING id", [a.older_than_days])).length;
+    }
+    if (a.log !== 'login') {
+      out.operation = (await ctx.db.query("DELETE FROM operation_log WHERE create_datetime < now() - make_interval(days => $1::int) RETURNING id", [a.older_than_days])).length;
+    }
+    return { deleted: out, older_than_days: a.older_than_days };
+  },
+});
+
+/** An announcement to every user through the message center. */
+export const messagesAnnounceTask = define({
+  kind: 'messages.announce',
+  name: '发送公告',
+  description: '以消息中心公告发给所有用户（在线用户立即收到通知）。',
+  args: messagesAnnounceArgs,
+  form: [
+    { name: 'title', label: '标题', type: 'string', required: true, max: 100 },
+    { name: 'content', label: '内容', type: 'text', required: true, max: 5000 },
+  ],
+  retryLimit: 1,
+  timeoutSeconds: 60,
+  async run(a, { ctx, requestedBy }) {
+    const senderId = requestedBy ?? Number((await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0]?.id ?? 0);
+    const sender = await ctx.users.account(senderId);
+    if (!sender) throw new Error(`发送人（用户 ${senderId}）不存在。`);
+    const { message } = await new MessageCenter(ctx.db).create(sender, { title: a.title, content: a.content, target_type: 3 });
+    await ctx.hub.publish('all', NEW_MESSAGE_FRAME);
+    return { message: message.id, recipients: message.target_user.length };
+  },
+});
+
+/** Exercises the queue: waits, fails the first attempts on request, answers a message. */
+export const diagnosticsProbeTask = define({
+  kind: 'diagnostics.probe',
+  name: '队列探测',
+  description: '检验任务队列：等待指定毫秒数，前 N 次尝试故意失败（随后按退避重试），然后返回消息。',
+  args: diagnosticsProbeArgs,
+  form: [
+    { name: 'message', label: '返回消息', type: 'string', required: false, default: 'ok', max: 200 },
+    { name: 'sleep_ms', label: '等待（毫秒）', type: 'integer', required: false, default: 0, min: 0, max: 600_000 },
+    { name: 'fail_attempts', label: '先失败次数', type: 'integer', required: false, default: 0, min: 0, max: 10 },
+  ],
+  retryLimit: 3,
+  timeoutSeconds: 900,
+  async run(a, { signal, attempt }) {
+    if (a.sleep_ms > 0) await sleep(a.sleep_ms, signal);
+    if (attempt <= a.fail_attempts) throw new Error(`按要求失败（第 ${attempt} 次尝试，共 ${a.fail_attempts} 次）`);
+    return { message: a.message, attempt };
+  },
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ChangeRelay } from '../db/change-relay';
 import type { Db } from '../db/db';
-import { MessageCenter } from '../features/messages/domain/messages';
+import { MessageCenter } from '../domain/messages';
 import type { ErrorReporter } from '../http/report';
 import { PgPushBroker } from './pg-broker';
 import type { UnreadCounter } from './routes';

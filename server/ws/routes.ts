@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SOCKET_CLOSE, type SocketFrame } from '../../contracts/schemas';
+import { SOCKET_CLOSE } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { readToken } from '../auth/tokens';
 import { isRevoked } from '../domain/revocation';
 import { fail } from '../http/envelope';
 import type { ErrorReporter } from '../http/report';
+import { CONNECTED_FRAME, UNREAD_FRAME } from './frames';
 
-export const CONNECTED_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false };
-export const UNREAD_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '请查看您的未读消息~', refresh_unread: true };
 
 /** Unread messages of a user; the message center (a later slice) replaces this. */
 export type UnreadCounter = (userId: number) => Promise<number>;

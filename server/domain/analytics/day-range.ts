@@ -1,9 +1,10 @@
-import type { Db, Queryable } from '../../../db/db';
-import { CrudError } from '../../../domain/crud/spec';
+import type { Queryable } from '../../db/db';
+import { CrudError } from '../crud/spec';
 
 /**
- * What funnel and session analysis share: the date range as instants (in ANALYTICS_TZ, server/config.ts), and
- * the planner settings that keep their big GROUP BYs on hash joins and in memory.
+ * The date range of every analysis and report (tracking, revenue, retention, players, advertising,
+ * data reports): start..end checked against the 366-day limit, its bounds as instants in
+ * ANALYTICS_TZ (server/config.ts), and its calendar days.
  */
 
 /** The longest range an analysis reads (days, both ends counted). */
@@ -45,38 +46,14 @@ export async function dayRange(db: Queryable, start: string, end: string, tz: st
   return { start, end, lo: row.lo, hi: row.hi, days };
 }
 
-/**
- * Planner settings for one analysis transaction: room for hash tables and sorts, and no nested loops
- * (the embedded database's planner otherwise picks them for the player joins and never finishes at a
- * million events; PostgreSQL chooses hash joins anyway), and no JIT (the breakdown's cost estimate
- * crosses PostgreSQL's JIT thresholds: compiling took 2 s of a 10 ms query at 5M events). set_config(..., true) is SET LOCAL spelled as
- * a read, so the change tracker (db/changes.ts) does not take it for a write and drop every cache.
- */
-export async function analysisSettings(tx: Queryable, workMem: string): Promise<void> {
-  await tx.query(`SELECT set_config('work_mem', $1, true), set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)`, [workMem]);
+/** The days start..end (YYYY-MM-DD, both included). */
+export function daysOf(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`), last = Date.parse(`${end}T00:00:00Z`); t <= last; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
 }
 
-/** Rounds a figure to 6 decimals (ratios and seconds in answers). */
-export function round6(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
-}
-
-/**
- * One report read (revenue, advertising): the analysis settings, in one transaction (one snapshot), and on
- * PostgreSQL no parallel workers: these reads are index counts and small joins of tens of milliseconds,
- * and starting PostgreSQL's workers for them cost ~20 ms more than the work itself (EXPLAIN ANALYZE at the
- * bench's 1 M orders: the revenue history 67 → 28 ms). The embedded database has no workers.
- */
-export function readReport<T>(db: Db, fn: (tx: Queryable) => Promise<T>, workMem = '64MB'): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (db.kind === 'postgres') {
-      await tx.query(
-        `SELECT set_config('work_mem', $1, true), set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
-        [workMem],
-      );
-    } else {
-      await analysisSettings(tx, workMem);
-    }
-    return fn(tx);
-  });
+/** The day N days after `day`. */
+export function plusDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }

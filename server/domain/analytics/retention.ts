@@ -1,31 +1,18 @@
-import { RETENTION_CURVE_DAYS, RETENTION_DAYS, type RetentionQuery, type RetentionResult } from '../../../../contracts/schemas';
-import type { Db } from '../../../db/db';
-import { checkRange, readReport } from '../../tracking/domain/analysis-common';
+import { RETENTION_CURVE_DAYS } from '../../../contracts/schemas';
+import type { Db } from '../../db/db';
+import { checkRange } from './day-range';
+import { readReport } from './report-read';
 
 /**
- * Cohort retention (issue 16, part B): ONE function, `retention()`, reads the rollups of migration 046
- * (cohort_daily, retention_daily; kept at ingestion; summed over the channels by migration 056) in
- * one statement. The data reports take their d1/d7 from it. Definitions: contracts/schemas/players/index.ts.
+ * Cohort retention counts (definitions: contracts/schemas/players/index.ts), read by the players'
+ * retention report and the data reports: per game from the rollups of migration 046 (cohort_daily,
+ * retention_daily; kept at ingestion; summed over the channels by migration 056), per platform account
+ * from account_retention_daily (migration 060).
  */
-
-type Key = '1' | '3' | '7' | '14' | '30';
-const KEYS = RETENTION_DAYS.map(String) as Key[];
 
 /** retained / players with 6 decimals; null without players. */
 export function rate(retained: number, players: number): number | null {
   return players > 0 ? Math.round((retained / players) * 1e6) / 1e6 : null;
-}
-
-/** The days start..end (YYYY-MM-DD, both included). */
-export function daysOf(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`), last = Date.parse(`${end}T00:00:00Z`); t <= last; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
-
-/** The day N days after `day`. */
-export function plusDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 export interface RetentionTable {
@@ -84,44 +71,6 @@ export async function retentionCounts(db: Db, tz: string, q: { start: string; en
   return out;
 }
 
-/** GET /api/center_users/retention/: the cohort matrix, its weighted total and the 1..30 curve. */
-export async function retention(db: Db, tz: string, q: RetentionQuery): Promise<RetentionResult> {
-  const t = await retentionCounts(db, tz, q);
-  const known = (day: string, n: number) => plusDays(day, n) <= t.today;
-  const curve = Array.from({ length: RETENTION_CURVE_DAYS }, (_, i) => ({ n: i + 1, players: 0, retained: 0, retention: null as number | null }));
-  let players = 0;
-  const cohorts = daysOf(q.start, q.end).map((day) => {
-    const e = t.days.get(day) ?? { players: 0, retained: new Array<number>(RETENTION_CURVE_DAYS + 1).fill(0) };
-    players += e.players;
-    for (const p of curve) {
-      if (!known(day, p.n)) continue;
-      p.players += e.players;
-      p.retained += e.retained[p.n] ?? 0;
-    }
-    const retained = Object.fromEntries(KEYS.map((k) => [k, e.retained[Number(k)] ?? 0])) as Record<Key, number>;
-    const retention = Object.fromEntries(KEYS.map((k) => [k, known(day, Number(k)) ? rate(retained[k], e.players) : null])) as Record<Key, number | null>;
-    return { day, players: e.players, retention, retained };
-  });
-  for (const p of curve) p.retention = rate(p.retained, p.players);
-  const at = (k: Key) => curve[Number(k) - 1] ?? { retained: 0, retention: null };
-  return {
-    start: q.start,
-    end: q.end,
-    game: q.game ?? null,
-    channel: q.channel ?? null,
-    today: t.today,
-    cohorts,
-    total: {
-      players,
-      retention: Object.fromEntries(KEYS.map((k) => [k, at(k).retention])) as Record<Key, number | null>,
-      retained: Object.fromEntries(KEYS.map((k) => [k, at(k).retained])) as Record<Key, number>,
-    },
-    curve,
-    channels: t.channels,
-  };
-}
-
-// issue 16 data reports
 /**
  * The same rule for platform ACCOUNTS (distinct_id across every game, counted once; user_stats): an
  * account's registration day is its first active day in any game (player_accounts.first_day, migration

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthEarlier, perHead } from './revenue';
+import { perHead } from './revenue';
 
 describe('perHead (ARPU, ARPPU: fen per person, half away from zero)', () => {
   it('rounds half away from zero both ways', () => {
@@ -14,14 +14,5 @@ describe('perHead (ARPU, ARPPU: fen per person, half away from zero)', () => {
   it('never answers -0: a small negative amount that rounds to nothing is 0', () => {
     expect(Object.is(perHead(-1, 3), 0)).toBe(true);
     expect(Object.is(perHead(-1, 1000), 0)).toBe(true);
-  });
-});
-
-describe('monthEarlier', () => {
-  it('takes the same day a month back, clamped to that month', () => {
-    expect(monthEarlier('2026-03-31')).toBe('2026-02-28');
-    expect(monthEarlier('2024-03-31')).toBe('2024-02-29');
-    expect(monthEarlier('2026-01-15')).toBe('2025-12-15');
-    expect(monthEarlier('2026-11-28')).toBe('2026-10-28');
   });
 });

@@ -1,17 +1,12 @@
-import type {
-  DistributionResult,
-  HistoryResult,
-  IncomeRangeQuery,
-  OverviewResult,
-  RankResult,
-  RevenueFigures,
-} from '../../../../contracts/schemas';
-import type { Db, Queryable } from '../../../db/db';
-import { CrudError } from '../../../domain/crud/spec';
-import { checkRange, readReport } from '../../tracking/domain/analysis-common';
+import type { RevenueFigures } from '../../../contracts/schemas';
+import type { Db, Queryable } from '../../db/db';
+import { CrudError } from '../crud/spec';
+import { checkRange } from './day-range';
+import { readReport } from './report-read';
 
 /**
- * The revenue figures of every report (overview, history, distribution, rank): ONE function,
+ * The revenue figures of every report (income's overview, history, distribution and rank, the data
+ * reports, partner settlements, advertising, the dashboards, game and account details): ONE function,
  * `revenue()`, reads the rollups of migration 044 in one statement (one snapshot) and answers the
  * figures per group. Definitions: contracts/schemas/income/index.ts (gross by paid day, refunds by
  * refund day, revenue = gross − refunds, paying players distinct per (game, player), active players
@@ -47,10 +42,11 @@ const KEY_SQL: Record<Exclude<RevenueGroup, 'player'>, string> = {
   method: 'g',
 };
 
-/** One read: the report settings in one transaction (analysis-common.ts). */
+/** One read: the report settings in one transaction (report-read.ts). */
 const read = readReport;
 
-const zero = (): Figures => ({ revenue: 0, gross: 0, refunds: 0, orders: 0, refund_orders: 0, paying_players: 0, active_players: 0 });
+/** Figures of nothing (a group without rows). */
+export const zeroFigures = (): Figures => ({ revenue: 0, gross: 0, refunds: 0, orders: 0, refund_orders: 0, paying_players: 0, active_players: 0 });
 
 /** A bigint or numeric from the database as a number, refused when it would not be exact. */
 export function exact(v: unknown): number {
@@ -166,7 +162,7 @@ export async function revenue(
     params,
   ));
   for (const r of rows) {
-    const f = out.get(r.k) ?? zero();
+    const f = out.get(r.k) ?? zeroFigures();
     if (r.kind === 's') {
       f.gross = exact(r.gross);
       f.refunds = exact(r.refunds);
@@ -180,11 +176,9 @@ export async function revenue(
     }
     out.set(r.k, f);
   }
-  if (group === 'total' && !out.has('')) out.set('', zero());
+  if (group === 'total' && !out.has('')) out.set('', zeroFigures());
   return out;
 }
-
-const figuresOnly = (f: Figures): RevenueFigures => ({ revenue: f.revenue, gross: f.gross, refunds: f.refunds, orders: f.orders, refund_orders: f.refund_orders, paying_players: f.paying_players });
 
 /** Integer division rounded half away from zero (revenue may be negative). */
 export function perHead(amount: number, people: number): number {
@@ -194,126 +188,6 @@ export function perHead(amount: number, people: number): number {
   return amount < 0 && q !== 0 ? -q : q;
 }
 
-export async function overview(db: Db, q: IncomeRangeQuery): Promise<OverviewResult> {
-  const game = q.game ?? null;
-  const f = (await revenue(db, { start: q.start, end: q.end, game }, 'total')).get('') ?? zero();
-  return {
-    start: q.start,
-    end: q.end,
-    game,
-    currency: 'CNY',
-    ...figuresOnly(f),
-    active_players: f.active_players,
-    arpu: perHead(f.revenue, f.active_players),
-    arppu: perHead(f.revenue, f.paying_players),
-    paying_rate: f.active_players === 0 ? 0 : Math.round((f.paying_players / f.active_players) * 1e6) / 1e6,
-  };
-}
-
-const DAY = 86_400_000;
-const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-function daysOf(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let t = dayMs(start); t <= dayMs(end); t += DAY) out.push(dayOf(t));
-  return out;
-}
-
-/** The same day one month earlier, clamped to that month's last day (03-31 → 02-28). */
-export function monthEarlier(d: string): string {
-  const [y, m, day] = d.split('-').map(Number) as [number, number, number];
-  const py = m === 1 ? y - 1 : y;
-  const pm = m === 1 ? 12 : m - 1;
-  const last = new Date(Date.UTC(py, pm, 0)).getUTCDate();
-  return `${py}-${String(pm).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
-}
-
-async function series(db: Db, start: string, end: string, game: number | null): Promise<{ days: HistoryResult['days']; totals: RevenueFigures }> {
-  // Both reads at once: on PostgreSQL they run on two connections in parallel (one at a time on PGlite).
-  const [byDay, total] = await Promise.all([revenue(db, { start, end, game }, 'day'), revenue(db, { start, end, game }, 'total', { active: false })]);
-  const days = daysOf(start, end).map((day) => ({ day, ...figuresOnly(byDay.get(day) ?? zero()) }));
-  return { days, totals: figuresOnly(total.get('') ?? zero()) };
-}
-
-export async function history(db: Db, q: IncomeRangeQuery & { compare?: 'previous' | 'last_month' }): Promise<HistoryResult> {
-  const game = q.game ?? null;
-  checkRange(q.start, q.end);
-  let compare: HistoryResult['compare'] = null;
-  let other: Promise<Awaited<ReturnType<typeof series>>> | null = null;
-  let cs = '';
-  let ce = '';
-  if (q.compare) {
-    if (q.compare === 'previous') {
-      const n = (dayMs(q.end) - dayMs(q.start)) / DAY + 1;
-      cs = dayOf(dayMs(q.start) - n * DAY);
-      ce = dayOf(dayMs(q.start) - DAY);
-    } else {
-      cs = monthEarlier(q.start);
-      ce = monthEarlier(q.end);
-    }
-    other = series(db, cs, ce, game);
-  }
-  const [main, prior] = await Promise.all([series(db, q.start, q.end, game), other]);
-  if (q.compare && prior) compare = { kind: q.compare, start: cs, end: ce, ...prior };
-  return { start: q.start, end: q.end, game, days: main.days, totals: main.totals, compare };
-}
-
-async function gameNames(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.query<{ id: number; name: string }>('SELECT id, name FROM games WHERE id = ANY($1::int[])', [ids]);
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** Largest revenue first, then key. */
-const byRevenue = (a: [string, Figures], b: [string, Figures]) => b[1].revenue - a[1].revenue || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-
-export async function distribution(db: Db, q: IncomeRangeQuery & { by: DistributionResult['by'] }): Promise<DistributionResult> {
-  const game = q.game ?? null;
-  const range = { start: q.start, end: q.end, game };
-  const [byKey, totals] = await Promise.all([revenue(db, range, q.by), revenue(db, range, 'total', { active: false })]);
-  const groups = [...byKey.entries()].sort(byRevenue);
-  const total = totals.get('') ?? zero();
-  const names = q.by === 'game' ? await gameNames(db, groups.map(([k]) => Number(k))) : new Map<number, string>();
-  return {
-    start: q.start,
-    end: q.end,
-    game,
-    by: q.by,
-    total: figuresOnly(total),
-    rows: groups.map(([key, f]) => ({
-      key,
-      label: q.by === 'game' ? (names.get(Number(key)) ?? `#${key}`) : key,
-      ...figuresOnly(f),
-      share: total.revenue > 0 ? Math.round((f.revenue / total.revenue) * 1e6) / 1e6 : 0,
-    })),
-  };
-}
-
-export async function rank(db: Db, q: IncomeRangeQuery & { by: RankResult['by']; limit?: number }): Promise<RankResult> {
-  const game = q.game ?? null;
-  const limit = q.limit ?? 10;
-  const range = { start: q.start, end: q.end, game };
-  const groups = [...(await revenue(db, range, q.by, { limit })).entries()].sort(byRevenue).slice(0, limit);
-  const gameOf = (key: string) => Number(q.by === 'player' ? key.slice(0, key.indexOf(':')) : key);
-  const names = q.by === 'channel' ? new Map<number, string>() : await gameNames(db, [...new Set(groups.map(([k]) => gameOf(k)))]);
-  const nameOf = (key: string) => names.get(gameOf(key)) ?? `#${gameOf(key)}`;
-  return {
-    start: q.start,
-    end: q.end,
-    game,
-    by: q.by,
-    rows: groups.map(([key, f], i) => ({
-      rank: i + 1,
-      key,
-      label: q.by === 'game' ? nameOf(key) : q.by === 'player' ? key.slice(key.indexOf(':') + 1) : key,
-      game_name: q.by === 'player' ? nameOf(key) : null,
-      ...figuresOnly(f),
-    })),
-  };
-}
-
-// advertising (i16-adverts)
 /**
  * The figures of start..end (both included) of the players a query names, summed per key: `source`
  * selects (game int, player text, k text), e.g. the installs attributed to a campaign keyed by the
@@ -341,7 +215,6 @@ export async function revenueOfPlayersQuery(tx: Queryable, range: { start: strin
   return out;
 }
 
-// ---- center_users accounts+game_users (i16-accounts)
 /**
  * All-time revenue of accounts (center_users/accounts and game_users): per distinct_id (and per game of
  * it), gross − refunds in CNY minor units from the same rollup as the reports (income_player_days, by its
@@ -359,7 +232,7 @@ export async function accountRevenue(db: Queryable, players: readonly string[], 
     params,
   );
   const add = (key: string, r: (typeof rows)[number]) => {
-    const f = out.get(key) ?? zero();
+    const f = out.get(key) ?? zeroFigures();
     f.gross += exact(r.gross);
     f.refunds += exact(r.refunds);
     f.revenue = f.gross - f.refunds;

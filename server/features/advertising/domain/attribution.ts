@@ -8,8 +8,9 @@ import {
   type PerformanceResult,
 } from '../../../../contracts/schemas';
 import type { Db } from '../../../db/db';
-import { exact, revenueOfPlayersQuery } from '../../income/domain/revenue';
-import { checkRange, readReport } from '../../tracking/domain/analysis-common';
+import { exact, revenueOfPlayersQuery } from '../../../domain/analytics/revenue';
+import { checkRange } from '../../../domain/analytics/day-range';
+import { readReport } from '../../../domain/analytics/report-read';
 
 /**
  * Attribution (last click): an install = a player's first `register` event in a game
@@ -41,7 +42,7 @@ function installsSql(gameParam: string | null): string {
 }
 
 /** A read with room for its hash joins and no nested loops, as the tracking analyses run. */
-/** One report read (analysis-common.ts): one snapshot, the report settings. */
+/** One report read (server/domain/analytics/report-read.ts): one snapshot, the report settings. */
 const read = readReport;
 
 /** The range's bounds as instants in the analytics time zone. */

@@ -2,7 +2,7 @@ import { AD_MAX_AMOUNT, REPORT_CURRENCY, type SpendInput, type SpendResult } fro
 import type { Db, Queryable } from '../../../db/db';
 import { CrudError } from '../../../domain/crud/spec';
 import { readXlsxBounded, XlsxError } from '../../../domain/crud/xlsx';
-import { exact } from '../../income/domain/revenue';
+import { exact } from '../../../domain/analytics/revenue';
 
 /**
  * Daily spend of a campaign (CNY fen per calendar day). Entered as JSON (PUT …/{id}/spend/) or

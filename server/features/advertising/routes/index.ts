@@ -13,8 +13,8 @@ import { writeXlsx } from '../../../domain/crud/xlsx';
 import { ok } from '../../../http/envelope';
 import { RateLimited } from '../../../http/rate-limit';
 import { isRecord } from '../../../is-record';
-import { parseIncomeQuery } from '../../income/routes/reports';
-import { guarded, ID, registerResource, rowId, sendFile } from '../../system/routes/crud-routes';
+import { parseReportQuery } from '../../../http/report-query';
+import { guarded, ID, registerResource, rowId, sendFile } from '../../../http/crud-routes';
 
 /** Clicks per client IP per minute on the open tracking link (all instances together, counted in the database). */
 export const AD_CLICKS_PER_MINUTE = 300;
@@ -53,15 +53,15 @@ export async function advertisingRoutes(app: FastifyInstance, ctx: AppContext): 
     });
     scope.get('/api/advertisement/click/', { preHandler: limiter }, async (req, reply) =>
       guarded(reply, async () => {
-        const click = parseIncomeQuery(clickQuery, req);
+        const click = parseReportQuery(clickQuery, req);
         const { store_url } = await recordClick(db, { ...click, ip: req.clientIp || req.ip }, tz);
         // The stored address may hold non-ASCII characters: the Location header carries its encoded form.
         return reply.header('Cache-Control', 'no-store').redirect(new URL(store_url).href, 302);
       }),
     );
 
-    scope.get('/api/advertisement/campaign/performance/', async (req, reply) => guarded(reply, async () => ok(await performance(db, parseIncomeQuery(performanceQuery, req), tz))));
-    scope.get('/api/advertisement/attribution/', async (req, reply) => guarded(reply, async () => ok(await attribution(db, parseIncomeQuery(attributionQuery, req), tz))));
+    scope.get('/api/advertisement/campaign/performance/', async (req, reply) => guarded(reply, async () => ok(await performance(db, parseReportQuery(performanceQuery, req), tz))));
+    scope.get('/api/advertisement/attribution/', async (req, reply) => guarded(reply, async () => ok(await attribution(db, parseReportQuery(attributionQuery, req), tz))));
 
     scope.post(`/api/advertisement/campaign/${ID}/clicks/`, async (req, reply) => guarded(reply, async () => ok(await importClicks(db, campaignId(req), parseBody(clickBatchInput, req), tz))));
     scope.get(`/api/advertisement/campaign/${ID}/spend/`, async (req, reply) => guarded(reply, async () => ok(await getSpend(db, campaignId(req)))));

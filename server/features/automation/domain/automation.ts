@@ -2,11 +2,16 @@ import { RUN_STATES, WORKER_LOST_SECONDS, type QueueRow, type RunRow, type RunSt
 import type { Db } from '../../../db/db';
 import { JOB_SCHEMA } from '../../../db/changes';
 import { QUEUES } from '../../../jobs/queue';
-import { TASKS, taskOf } from '../../../jobs/tasks';
+import type { TaskCatalogue } from '../../../jobs/tasks';
 import { CrudError } from '../../../domain/crud/spec';
 import { formatDatetime } from '../../../domain/time';
 
-/** Reads for the automation screens: task kinds, runs, workers and queues. */
+/**
+ * Reads for the automation screens: task kinds, runs, workers and queues. `tasks` is the server's task
+ * catalogue (ctx.jobs.tasks).
+ */
+
+type Tasks = TaskCatalogue<unknown>;
 
 const dt = (v: unknown): string | null => (v === null || v === undefined ? null : formatDatetime(v as Date));
 
@@ -31,11 +36,11 @@ interface RunDbRow {
   retry_of: string | null;
 }
 
-function runView(r: RunDbRow): RunRow {
+function runView(r: RunDbRow, tasks: Tasks): RunRow {
   return {
     id: r.id,
     task: r.task,
-    task_name: taskOf(r.task)?.name ?? r.task,
+    task_name: tasks.of(r.task)?.name ?? r.task,
     args: r.args ?? {},
     schedule: r.schedule,
     schedule_name: r.schedule_name,
@@ -62,10 +67,10 @@ export function isRunId(v: string): boolean {
   return UUID.test(v);
 }
 
-export async function runById(db: Db, id: string): Promise<RunRow | null> {
+export async function runById(db: Db, id: string, tasks: Tasks): Promise<RunRow | null> {
   if (!isRunId(id)) return null;
   const row = (await db.query<RunDbRow>(`SELECT ${RUN_COLUMNS} FROM automation_runs WHERE id = $1`, [id]))[0];
-  return row ? runView(row) : null;
+  return row ? runView(row, tasks) : null;
 }
 
 function int(v: unknown, label: string, min: number, max: number, fallback: number): number {
@@ -76,13 +81,13 @@ function int(v: unknown, label: string, min: number, max: number, fallback: numb
 }
 
 /** GET /api/automation/task/runs/: newest first, filtered by task, state, schedule, trigger. */
-export async function listRuns(db: Db, q: Record<string, unknown>) {
+export async function listRuns(db: Db, q: Record<string, unknown>, tasks: Tasks) {
   const page = int(q.page, 'page', 1, 1_000_000, 1);
   const limit = int(q.limit, 'limit', 1, 100, 20);
   const where: string[] = [];
   const params: unknown[] = [];
   if (typeof q.task === 'string' && q.task !== '') {
-    if (!taskOf(q.task)) throw new CrudError(`任务:任务「${q.task}」不存在。`);
+    if (!tasks.of(q.task)) throw new CrudError(`任务:任务「${q.task}」不存在。`);
     params.push(q.task);
     where.push(`task = $${params.length}`);
   }
@@ -106,15 +111,15 @@ export async function listRuns(db: Db, q: Record<string, unknown>) {
     params,
   );
   const total = rows[0]?.total__ ?? Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM automation_runs ${clause}`, params))[0]?.n ?? 0);
-  return { page, limit, total, is_next: page * limit < total, is_previous: page > 1, data: rows.map(runView) };
+  return { page, limit, total, is_next: page * limit < total, is_previous: page > 1, data: rows.map((r) => runView(r, tasks)) };
 }
 
 /** GET /api/automation/task/: the task kinds with their argument forms and the last day's runs by state. */
-export async function taskKinds(db: Db): Promise<TaskKindRow[]> {
+export async function taskKinds(db: Db, tasks: Tasks): Promise<TaskKindRow[]> {
   const counts = await db.query<{ task: string; state: string; n: number }>(
     "SELECT task, state, count(*)::int AS n FROM automation_runs WHERE queued > now() - interval '1 day' GROUP BY 1, 2",
   );
-  return TASKS.map((t) => ({
+  return tasks.all.map((t) => ({
     kind: t.kind,
     name: t.name,
     description: t.description,
@@ -126,7 +131,7 @@ export async function taskKinds(db: Db): Promise<TaskKindRow[]> {
 }
 
 /** GET /api/automation/celery/: every worker seen in the last day (online, lost or stopped) and the queues' depth. */
-export async function workersAndQueues(db: Db) {
+export async function workersAndQueues(db: Db, tasks: Tasks) {
   const workers = await db.query<{
     instance: string;
     host: string;
@@ -151,7 +156,7 @@ export async function workersAndQueues(db: Db) {
   );
   const queues: QueueRow[] = [];
   for (const queue of [QUEUES.standard, QUEUES.exclusive]) {
-    for (const t of TASKS) {
+    for (const t of tasks.all) {
       const of = (s: string) => states.filter((r) => r.name === queue && r.task === t.kind && r.state === s).reduce((a, r) => a + r.n, 0);
       queues.push({ queue, task: t.kind, queued: of('created'), active: of('active'), retrying: of('retry'), failed: of('failed'), completed: of('completed') });
     }

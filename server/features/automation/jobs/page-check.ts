@@ -1,10 +1,11 @@
 import { parse, type HTMLElement } from 'node-html-parser';
-import type { CheckKind, PagesCheckArgs } from '../../../../contracts/schemas/automation/page-checks';
+import { pagesCheckArgs, type CheckKind, type PagesCheckArgs } from '../../../../contracts/schemas/automation/page-checks';
 import { MESSAGE_TARGET } from '../../../../contracts/schemas/messages';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/db';
-import { MessageCenter } from '../../messages/domain/messages';
-import { NEW_MESSAGE_FRAME } from '../../messages/routes/message-center';
+import { defineTask } from '../../../jobs/tasks';
+import { MessageCenter } from '../../../domain/messages';
+import { NEW_MESSAGE_FRAME } from '../../../ws/frames';
 import { DEFAULT_FETCH_POLICY, fetchPage, PageFetchError, urlRefusal, type FetchedPage, type FetchPolicy } from './page-fetch';
 
 /**
@@ -197,3 +198,21 @@ async function notifyOwners(ctx: AppContext, owner: number | null, requestedBy: 
   await new MessageCenter(ctx.db).create(sender, { title: text.title, content: text.content, target_type: MESSAGE_TARGET.user, target_user: recipients });
   await ctx.hub.publish(recipients, NEW_MESSAGE_FRAME);
 }
+
+/** The pages.check task kind: composed into the server's task catalogue by server/app.ts. */
+export const pagesCheckTask = defineTask<AppContext, typeof pagesCheckArgs>({
+  kind: 'pages.check',
+  name: 'H5 页面检查',
+  description: '在服务器上加载 H5 游戏的页面，按页面元素（CSS 选择器与期望的文本或属性）逐个检查并记录结果；新出现的失败通知游戏负责人。',
+  args: pagesCheckArgs,
+  form: [
+    { name: 'game', label: '游戏 ID（留空为全部 H5 游戏）', type: 'integer', required: false, default: null, min: 1 },
+    { name: 'locator', label: '页面元素 ID（留空为全部）', type: 'integer', required: false, default: null, min: 1 },
+  ],
+  retryLimit: 1,
+  timeoutSeconds: 300,
+  async run(a, { ctx, signal, requestedBy, runId }) {
+    return runPageChecks(ctx, a, runId, signal, requestedBy);
+  },
+  refusal: (a, ctx) => pagesCheckRefusal(ctx.db, a, new Set(ctx.config.pageCheckAllowHosts)),
+});

@@ -2,7 +2,7 @@ import { SCHEDULE_LABELS, scheduleInput, scheduleUpdate, TASK_ARGS, type TaskKin
 import type { Queryable } from '../../../db/db';
 import { formatDatetime } from '../../../domain/time';
 import { firstRun } from '../../../jobs/schedule-time';
-import { taskOf } from '../../../jobs/tasks';
+import type { TaskCatalogue } from '../../../jobs/tasks';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
 import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
 
@@ -32,7 +32,7 @@ function iso(v: unknown): string | null {
  * exactly one crontab or interval; enabled or not; exclusive (at most one run at a time). `next_run`
  * is set from now on every save and advanced by the ticker (server/jobs/queue.ts).
  */
-export function scheduleSpec(): ResourceSpec {
+export function scheduleSpec(tasks: TaskCatalogue<unknown>): ResourceSpec {
   return {
     path: 'schedule',
     base: '/api/automation/schedule/',
@@ -53,7 +53,7 @@ export function scheduleSpec(): ResourceSpec {
       return {
         ...viewOf(COLUMNS)(r),
         args: typeof r.args === 'string' ? JSON.parse(r.args) : (r.args ?? {}),
-        task_name: taskOf(task)?.name ?? task,
+        task_name: tasks.of(task)?.name ?? task,
         schedule_text: text,
         crontab_expression: r.crontab_expression ?? null,
         crontab_timezone: r.crontab_timezone ?? null,

@@ -14,8 +14,7 @@ import { currentAccount } from '../../../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../../../http/envelope';
 import { isRecord } from '../../../is-record';
 import { RunError } from '../../../jobs/queue';
-import { taskOf } from '../../../jobs/tasks';
-import { guarded, ID, NOT_FOUND, registerResource, rowId } from '../../system/routes/crud-routes';
+import { guarded, ID, NOT_FOUND, registerResource, rowId } from '../../../http/crud-routes';
 
 /**
  * Automation (issue 17) under /api/automation/: crontab, interval and schedule resources; the task
@@ -25,7 +24,7 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
   // Lists are not kept in memory: next runs move with the clock and the ticker.
   registerResource(app, ctx, new CrudResource(crontabSpec(), ctx.db), { noImport: true });
   registerResource(app, ctx, new CrudResource(intervalSpec(), ctx.db), { noImport: true });
-  registerResource(app, ctx, new CrudResource(scheduleSpec(), ctx.db), { noImport: true });
+  registerResource(app, ctx, new CrudResource(scheduleSpec(ctx.jobs.tasks), ctx.db), { noImport: true });
   // Page checks (automation/webElement): the locators, and the results of their evaluations.
   registerResource(app, ctx, new CrudResource(pageLocatorSpec(new Set(ctx.config.pageCheckAllowHosts)), ctx.db), { noImport: true });
   app.get('/api/automation/webElement/results/', async (req, reply) =>
@@ -41,11 +40,11 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
     throw err;
   };
 
-  app.get('/api/automation/task/', async () => ok(await taskKinds(ctx.db), '获取成功'));
+  app.get('/api/automation/task/', async () => ok(await taskKinds(ctx.db, ctx.jobs.tasks), '获取成功'));
 
   app.post<{ Params: { kind: string } }>('/api/automation/task/:kind/run/', async (req, reply) =>
     guarded(reply, async () => {
-      const def = taskOf(req.params.kind);
+      const def = ctx.jobs.tasks.of(req.params.kind);
       if (!def) return fail(`任务「${req.params.kind}」不存在。`);
       const body = parseInput(runNowInput, req.body ?? {});
       if (!body.ok) return fail(body.msg);
@@ -65,12 +64,12 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
     guarded(reply, async () => {
       const q: unknown = req.query ?? {};
       if (!isRecord(q)) return fail('查询参数格式不正确');
-      return ok(await listRuns(ctx.db, q));
+      return ok(await listRuns(ctx.db, q, ctx.jobs.tasks));
     }),
   );
 
   app.get<{ Params: { run: string } }>('/api/automation/task/runs/:run/', async (req) => {
-    const run = await runById(ctx.db, req.params.run);
+    const run = await runById(ctx.db, req.params.run, ctx.jobs.tasks);
     return run ? ok(run, '获取成功') : fail(NOT_FOUND_MSG, 400);
   });
 
@@ -78,7 +77,7 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
     guarded(reply, async () => {
       if (!isRunId(req.params.run)) return NOT_FOUND;
       await ctx.jobs.cancel(req.params.run).catch(runFailure);
-      return ok(await runById(ctx.db, req.params.run), '已取消');
+      return ok(await runById(ctx.db, req.params.run, ctx.jobs.tasks), '已取消');
     }),
   );
 
@@ -98,7 +97,7 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
         [id],
       ))[0];
       if (!s) return NOT_FOUND;
-      const def = taskOf(s.task);
+      const def = ctx.jobs.tasks.of(s.task);
       const args = def?.args.safeParse(s.args);
       const refusal = def?.refusal && args?.success ? await def.refusal(args.data, ctx) : null;
       if (refusal) return fail(refusal);
@@ -112,6 +111,6 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.get('/api/automation/celery/', async () => {
     // This instance's own row is brought up to date first; the others' are at most a heartbeat old.
     await ctx.jobs.heartbeat();
-    return ok(await workersAndQueues(ctx.db), '获取成功');
+    return ok(await workersAndQueues(ctx.db, ctx.jobs.tasks), '获取成功');
   });
 }

@@ -7,7 +7,7 @@ import { tagSpec } from '../resources/tag';
 import { CrudError } from '../../../domain/crud/spec';
 import { SecretBoxError } from '../../../domain/secret-box';
 import { fail, ok } from '../../../http/envelope';
-import { guarded, ID, NOT_FOUND, registerResource, rowId } from '../../system/routes/crud-routes';
+import { guarded, ID, NOT_FOUND, registerResource, rowId } from '../../../http/crud-routes';
 
 /**
  * Shared resources under /api/common/: shared third-party accounts (secrets sealed, revealed only by

@@ -12,11 +12,11 @@ import type {
 } from '../../../../contracts/schemas';
 import type { Db, Queryable } from '../../../db/db';
 import { CrudError } from '../../../domain/crud/spec';
-import { exact, revenue, type Figures } from '../../income/domain/revenue';
+import { exact, revenue, type Figures } from '../../../domain/analytics/revenue';
 
 /**
  * Partner settlements and KPIs (issue 16, cooperate/*). Every revenue figure comes from `revenue()`
- * (domain/income/revenue.ts), per game; this module only maps games to partners, applies the rate in
+ * (domain/analytics/revenue.ts), per game; this module only maps games to partners, applies the rate in
  * effect (partner_share_rates, migration 047) and keeps locked months (settlement_locks/lines).
  * Definitions: contracts/schemas/cooperate/index.ts.
  */

@@ -9,8 +9,8 @@ import { streamXlsx } from '../../../domain/crud/xlsx-stream';
 import { currentAccount } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
 import { isRecord } from '../../../is-record';
-import { parseIncomeQuery } from '../../income/routes/reports';
-import { guarded, XLSX_TYPE } from '../../system/routes/crud-routes';
+import { parseReportQuery } from '../../../http/report-query';
+import { guarded, XLSX_TYPE } from '../../../http/crud-routes';
 
 /**
  * Partners (issue 16, cooperate/*): the partner KPIs (overview), the monthly settlements (reports),
@@ -32,11 +32,11 @@ export function cooperateRoutes(app: FastifyInstance, ctx: AppContext): void {
     const a = currentAccount(req);
     return { id: a.id, name: a.name || a.username };
   };
-  app.get('/api/cooperate/overview/', async (req, reply) => guarded(reply, async () => ok(await partnerOverview(db, parseIncomeQuery(partnerOverviewQuery, req)))));
-  app.get('/api/cooperate/reports/', async (req, reply) => guarded(reply, async () => ok(await settlements(db, parseIncomeQuery(settlementQuery, req)))));
+  app.get('/api/cooperate/overview/', async (req, reply) => guarded(reply, async () => ok(await partnerOverview(db, parseReportQuery(partnerOverviewQuery, req)))));
+  app.get('/api/cooperate/reports/', async (req, reply) => guarded(reply, async () => ok(await settlements(db, parseReportQuery(settlementQuery, req)))));
   app.get('/api/cooperate/reports/export/', async (req, reply) =>
     guarded(reply, async () => {
-      const q = parseIncomeQuery(settlementQuery, req);
+      const q = parseReportQuery(settlementQuery, req);
       const result = await settlements(db, q);
       const rows = settlementSheet(result);
       const name = `合作报表-${q.month}.xlsx`;
@@ -52,7 +52,7 @@ export function cooperateRoutes(app: FastifyInstance, ctx: AppContext): void {
         .send(body);
     }),
   );
-  app.get('/api/cooperate/reports/rates/', async (req, reply) => guarded(reply, async () => ok(await listRates(db, parseIncomeQuery(rateQuery, req).partner))));
+  app.get('/api/cooperate/reports/rates/', async (req, reply) => guarded(reply, async () => ok(await listRates(db, parseReportQuery(rateQuery, req).partner))));
   app.post('/api/cooperate/reports/rates/', async (req, reply) => guarded(reply, async () => ok(await setRate(db, parseBody(shareRateIn, req), who(req)))));
   app.post('/api/cooperate/reports/lock/', async (req, reply) => guarded(reply, async () => ok(await lockMonth(db, parseBody(lockIn, req), who(req), ctx.config.analyticsTz))));
 }

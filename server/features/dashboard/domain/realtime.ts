@@ -7,7 +7,7 @@ import {
   type RealtimeSnapshot,
 } from '../../../../contracts/schemas/dashboard/live';
 import type { Db } from '../../../db/db';
-import { exact, revenue } from '../../income/domain/revenue';
+import { exact, revenue } from '../../../domain/analytics/revenue';
 
 /**
  * The realtime figures (dashboard/realtime; definitions in contracts/schemas/dashboard-live.ts): one

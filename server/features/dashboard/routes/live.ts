@@ -4,12 +4,13 @@ import type { Registry } from 'prom-client';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../../../context';
 import { JOB_SCHEMA } from '../../../db/changes';
+import type { DashboardLive } from '../domain/live';
 import type { QuerySink } from '../domain/monitor';
 import { InstanceMonitor } from '../domain/monitor';
 import { realtimeSnapshot } from '../domain/realtime';
 import { ok } from '../../../http/envelope';
 import { LiveFeed, REALTIME_PATH } from '../../../ws/live-feed';
-import { guarded } from '../../system/routes/crud-routes';
+import { guarded } from '../../../http/crud-routes';
 
 /**
  * dashboard/realtime and dashboard/monitor (issue 17): the live feed (socket frame + REST answer of
@@ -18,14 +19,6 @@ import { guarded } from '../../system/routes/crud-routes';
  */
 
 export const MONITOR_PATH = '/api/dashboard/monitor/';
-
-export interface DashboardLive {
-  feed: LiveFeed;
-  monitor: InstanceMonitor;
-  /** Starts sampling (server listening); stops with the server. */
-  start(): void;
-  stop(): void;
-}
 
 /** Builds the feed and the monitor of one instance; `queries` is the Db's timing hook (instrumentDb). */
 export function createDashboardLive(ctx: AppContext, queries: { sink: QuerySink | null }, log: (msg: string, err: unknown) => void): DashboardLive {

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/db';
 import { GAME_FROM, GAME_SELECT, gameView } from '../resources/game';
 import { RELEASE_FROM, RELEASE_SELECT, releaseView } from '../resources/release';
 import { dt } from '../../../domain/crud/resource';
-import { revenue } from '../../income/domain/revenue';
+import { revenue } from '../../../domain/analytics/revenue';
 
 /**
  * One game of any kind with what the detail page's tabs show: the current release, release counts,

@@ -14,7 +14,7 @@ import { publishRelease, rollbackToRelease } from '../domain/releases';
 import { currentAccount } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
 import { parseInput } from '../../../domain/validation';
-import { guarded, ID, NOT_FOUND, registerResource, rowId, sendFile } from '../../system/routes/crud-routes';
+import { guarded, ID, NOT_FOUND, registerResource, rowId, sendFile } from '../../../http/crud-routes';
 import { uploadRoutes } from './uploads';
 
 const idOf = (req: FastifyRequest) => rowId(req) ?? 0;

@@ -4,8 +4,8 @@ import { Conditions } from '../../../domain/crud/query';
 import { CrudError } from '../../../domain/crud/spec';
 import type { Cell } from '../../../domain/crud/xlsx';
 import { formatDatetime } from '../../../domain/time';
-import { checkRange } from '../../tracking/domain/analysis-common';
-import { exact } from './revenue';
+import { checkRange } from '../../../domain/analytics/day-range';
+import { exact } from '../../../domain/analytics/revenue';
 
 /**
  * The orders list of center_income/details and its export: filters (contracts/schemas/income:

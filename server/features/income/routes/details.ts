@@ -7,7 +7,7 @@ import { countOrders, exportOrderRows, listOrders, ORDER_EXPORT_HEADER, parseOrd
 import { formatDatetime } from '../../../domain/time';
 import { ok } from '../../../http/envelope';
 import { isRecord } from '../../../is-record';
-import { guarded, XLSX_TYPE } from '../../system/routes/crud-routes';
+import { guarded, XLSX_TYPE } from '../../../http/crud-routes';
 
 /**
  * center_income/details: GET /api/center_income/details/ (the orders list, Search/Retrieve) and

@@ -3,21 +3,16 @@ import {
   messageCreateRequest,
   messageListQuery,
   multipleDeleteRequest,
-  type SocketFrame,
 } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
-import { MessageCenter, UnknownTargetError, type Page } from '../domain/messages';
+import { MessageCenter, UnknownTargetError, type Page } from '../../../domain/messages';
 import type { Account } from '../../../domain/users';
 import { currentAccount, requireUser } from '../../../http/auth';
 import { fail, NOT_FOUND_MSG, ok } from '../../../http/envelope';
 import { parseInput } from '../../../domain/validation';
+import { NEW_MESSAGE_FRAME, READ_FRAME } from '../../../ws/frames';
 
 const BASE = '/api/system/message_center';
-
-/** The frame every recipient of a new message gets (upstream's wording). */
-export const NEW_MESSAGE_FRAME: SocketFrame = { sender: 'system', contentType: 'SYSTEM', content: '您有一条新消息~', refresh_unread: true };
-/** The frame the reader gets after opening a message. */
-export const READ_FRAME: SocketFrame = { sender: 'system', contentType: 'TEXT', content: '您查看了一条消息~', refresh_unread: true };
 
 const LABELS = { title: '标题', content: '内容', target_type: '目标类型', target_user: '目标用户', target_role: '目标角色', target_dept: '目标部门' };
 const NOT_OWNER = '只能修改或删除自己发送的消息。';

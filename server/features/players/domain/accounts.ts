@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../../db/db';
 import { isRecord } from '../../../is-record';
 import { Conditions } from '../../../domain/crud/query';
 import { CrudError } from '../../../domain/crud/spec';
-import { accountRevenue } from '../../income/domain/revenue';
+import { accountRevenue } from '../../../domain/analytics/revenue';
 import { choice, escapeLike, int, iso, one, paging, playerParam, text } from './query-params';
 
 /**

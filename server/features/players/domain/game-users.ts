@@ -12,8 +12,8 @@ import {
 import type { Db, Queryable } from '../../../db/db';
 import { Conditions } from '../../../domain/crud/query';
 import { CrudError } from '../../../domain/crud/spec';
-import { accountRevenue } from '../../income/domain/revenue';
-import { dayRange } from '../../tracking/domain/analysis-common';
+import { accountRevenue } from '../../../domain/analytics/revenue';
+import { dayRange } from '../../../domain/analytics/day-range';
 import { BAN_ACTIVE } from './accounts';
 import { choice, dayParam, escapeLike, int, iso, paging, playerParam, text } from './query-params';
 

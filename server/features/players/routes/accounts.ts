@@ -15,7 +15,7 @@ import {
 } from '../domain/game-users';
 import { ok } from '../../../http/envelope';
 import { isRecord } from '../../../is-record';
-import { guarded } from '../../system/routes/crud-routes';
+import { guarded } from '../../../http/crud-routes';
 
 /**
  * center_users/accounts and center_users/game_users (issue 16 item 2). Reads by the screen's Search or

@@ -6,13 +6,11 @@ import { listDevices, parseDeviceQuery } from '../domain/devices';
 import { retention } from '../domain/retention';
 import { isRecord } from '../../../is-record';
 import { ok } from '../../../http/envelope';
-import { parseIncomeQuery } from '../../income/routes/reports';
-import { guarded } from '../../system/routes/crud-routes';
-// issue 16 data reports
-import { dataReportsRoutes } from '../../reports/routes/data-reports';
+import { parseReportQuery } from '../../../http/report-query';
+import { guarded } from '../../../http/crud-routes';
 
 /**
- * Players (issue 16, part B; menus center_users/* and data_reports/*). The screen's Search or Retrieve
+ * Players (menus center_users/devices and center_users/retention). The screen's Search or Retrieve
  * button grants its GET (domain/permissions.ts). Bad parameters: code 4000 with the first problem.
  */
 export function playersRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,7 +24,5 @@ export function playersRoutes(app: FastifyInstance, ctx: AppContext): void {
       return ok(page, page.data.length === 0 ? '暂无数据' : 'success');
     }),
   );
-  app.get('/api/center_users/retention/', async (req, reply) => guarded(reply, async () => ok(await retention(db, tz(), parseIncomeQuery(retentionQuery, req)))));
-  // issue 16 data reports
-  dataReportsRoutes(app, ctx);
+  app.get('/api/center_users/retention/', async (req, reply) => guarded(reply, async () => ok(await retention(db, tz(), parseReportQuery(retentionQuery, req)))));
 }

@@ -2,15 +2,16 @@ import type { GameStatsQuery, StatsResult, StatsRow, StatsSummary, UserStatsQuer
 import type { Db } from '../../../db/db';
 import { CrudError } from '../../../domain/crud/spec';
 import type { Cell } from '../../../domain/crud/xlsx';
-import { perHead, revenue, type Figures } from '../../income/domain/revenue';
-import { checkRange, readReport } from '../../tracking/domain/analysis-common';
-import { accountRetentionCounts, daysOf, plusDays, rate, retentionCounts } from '../../players/domain/retention';
+import { perHead, revenue, type Figures } from '../../../domain/analytics/revenue';
+import { checkRange, daysOf, plusDays } from '../../../domain/analytics/day-range';
+import { readReport } from '../../../domain/analytics/report-read';
+import { accountRetentionCounts, rate, retentionCounts } from '../../../domain/analytics/retention';
 
 /**
- * Data reports (issue 16 item 7): data_reports/game_stats (per game or every game) and
+ * Data reports: data_reports/game_stats (per game or every game) and
  * data_reports/user_stats (platform accounts), one row per day. Each figure comes from the one function
- * that owns it: new players and d1/d7 from domain/players/retention.ts (cohort_daily, retention_daily;
- * accounts: accountRetentionCounts), revenue and paying players from domain/income/revenue.ts, active
+ * that owns it: new players and d1/d7 from domain/analytics/retention.ts (cohort_daily, retention_daily;
+ * accounts: accountRetentionCounts), revenue and paying players from domain/analytics/revenue.ts, active
  * players from the rollups of migration 055 (active_daily, account_active_daily). Definitions:
  * contracts/schemas/reports.
  */

@@ -5,11 +5,11 @@ import type { AppContext } from '../../../context';
 import { streamXlsx } from '../../../domain/crud/xlsx-stream';
 import { gameStats, statsSheet, STATS_EXPORT_HEADER, userStats } from '../domain/data-reports';
 import { ok } from '../../../http/envelope';
-import { parseIncomeQuery } from '../../income/routes/reports';
-import { guarded, XLSX_TYPE } from '../../system/routes/crud-routes';
+import { parseReportQuery } from '../../../http/report-query';
+import { guarded, XLSX_TYPE } from '../../../http/crud-routes';
 
 /**
- * Data reports (issue 16 item 7): GET /api/data_reports/game_stats/ and /user_stats/ (the screen's Search
+ * Data reports: GET /api/data_reports/game_stats/ and /user_stats/ (the screen's Search
  * or Retrieve, domain/permissions.ts) and their xlsx exports (…/export/, the screen's Export button by the
  * generic export rule). Bad parameters: code 4000 with the first problem.
  */
@@ -30,12 +30,12 @@ export function dataReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
       .header('X-Export-Rows', String(rows.length))
       .send(body);
   };
-  app.get('/api/data_reports/game_stats/', async (req, reply) => guarded(reply, async () => ok(await gameStats(db, tz(), parseIncomeQuery(gameStatsQuery, req)))));
-  app.get('/api/data_reports/user_stats/', async (req, reply) => guarded(reply, async () => ok(await userStats(db, tz(), parseIncomeQuery(userStatsQuery, req)))));
+  app.get('/api/data_reports/game_stats/', async (req, reply) => guarded(reply, async () => ok(await gameStats(db, tz(), parseReportQuery(gameStatsQuery, req)))));
+  app.get('/api/data_reports/user_stats/', async (req, reply) => guarded(reply, async () => ok(await userStats(db, tz(), parseReportQuery(userStatsQuery, req)))));
   app.get('/api/data_reports/game_stats/export/', async (req, reply) =>
-    guarded(reply, async () => send(req, reply, '游戏统计', await gameStats(db, tz(), parseIncomeQuery(gameStatsQuery, req)))),
+    guarded(reply, async () => send(req, reply, '游戏统计', await gameStats(db, tz(), parseReportQuery(gameStatsQuery, req)))),
   );
   app.get('/api/data_reports/user_stats/export/', async (req, reply) =>
-    guarded(reply, async () => send(req, reply, '用户统计', await userStats(db, tz(), parseIncomeQuery(userStatsQuery, req)))),
+    guarded(reply, async () => send(req, reply, '用户统计', await userStats(db, tz(), parseReportQuery(userStatsQuery, req)))),
   );
 }

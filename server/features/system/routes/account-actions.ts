@@ -7,7 +7,7 @@ import { Conditions } from '../../../domain/crud/query';
 import { currentAccount } from '../../../http/auth';
 import { fail, ok } from '../../../http/envelope';
 import { parseInput } from '../../../domain/validation';
-import { guarded, ID, NOT_FOUND, rowId, scopeOf } from './crud-routes';
+import { guarded, ID, NOT_FOUND, rowId, scopeOf } from '../../../http/crud-routes';
 
 const DATA_SCOPE_CHOICES = [
   { value: 0, label: '仅本人数据权限' },

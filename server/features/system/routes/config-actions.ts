@@ -6,7 +6,7 @@ import { CrudError } from '../../../domain/crud/spec';
 import { currentAccount } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
 import { isRecord } from '../../../is-record';
-import { guarded } from './crud-routes';
+import { guarded } from '../../../http/crud-routes';
 
 /** System settings: save_content writes a group's values at once and tells every socket to reload. */
 export function configActions(app: FastifyInstance, ctx: AppContext): void {

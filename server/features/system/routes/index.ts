@@ -14,7 +14,7 @@ import { RoleViews, roleSpec } from '../resources/role';
 import { systemConfigSpec } from '../resources/system-config';
 import { userSpec } from '../resources/user';
 import { apiWhiteListSpec } from '../resources/white-list';
-import { IMPORT_MAX_BYTES, registerResource } from './crud-routes';
+import { IMPORT_MAX_BYTES, registerResource } from '../../../http/crud-routes';
 import { accountActions } from './account-actions';
 import { configActions } from './config-actions';
 

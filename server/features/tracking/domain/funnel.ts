@@ -2,7 +2,8 @@ import { BREAKDOWN_OTHER, PROPERTY_NAME, type FunnelResult, type FunnelStepResul
 import type { Db } from '../../../db/db';
 import { isRecord } from '../../../is-record';
 import { CrudError } from '../../../domain/crud/spec';
-import { analysisSettings, dayRange, round6 } from './analysis-common';
+import { analysisSettings, round6 } from '../../../domain/analytics/report-read';
+import { dayRange } from '../../../domain/analytics/day-range';
 
 /**
  * Funnel analysis (issue 15, data_embed/funnel) over the raw events.

@@ -1,6 +1,7 @@
 import { SESSION_BUCKETS, type SessionsResult } from '../../../../contracts/schemas/tracking/sessions';
 import type { Db, Queryable } from '../../../db/db';
-import { analysisSettings, dayRange, round6 } from './analysis-common';
+import { analysisSettings, round6 } from '../../../domain/analytics/report-read';
+import { dayRange } from '../../../domain/analytics/day-range';
 
 /**
  * Session analysis (issue 15, data_embed/sessions) over the raw events.

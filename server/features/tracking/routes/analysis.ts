@@ -6,12 +6,12 @@ import type { AppContext } from '../../../context';
 import { CrudError } from '../../../domain/crud/spec';
 import { writeXlsx, type Cell } from '../../../domain/crud/xlsx';
 import { formatDatetime } from '../../../domain/time';
-import { checkRange } from '../domain/analysis-common';
+import { checkRange } from '../../../domain/analytics/day-range';
 import { analyzeFunnel, loadFunnel } from '../domain/funnel';
 import { analyzeSessions } from '../domain/sessions';
 import { ok } from '../../../http/envelope';
 import { isRecord } from '../../../is-record';
-import { guarded, sendFile } from '../../system/routes/crud-routes';
+import { guarded, sendFile } from '../../../http/crud-routes';
 
 /**
  * Funnel and session analysis (issue 15, menu data_embed/*): GET /api/data_embed/funnel/ and

@@ -6,7 +6,7 @@ import { funnelDefineSpec } from '../resources/funnel-define';
 import { regenerateCredentials, trackingAppSpec } from '../resources/tracking-app';
 import { currentAccount } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
-import { guarded, ID, NOT_FOUND, registerResource, rowId } from '../../system/routes/crud-routes';
+import { guarded, ID, NOT_FOUND, registerResource, rowId } from '../../../http/crud-routes';
 
 /**
  * embed_configure/*: tracking apps (+ regenerate), event definitions per game and global, funnels, as

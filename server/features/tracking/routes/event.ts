@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { analyseEvents, eventAnalysisXlsx, parseEventQuery } from '../domain/event-analysis';
 import { ok } from '../../../http/envelope';
-import { guarded, sendFile } from '../../system/routes/crud-routes';
+import { guarded, sendFile } from '../../../http/crud-routes';
 
 /**
  * GET /api/data_embed/event/ (the screen's Search button) and GET …/event/export/ (its Export button):
