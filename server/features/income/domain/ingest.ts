@@ -11,16 +11,17 @@ import {
 } from '../../../../contracts/schemas';
 import type { Db, Queryable } from '../../../db/db';
 import { isRecord } from '../../../is-record';
-import { signatureMatches, TrackError, type TrackingConfig } from '../../tracking/domain/ingest';
+import { IngestError, openSignedBatch, type IngestApps, type SignedHeaders } from '../../../domain/ingest/signed-batch';
 
 /**
  * Order ingestion (POST /api/ingest/orders/): payment callbacks from game servers, signed like the
- * event ingestion (the tracking app's key and secret; the game comes from the key). Each callback is
+ * event ingestion and checked by the same code (server/domain/ingest/signed-batch.ts: the tracking
+ * app's key and secret; the game comes from the key). Each callback is
  * checked on its own (rejections with the reason); the valid ones are applied in one transaction with
  * the revenue rollups (migration 044): a paid callback inserts the order unless the game already has
  * that order id, a refund marks a known paid order refunded. An identical repeat changes nothing and is
  * counted in `duplicates`; a repeat with different content is refused, the first kept, and recorded
- * in order_conflicts. No Fastify here (routes/income/ingest.ts is the HTTP side).
+ * in order_conflicts. No Fastify here (routes/ingest.ts is the HTTP side).
  */
 
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -272,34 +273,18 @@ const contentKey = (c: OrderCallback) => JSON.stringify([c.distinct_id, c.amount
 
 /**
  * One signed batch of callbacks: the app by key, the signature over the raw body, the body's shape,
- * each callback checked, the valid ones stored. Batch-level problems throw TrackError (401/400/413).
+ * each callback checked, the valid ones stored. Batch-level problems throw IngestError (401/400/413).
  */
 export async function ingestOrders(
   db: Db,
-  config: TrackingConfig,
+  apps: IngestApps,
   tz: string,
-  headers: { appKey: string | undefined; signature: string | undefined },
+  headers: SignedHeaders,
   raw: Buffer,
   now = Date.now(),
 ): Promise<OrderBatchOutcome> {
-  const appKey = headers.appKey?.trim() ?? '';
-  if (appKey === '') throw new TrackError(401, '缺少 X-App-Key 请求头');
-  if (appKey.length > 64) throw new TrackError(401, 'App Key 不存在或已停用');
-  const app = await config.app(appKey);
-  if (!app || !app.enabled) throw new TrackError(401, 'App Key 不存在或已停用');
-  const signature = headers.signature?.trim() ?? '';
-  if (signature === '') throw new TrackError(401, '缺少 X-Signature 请求头');
-  if (!signatureMatches(app.secret, raw, signature)) throw new TrackError(401, '签名不正确：X-Signature 应为请求体原文的 HMAC-SHA256（十六进制）');
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new TrackError(400, '请求体不是合法的 JSON');
-  }
-  if (!isRecord(body) || !Array.isArray(body.orders)) throw new TrackError(400, '请求体应为 {"orders": [...]}');
-  const orders: unknown[] = body.orders;
-  if (orders.length === 0) throw new TrackError(400, 'orders 不能为空');
-  if (orders.length > ORDER_MAX) throw new TrackError(413, `一批最多 ${ORDER_MAX} 个订单，本批 ${orders.length} 个`);
+  const { app, items: orders } = await openSignedBatch(apps, headers, raw, 'orders');
+  if (orders.length > ORDER_MAX) throw new IngestError(413, `一批最多 ${ORDER_MAX} 个订单，本批 ${orders.length} 个`);
   const rejected: TrackRejection[] = [];
   const items: Array<{ index: number; c: OrderCallback }> = [];
   // Within the batch: the first callback of an order id and status is applied; an identical repeat is a duplicate.

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   TRACK_MAX_AGE_DAYS,
   TRACK_MAX_EVENTS,
@@ -11,12 +10,13 @@ import {
 import type { Db } from '../../../db/db';
 import { isRecord } from '../../../is-record';
 import { LoadingCache } from '../../../domain/cache';
-import type { SecretBox } from '../../../domain/secret-box';
+import { IngestError, openSignedBatch, type IngestApps, type SignedHeaders } from '../../../domain/ingest/signed-batch';
 
 /**
- * Event ingestion (POST /api/embed/track/): who is sending (app key → game, secret), whether the batch
- * is signed with that secret, which events of it are valid for the game's definitions, and the one
- * statement that stores them with their rollups. No Fastify here (routes/embed.ts is the HTTP side).
+ * Event ingestion (POST /api/embed/track/): the signed batch opened by the shared check
+ * (server/domain/ingest/signed-batch.ts: app key → game, signature, body), which events of it are valid
+ * for the game's definitions, and the one statement that stores them with their rollups. No Fastify
+ * here (routes/track.ts is the HTTP side).
  */
 
 /** Cached configuration is re-read after this long at the latest (writes by this process: at once). */
@@ -28,26 +28,9 @@ const MAX_STRING_VALUE = 1024;
 const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
-export interface TrackingApp {
-  id: number;
-  game: number;
-  enabled: boolean;
-  secret: string;
-}
-
 interface EventDef {
   enabled: boolean;
   properties: PropertyDefine[];
-}
-
-/** A batch-level refusal: HTTP status = envelope code. */
-export class TrackError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 413,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A validated event ready to store. */
@@ -57,17 +40,6 @@ export interface StoredEvent {
   distinct_id: string;
   time: string;
   properties: Record<string, string | number | boolean | null>;
-}
-
-export function signBody(secret: string, body: Buffer | string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
-/** Constant-time check of a hex signature (any case) against the body's HMAC. */
-export function signatureMatches(secret: string, body: Buffer, signature: string): boolean {
-  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
 function typeMatches(type: PropertyDefine['type'], v: unknown): boolean {
@@ -352,40 +324,18 @@ export class EventWriter {
 }
 
 /**
- * The tracking configuration the ingestion reads on every batch, cached (re-read once this process
- * writes the tables, and after CONFIG_TTL_MS for other writers).
+ * The event definitions the ingestion reads on every batch, cached (re-read once this process writes
+ * the table, and after CONFIG_TTL_MS for other writers). The apps come from IngestApps.
  */
 export class TrackingConfig {
-  private readonly apps: LoadingCache<string, TrackingApp | null>;
   private readonly defs: LoadingCache<number, Map<string, EventDef>>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly box: SecretBox,
-  ) {
-    this.apps = new LoadingCache((key) => this.loadApp(key), CONFIG_TTL_MS, { changes: db.changes, tables: ['tracking_apps'], maxEntries: 10_000 });
+  constructor(private readonly db: Db) {
     this.defs = new LoadingCache((game) => this.loadDefs(game), CONFIG_TTL_MS, { changes: db.changes, tables: ['tracking_event_defines'], maxEntries: 10_000 });
-  }
-
-  app(key: string): Promise<TrackingApp | null> {
-    return this.apps.get(key);
   }
 
   definitions(game: number): Promise<Map<string, EventDef>> {
     return this.defs.get(game);
-  }
-
-  private async loadApp(key: string): Promise<TrackingApp | null> {
-    const row = (await this.db.query<{ id: number; game: number; enabled: boolean; secret: string }>('SELECT id, game, enabled, secret FROM tracking_apps WHERE app_key = $1', [key]))[0];
-    if (!row) return null;
-    let secret: string;
-    try {
-      secret = this.box.open(row.secret);
-    } catch {
-      // Sealed with another key (ACCOUNT_SECRET_KEY changed): no batch can be verified until regenerated.
-      return null;
-    }
-    return { id: row.id, game: row.game, enabled: row.enabled, secret };
   }
 
   private async loadDefs(game: number): Promise<Map<string, EventDef>> {
@@ -404,34 +354,19 @@ export class TrackingConfig {
 }
 
 /**
- * One batch from an SDK: the app by key, the signature over the raw body, the body's shape, each
- * event checked, the valid ones stored. Batch-level problems throw TrackError.
+ * One batch from an SDK: opened by openSignedBatch (the app by key, the signature over the raw body,
+ * the body's shape), each event checked, the valid ones stored. Batch-level problems throw IngestError.
  */
 export async function ingestBatch(
+  apps: IngestApps,
   config: TrackingConfig,
   writer: EventWriter,
-  headers: { appKey: string | undefined; signature: string | undefined },
+  headers: SignedHeaders,
   raw: Buffer,
   now = Date.now(),
 ): Promise<TrackResult> {
-  const appKey = headers.appKey?.trim() ?? '';
-  if (appKey === '') throw new TrackError(401, '缺少 X-App-Key 请求头');
-  if (appKey.length > 64) throw new TrackError(401, 'App Key 不存在或已停用');
-  const app = await config.app(appKey);
-  if (!app || !app.enabled) throw new TrackError(401, 'App Key 不存在或已停用');
-  const signature = headers.signature?.trim() ?? '';
-  if (signature === '') throw new TrackError(401, '缺少 X-Signature 请求头');
-  if (!signatureMatches(app.secret, raw, signature)) throw new TrackError(401, '签名不正确：X-Signature 应为请求体原文的 HMAC-SHA256（十六进制）');
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new TrackError(400, '请求体不是合法的 JSON');
-  }
-  if (!isRecord(body) || !Array.isArray(body.events)) throw new TrackError(400, '请求体应为 {"events": [...]}');
-  const events: unknown[] = body.events;
-  if (events.length === 0) throw new TrackError(400, 'events 不能为空');
-  if (events.length > TRACK_MAX_EVENTS) throw new TrackError(413, `一批最多 ${TRACK_MAX_EVENTS} 个事件，本批 ${events.length} 个`);
+  const { app, items: events } = await openSignedBatch(apps, headers, raw, 'events');
+  if (events.length > TRACK_MAX_EVENTS) throw new IngestError(413, `一批最多 ${TRACK_MAX_EVENTS} 个事件，本批 ${events.length} 个`);
   const defs = await config.definitions(app.game);
   const rejected: TrackRejection[] = [];
   const valid: StoredEvent[] = [];
