@@ -1,4 +1,3 @@
-import type { gameEvents as GameEvents, SimulateOptions } from './simulator';
 
 /**
  * The simulator's advertising side (issue 16, advertisement/*): per simulated game, campaigns on the
@@ -51,7 +50,15 @@ function random(seed: number): () => number {
 /** YYYY-MM-DD in Shanghai (the sample's analytics time zone; a campaign's period has a day to spare either side). */
 const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export async function simulateAds(opts: Opts & Pick<SimulateOptions, 'players' | 'days' | 'seed'>, games: number[], now: number, log: (line: string) => void, gameEvents: typeof GameEvents): Promise<void> {
+/** What this side reads of the simulator's options and events (simulator.ts hands them in; declared here so neither module imports the other). */
+interface SimScale {
+  players: number;
+  days: number;
+  seed: number;
+}
+type GameEvents = (game: number, opts: SimScale, now: number) => ReadonlyArray<{ event: string; time: string; properties: Record<string, string | number | boolean> }>;
+
+export async function simulateAds(opts: Opts & SimScale, games: number[], now: number, log: (line: string) => void, gameEvents: GameEvents): Promise<void> {
   let campaigns = 0;
   let clicks = 0;
   for (const game of games) {
