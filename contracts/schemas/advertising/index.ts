@@ -18,7 +18,7 @@ import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
  *   register event counts at once (server: ad_installs keeps the last click within 30 days, migration 056).
  * - Campaign figures over start..end: spend = sum of the daily spend of those days; clicks = clicks
  *   made on those days; installs = attributed installs made on those days; cpi = spend / installs
- *   (fen, rounded; null without installs); revenue = revenue (server/domain/income/revenue.ts:
+ *   (fen, rounded; null without installs); revenue = revenue (server/domain/analytics/revenue.ts:
  *   paid − refunded, CNY fen) in start..end of the players whose install in start..end is attributed
  *   to the campaign; roas = revenue / spend (null without spend).
  *

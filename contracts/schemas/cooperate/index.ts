@@ -5,7 +5,7 @@ import { incomeRangeQuery, REPORT_CURRENCY } from '../income';
  * Partners (menus cooperate/*): what each partner (co-operator; a game's `partner`) earns.
  *
  * Revenue of a game in a month is the revenue of the income reports (the one server function,
- * server/domain/income/revenue.ts): gross of orders paid in the month − refunds made in the month, in
+ * server/domain/analytics/revenue.ts): gross of orders paid in the month − refunds made in the month, in
  * CNY fen, months as calendar months in the analytics time zone.
  *
  * Settlement of a (partner, game, month): partner_amount = revenue × rate_bp / 10000, rounded half away

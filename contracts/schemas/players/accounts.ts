@@ -6,7 +6,7 @@ import { z } from 'zod';
  * - An ACCOUNT is a distinct_id, platform-wide, registered by its first tracked event or paid order in any
  *   game. first_seen / last_seen are calendar days (ANALYTICS_TZ) with any event or paid order.
  * - total_paid / revenue: gross − refunds in CNY minor units (fen), from the revenue rollups
- *   (server/domain/income/revenue.ts), all time.
+ *   (server/domain/analytics/revenue.ts), all time.
  * - A ban applies while not lifted and not expired. Events ingested while an account is banned are
  *   stored with `banned: true`.
  * - A SESSION (game_users) is a player's run of events in one game: a new one starts at the first event,
