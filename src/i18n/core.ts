@@ -6,6 +6,7 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config';
 import type { Messages } from './zh-chs';
 import { zhChsLogin } from './zh-chs-login';
+import { holdRegisteredTexts } from './texts';
 
 export type { I18n, TFunction };
 export { toLanguage } from '../config';
@@ -42,6 +43,7 @@ export function createInstance(language: Language, bundled: Record<string, { tra
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  holdRegisteredTexts(instance);
   return instance;
 }
 

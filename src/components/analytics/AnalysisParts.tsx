@@ -1,10 +1,10 @@
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import type { ReactNode } from 'react';
+import type { DateRange } from '../../stores/analytics/range';
 import { formatDate } from '../../stores/format';
-import type { DateRange } from '../../features/tracking/stores/tracking';
-import { useTrackingTexts } from '../../features/tracking/components/locale';
-import '../../features/tracking/components/tracking.css';
+import { useAnalyticsTexts } from './locale';
+import './analytics.css';
 
 const toDate = (ymd: string): Date | null => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(ymd)) return null;
@@ -13,7 +13,7 @@ const toDate = (ymd: string): Date | null => {
 
 /** A calendar-day range (YYYY-MM-DD both ends; one end picked means that day). */
 export function DateRangeInput({ value, onChange, testId = 'analysis-range' }: { value: DateRange; onChange(range: DateRange): void; testId?: string }) {
-  const t = useTrackingTexts();
+  const t = useAnalyticsTexts();
   const dates = [toDate(value.start), toDate(value.end)].filter((d): d is Date => d !== null);
   return (
     <Calendar
@@ -23,7 +23,7 @@ export function DateRangeInput({ value, onChange, testId = 'analysis-range' }: {
       dateFormat="yy-mm-dd"
       readOnlyInput
       value={dates.length ? dates : null}
-      ariaLabel={t('tracking.analysis.range')}
+      ariaLabel={t('analytics.range')}
       onChange={(event) => {
         const picked = ((event.value as (Date | null)[] | null) ?? []).filter((d): d is Date => d instanceof Date);
         const [from, to] = picked;
@@ -56,12 +56,12 @@ export function FormItem({ label, children, wide = false }: { label: string; chi
 
 /** What a result area shows instead of data: loading, empty, a hint, or an error with 重试. */
 export function ResultState({ kind, text, onRetry, testId }: { kind: 'loading' | 'empty' | 'hint' | 'error'; text: string; onRetry?: () => void; testId: string }) {
-  const t = useTrackingTexts();
+  const t = useAnalyticsTexts();
   return (
     <div className={`tracking-state is-${kind}`} data-testid={testId} role={kind === 'error' ? 'alert' : 'status'}>
       <i className={`pi ${kind === 'loading' ? 'pi-spin pi-spinner' : kind === 'error' ? 'pi-exclamation-circle' : kind === 'empty' ? 'pi-inbox' : 'pi-info-circle'}`} aria-hidden="true" />
       <span>{text}</span>
-      {kind === 'error' && onRetry && <Button size="small" outlined label={t('tracking.analysis.retry')} onClick={onRetry} data-testid={`${testId}-retry`} />}
+      {kind === 'error' && onRetry && <Button size="small" outlined label={t('analytics.retry')} onClick={onRetry} data-testid={`${testId}-retry`} />}
     </div>
   );
 }

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ReportStore } from '../stores/income';
-import { Money, ReportForm, ReportState } from './IncomeParts';
+import { ReportStore } from '../../stores/analytics/report-store';
+import { Money, ReportForm, ReportState } from './ReportParts';
 
 /**
  * The parts every revenue and report screen is built from: the form row (game picker, range, 查询,

@@ -2,18 +2,17 @@ import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, type ReactNode } from 'react';
-import type { ReportStore } from '../stores/income';
-import { DateRangeInput, FormItem, ResultState } from '../../../components/analytics/AnalysisParts';
-import { useStore } from '../../../components/store-context';
-import { useIncomeTexts } from './locale';
-import '../../tracking/components/tracking.css';
-import './income.css';
+import type { ReportStore } from '../../stores/analytics/report-store';
+import { useStore } from '../store-context';
+import { DateRangeInput, FormItem, ResultState } from './AnalysisParts';
+import { useAnalyticsTexts } from './locale';
+import './analytics.css';
 
 const ALL = 0;
 
 /** The game picker of a revenue screen: every game of the catalogue, 全部游戏 first. */
 export const GamePicker = observer(function GamePicker({ value, onChange, testId }: { value: number | null; onChange(game: number | null): void; testId: string }) {
-  const t = useIncomeTexts();
+  const t = useAnalyticsTexts();
   const root = useStore();
   useEffect(() => {
     void root.games.loadChoices(['games']);
@@ -22,11 +21,11 @@ export const GamePicker = observer(function GamePicker({ value, onChange, testId
     <Dropdown
       className="p-inputtext-sm income-game"
       value={value ?? ALL}
-      options={[{ value: ALL, label: t('income.common.allGames') }, ...root.games.games.map((g) => ({ value: g.id, label: g.name }))]}
+      options={[{ value: ALL, label: t('analytics.allGames') }, ...root.games.games.map((g) => ({ value: g.id, label: g.name }))]}
       onChange={(e) => onChange(e.value === ALL ? null : (e.value as number))}
       data-testid={testId}
       data-user-data
-      aria-label={t('income.common.game')}
+      aria-label={t('analytics.game')}
     />
   );
 });
@@ -51,12 +50,12 @@ export const ReportForm = observer(function ReportForm<R, O extends object>({
   children?: ReactNode;
   note?: string;
 }) {
-  const t = useIncomeTexts();
+  const t = useAnalyticsTexts();
   return (
     <section className="tracking-card">
       <div className="tracking-form">
         {withGame && (
-          <FormItem label={t('income.common.game')}>
+          <FormItem label={t('analytics.game')}>
             <GamePicker
               value={store.game}
               onChange={(game) => {
@@ -68,17 +67,17 @@ export const ReportForm = observer(function ReportForm<R, O extends object>({
           </FormItem>
         )}
         {withRange && (
-          <FormItem label={t('income.common.range')}>
+          <FormItem label={t('analytics.range')}>
             <DateRangeInput value={store.range} onChange={store.setRange} testId={`${prefix}-range`} />
           </FormItem>
         )}
         {children}
         <div className="tracking-actions">
-          <Button size="small" icon="pi pi-search" label={t('income.common.query')} disabled={!!store.problem} onClick={() => void store.load()} data-testid={`${prefix}-run`} />
+          <Button size="small" icon="pi pi-search" label={t('analytics.query')} disabled={!!store.problem} onClick={() => void store.load()} data-testid={`${prefix}-run`} />
         </div>
       </div>
       <div className="tracking-muted" data-testid={`${prefix}-note`}>
-        {store.problem ? t(`income.common.problems.${store.problem}`) : (note ?? t('income.common.currencyNote'))}
+        {store.problem ? t(`analytics.problems.${store.problem}`) : (note ?? t('analytics.currencyNote'))}
       </div>
     </section>
   );
@@ -86,25 +85,25 @@ export const ReportForm = observer(function ReportForm<R, O extends object>({
 
 /** What shows instead of a result: the error with 重试, loading, or empty; null when the result is there. */
 export function ReportState<R, O extends object>({ store, prefix, empty }: { store: ReportStore<R, O>; prefix: string; empty: (result: R) => boolean }) {
-  const t = useIncomeTexts();
+  const t = useAnalyticsTexts();
   if (store.state === 'failed') {
     return (
       <section className="tracking-card">
-        <ResultState kind="error" text={t('income.common.failed', { error: store.error })} onRetry={() => void store.load()} testId={`${prefix}-error`} />
+        <ResultState kind="error" text={t('analytics.failed', { error: store.error })} onRetry={() => void store.load()} testId={`${prefix}-error`} />
       </section>
     );
   }
   if (!store.result || store.state === 'loading') {
     return (
       <section className="tracking-card">
-        <ResultState kind="loading" text={t('income.common.loading')} testId={`${prefix}-loading`} />
+        <ResultState kind="loading" text={t('analytics.loading')} testId={`${prefix}-loading`} />
       </section>
     );
   }
   if (empty(store.result)) {
     return (
       <section className="tracking-card">
-        <ResultState kind="empty" text={t('income.common.empty')} testId={`${prefix}-empty`} />
+        <ResultState kind="empty" text={t('analytics.empty')} testId={`${prefix}-empty`} />
       </section>
     );
   }

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import type { ChartPalette } from '../../../components/charts/EChart';
+import type { ChartPalette } from '../charts/EChart';
 
 /**
  * The revenue screens' chart options. Money goes in as minor units and is drawn in yuan (÷ 100, for

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiWhiteListRow, envelope, listPage, menuItem, type ApiWhiteListRow } from '../../../contracts/schemas';
 import { menus as baseMenus } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
-import { audit } from '../../features/system/stories/system-rows';
+import { audit } from '../../../stories/mocks/system-rows';
 
 /**
  * A mock white-list viewset for the CRUD page stories: list (paging, ordering, search), create,

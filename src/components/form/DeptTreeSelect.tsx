@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { TreeSelect } from 'primereact/treeselect';
 import type { TreeNode } from 'primereact/treenode';
 import { useTranslation } from 'react-i18next';
-import type { DeptTreeNode } from '../../features/system/stores/departments';
+import type { DeptTreeNode } from '../../stores/departments';
 import { useStore } from '../store-context';
 
 export interface TreeItem {

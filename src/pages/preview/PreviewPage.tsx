@@ -5,8 +5,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../components/store-context';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useGameTexts } from '../../features/game/pages/game/shared/locale';
-import { mediaSrc, statusOptions } from '../../features/game/pages/game/shared/options';
+import { useGameTexts } from '../../components/catalogue/locale';
+import { mediaSrc, statusOptions } from '../../components/catalogue/options';
 import { DictTag } from '../../components/cells/DictTag';
 import './preview.css';
 

@@ -1,4 +1,4 @@
-import { ORDER_CURRENCIES, REPORT_CURRENCY } from '../../contracts/schemas/income';
+import { ORDER_CURRENCIES, REPORT_CURRENCY } from '../../../contracts/schemas/income';
 
 /**
  * Money on screen (issue 16): integer minor units → "¥1,234.56" / "-¥12.00". The one helper every

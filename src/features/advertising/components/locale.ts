@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { useIncomeTexts } from '../../income/components/locale';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of the advertising screens (issue 16, advertisement/*), added to the console's i18next
- * instance on first use (a lazy chunk, not the login page's), with the revenue screens' texts they share.
+ * Texts of the advertising screens (advertisement/*). They load with those screens (a lazy chunk, not the
+ * login page's) and are registered when this module is imported (registerTexts, i18n/texts.ts); the
+ * analysis parts' own texts come with them (components/analytics/locale.ts).
  */
 const zhChs = {
   common: {
@@ -179,17 +179,7 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'ads';
-
-export function useAdvertisingTexts() {
-  useIncomeTexts();
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.common.window`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const ADVERTISING_TEXTS = { 'zh-chs': zhChs, en };
+
+export const useAdvertisingTexts = registerTexts('ads', ADVERTISING_TEXTS);

@@ -1,19 +1,18 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AttributionResult, ConsoleApi, DownloadedFile, PerformanceResult, SpendResult } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
 import { AD_ATTRIBUTION_PAGE_SIZE, AD_DEFAULT_RANGE_DAYS } from '../../../config';
-import { lastDays, ReportStore } from '../../income/stores/income';
+import { QueryStore } from '../../../stores/analytics/query-store';
+import { lastDays, rangeQueryProblem, type DateRange } from '../../../stores/analytics/range';
+import { ReportStore } from '../../../stores/analytics/report-store';
+import { failureMessage } from '../../../stores/errors';
 import type { LoadState } from '../../../stores/menu';
-import { rangeProblem, type DateRange } from '../../tracking/stores/tracking';
 
 /**
- * The advertising screens' state (issue 16, advertisement/*): the campaign figures over a range (a
+ * The advertising screens' state (advertisement/*): the campaign figures over a range (a
  * revenue report store: game, range, window), the attribution list (range, filters, page) and one
  * campaign's daily spend (entered or imported). Money stays integer fen; a yuan text typed by staff
  * becomes fen by `yuanToFen` (string arithmetic, never a float).
  */
-
-const messageOf = (error: unknown): string => (isApiError(error) ? error.message : error instanceof Error ? error.message : String(error));
 
 /** "1,234.5" → 123450 (fen); null unless a non-negative amount with at most two decimals. */
 export function yuanToFen(text: string): number | null {
@@ -49,22 +48,30 @@ export class AttributionStore {
   filters: AttributionFilters = { game: null, campaign: null, channel: '', match: null, device: '', window: null };
   page = 1;
   readonly limit = AD_ATTRIBUTION_PAGE_SIZE;
-  result: AttributionResult | null = null;
-  state: LoadState = 'idle';
-  error = '';
-  private generation = 0;
+  private readonly answer = new QueryStore<AttributionResult>();
 
   constructor(
     private readonly api: ConsoleApi,
     range: DateRange,
   ) {
     this.range = range;
-    makeAutoObservable<AttributionStore, 'api' | 'generation'>(this, { api: false, generation: false }, { autoBind: true });
+    makeAutoObservable<AttributionStore, 'api' | 'answer'>(this, { api: false, answer: false }, { autoBind: true });
+  }
+
+  get result(): AttributionResult | null {
+    return this.answer.result;
+  }
+
+  get state(): LoadState {
+    return this.answer.state;
+  }
+
+  get error(): string {
+    return this.answer.error;
   }
 
   get problem(): string | null {
-    const p = rangeProblem(this.range);
-    return p ? `range.${p}` : null;
+    return rangeQueryProblem(this.range);
   }
 
   get pages(): number {
@@ -92,12 +99,9 @@ export class AttributionStore {
 
   async load(): Promise<void> {
     if (this.problem) return;
-    const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
     const f = this.filters;
-    try {
-      const result = await this.api.attribution({
+    return this.answer.load(() =>
+      this.api.advertising.attribution({
         start: this.range.start,
         end: this.range.end,
         ...(f.game !== null ? { game: f.game } : {}),
@@ -108,20 +112,8 @@ export class AttributionStore {
         ...(f.window !== null ? { window: f.window } : {}),
         page: this.page,
         limit: this.limit,
-      });
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = result;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = null;
-        this.state = 'failed';
-        this.error = messageOf(error);
-      });
-    }
+      }),
+    );
   }
 }
 
@@ -143,7 +135,7 @@ export class SpendStore {
     this.state = 'loading';
     this.error = '';
     try {
-      const result = await this.api.campaignSpend(this.campaign);
+      const result = await this.api.advertising.spend(this.campaign);
       runInAction(() => {
         this.result = result;
         this.state = 'ready';
@@ -151,18 +143,18 @@ export class SpendStore {
     } catch (error) {
       runInAction(() => {
         this.state = 'failed';
-        this.error = messageOf(error);
+        this.error = failureMessage(error);
       });
     }
   }
 
   /** Saves one day (fen); true when saved (a refusal is toasted by the adapter). */
   async saveDay(day: string, amount: number): Promise<boolean> {
-    return this.write(() => this.api.setCampaignSpend(this.campaign, [{ day, amount }]));
+    return this.write(() => this.api.advertising.setSpend(this.campaign, [{ day, amount }]));
   }
 
   async importSheet(file: Blob, name: string): Promise<boolean> {
-    return this.write(() => this.api.importCampaignSpend(this.campaign, file, name));
+    return this.write(() => this.api.advertising.importSpend(this.campaign, file, name));
   }
 
   /** The import template (日期, 花费（元）); null when refused (toasted by the adapter). */
@@ -201,7 +193,7 @@ export class AdvertisingStore {
   /** 广告计划's figures: the last 30 days of every game by default. */
   performance(): PerformanceStore {
     return new ReportStore<PerformanceResult, PerformanceOptions>(
-      ({ range, game, options }) => this.api.campaignPerformance({ ...range, ...(game !== null ? { game } : {}), ...(options.window !== null ? { window: options.window } : {}) }),
+      ({ range, game, options }) => this.api.advertising.performance({ ...range, ...(game !== null ? { game } : {}), ...(options.window !== null ? { window: options.window } : {}) }),
       lastDays(this.today(), AD_DEFAULT_RANGE_DAYS),
       { window: null },
     );

@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of the automation screens (issue 17, automation/*), added to the console's i18next instance
- * on first use (a lazy chunk, not the login page's). Task names, descriptions and argument labels come
+ * Texts of the automation screens (automation/*). They load with those screens (a lazy chunk, not the
+ * login page's) and are registered when this module is imported (registerTexts, i18n/texts.ts). Task
+ * names, descriptions and argument labels come
  * from the server in Chinese; `kinds` and `args` translate the platform's own ones (a kind the console
  * does not know shows as sent).
  */
@@ -434,16 +435,7 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'automation';
-
-export function useAutomationTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.common.refresh`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const AUTOMATION_TEXTS = { 'zh-chs': zhChs, en };
+
+export const useAutomationTexts = registerTexts('automation', AUTOMATION_TEXTS);

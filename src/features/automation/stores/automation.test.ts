@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ConsoleApi, RunPage, RunRow, TaskArgument, WorkersAnswer } from '../../../adapters/api';
-import { ageSeconds, argDefaults, argsBody, AutomationStore, formatDuration, formatZoned } from './automation';
+import type { AutomationPort, ConsoleApi, RunPage, RunRow, TaskArgument, WorkersAnswer } from '../../../adapters/api';
+import { ageSeconds, argDefaults, argsBody, AutomationStore } from './automation';
 
 const FORM: TaskArgument[] = [
   { name: 'log', label: '日志', type: 'enum', required: true, default: 'both', options: ['both', 'login', 'operation'] },
@@ -53,11 +53,7 @@ describe('arguments forms', () => {
 });
 
 describe('automation formats', () => {
-  it('durations, zoned next runs as sent (no conversion), heartbeat ages', () => {
-    expect([formatDuration(null), formatDuration(850), formatDuration(2300), formatDuration(245_000), formatDuration(3_900_000)]).toEqual(['-', '850 ms', '2.3 s', '4 min 05 s', '1 h 05 min']);
-    expect(formatZoned('2026-11-25T09:30:00+08:00')).toBe('2026-11-25 09:30 (UTC+08:00)');
-    expect(formatZoned('2026-11-25T09:00:30-05:00')).toBe('2026-11-25 09:00:30 (UTC-05:00)');
-    expect(formatZoned('2026-11-25T01:30:00.000Z')).toBe('2026-11-25 01:30 (UTC+00:00)');
+  it('heartbeat ages', () => {
     expect(ageSeconds('2026-11-25T01:00:00Z', Date.parse('2026-11-25T01:00:47Z'))).toBe(47);
     expect(ageSeconds('2026-11-25T01:00:10Z', Date.parse('2026-11-25T01:00:00Z'))).toBe(0);
     expect(ageSeconds(null, 0)).toBeNull();
@@ -67,34 +63,36 @@ describe('automation formats', () => {
 describe('the automation stores', () => {
   it('keep only the newest runs answer, filter from page 1, and know when runs are still going', async () => {
     let release: (p: RunPage) => void = () => undefined;
-    const taskRuns = vi
-      .fn<ConsoleApi['taskRuns']>()
+    const runs = vi
+      .fn<AutomationPort['runs']>()
       .mockImplementationOnce(() => new Promise((r) => (release = r)))
       .mockImplementation((q) => Promise.resolve(page(q.state === 'failed' ? [run('b', 'failed')] : [run('c', 'running')])));
-    const store = new AutomationStore({ taskRuns } as unknown as ConsoleApi).taskRuns();
+    const store = new AutomationStore({ automation: { runs } } as unknown as ConsoleApi).taskRuns();
     const slow = store.load();
     await store.setFilterState('failed');
     release(page([run('a', 'queued')]));
     await slow;
     expect(store.runs.map((r) => r.id)).toEqual(['b']);
     expect(store.hasActive).toBe(false);
-    expect(taskRuns).toHaveBeenLastCalledWith({ state: 'failed', page: 1, limit: 20 });
+    expect(runs).toHaveBeenLastCalledWith({ state: 'failed', page: 1, limit: 20 });
     await store.setFilterState(null);
     expect(store.hasActive).toBe(true);
   });
 
   it('run now, retry and cancel re-read the runs; a refusal resolves null and keeps the list', async () => {
     const api = {
-      taskRuns: vi.fn<ConsoleApi['taskRuns']>().mockResolvedValue(page([run('a', 'failed')])),
-      taskKinds: vi.fn<ConsoleApi['taskKinds']>().mockResolvedValue([]),
-      runTask: vi.fn<ConsoleApi['runTask']>().mockResolvedValue('new'),
-      retryRun: vi.fn<ConsoleApi['retryRun']>().mockRejectedValue(new Error('refused')),
-      cancelRun: vi.fn<ConsoleApi['cancelRun']>().mockResolvedValue(run('a', 'cancelled')),
+      automation: {
+        runs: vi.fn<AutomationPort['runs']>().mockResolvedValue(page([run('a', 'failed')])),
+        taskKinds: vi.fn<AutomationPort['taskKinds']>().mockResolvedValue([]),
+        runTask: vi.fn<AutomationPort['runTask']>().mockResolvedValue('new'),
+        retryRun: vi.fn<AutomationPort['retryRun']>().mockRejectedValue(new Error('refused')),
+        cancelRun: vi.fn<AutomationPort['cancelRun']>().mockResolvedValue(run('a', 'cancelled')),
+      },
     };
     const store = new AutomationStore(api as unknown as ConsoleApi).taskRuns();
     await expect(store.runNow('diagnostics.probe', { fail_attempts: 1 })).resolves.toBe('new');
-    expect(api.runTask).toHaveBeenCalledWith('diagnostics.probe', { fail_attempts: 1 });
-    expect(api.taskRuns).toHaveBeenCalledTimes(1);
+    expect(api.automation.runTask).toHaveBeenCalledWith('diagnostics.probe', { fail_attempts: 1 });
+    expect(api.automation.runs).toHaveBeenCalledTimes(1);
     await expect(store.retry('a')).resolves.toBeNull();
     await expect(store.cancel('a')).resolves.toBe(true);
     expect(store.busy).toBeNull();
@@ -103,8 +101,8 @@ describe('the automation stores', () => {
 
   it('a failed timed refresh of the workers keeps the last answer and says so', async () => {
     const answer: WorkersAnswer = { workers: [], queues: [], lost_after_seconds: 15 };
-    const workers = vi.fn<ConsoleApi['workers']>().mockResolvedValueOnce(answer).mockRejectedValueOnce(new Error('down'));
-    const store = new AutomationStore({ workers } as unknown as ConsoleApi).workers();
+    const workers = vi.fn<AutomationPort['workers']>().mockResolvedValueOnce(answer).mockRejectedValueOnce(new Error('down'));
+    const store = new AutomationStore({ automation: { workers } } as unknown as ConsoleApi).workers();
     await store.load();
     await store.load(true);
     expect(store.answer).toEqual(answer);

@@ -76,38 +76,6 @@ export function argsBody(form: readonly TaskArgument[], values: ArgValues): { ar
   return { args, problems };
 }
 
-/** Milliseconds as the runs table shows them: 850 ms, 2.3 s, 4 min 05 s. */
-export function formatDuration(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return '-';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const s = Math.round(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min ${rest} s`;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant (ISO 8601) in the browser's time zone, "YYYY-MM-DD HH:mm:ss"; '-' when absent. */
-export function formatInstant(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-/**
- * A next run time as the server gives it for a crontab (ISO 8601 with the crontab zone's offset): the
- * wall-clock time in that zone and the offset, "2026-11-25 09:30 (UTC+08:00)", as sent (no conversion).
- */
-export function formatZoned(iso: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/.exec(iso);
-  if (!m) return iso;
-  const seconds = m[3] && m[3] !== '00' ? `:${m[3]}` : '';
-  return `${m[1]} ${m[2]}${seconds} (UTC${m[4] === 'Z' ? '+00:00' : m[4]})`;
-}
-
 /** Seconds between an instant and `now` (never negative); null when absent or unreadable. */
 export function ageSeconds(iso: string | null, now: number): number | null {
   if (!iso) return null;
@@ -154,7 +122,7 @@ export class TaskRunsStore {
   async loadKinds(): Promise<void> {
     if (this.kindsState !== 'ready') this.kindsState = 'loading';
     try {
-      const kinds = await this.api.taskKinds();
+      const kinds = await this.api.automation.taskKinds();
       runInAction(() => {
         this.kinds = kinds;
         this.kindsState = 'ready';
@@ -169,7 +137,7 @@ export class TaskRunsStore {
     const generation = ++this.generation;
     if (!quiet) this.state = 'loading';
     try {
-      const page = await this.api.taskRuns({
+      const page = await this.api.automation.runs({
         ...(this.filterTask ? { task: this.filterTask } : {}),
         ...(this.filterState ? { state: this.filterState } : {}),
         page: this.page,
@@ -221,16 +189,16 @@ export class TaskRunsStore {
 
   /** Queues a run now; resolves with its id (null when refused: the adapter toasted the server's message). */
   async runNow(kind: string, args: Record<string, unknown>): Promise<string | null> {
-    return this.write(kind, () => this.api.runTask(kind, args));
+    return this.write(kind, () => this.api.automation.runTask(kind, args));
   }
 
   async cancel(run: string): Promise<boolean> {
-    return (await this.write(run, () => this.api.cancelRun(run))) !== null;
+    return (await this.write(run, () => this.api.automation.cancelRun(run))) !== null;
   }
 
   /** Queues a new run with the same task and arguments; resolves with its id. */
   async retry(run: string): Promise<string | null> {
-    return this.write(run, () => this.api.retryRun(run));
+    return this.write(run, () => this.api.automation.retryRun(run));
   }
 
   private async write<T>(key: string, call: () => Promise<T>): Promise<T | null> {
@@ -269,7 +237,7 @@ export class WorkersStore {
     const generation = ++this.generation;
     if (!quiet || this.answer === null) this.state = 'loading';
     try {
-      const answer = await this.api.workers();
+      const answer = await this.api.automation.workers();
       if (generation !== this.generation) return;
       runInAction(() => {
         this.answer = answer;
@@ -325,7 +293,7 @@ export class AutomationStore {
 
   /** The task kinds (asked once; a failure is asked again next time). */
   taskKinds(): Promise<TaskKindRow[]> {
-    this.kindsPromise ??= this.api.taskKinds().catch((error: unknown) => {
+    this.kindsPromise ??= this.api.automation.taskKinds().catch((error: unknown) => {
       this.kindsPromise = null;
       throw error;
     });
@@ -341,7 +309,7 @@ export class AutomationStore {
   /** Queues a run of a schedule now; the run id, or null when refused (toasted by the adapter). */
   async runSchedule(id: number): Promise<string | null> {
     try {
-      return await this.api.runSchedule(id);
+      return await this.api.automation.runSchedule(id);
     } catch {
       return null;
     }
@@ -350,7 +318,7 @@ export class AutomationStore {
   /** Queues a run of a task kind now (e.g. the page checks of one locator); the run id, or null when refused (toasted by the adapter). */
   async runTask(kind: string, args: Record<string, unknown>): Promise<string | null> {
     try {
-      return await this.api.runTask(kind, args);
+      return await this.api.automation.runTask(kind, args);
     } catch {
       return null;
     }

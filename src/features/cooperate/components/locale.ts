@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { useIncomeTexts } from '../../income/components/locale';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of the partner screens (issue 16 part B, cooperate/*), added to the console's i18next instance
- * on first use (a lazy chunk, not the login page's), with the revenue screens' texts they share.
+ * Texts of the partner screens (cooperate/*). They load with those screens (a lazy chunk, not the login
+ * page's) and are registered when this module is imported (registerTexts, i18n/texts.ts); the analysis
+ * parts' own texts come with them (components/analytics/locale.ts).
  */
 const zhChs = {
   common: {
@@ -151,17 +151,7 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'cooperate';
-
-export function useCooperateTexts() {
-  useIncomeTexts();
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.common.partner`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const COOPERATE_TEXTS = { 'zh-chs': zhChs, en };
+
+export const useCooperateTexts = registerTexts('cooperate', COOPERATE_TEXTS);

@@ -1,17 +1,16 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ConsoleApi, PartnerOverviewResult, SettlementResult, ShareRate, ShareRateInput, StreamedFile } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
 import { INCOME_DEFAULT_RANGE_DAYS } from '../../../config';
-import { lastDays, ReportStore } from '../../income/stores/income';
+import { QueryStore } from '../../../stores/analytics/query-store';
+import { lastDays } from '../../../stores/analytics/range';
+import { ReportStore } from '../../../stores/analytics/report-store';
 import type { LoadState } from '../../../stores/menu';
 
 /**
- * The partner screens' state (issue 16 part B, cooperate/*): the KPIs over a date range (a revenue
- * report store: range, generation guard) and the month's settlements with the rate and lock actions.
+ * The partner screens' state (cooperate/*): the KPIs over a date range (a report store: range, the
+ * newest answer only) and the month's settlements with the rate and lock actions.
  * Money stays integer minor units; rates are basis points (the form converts a percentage once).
  */
-
-const messageOf = (error: unknown): string => (isApiError(error) ? error.message : error instanceof Error ? error.message : String(error));
 
 export type PartnerOverviewStore = ReportStore<PartnerOverviewResult, Record<string, never>>;
 
@@ -24,9 +23,6 @@ export class SettlementStore {
   month: string;
   /** null: every partner. */
   partner: number | null = null;
-  result: SettlementResult | null = null;
-  state: LoadState = 'idle';
-  error = '';
   /** The partners seen in the last answer for every partner (the picker's choices). */
   choices: Array<{ id: number; name: string }> = [];
   /** The rate history of the partner whose rate dialog is open. */
@@ -35,7 +31,7 @@ export class SettlementStore {
   /** A write running (a rate or a lock): its partner. */
   busy: number | null = null;
   exporting = false;
-  private generation = 0;
+  private readonly answer = new QueryStore<SettlementResult>();
 
   constructor(
     private readonly api: ConsoleApi,
@@ -43,7 +39,19 @@ export class SettlementStore {
     month: string,
   ) {
     this.month = month;
-    makeAutoObservable<SettlementStore, 'api' | 'save' | 'generation'>(this, { api: false, save: false, generation: false }, { autoBind: true });
+    makeAutoObservable<SettlementStore, 'api' | 'save' | 'answer'>(this, { api: false, save: false, answer: false }, { autoBind: true });
+  }
+
+  get result(): SettlementResult | null {
+    return this.answer.result;
+  }
+
+  get state(): LoadState {
+    return this.answer.state;
+  }
+
+  get error(): string {
+    return this.answer.error;
   }
 
   setMonth(month: string): void {
@@ -59,32 +67,19 @@ export class SettlementStore {
   }
 
   async load(): Promise<void> {
-    const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
-    try {
-      const result = await this.api.settlements(this.query());
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = result;
-        this.state = 'ready';
+    return this.answer.load(
+      () => this.api.cooperate.settlements(this.query()),
+      (result) => {
         if (this.partner === null) this.choices = result.partners.map((p) => ({ id: p.partner, name: p.partner_name }));
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = null;
-        this.state = 'failed';
-        this.error = messageOf(error);
-      });
-    }
+      },
+    );
   }
 
   async loadRates(partner: number): Promise<void> {
     this.ratesState = 'loading';
     this.rates = [];
     try {
-      const rates = await this.api.shareRates(partner);
+      const rates = await this.api.cooperate.shareRates(partner);
       runInAction(() => {
         this.rates = rates;
         this.ratesState = 'ready';
@@ -98,7 +93,7 @@ export class SettlementStore {
   async setRate(input: ShareRateInput): Promise<boolean> {
     this.busy = input.partner;
     try {
-      await this.api.setShareRate(input);
+      await this.api.cooperate.setShareRate(input);
       await Promise.all([this.load(), this.loadRates(input.partner)]);
       return true;
     } catch {
@@ -112,7 +107,7 @@ export class SettlementStore {
   async lock(partner: number): Promise<boolean> {
     this.busy = partner;
     try {
-      await this.api.lockSettlement(partner, this.month);
+      await this.api.cooperate.lockSettlement(partner, this.month);
       await this.load();
       return true;
     } catch {
@@ -126,7 +121,7 @@ export class SettlementStore {
     if (this.exporting) return;
     this.exporting = true;
     try {
-      this.save(await this.api.exportSettlements(this.query()));
+      this.save(await this.api.cooperate.exportSettlements(this.query()));
     } catch {
       // The adapter toasted the refusal.
     } finally {
@@ -144,7 +139,7 @@ export class CooperateStore {
 
   /** 合作概览: KPIs of the last 30 days by default. */
   overview(): PartnerOverviewStore {
-    return new ReportStore<PartnerOverviewResult, Record<string, never>>(({ range }) => this.api.partnerOverview(range), lastDays(this.today(), INCOME_DEFAULT_RANGE_DAYS), {});
+    return new ReportStore<PartnerOverviewResult, Record<string, never>>(({ range }) => this.api.cooperate.overview(range), lastDays(this.today(), INCOME_DEFAULT_RANGE_DAYS), {});
   }
 
   /** 合作报表: this month so far by default (the running figures; the month before is one click back and can be locked). */

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of the live dashboards (issue 17, dashboard/realtime and dashboard/monitor). They load with
- * those screens (a lazy chunk), not with the login page: useLiveTexts() adds them to the console's
- * i18next instance on first use.
+ * Texts of the live dashboards (dashboard/realtime and dashboard/monitor). They load with those screens (a
+ * lazy chunk, not the login page's) and are registered when this module is imported (registerTexts,
+ * i18n/texts.ts).
  */
 const zhChs = {
   common: {
@@ -147,16 +147,12 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'dashboardLive';
-
-export function useLiveTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.realtime.online`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return (key: string, options?: Record<string, unknown>) => t(`${NAMESPACE_KEY}.${key}`, options ?? {});
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const LIVE_TEXTS = { 'zh-chs': zhChs, en };
+
+const useTexts = registerTexts('dashboardLive', LIVE_TEXTS);
+
+export function useLiveTexts() {
+  const t = useTexts();
+  return (key: string, options?: Record<string, unknown>) => t(`dashboardLive.${key}`, options ?? {});
+}

@@ -21,7 +21,7 @@ import {
 } from '../../../../contracts/schemas';
 import { failure, ok } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
-import * as rows from './game-rows';
+import * as rows from '../../../../stories/mocks/game-rows';
 
 /**
  * A mock of the game catalogue's back end for the screen stories (issue 14): the menus of 游戏管理 and

@@ -1,30 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of the revenue screens (issue 16, center_income/*). They load with those screens (a lazy
- * chunk), not with the login page: useIncomeTexts() adds them to the console's i18next instance on
- * first use, with the tracking screens' texts the shared analysis parts use.
+ * Texts of the revenue screens (center_income/*). They load with those screens (a lazy chunk, not the
+ * login page's) and are registered when this module is imported (registerTexts, i18n/texts.ts); the
+ * analysis parts' own texts come with them (components/analytics/locale.ts).
  */
 const zhChs = {
-  common: {
-    game: '游戏',
-    allGames: '全部游戏',
-    range: '日期范围',
-    query: '查询',
-    loading: '加载中…',
-    empty: '所选范围内没有订单。',
-    failed: '加载失败：{{error}}',
-    chartLabel: '{{title}}图表，数据见下表',
-    chartOnly: '{{title}}图表',
-    tableLabel: '{{title}}表格',
-    total: '合计',
-    currencyNote: '金额单位：人民币（其他币种按固定汇率折算）；收入 = 支付金额 − 退款金额。',
-    problems: {
-      'range.missing': '请选择日期范围。',
-      'range.order': '开始日期不能晚于结束日期。',
-      'range.tooLong': '日期范围最多 366 天。',
-    },
-  },
   figure: {
     revenue: '收入',
     gross: '支付金额',
@@ -112,25 +93,6 @@ const zhChs = {
 };
 
 const en: typeof zhChs = {
-  common: {
-    game: 'Game',
-    allGames: 'All games',
-    range: 'Date range',
-    query: 'Run',
-    loading: 'Loading…',
-    empty: 'No orders in the chosen range.',
-    failed: 'Could not load: {{error}}',
-    chartLabel: '{{title}} chart; the data is in the table below',
-    chartOnly: '{{title}} chart',
-    tableLabel: '{{title}} table',
-    total: 'Total',
-    currencyNote: 'Amounts in CNY (other currencies converted at fixed rates); revenue = paid − refunded.',
-    problems: {
-      'range.missing': 'Choose a date range.',
-      'range.order': 'The start date cannot be after the end date.',
-      'range.tooLong': 'The date range can be at most 366 days.',
-    },
-  },
   figure: {
     revenue: 'Revenue',
     gross: 'Paid',
@@ -217,17 +179,8 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'income';
-
-/** `t` for the revenue screens: keys like 'income.figure.revenue' and the console's own. */
-export function useIncomeTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.figure.revenue`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const INCOME_TEXTS = { 'zh-chs': zhChs, en };
+
+/** `t` for the revenue screens: keys like 'income.figure.revenue' and the console's own. */
+export const useIncomeTexts = registerTexts('income', INCOME_TEXTS);

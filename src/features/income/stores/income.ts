@@ -13,101 +13,23 @@ import type {
   RevenueFigures,
   StreamedFile,
 } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
 import { INCOME_DEFAULT_RANGE_DAYS, INCOME_OVERVIEW_PERIODS, INCOME_RANK_LIMITS } from '../../../config';
-import type { LoadState } from '../../../stores/menu';
-import { changeRatio, defaultRange, rangeProblem, type DateRange } from '../../tracking/stores/tracking';
+import { changeRatio, lastDays, type DateRange } from '../../../stores/analytics/range';
+import { ReportStore } from '../../../stores/analytics/report-store';
+import { failureMessage } from '../../../stores/errors';
 
 /**
- * The revenue screens' state (issue 16, center_income/*): one store per screen, each with its game
- * (null = every game) and date range, loading under a generation guard (an older answer arriving
- * after a newer request is dropped), and the streamed orders export. Figures stay integer minor units
- * (formatMoney in ./money draws them); nothing here sums money in floats.
+ * The revenue screens' state (center_income/*): one ReportStore per screen (game, range, the newest
+ * answer only) and the streamed orders export. Figures stay integer minor units (formatMoney in
+ * stores/format/money draws them); nothing here sums money in floats.
  */
 
 export const INCOME_API = { orders: '/api/center_income/details/' } as const;
-
-const messageOf = (error: unknown): string => (isApiError(error) ? error.message : error instanceof Error ? error.message : String(error));
-
-export type IncomeProblem = `range.${'missing' | 'order' | 'tooLong'}`;
-
-/** What a report is asked with: the range, the game (absent = every game) and the screen's own choices. */
-export interface ReportAsk<O> {
-  range: DateRange;
-  game: number | null;
-  options: O;
-}
-
-/**
- * One revenue screen's state: game, range, the screen's own choices (`options`: compare, dimension,
- * limit…), the answer, and a load that keeps only the newest answer (generation guard).
- */
-export class ReportStore<R, O extends object> {
-  game: number | null = null;
-  range: DateRange;
-  options: O;
-  result: R | null = null;
-  state: LoadState = 'idle';
-  error = '';
-  private generation = 0;
-
-  constructor(
-    private readonly fetch: (ask: ReportAsk<O>) => Promise<R>,
-    range: DateRange,
-    options: O,
-  ) {
-    this.range = range;
-    this.options = options;
-    makeAutoObservable<ReportStore<R, O>, 'fetch' | 'generation'>(this, { fetch: false, generation: false }, { autoBind: true });
-  }
-
-  get problem(): IncomeProblem | null {
-    const problem = rangeProblem(this.range);
-    return problem ? `range.${problem}` : null;
-  }
-
-  setGame(game: number | null): void {
-    this.game = game;
-  }
-
-  setRange(range: DateRange): void {
-    this.range = range;
-  }
-
-  setOption<K extends keyof O>(key: K, value: O[K]): void {
-    this.options = { ...this.options, [key]: value };
-  }
-
-  async load(): Promise<void> {
-    if (this.problem) return;
-    const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
-    try {
-      const result = await this.fetch({ range: this.range, game: this.game, options: this.options });
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = result;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = null;
-        this.state = 'failed';
-        this.error = messageOf(error);
-      });
-    }
-  }
-}
 
 const gameOf = (game: number | null): { game?: number } => (game !== null ? { game } : {});
 
 /** Whether figures hold nothing at all (no paid and no refunded order). */
 export const noOrders = (f: RevenueFigures): boolean => f.orders === 0 && f.refund_orders === 0;
-
-/** The last `days` days ending with `today` (days = 1: today only). */
-export const lastDays = (today: Date, days: number): DateRange => defaultRange(today, days);
 
 export interface OverviewData {
   /** One per INCOME_OVERVIEW_PERIODS entry (today, 7, 30 days). */
@@ -209,7 +131,7 @@ export class OrderExportStore {
     this.error = '';
     this.fileName = '';
     try {
-      const file = await this.api.exportOrders(filters, {
+      const file = await this.api.income.exportOrders(filters, {
         signal: controller.signal,
         onProgress: (p) =>
           runInAction(() => {
@@ -229,7 +151,7 @@ export class OrderExportStore {
         if (controller.signal.aborted) this.state = 'cancelled';
         else {
           this.state = 'failed';
-          this.error = messageOf(error);
+          this.error = failureMessage(error);
         }
       });
     } finally {
@@ -261,8 +183,8 @@ export class IncomeStore {
         const now = this.today();
         const ranges = INCOME_OVERVIEW_PERIODS.map((days) => ({ days, range: lastDays(now, days) }));
         const [trend, ...figures] = await Promise.all([
-          this.api.incomeHistory({ ...lastDays(now, longest), ...gameOf(game) }),
-          ...ranges.map(({ range }) => this.api.incomeOverview({ ...range, ...gameOf(game) })),
+          this.api.income.history({ ...lastDays(now, longest), ...gameOf(game) }),
+          ...ranges.map(({ range }) => this.api.income.overview({ ...range, ...gameOf(game) })),
         ]);
         return { periods: ranges.map((r, i) => ({ ...r, figures: figures[i]! })), trend };
       },
@@ -274,7 +196,7 @@ export class IncomeStore {
   /** 历史收入: daily revenue with the previous period (default) or the same days last month. */
   history(): HistoryStore {
     return new ReportStore<HistoryResult, HistoryOptions>(
-      ({ range, game, options }) => this.api.incomeHistory({ ...range, ...gameOf(game), ...(options.compare ? { compare: options.compare } : {}) }),
+      ({ range, game, options }) => this.api.income.history({ ...range, ...gameOf(game), ...(options.compare ? { compare: options.compare } : {}) }),
       lastDays(this.today(), INCOME_DEFAULT_RANGE_DAYS),
       { compare: 'previous' },
     );
@@ -283,7 +205,7 @@ export class IncomeStore {
   /** 收入分布: by game (default), channel, region or payment method. */
   distribution(): DistributionStore {
     return new ReportStore<DistributionResult, DistributionOptions>(
-      ({ range, game, options }) => this.api.incomeDistribution({ ...range, ...gameOf(game), by: options.by }),
+      ({ range, game, options }) => this.api.income.distribution({ ...range, ...gameOf(game), by: options.by }),
       lastDays(this.today(), INCOME_DEFAULT_RANGE_DAYS),
       { by: 'game', chart: 'pie' },
     );
@@ -292,7 +214,7 @@ export class IncomeStore {
   /** 收入排行: top games (default), channels or players. */
   rank(): RankStore {
     return new ReportStore<RankResult, RankOptions>(
-      ({ range, game, options }) => this.api.incomeRank({ ...range, ...gameOf(game), by: options.by, limit: options.limit }),
+      ({ range, game, options }) => this.api.income.rank({ ...range, ...gameOf(game), by: options.by, limit: options.limit }),
       lastDays(this.today(), INCOME_DEFAULT_RANGE_DAYS),
       { by: 'game', limit: INCOME_RANK_LIMITS[0] },
     );

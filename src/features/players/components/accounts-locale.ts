@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of 平台账号 and 游戏用户 (issue 16 item 2), loaded with those screens (a lazy chunk): useAccountsTexts()
- * adds them on first use under `accounts.*`.
+ * Texts of 平台账号 and 游戏用户 under `accounts.*`. They load with those screens (a lazy chunk, not the login
+ * page's) and are registered when this module is imported (registerTexts, i18n/texts.ts).
  */
 const zhChs = {
   common: {
@@ -232,17 +232,8 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'accounts';
-
-/** `t` for 平台账号 and 游戏用户: keys like 'accounts.accounts.ban' and the console's own. */
-export function useAccountsTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.accounts.ban`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (a test checks both languages have the same keys). */
 export const ACCOUNTS_TEXTS = { 'zh-chs': zhChs, en };
+
+/** `t` for 平台账号 and 游戏用户: keys like 'accounts.accounts.ban' and the console's own. */
+export const useAccountsTexts = registerTexts('accounts', ACCOUNTS_TEXTS);

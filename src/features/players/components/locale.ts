@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of the players screens (issue 16 part B: center_users/*, data_reports/*). They load with those
- * screens (a lazy chunk), not with the login page: usePlayersTexts() adds them on first use; the
- * revenue screens' texts (game picker, range, states) come with useIncomeTexts.
+ * Texts of the players screens (center_users/*). They load with those screens (a lazy chunk, not the login
+ * page's) and are registered when this module is imported (registerTexts, i18n/texts.ts); the report
+ * parts' texts (game picker, range, states) come with them (components/analytics/locale.ts).
  */
 const zhChs = {
   common: {
@@ -85,17 +85,8 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'players';
-
-/** `t` for the players screens: keys like 'players.retention.day' and the console's own. */
-export function usePlayersTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.retention.day`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const PLAYERS_TEXTS = { 'zh-chs': zhChs, en };
+
+/** `t` for the players screens: keys like 'players.retention.day' and the console's own. */
+export const usePlayersTexts = registerTexts('players', PLAYERS_TEXTS);

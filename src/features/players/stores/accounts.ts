@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AccountDetail, ConsoleApi, GameUserDetail, GameUserDevices, PlayerSessions, PlayerTrackPage } from '../../../adapters/api';
 import { isApiError } from '../../../adapters/errors';
 import { BAN_REASON_MAX_LENGTH, GAME_USER_DEFAULT_DAYS, GAME_USER_VIEW_PAGE_SIZE } from '../../../config';
-import { lastDays } from '../../income/stores/income';
+import { lastDays } from '../../../stores/analytics/range';
 
 /**
  * The accounts and game-user screens' state (issue 16 item 2: center_users/accounts, game_users). The two
@@ -76,7 +76,7 @@ export class AccountPanel {
 
   open(distinctId: string): Promise<void> {
     this.distinctId = distinctId;
-    return this.detail.load(() => this.api.accountDetail(distinctId));
+    return this.detail.load(() => this.api.accounts.detail(distinctId));
   }
 
   close(): void {
@@ -87,11 +87,11 @@ export class AccountPanel {
   /** Bans (reason required, expiry in the future or none); true when done. Refusals are toasted by the adapter. */
   async ban(distinctId: string, reason: string, expiresAt: Date | null): Promise<boolean> {
     if (banProblem(reason, expiresAt) !== null) return false;
-    return this.write(() => this.api.banAccount({ distinct_id: distinctId, reason: reason.trim(), expires_at: expiresAt ? expiresAt.toISOString() : null }));
+    return this.write(() => this.api.accounts.ban({ distinct_id: distinctId, reason: reason.trim(), expires_at: expiresAt ? expiresAt.toISOString() : null }));
   }
 
   async unban(distinctId: string, reason: string): Promise<boolean> {
-    return this.write(() => this.api.unbanAccount({ distinct_id: distinctId, ...(reason.trim() ? { reason: reason.trim() } : {}) }));
+    return this.write(() => this.api.accounts.unban({ distinct_id: distinctId, ...(reason.trim() ? { reason: reason.trim() } : {}) }));
   }
 
   private async write(fn: () => Promise<AccountDetail>): Promise<boolean> {
@@ -151,7 +151,7 @@ export class GameUserPanel {
     this.sessionRange = lastDays(this.today(), GAME_USER_DEFAULT_DAYS);
     this.sessionPage = 1;
     for (const l of [this.track, this.devices, this.sessions]) l.reset();
-    return this.detail.load(() => this.api.gameUserDetail({ game, distinct_id: distinctId }));
+    return this.detail.load(() => this.api.accounts.gameUser({ game, distinct_id: distinctId }));
   }
 
   close(): void {
@@ -182,13 +182,13 @@ export class GameUserPanel {
     const key = this.key;
     if (!key) return Promise.resolve();
     const q = { ...key, page: this.trackPage, limit: this.limit, ...(this.trackEvent !== null ? { event: this.trackEvent } : {}), ...(this.trackRange ?? {}) };
-    return this.track.load(() => this.api.gameUserTrack(q));
+    return this.track.load(() => this.api.accounts.track(q));
   }
 
   loadDevices(): Promise<void> {
     const key = this.key;
     if (!key) return Promise.resolve();
-    return this.devices.load(() => this.api.gameUserDevices(key));
+    return this.devices.load(() => this.api.accounts.devices(key));
   }
 
   setSessionRange(range: DayRange): Promise<void> {
@@ -204,7 +204,7 @@ export class GameUserPanel {
     const key = this.key;
     if (!key) return Promise.resolve();
     const q = { ...key, ...this.sessionRange, page: this.sessionPage, limit: this.limit };
-    return this.sessions.load(() => this.api.gameUserSessions(q));
+    return this.sessions.load(() => this.api.accounts.sessions(q));
   }
 }
 

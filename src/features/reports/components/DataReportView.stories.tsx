@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { statsResult, type StatsResult } from '../../../../contracts/schemas/reports';
-import { DataReportStore } from '../../players/stores/players';
+import { DataReportStore } from '../stores/data-reports';
 import { DataReportView } from './DataReportView';
 
 type ConsoleApi = ConstructorParameters<typeof DataReportStore>[0];
@@ -67,8 +67,10 @@ type Answer = StatsResult | 'error' | 'never';
 function View({ answer, kind }: { answer: Answer; kind: 'game_stats' | 'user_stats' }) {
   const [store] = useState(() => {
     const api = {
-      dataReport: () => (answer === 'error' ? Promise.reject(new Error('数据库连接失败')) : answer === 'never' ? new Promise<never>(() => undefined) : Promise.resolve(answer)),
-      exportDataReport: () => Promise.reject(new Error('not in this story')),
+      reports: {
+        stats: () => (answer === 'error' ? Promise.reject(new Error('数据库连接失败')) : answer === 'never' ? new Promise<never>(() => undefined) : Promise.resolve(answer)),
+        exportStats: () => Promise.reject(new Error('not in this story')),
+      },
     } as unknown as ConsoleApi;
     return new DataReportStore(api, kind, () => undefined, TODAY);
   });

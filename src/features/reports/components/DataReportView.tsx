@@ -1,26 +1,26 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
-import { useCallback, useEffect, useMemo } from 'react';
-import type { StatsRow, StatsSummary } from '../../players/stores/players';
-import { STATS_COLUMNS, statsEmpty, type DataReportStore, type StatsColumn } from '../../players/stores/players';
-import { formatMoney } from '../../../stores/money';
-import { formatFigure, formatPercent } from '../../tracking/stores/tracking';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { saveFile } from '../../../components/crud/download';
+import { PageLoading } from '../../../components/PageLoading';
+import { STATS_COLUMNS, statsEmpty, type DataReportStore, type ReportsStore, type StatsColumn, type StatsReport, type StatsRow, type StatsSummary } from '../stores/data-reports';
+import { formatMoney } from '../../../stores/format/money';
+import { formatFigure, formatPercent } from '../../../stores/format';
 import { EChart, type ChartPalette } from '../../../components/charts/EChart';
-import { dailyOption } from '../../income/components/charts';
-import { Money, ReportForm, ReportState } from '../../income/components/IncomeParts';
+import { dailyOption } from '../../../components/analytics/charts';
+import { Money, ReportForm, ReportState } from '../../../components/analytics/ReportParts';
 import { TableScroll } from '../../../components/analytics/AnalysisParts';
-import { useIncomeTexts } from '../../income/components/locale';
 import { useStore } from '../../../components/store-context';
 import { useReportsTexts } from './reports-locale';
-import '../../players/components/players.css';
+import { useReports } from './useReports';
+import './data-reports.css';
 
 /**
- * The day table of a data report (issue 16 item 7: 游戏统计 and 用户统计): the form (game for game_stats,
+ * The day table of a data report (游戏统计 and 用户统计): the form (game for game_stats,
  * range, 查询, 导出), the definitions, a trend chart of new / active / paying players and daily revenue,
  * and the sortable table of days with the summary row. Both pages are this view on their store.
  */
 export const DataReportView = observer(function DataReportView({ store, path }: { store: DataReportStore; path: string }) {
-  useIncomeTexts();
   const t = useReportsTexts();
   const root = useStore();
   const language = root.locale.language;
@@ -88,7 +88,7 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
         )}
       </ReportForm>
       <section className="tracking-card">
-        <div className="tracking-muted players-definition" data-testid={`${prefix}-definition`}>
+        <div className="tracking-muted data-report-definition" data-testid={`${prefix}-definition`}>
           {t(store.kind === 'game_stats' ? 'dataReports.gameStats.definition' : 'dataReports.userStats.definition')}
         </div>
       </section>
@@ -98,16 +98,16 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
             <div className="data-report-charts">
               <section className="tracking-card">
                 <h3>{t('dataReports.chart')}</h3>
-                <EChart option={chart} label={t('income.common.chartLabel', { title: t('dataReports.chart') })} height={240} testId={`${prefix}-chart`} />
+                <EChart option={chart} label={t('analytics.chartLabel', { title: t('dataReports.chart') })} height={240} testId={`${prefix}-chart`} />
               </section>
               <section className="tracking-card">
                 <h3>{t('dataReports.revenueChart')}</h3>
-                <EChart option={revenueChart} label={t('income.common.chartLabel', { title: t('dataReports.revenueChart') })} height={240} testId={`${prefix}-revenue-chart`} />
+                <EChart option={revenueChart} label={t('analytics.chartLabel', { title: t('dataReports.revenueChart') })} height={240} testId={`${prefix}-revenue-chart`} />
               </section>
             </div>
             <section className="tracking-card">
               <div className="tracking-muted">{t('dataReports.totalNote')}</div>
-              <TableScroll label={t('income.common.tableLabel', { title: t('dataReports.chart') })}>
+              <TableScroll label={t('analytics.tableLabel', { title: t('dataReports.chart') })}>
                 <table className="tracking-table income-table data-report-table" data-testid={`${prefix}-table`}>
                   <thead>
                     <tr>{STATS_COLUMNS.map(header)}</tr>
@@ -134,3 +134,14 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
     </div>
   );
 });
+
+function DataReportScreen({ reports, kind, path }: { reports: ReportsStore; kind: StatsReport; path: string }) {
+  const [store] = useState<DataReportStore>(() => reports.dataReport(kind, (file) => saveFile(file)));
+  return <DataReportView store={store} path={path} />;
+}
+
+/** A data report page (游戏统计 or 用户统计): its store once the reports' chunk is there. */
+export function DataReportPage({ kind, path }: { kind: StatsReport; path: string }) {
+  const reports = useReports();
+  return reports ? <DataReportScreen reports={reports} kind={kind} path={path} /> : <PageLoading />;
+}

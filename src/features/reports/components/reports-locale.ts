@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of the data reports (issue 16 item 7: data_reports/game_stats, data_reports/user_stats). They load
- * with those screens (a lazy chunk): useReportsTexts() adds them on first use; the game picker, range and
- * states come with useIncomeTexts.
+ * Texts of the data reports (data_reports/game_stats, data_reports/user_stats). They load with those
+ * screens (a lazy chunk, not the login page's) and are registered when this module is imported
+ * (registerTexts, i18n/texts.ts); the game picker, range and states come with the report parts
+ * (components/analytics/locale.ts).
  */
 const zhChs = {
   column: {
@@ -63,17 +64,8 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'dataReports';
-
-/** `t` for the data reports: keys like 'dataReports.column.day' and the console's own. */
-export function useReportsTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.column.day`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const REPORTS_TEXTS = { 'zh-chs': zhChs, en };
+
+/** `t` for the data reports: keys like 'dataReports.column.day' and the console's own. */
+export const useReportsTexts = registerTexts('dataReports', REPORTS_TEXTS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsoleApi, StatsQuery, StatsReport, StatsResult, StatsRow, StreamedFile } from '../../../adapters/api';
-import { PlayersStore, sortStatsRows, statsEmpty } from '../../players/stores/players';
+import { ReportsStore, sortStatsRows, statsEmpty } from './data-reports';
 
 const row = (day: string, active: number, d1: number | null): StatsRow => ({ day, new_players: 1, active_players: active, paying_players: 0, revenue: 0, arpu: 0, d1, d7: null, d1_retained: 0, d7_retained: 0 });
 const ROWS = [row('2026-11-01', 5, 0.5), row('2026-11-02', 9, null), row('2026-11-03', 5, 0.25), row('2026-11-04', 2, 0.75)];
@@ -24,11 +24,13 @@ describe('the data report stores', () => {
     const saved: StreamedFile[] = [];
     const file: StreamedFile = { name: 'x.xlsx', blob: new Blob(['x']), rows: 3 };
     const api = {
-      dataReport: (r: StatsReport, q: StatsQuery) => (asked.push([r, q]), Promise.resolve(answer(ROWS))),
-      exportDataReport: (r: StatsReport, q: StatsQuery) => (exported.push([r, q]), Promise.resolve(file)),
+      reports: {
+        stats: (r: StatsReport, q: StatsQuery) => (asked.push([r, q]), Promise.resolve(answer(ROWS))),
+        exportStats: (r: StatsReport, q: StatsQuery) => (exported.push([r, q]), Promise.resolve(file)),
+      },
     } as unknown as ConsoleApi;
-    const players = new PlayersStore(api, () => new Date(2026, 10, 24));
-    const games = players.dataReport('game_stats', (f) => saved.push(f));
+    const reports = new ReportsStore(api, () => new Date(2026, 10, 24));
+    const games = reports.dataReport('game_stats', (f) => saved.push(f));
     await games.report.load();
     games.report.setGame(3);
     await games.report.load();
@@ -44,7 +46,7 @@ describe('the data report stores', () => {
     await games.export();
     expect(exported).toEqual([['game_stats', { start: '2026-10-26', end: '2026-11-24', game: 3 }]]);
     expect(saved).toEqual([file]);
-    const users = players.dataReport('user_stats', () => undefined);
+    const users = reports.dataReport('user_stats', () => undefined);
     users.report.setGame(3);
     await users.report.load();
     expect(asked.at(-1)).toEqual(['user_stats', { start: '2026-10-26', end: '2026-11-24' }]);

@@ -22,7 +22,7 @@ import {
 } from '../../../../contracts/schemas';
 import { dictionaries, failure, ok, wrapList } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
-import * as rows from './system-rows';
+import * as rows from '../../../../stories/mocks/system-rows';
 
 /**
  * A generic mock of the system resources (API-CONTRACT §8) for the screen stories: list with paging,

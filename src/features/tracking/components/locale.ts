@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../i18n/texts';
 
 /**
- * Texts of event tracking's screens and editors (issue 15: embed_configure/*, data_embed/*). They load
- * with those screens (a lazy chunk), not with the login page: useTrackingTexts() adds them to the
- * console's i18next instance on first use. Rule messages use the server's form '<label>:<problem>'.
+ * Texts of event tracking's screens and editors (embed_configure/*, data_embed/*). They load with those
+ * screens (a lazy chunk, not the login page's) and are registered when this module is imported
+ * (registerTexts, i18n/texts.ts). Rule messages use the server's form '<label>:<problem>'.
  */
 const zhChs = {
   field: {
@@ -331,17 +331,8 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'tracking';
-
-/** `t` for the tracking screens: keys like 'tracking.field.game' and the console's own ('crud.add'). */
-export function useTrackingTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.field.game`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const TRACKING_TEXTS = { 'zh-chs': zhChs, en };
+
+/** `t` for the tracking screens: keys like 'tracking.field.game' and the console's own ('crud.add'). */
+export const useTrackingTexts = registerTexts('tracking', TRACKING_TEXTS);

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsoleApi, EventAnalysis, EventAnalysisQuery, ListQuery, ResourcePage } from '../../../adapters/api';
-import {
-  changeRatio,
-  defaultRange,
-  formatChange,
-  formatDuration,
-  formatFigure,
-  formatPercent,
-  mergeEvents,
-  rangeDays,
-  rangeProblem,
-  TrackingStore,
-  windowParts,
-} from './tracking';
+import { mergeEvents, TrackingStore, windowParts } from './tracking';
 
 /** A ConsoleApi that answers the tracking lists from rows and records the analysis queries. */
 function fakeApi(answer: (q: EventAnalysisQuery) => EventAnalysis) {
@@ -38,9 +26,11 @@ function fakeApi(answer: (q: EventAnalysisQuery) => EventAnalysis) {
       const data = rows[resource] ?? [];
       return { page: 1, limit: 999, total: data.length, rows: data };
     },
-    eventAnalysis: async (q: EventAnalysisQuery) => {
-      queries.push(q);
-      return answer(q);
+    tracking: {
+      events: async (q: EventAnalysisQuery) => {
+        queries.push(q);
+        return answer(q);
+      },
     },
   } as unknown as ConsoleApi;
   return { api, queries, lists };
@@ -119,15 +109,6 @@ describe('the event analysis query', () => {
     store.setEvents(['login']);
     expect(store.problem).toBe('property');
   });
-
-  it('refuses a reversed, missing or over-long range before asking', () => {
-    expect(rangeProblem({ start: '2026-11-02', end: '2026-11-01' })).toBe('order');
-    expect(rangeProblem({ start: '', end: '2026-11-01' })).toBe('missing');
-    expect(rangeProblem({ start: '2025-01-01', end: '2026-01-02' })).toBe('tooLong');
-    expect(rangeProblem({ start: '2025-01-02', end: '2026-01-02' })).toBeNull();
-    expect(rangeDays({ start: '2024-02-28', end: '2024-03-01' })).toBe(3);
-    expect(defaultRange(new Date(2026, 2, 3))).toEqual({ start: '2026-02-25', end: '2026-03-03' });
-  });
 });
 
 describe('the comparison with the previous period', () => {
@@ -158,8 +139,10 @@ describe('the comparison with the previous period', () => {
     const slowApi = {
       ...api,
       list: api.list,
-      eventAnalysis: (q: EventAnalysisQuery) =>
-        q.interval === 'hour' ? new Promise<EventAnalysis>((resolve) => (release = () => resolve({ ...answer(q), times: ['late'] }))) : Promise.resolve(answer(q)),
+      tracking: {
+        events: (q: EventAnalysisQuery) =>
+          q.interval === 'hour' ? new Promise<EventAnalysis>((resolve) => (release = () => resolve({ ...answer(q), times: ['late'] }))) : Promise.resolve(answer(q)),
+      },
     } as unknown as ConsoleApi;
     const store = new TrackingStore(slowApi).eventAnalysis(new Date(2026, 10, 24));
     await store.setGame(3);
@@ -171,36 +154,9 @@ describe('the comparison with the previous period', () => {
     await first;
     expect(store.result?.times).toEqual(['2026-11-01', '2026-11-02']);
   });
-
-  it('changeRatio is relative to the previous figure, null without one', () => {
-    expect(changeRatio(150, 100)).toBe(0.5);
-    expect(changeRatio(50, 100)).toBe(-0.5);
-    expect(changeRatio(5, 0)).toBeNull();
-  });
 });
 
-describe('number formatting', () => {
-  it('groups digits, keeps at most two decimals, and writes shares and changes', () => {
-    expect(formatFigure(1234567, 'zh-chs')).toBe('1,234,567');
-    expect(formatFigure(2.456, 'en')).toBe('2.46');
-    expect(formatFigure(Number.NaN, 'en')).toBe('-');
-    expect(formatPercent(0.8213, 'en')).toBe('82.1%');
-    expect(formatPercent(1, 'zh-chs')).toBe('100.0%');
-    expect(formatChange(0.25, 'en')).toBe('+25.0%');
-    expect(formatChange(-0.031, 'en')).toBe('-3.1%');
-    expect(formatChange(null, 'en')).toBe('-');
-  });
-
-  it('writes durations in the largest units of the language', () => {
-    expect(formatDuration(45, 'zh-chs')).toBe('45秒');
-    expect(formatDuration(95, 'zh-chs')).toBe('1分 35秒');
-    expect(formatDuration(688, 'en')).toBe('11m 28s');
-    expect(formatDuration(7200, 'en')).toBe('2h');
-    expect(formatDuration(40_210, 'en')).toBe('11h 10m');
-    expect(formatDuration(90_000, 'zh-chs')).toBe('1天 1小时');
-    expect(formatDuration(null, 'en')).toBe('-');
-  });
-
+describe('the tracking helpers', () => {
   it('splits a funnel window into number and unit', () => {
     expect(windowParts(604_800)).toEqual({ value: 7, unit: 'days' });
     expect(windowParts(5400)).toEqual({ value: 90, unit: 'minutes' });

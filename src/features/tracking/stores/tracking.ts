@@ -14,9 +14,9 @@ import type {
   SessionAnalysis,
   TrackingCredentials,
 } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
-import { TRACKING_DEFAULT_RANGE_DAYS, TRACKING_MAX_RANGE_DAYS, TRACKING_MAX_SERIES, TRACKING_NONE_GROUP, TRACKING_OTHER_GROUP } from '../../../config';
-import { formatDate } from '../../../stores/format';
+import { TRACKING_MAX_SERIES, TRACKING_NONE_GROUP, TRACKING_OTHER_GROUP } from '../../../config';
+import { QueryStore } from '../../../stores/analytics/query-store';
+import { changeRatio, defaultRange, rangeQueryProblem, type DateRange } from '../../../stores/analytics/range';
 import type { LoadState } from '../../../stores/menu';
 
 /** The tracking resources (menu `api` of embed_configure/* and data_embed/*). */
@@ -26,8 +26,6 @@ export const TRACKING_API = {
   globalEvents: '/api/embed_configure/global_event_define/',
   funnels: '/api/embed_configure/funnel_define/',
 } as const;
-
-const messageOf = (error: unknown): string => (isApiError(error) ? error.message : error instanceof Error ? error.message : String(error));
 
 export interface PropertyDef {
   name: string;
@@ -56,70 +54,6 @@ export interface FunnelChoice {
   gameName: string;
   steps: string[];
   windowSeconds: number;
-}
-
-export interface DateRange {
-  start: string;
-  end: string;
-}
-
-/** The last `days` days ending with `today` (local calendar days). */
-export function defaultRange(today: Date, days = TRACKING_DEFAULT_RANGE_DAYS): DateRange {
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
-  return { start: formatDate(start), end: formatDate(today) };
-}
-
-/** Days from start to end, both included (YYYY-MM-DD; calendar arithmetic, no time zone drift). */
-export function rangeDays(range: DateRange): number {
-  const day = (s: string) => Date.UTC(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10)));
-  return Math.round((day(range.end) - day(range.start)) / 86_400_000) + 1;
-}
-
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Why a range cannot be asked for, or null: both days given, start ≤ end, at most 366 days. */
-export function rangeProblem(range: DateRange): 'missing' | 'order' | 'tooLong' | null {
-  if (!YMD.test(range.start) || !YMD.test(range.end)) return 'missing';
-  if (range.start > range.end) return 'order';
-  if (rangeDays(range) > TRACKING_MAX_RANGE_DAYS) return 'tooLong';
-  return null;
-}
-
-/** Change from the previous period, as a ratio (0.25 = +25 %); null when there was nothing before. */
-export function changeRatio(current: number, previous: number): number | null {
-  if (!Number.isFinite(previous) || previous === 0) return null;
-  return (current - previous) / previous;
-}
-
-/** A figure for people: grouped digits, at most 2 decimals (per-player and average measures). */
-export function formatFigure(value: number, language: string): string {
-  if (!Number.isFinite(value)) return '-';
-  return value.toLocaleString(language === 'en' ? 'en-US' : 'zh-CN', { maximumFractionDigits: 2 });
-}
-
-/** A share 0..1 as a percentage with one decimal. */
-export function formatPercent(ratio: number, language: string): string {
-  if (!Number.isFinite(ratio)) return '-';
-  return `${(ratio * 100).toLocaleString(language === 'en' ? 'en-US' : 'zh-CN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-}
-
-/** A signed change: '+25.0%' / '-3.1%'; '-' without a previous figure. */
-export function formatChange(ratio: number | null, language: string): string {
-  if (ratio === null) return '-';
-  return `${ratio > 0 ? '+' : ''}${formatPercent(ratio, language)}`;
-}
-
-/** A duration in seconds as the largest units: 45s, 3m 20s, 2h 5m, 1d 3h (zh: 秒/分/小时/天). */
-export function formatDuration(seconds: number | null, language: string): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '-';
-  const s = Math.round(seconds);
-  const zh = language !== 'en';
-  const u = zh ? { d: '天', h: '小时', m: '分', s: '秒' } : { d: 'd', h: 'h', m: 'm', s: 's' };
-  const join = (a: number, ua: string, b: number, ub: string) => (b > 0 ? `${a}${ua} ${b}${ub}` : `${a}${ua}`);
-  if (s < 60) return `${s}${u.s}`;
-  if (s < 3600) return join(Math.floor(s / 60), u.m, s % 60, u.s);
-  if (s < 86_400) return join(Math.floor(s / 3600), u.h, Math.floor((s % 3600) / 60), u.m);
-  return join(Math.floor(s / 86_400), u.d, Math.floor((s % 86_400) / 3600), u.h);
 }
 
 /** A funnel window in seconds as number + unit (the largest unit that divides it). */
@@ -224,7 +158,7 @@ export class TrackingStore {
 
   /** A new app key and secret; the old pair stops working at once (the Update button's call). */
   regenerate(app: number): Promise<TrackingCredentials> {
-    return this.api.regenerateTrackingSecret(app);
+    return this.api.tracking.regenerateSecret(app);
   }
 
   eventAnalysis(today = this.today()): EventAnalysisStore {
@@ -266,11 +200,8 @@ export class EventAnalysisStore {
   breakdown = '';
   compare = false;
   chart: ChartKind = 'line';
-  result: EventAnalysis | null = null;
-  state: LoadState = 'idle';
-  error = '';
   exporting = false;
-  private generation = 0;
+  private readonly answer = new QueryStore<EventAnalysis>();
 
   constructor(
     private readonly api: ConsoleApi,
@@ -278,7 +209,19 @@ export class EventAnalysisStore {
     range: DateRange,
   ) {
     this.range = range;
-    makeAutoObservable<EventAnalysisStore, 'api' | 'generation'>(this, { api: false, tracking: false, generation: false }, { autoBind: true });
+    makeAutoObservable<EventAnalysisStore, 'api' | 'answer'>(this, { api: false, tracking: false, answer: false }, { autoBind: true });
+  }
+
+  get result(): EventAnalysis | null {
+    return this.answer.result;
+  }
+
+  get state(): LoadState {
+    return this.answer.state;
+  }
+
+  get error(): string {
+    return this.answer.error;
   }
 
   /** The chosen game's events (own and global), [] until loaded. */
@@ -303,8 +246,8 @@ export class EventAnalysisStore {
     if (this.game === null) return 'game';
     if (this.events.length === 0) return 'events';
     if ((this.measure === 'sum' || this.measure === 'avg') && !this.property) return 'property';
-    const range = rangeProblem(this.range);
-    if (range) return `range.${range}`;
+    const range = rangeQueryProblem(this.range);
+    if (range) return range;
     if (this.filters.some((f) => !f.property || f.value === '')) return 'filter';
     return null;
   }
@@ -332,8 +275,7 @@ export class EventAnalysisStore {
     this.property = '';
     this.filters = [];
     this.breakdown = '';
-    this.result = null;
-    this.state = 'idle';
+    this.answer.clear();
     if (game === null) return;
     try {
       const events = await this.tracking.loadEvents(game);
@@ -345,10 +287,7 @@ export class EventAnalysisStore {
         }
       });
     } catch (error) {
-      runInAction(() => {
-        this.state = 'failed';
-        this.error = messageOf(error);
-      });
+      this.answer.fail(error);
     }
   }
 
@@ -407,24 +346,7 @@ export class EventAnalysisStore {
   async load(): Promise<void> {
     const query = this.query;
     if (!query) return;
-    const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
-    try {
-      const result = await this.api.eventAnalysis(query);
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = result;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = null;
-        this.state = 'failed';
-        this.error = messageOf(error);
-      });
-    }
+    return this.answer.load(() => this.api.tracking.events(query));
   }
 
   /** Nothing happened in the range (every figure 0 or no line). */
@@ -464,7 +386,7 @@ export class EventAnalysisStore {
     if (!query) return null;
     this.exporting = true;
     try {
-      return await this.api.exportEventAnalysis(query);
+      return await this.api.tracking.exportEvents(query);
     } finally {
       runInAction(() => {
         this.exporting = false;
@@ -478,29 +400,36 @@ export class FunnelAnalysisStore {
   funnel: number | null = null;
   range: DateRange;
   breakdown = '';
-  result: FunnelAnalysis | null = null;
-  state: LoadState = 'idle';
-  error = '';
-  private generation = 0;
+  private readonly answer = new QueryStore<FunnelAnalysis>();
 
   constructor(
     private readonly api: ConsoleApi,
     range: DateRange,
   ) {
     this.range = range;
-    makeAutoObservable<FunnelAnalysisStore, 'api' | 'generation'>(this, { api: false, generation: false }, { autoBind: true });
+    makeAutoObservable<FunnelAnalysisStore, 'api' | 'answer'>(this, { api: false, answer: false }, { autoBind: true });
+  }
+
+  get result(): FunnelAnalysis | null {
+    return this.answer.result;
+  }
+
+  get state(): LoadState {
+    return this.answer.state;
+  }
+
+  get error(): string {
+    return this.answer.error;
   }
 
   get problem(): QueryProblem | null {
     if (this.funnel === null) return 'events';
-    const range = rangeProblem(this.range);
-    return range ? `range.${range}` : null;
+    return rangeQueryProblem(this.range);
   }
 
   setFunnel(funnel: number | null): void {
     this.funnel = funnel;
-    this.result = null;
-    this.state = 'idle';
+    this.answer.clear();
   }
 
   setRange(range: DateRange): void {
@@ -512,25 +441,9 @@ export class FunnelAnalysisStore {
   }
 
   async load(): Promise<void> {
-    if (this.problem || this.funnel === null) return;
-    const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
-    try {
-      const result = await this.api.funnelAnalysis({ funnel: this.funnel, start: this.range.start, end: this.range.end, ...(this.breakdown ? { breakdown: this.breakdown } : {}) });
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = result;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = null;
-        this.state = 'failed';
-        this.error = messageOf(error);
-      });
-    }
+    const funnel = this.funnel;
+    if (this.problem || funnel === null) return;
+    return this.answer.load(() => this.api.tracking.funnel({ funnel, start: this.range.start, end: this.range.end, ...(this.breakdown ? { breakdown: this.breakdown } : {}) }));
   }
 
   get empty(): boolean {
@@ -542,22 +455,30 @@ export class FunnelAnalysisStore {
 export class SessionAnalysisStore {
   game: number | null = null;
   range: DateRange;
-  result: SessionAnalysis | null = null;
-  state: LoadState = 'idle';
-  error = '';
-  private generation = 0;
+  private readonly answer = new QueryStore<SessionAnalysis>();
 
   constructor(
     private readonly api: ConsoleApi,
     range: DateRange,
   ) {
     this.range = range;
-    makeAutoObservable<SessionAnalysisStore, 'api' | 'generation'>(this, { api: false, generation: false }, { autoBind: true });
+    makeAutoObservable<SessionAnalysisStore, 'api' | 'answer'>(this, { api: false, answer: false }, { autoBind: true });
+  }
+
+  get result(): SessionAnalysis | null {
+    return this.answer.result;
+  }
+
+  get state(): LoadState {
+    return this.answer.state;
+  }
+
+  get error(): string {
+    return this.answer.error;
   }
 
   get problem(): QueryProblem | null {
-    const range = rangeProblem(this.range);
-    return range ? `range.${range}` : null;
+    return rangeQueryProblem(this.range);
   }
 
   setGame(game: number | null): void {
@@ -571,24 +492,7 @@ export class SessionAnalysisStore {
   /** Loads the figures; `fresh` has the server recompute the days whose events moved first (刷新). */
   async load(fresh = false): Promise<void> {
     if (this.problem) return;
-    const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
-    try {
-      const result = await this.api.sessionAnalysis({ start: this.range.start, end: this.range.end, ...(this.game !== null ? { game: this.game } : {}), ...(fresh ? { fresh: true } : {}) });
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = result;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.result = null;
-        this.state = 'failed';
-        this.error = messageOf(error);
-      });
-    }
+    return this.answer.load(() => this.api.tracking.sessions({ start: this.range.start, end: this.range.end, ...(this.game !== null ? { game: this.game } : {}), ...(fresh ? { fresh: true } : {}) }));
   }
 
   get empty(): boolean {

@@ -1,4 +1,4 @@
-import { pickerGameRows } from '../../../game/stories/game-rows';
+import { pickerGameRows } from '../../../../../stories/mocks/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import {
 } from '../../../../../contracts/schemas';
 import { failure, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
-import { audit } from '../../../system/stories/system-rows';
+import { audit } from '../../../../../stories/mocks/system-rows';
 
 /**
  * A mock of the advertising back end for the advertisement/* stories (issue 16): the menus of 广告投放,

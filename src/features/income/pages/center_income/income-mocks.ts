@@ -1,4 +1,4 @@
-import { pickerGameRows } from '../../../game/stories/game-rows';
+import { pickerGameRows } from '../../../../../stories/mocks/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../../i18n/texts';
 
 /**
- * Texts of the system screens. They load with the screens (a lazy chunk), not with the login page:
- * useSystemTexts() adds them to the console's i18next instance on first use.
+ * Texts of the system screens. They load with those screens (a lazy chunk, not the login page's) and are
+ * registered when this module is imported (registerTexts, i18n/texts.ts).
  */
 const zhChs = {
   common: {
@@ -318,14 +318,8 @@ const en: Texts = {
   },
 };
 
-const NAMESPACE_KEY = 'sys';
+/** The texts themselves. */
+export const SYSTEM_TEXTS = { 'zh-chs': zhChs, en };
 
 /** `t` for the system screens: keys like 'sys.user.username' and the console's own ('crud.add'). */
-export function useSystemTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.hasResourceBundle('zh-chs', 'translation') || !i18n.exists(`${NAMESPACE_KEY}.common.status`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
+export const useSystemTexts = registerTexts('sys', SYSTEM_TEXTS);

@@ -5,15 +5,14 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useAdvertisingTexts } from '../../../components/locale';
 import { useAdvertising } from '../../../components/useAdvertising';
-import { GamePicker } from '../../../../income/components/IncomeParts';
+import { GamePicker } from '../../../../../components/analytics/ReportParts';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import { DateRangeInput, FormItem, Kpi, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { AD_WINDOW_CHOICES } from '../../../../../config';
 import type { AdvertisingStore, AttributionStore } from '../../../stores/advertising';
-import { formatFigure, formatPercent } from '../../../../tracking/stores/tracking';
-import '../../../../tracking/components/tracking.css';
-import '../../../../income/components/income.css';
+import { formatFigure, formatPercent } from '../../../../../stores/format';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/advertising.css';
 
 const timeText = (iso: string | null, language: string) =>
@@ -78,7 +77,7 @@ const AttributionView = observer(function AttributionView({ ads }: { ads: Advert
             <Button size="small" icon="pi pi-search" label={t('ads.common.query')} disabled={!!store.problem} onClick={() => void store.search()} data-testid="att-run" />
           </div>
         </div>
-        <div className="tracking-muted">{store.problem ? t(`income.common.problems.${store.problem}`) : t('ads.attribution.note')}</div>
+        <div className="tracking-muted">{store.problem ? t(`analytics.problems.${store.problem}`) : t('ads.attribution.note')}</div>
       </section>
       {store.state === 'failed' ? (
         <section className="tracking-card">

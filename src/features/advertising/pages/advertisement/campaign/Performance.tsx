@@ -3,14 +3,14 @@ import { Dropdown } from 'primereact/dropdown';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useAdvertisingTexts } from '../../../components/locale';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
-import { dailyOption } from '../../../../income/components/charts';
-import { Money, ReportForm, ReportState } from '../../../../income/components/IncomeParts';
+import { dailyOption } from '../../../../../components/analytics/charts';
+import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { useStore } from '../../../../../components/store-context';
 import { FormItem, Kpi, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { AD_WINDOW_CHOICES } from '../../../../../config';
 import type { PerformanceStore } from '../../../stores/advertising';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure, formatPercent } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure, formatPercent } from '../../../../../stores/format';
 import type { CampaignPerformance } from '../../../../../stores/types';
 
 const roasText = (roas: number | null, language: string) => (roas === null ? '-' : formatPercent(roas, language));
@@ -95,11 +95,11 @@ export const Performance = observer(function Performance({ store }: { store: Per
           <div className="ads-charts">
             <section className="tracking-card">
               <h3>{t('ads.campaign.spend')}</h3>
-              <EChart option={spendChart} label={t('income.common.chartLabel', { title: t('ads.campaign.spend') })} height={260} testId="ads-spend-chart" />
+              <EChart option={spendChart} label={t('analytics.chartLabel', { title: t('ads.campaign.spend') })} height={260} testId="ads-spend-chart" />
             </section>
             <section className="tracking-card">
               <h3>{t('ads.campaign.dailyChart')}</h3>
-              <EChart option={funnelChart} label={t('income.common.chartLabel', { title: t('ads.campaign.dailyChart') })} height={260} testId="ads-funnel-chart" />
+              <EChart option={funnelChart} label={t('analytics.chartLabel', { title: t('ads.campaign.dailyChart') })} height={260} testId="ads-funnel-chart" />
             </section>
           </div>
           <section className="tracking-card">

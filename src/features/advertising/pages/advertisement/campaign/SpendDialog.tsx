@@ -10,7 +10,7 @@ import { usePermission } from '../../../../../components/Permission';
 import { useStore } from '../../../../../components/store-context';
 import { ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { yuanToFen, type AdvertisingStore, type SpendStore } from '../../../stores/advertising';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 
 const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 

@@ -8,13 +8,12 @@ import type { ResourceDescription } from '../../../../../components/crud/types';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import type { AdvertisingStore, PerformanceStore } from '../../../stores/advertising';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 import type { ResourceRow } from '../../../../../stores/types';
 import { Performance } from './Performance';
 import { SpendDialog } from './SpendDialog';
 import { YuanInput } from './YuanInput';
-import '../../../../tracking/components/tracking.css';
-import '../../../../income/components/income.css';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/advertising.css';
 
 const CAMPAIGNS = '/api/advertisement/campaign/';

@@ -8,9 +8,10 @@ import { useAutomation, useVisibleInterval } from '../../../components/useAutoma
 import { PageLoading } from '../../../../../components/PageLoading';
 import { ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { AUTOMATION_WORKERS_REFRESH_MS } from '../../../../../config';
-import { ageSeconds, formatInstant, type AutomationStore } from '../../../stores/automation';
+import { formatInstant } from '../../../../../stores/format';
+import { ageSeconds, type AutomationStore } from '../../../stores/automation';
 import type { WorkerRow } from '../../../../../stores/types';
-import '../../../../tracking/components/tracking.css';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/automation.css';
 
 const STATUS_SEVERITY: Record<WorkerRow['status'], 'success' | 'danger' | 'secondary'> = { online: 'success', lost: 'danger', stopped: 'secondary' };

@@ -5,8 +5,8 @@ import { useAutomationTexts } from '../../../components/locale';
 import { TimeZoneInput } from '../../../components/parts';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { CustomInputProps, ResourceDescription } from '../../../../../components/crud/types';
-import { formatZoned } from '../../../stores/automation';
-import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../system/pages/system/shared';
+import { formatZoned } from '../../../../../stores/format';
+import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../../components/crud/presets';
 import '../../../components/automation.css';
 
 /** The next run times of a crontab row (ISO with its zone's offset), as wall-clock times of that zone. */

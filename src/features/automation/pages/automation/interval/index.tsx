@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAutomationTexts } from '../../../components/locale';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { Option, ResourceDescription } from '../../../../../components/crud/types';
-import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../system/pages/system/shared';
+import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../../components/crud/presets';
 
 const PERIODS = ['seconds', 'minutes', 'hours', 'days'] as const;
 

@@ -7,10 +7,11 @@ import { useAutomation } from '../../../components/useAutomation';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { CustomInputProps, Option, ResourceDescription } from '../../../../../components/crud/types';
 import { PageLoading } from '../../../../../components/PageLoading';
-import { argDefaults, argsBody, formatInstant, RUN_STATE_LIST, type AutomationStore } from '../../../stores/automation';
+import { formatInstant } from '../../../../../stores/format';
+import { argDefaults, argsBody, RUN_STATE_LIST, type AutomationStore } from '../../../stores/automation';
 import type { ResourceRow, RunState, TaskKindRow } from '../../../../../stores/types';
-import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../system/pages/system/shared';
-import '../../../../tracking/components/tracking.css';
+import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../../components/crud/presets';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/automation.css';
 
 type T = ReturnType<typeof useAutomationTexts>;

@@ -13,9 +13,10 @@ import { usePermission } from '../../../../../components/Permission';
 import { useStore } from '../../../../../components/store-context';
 import { ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { AUTOMATION_ACTIVE_RUNS_REFRESH_MS } from '../../../../../config';
-import { ACTIVE_RUN_STATES, argDefaults, argsBody, formatDuration, formatInstant, resultText, RUN_STATE_LIST, type ArgProblem, type ArgValues, type AutomationStore, type TaskRunsStore } from '../../../stores/automation';
+import { formatInstant, formatRunDuration } from '../../../../../stores/format';
+import { ACTIVE_RUN_STATES, argDefaults, argsBody, resultText, RUN_STATE_LIST, type ArgProblem, type ArgValues, type AutomationStore, type TaskRunsStore } from '../../../stores/automation';
 import type { RunRow, TaskKindRow } from '../../../../../stores/types';
-import '../../../../tracking/components/tracking.css';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/automation.css';
 
 const ALL = '__all__';
@@ -118,7 +119,7 @@ const RunRowView = observer(function RunRowView({ run, store, canRetry, canCance
       </td>
       <td>{formatInstant(run.queued)}</td>
       <td>{formatInstant(run.started)}</td>
-      <td className="is-number">{formatDuration(run.duration_ms)}</td>
+      <td className="is-number">{formatRunDuration(run.duration_ms)}</td>
       <td>
         <div className={`automation-result${run.error ? ' is-error' : ''}`} title={result} data-testid={`run-${run.id}-result`}>
           {result || '-'}

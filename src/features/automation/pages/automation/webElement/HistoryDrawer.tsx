@@ -6,7 +6,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Tag } from 'primereact/tag';
 import { useAutomationTexts } from '../../../components/locale';
 import { ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
-import { formatDuration } from '../../../stores/automation';
+import { formatRunDuration } from '../../../../../stores/format';
 import type { PageCheckHistoryStore } from '../../../stores/page-check-history';
 
 const ALL = 'all';
@@ -81,7 +81,7 @@ export const HistoryDrawer = observer(function HistoryDrawer({ store }: { store:
                       </div>
                     </td>
                     <td className="is-number">{r.http_status ?? '-'}</td>
-                    <td className="is-number automation-nowrap">{formatDuration(r.duration_ms)}</td>
+                    <td className="is-number automation-nowrap">{formatRunDuration(r.duration_ms)}</td>
                     <td className="is-text">
                       <span className="automation-url" data-user-data>
                         {r.url}

@@ -8,9 +8,9 @@ import { PageLoading } from '../../../../../components/PageLoading';
 import type { AutomationStore } from '../../../stores/automation';
 import type { PageCheckHistoryStore } from '../../../stores/page-check-history';
 import type { ResourceRow } from '../../../../../stores/types';
-import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../system/pages/system/shared';
+import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../../components/crud/presets';
 import { HistoryDrawer } from './HistoryDrawer';
-import '../../../../tracking/components/tracking.css';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/automation.css';
 
 type T = ReturnType<typeof useAutomationTexts>;

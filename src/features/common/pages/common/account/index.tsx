@@ -8,10 +8,10 @@ import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useStore } from '../../../../../components/store-context';
 import { GAME_API } from '../../../../../stores/games';
-import { useGameTexts } from '../../../../game/pages/game/shared/locale';
-import { CATALOGUE_PERMISSIONS, kindOptions, providerOptions, providerTypeOptions } from '../../../../game/pages/game/shared/options';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { CATALOGUE_PERMISSIONS, kindOptions, providerOptions, providerTypeOptions } from '../../../../../components/catalogue/options';
 import { DictTag } from '../../../../../components/cells/DictTag';
-import '../../../../game/pages/game/shared/game.css';
+import '../../../../../components/catalogue/catalogue.css';
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
 

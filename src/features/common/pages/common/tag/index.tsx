@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { GAME_API } from '../../../../../stores/games';
-import { useGameTexts } from '../../../../game/pages/game/shared/locale';
-import { CATALOGUE_PERMISSIONS, ColorChip, TagChips } from '../../../../game/pages/game/shared/options';
-import '../../../../game/pages/game/shared/game.css';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { CATALOGUE_PERMISSIONS, ColorChip, TagChips } from '../../../../../components/catalogue/options';
+import '../../../../../components/catalogue/catalogue.css';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

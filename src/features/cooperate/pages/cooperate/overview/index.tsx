@@ -4,17 +4,16 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { useCooperateTexts } from '../../../components/locale';
 import { useCooperate } from '../../../components/useCooperate';
-import { barsOption } from '../../../../income/components/charts';
-import { Money } from '../../../../income/components/IncomeParts';
+import { barsOption } from '../../../../../components/analytics/charts';
+import { Money } from '../../../../../components/analytics/ReportParts';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import { DateRangeInput, FormItem, Kpi, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import type { CooperateStore, PartnerOverviewStore } from '../../../stores/cooperate';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure, formatPercent } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure, formatPercent } from '../../../../../stores/format';
 import type { PartnerKpis } from '../../../../../stores/types';
-import '../../../../tracking/components/tracking.css';
-import '../../../../income/components/income.css';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/cooperate.css';
 
 /**
@@ -48,7 +47,7 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
             <Button size="small" icon="pi pi-search" label={t('cooperate.common.query')} disabled={!!store.problem} onClick={() => void store.load()} data-testid="coop-overview-run" />
           </div>
         </div>
-        <div className="tracking-muted">{store.problem ? t(`income.common.problems.${store.problem}`) : t('cooperate.overview.note')}</div>
+        <div className="tracking-muted">{store.problem ? t(`analytics.problems.${store.problem}`) : t('cooperate.overview.note')}</div>
       </section>
       {store.state === 'failed' ? (
         <section className="tracking-card">
@@ -73,7 +72,7 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
           {slices.length > 0 && (
             <section className="tracking-card">
               <h3>{t('cooperate.overview.chart')}</h3>
-              <EChart option={chart} label={t('income.common.chartLabel', { title: t('cooperate.overview.chart') })} height={Math.max(220, slices.length * 26 + 48)} testId="coop-overview-chart" />
+              <EChart option={chart} label={t('analytics.chartLabel', { title: t('cooperate.overview.chart') })} height={Math.max(220, slices.length * 26 + 48)} testId="coop-overview-chart" />
             </section>
           )}
           <section className="tracking-card">
@@ -86,7 +85,7 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
                     <th className="is-number">{t('cooperate.overview.games')}</th>
                     <th className="is-number">{t('cooperate.overview.players')}</th>
                     <th className="is-number">{t('cooperate.overview.payingPlayers')}</th>
-                    <th className="is-number">{t('income.figure.revenue')}</th>
+                    <th className="is-number">{t('analytics.revenue')}</th>
                     <th className="is-number">{t('cooperate.overview.gross')}</th>
                     <th className="is-number">{t('cooperate.overview.refunds')}</th>
                     <th className="is-number">{t('cooperate.overview.share')}</th>

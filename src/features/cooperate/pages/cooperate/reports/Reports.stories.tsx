@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 

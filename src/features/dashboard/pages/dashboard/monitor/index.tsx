@@ -9,8 +9,8 @@ import { clockSeconds, timeLines } from '../../../components/charts';
 import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
 import type { MonitorInstance, MonitorSample, MonitorStore } from '../../../stores/dashboard-live';
-import { formatFigure } from '../../../../tracking/stores/tracking';
-import '../../../../tracking/components/tracking.css';
+import { formatFigure } from '../../../../../stores/format';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/live.css';
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 import { storyBackend } from '../../../../../../stories/console';
 import { liveBackend, liveSocket, realtimeMock, type LiveMockOptions, type LiveMockState } from '../../../mocks/dashboard-live';
 import { shows, slow } from '../../../../../../stories/kit';

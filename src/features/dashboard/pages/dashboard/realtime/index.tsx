@@ -10,9 +10,9 @@ import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
 import { REALTIME_POLL_MS } from '../../../../../config';
 import type { RealtimeStore } from '../../../stores/dashboard-live';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure } from '../../../../tracking/stores/tracking';
-import '../../../../tracking/components/tracking.css';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure } from '../../../../../stores/format';
+import '../../../../../components/analytics/analytics.css';
 import '../../../components/live.css';
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {

@@ -7,8 +7,8 @@ import { useDashboardLive, useWhileVisible } from '../../../components/useDashbo
 import { useStore } from '../../../../../components/store-context';
 import { WORKBENCH_REALTIME_MINUTES } from '../../../../../config';
 import type { RealtimeStore } from '../../../stores/dashboard-live';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure } from '../../../../../stores/format';
 import { useWorkbenchTexts } from './locale';
 import type { WidgetProps } from './widgets';
 

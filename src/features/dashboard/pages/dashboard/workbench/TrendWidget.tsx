@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { EChart } from '../../../../../components/charts/EChart';
-import { dailyOption } from '../../../../income/components/charts';
+import { dailyOption } from '../../../../../components/analytics/charts';
 import { useStore } from '../../../../../components/store-context';
 import type { WidgetProps } from './widgets';
 import { useWorkbenchTexts } from './locale';

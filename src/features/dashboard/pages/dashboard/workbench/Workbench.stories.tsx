@@ -5,7 +5,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import type { WorkbenchWidget } from '../../../../../../contracts/schemas';
 import { workbenchBackend, type WorkbenchMockOptions, type WorkbenchMockState } from './workbench-mocks';
 import { liveSocket, realtimeMock } from '../../../mocks/dashboard-live';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 import { SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
 /** 工作台 (dashboard/workbench, issue 17 §8) on the workbench mock back end. */

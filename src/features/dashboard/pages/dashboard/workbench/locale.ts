@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../../../../i18n/texts';
 
 /**
- * Texts of the workbench (issue 17 §8), loaded with the page's chunk (not the login page's):
- * useWorkbenchTexts() adds them on first use.
+ * Texts of the workbench. They load with those screens (a lazy chunk, not the login page's) and are
+ * registered when this module is imported (registerTexts, i18n/texts.ts).
  */
 const zhChs = {
   title: '工作台',
@@ -142,17 +142,8 @@ const en: typeof zhChs = {
   },
 };
 
-const NAMESPACE_KEY = 'workbench';
-
-/** `t` for the workbench: keys like 'workbench.edit' and the console's own. */
-export function useWorkbenchTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.edit`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const WORKBENCH_TEXTS = { 'zh-chs': zhChs, en };
+
+/** `t` for the workbench: keys like 'workbench.edit' and the console's own. */
+export const useWorkbenchTexts = registerTexts('workbench', WORKBENCH_TEXTS);

@@ -3,9 +3,9 @@ import { Button } from 'primereact/button';
 import { useRawSearch } from '../../../../../components/useRawSearch';
 import { useStore } from '../../../../../components/store-context';
 import { Batches } from '../shared/Batches';
-import { useGameTexts } from '../shared/locale';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
 import { useTabTitle } from '../shared/useTabTitle';
-import '../shared/game.css';
+import '../../../../../components/catalogue/catalogue.css';
 
 /** 兑换码 (game/code): gift-code batches; ?batch=<id> (from the lookup) shows that batch and its codes. */
 export default observer(function GiftCodesPage() {

@@ -10,14 +10,14 @@ import { CrudForm } from '../../../../../components/crud/CrudForm';
 import { commonColumns } from '../../../../../components/crud/commonColumns';
 import { PagePathProvider, usePermission } from '../../../../../components/Permission';
 import { useStore } from '../../../../../components/store-context';
-import { formatBytes } from '../../../../system/pages/system/shared';
+import { formatBytes } from '../../../../../stores/format';
 import { Batches } from '../shared/Batches';
 import { gameFields } from '../shared/GameList';
-import { useGameTexts } from '../shared/locale';
-import { categoryOptions, channelOptions, kindOptions, mediaSrc, platformOptions, releaseStatusOptions, statusOptions, TagChips } from '../shared/options';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { categoryOptions, channelOptions, kindOptions, mediaSrc, platformOptions, releaseStatusOptions, statusOptions, TagChips } from '../../../../../components/catalogue/options';
 import { Releases } from '../shared/Releases';
 import { useTabTitle } from '../shared/useTabTitle';
-import '../shared/game.css';
+import '../../../../../components/catalogue/catalogue.css';
 
 /** Money in minor units (fen) as yuan. */
 const yuan = (minor: number, lang: string) => `¥${(minor / 100).toLocaleString(lang === 'en' ? 'en' : 'zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useRawSearch } from '../../../../../components/useRawSearch';
 import { Button } from 'primereact/button';
 import { useStore } from '../../../../../components/store-context';
-import { useGameTexts } from '../shared/locale';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
 import { Releases } from '../shared/Releases';
 import { useTabTitle } from '../shared/useTabTitle';
-import '../shared/game.css';
+import '../../../../../components/catalogue/catalogue.css';
 
 /** 版本历史 (game/history): every release, or one game's when opened with ?game=<id> (from the lookup or a game). */
 export default observer(function ReleaseHistoryPage() {

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import type { LookupHit } from '../../../../../../contracts/schemas';
 import { DictTag } from '../../../../../components/cells/DictTag';
 import { useStore } from '../../../../../components/store-context';
-import { useGameTexts } from '../shared/locale';
-import { batchStateOptions, codeStatusOptions, kindOptions, releaseStatusOptions, statusOptions } from '../shared/options';
-import '../shared/game.css';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { batchStateOptions, codeStatusOptions, kindOptions, releaseStatusOptions, statusOptions } from '../../../../../components/catalogue/options';
+import '../../../../../components/catalogue/catalogue.css';
 
 type T = ReturnType<typeof useGameTexts>;
 

@@ -12,8 +12,8 @@ import { usePermission } from '../../../../../components/Permission';
 import { useStore } from '../../../../../components/store-context';
 import { PAGE_SIZES } from '../../../../../config';
 import type { CodeStatusFilter } from '../../../../../stores/games';
-import { useGameTexts } from './locale';
-import { codeStatusOptions } from './options';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { codeStatusOptions } from '../../../../../components/catalogue/options';
 
 const PAGER = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport';
 

@@ -1,4 +1,4 @@
-import './game.css';
+import '../../../../../components/catalogue/catalogue.css';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { MAX_BATCH_CODES } from '../../../../../../contracts/schemas/game/values';
@@ -9,8 +9,8 @@ import type { ActionContext, ResourceDescription } from '../../../../../componen
 import { useStore } from '../../../../../components/store-context';
 import { GAME_API } from '../../../../../stores/games';
 import { BatchCodesDialog } from './BatchCodes';
-import { useGameTexts } from './locale';
-import { batchStateOptions, CATALOGUE_PERMISSIONS, generatorOptions, localDatetime } from './options';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { batchStateOptions, CATALOGUE_PERMISSIONS, generatorOptions, localDatetime } from '../../../../../components/catalogue/options';
 
 const PREFIX = /^[A-Za-z0-9]*$/;
 

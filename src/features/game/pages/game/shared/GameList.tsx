@@ -1,4 +1,4 @@
-import './game.css';
+import '../../../../../components/catalogue/catalogue.css';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { CODE_CHARACTERS as CODE, PACKAGE_ID, type GameKind } from '../../../../../../contracts/schemas/game/values';
@@ -7,8 +7,8 @@ import type { FieldDef, ResourceDescription } from '../../../../../components/cr
 import { useStore } from '../../../../../components/store-context';
 import { GAME_API } from '../../../../../stores/games';
 import { GameUpload } from './GameUpload';
-import { useGameTexts } from './locale';
-import { categoryOptions, CATALOGUE_PERMISSIONS, mediaSrc, platformOptions, statusOptions, TagChips } from './options';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { categoryOptions, CATALOGUE_PERMISSIONS, mediaSrc, platformOptions, statusOptions, TagChips } from '../../../../../components/catalogue/options';
 
 type T = ReturnType<typeof useGameTexts>;
 

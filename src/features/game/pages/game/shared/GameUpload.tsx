@@ -1,4 +1,4 @@
-import './game.css';
+import '../../../../../components/catalogue/catalogue.css';
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { PurposeUpload, UploadPurpose } from '../../../../../../contracts/schemas';
 import { useStore } from '../../../../../components/store-context';
 import { UploadRefused } from '../../../../../stores/games';
-import { formatBytes } from '../../../../system/pages/system/shared';
-import { useGameTexts } from './locale';
-import { mediaSrc } from './options';
+import { formatBytes } from '../../../../../stores/format';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { mediaSrc } from '../../../../../components/catalogue/options';
 
 interface GameUploadProps {
   purpose: UploadPurpose;

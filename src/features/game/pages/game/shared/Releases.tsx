@@ -1,4 +1,4 @@
-import './game.css';
+import '../../../../../components/catalogue/catalogue.css';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { SEMVER } from '../../../../../../contracts/schemas/game/values';
@@ -7,10 +7,10 @@ import type { ActionContext, ResourceDescription } from '../../../../../componen
 import { useStore } from '../../../../../components/store-context';
 import type { ResourceRow } from '../../../../../stores/types';
 import { GAME_API } from '../../../../../stores/games';
-import { formatBytes } from '../../../../system/pages/system/shared';
+import { formatBytes } from '../../../../../stores/format';
 import { GameUpload } from './GameUpload';
-import { useGameTexts } from './locale';
-import { CATALOGUE_PERMISSIONS, channelOptions, localDatetime, mediaSrc, releaseStatusOptions } from './options';
+import { useGameTexts } from '../../../../../components/catalogue/locale';
+import { CATALOGUE_PERMISSIONS, channelOptions, localDatetime, mediaSrc, releaseStatusOptions } from '../../../../../components/catalogue/options';
 import { DictTag } from '../../../../../components/cells/DictTag';
 
 /**

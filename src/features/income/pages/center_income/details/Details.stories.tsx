@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 import { incomeBackend } from '../income-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 

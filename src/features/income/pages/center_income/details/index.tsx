@@ -14,9 +14,10 @@ import { PageLoading } from '../../../../../components/PageLoading';
 import { INCOME_ORDERS_PAGE_SIZE } from '../../../../../config';
 import { INCOME_API, orderFiltersOf, type IncomeStore, type OrderExportStore } from '../../../stores/income';
 import { formatDateTime } from '../../../../../stores/format';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure } from '../../../../../stores/format';
 import type { ResourceRow } from '../../../../../stores/types';
+import '../../../components/income.css';
 import '../../../components/income.css';
 
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'HKD', 'TWD', 'JPY', 'KRW'];

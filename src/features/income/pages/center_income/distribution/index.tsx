@@ -4,14 +4,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { barsOption, pieOption } from '../../../components/charts';
-import { Money, ReportForm, ReportState } from '../../../components/IncomeParts';
+import { barsOption, pieOption } from '../../../../../components/analytics/charts';
+import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
 import { FormItem, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { distributionEmpty, type DistributionChart, type DistributionStore, type IncomeStore } from '../../../stores/income';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure, formatPercent } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure, formatPercent } from '../../../../../stores/format';
 import type { DistributionBy } from '../../../../../stores/types';
 
 const BYS: DistributionBy[] = ['game', 'channel', 'region', 'method'];
@@ -68,11 +68,11 @@ const DistributionView = observer(function DistributionView({ income }: { income
           <>
             <section className="tracking-card">
               <h3>{title}</h3>
-              <EChart option={chart} label={t('income.common.chartLabel', { title })} height={Math.max(320, kind === 'bar' ? slices.length * 28 + 40 : 0)} testId="distribution-chart" />
+              <EChart option={chart} label={t('analytics.chartLabel', { title })} height={Math.max(320, kind === 'bar' ? slices.length * 28 + 40 : 0)} testId="distribution-chart" />
               {!sharesApply && <div className="tracking-muted">{t('income.distribution.notPositive')}</div>}
             </section>
             <section className="tracking-card">
-              <TableScroll label={t('income.common.tableLabel', { title })}>
+              <TableScroll label={t('analytics.tableLabel', { title })}>
                 <table className="tracking-table income-table" data-testid="distribution-table">
                   <thead>
                     <tr>
@@ -102,7 +102,7 @@ const DistributionView = observer(function DistributionView({ income }: { income
                   </tbody>
                   <tfoot>
                     <tr data-testid="distribution-total">
-                      <td>{t('income.common.total')}</td>
+                      <td>{t('analytics.total')}</td>
                       <td className="is-number">{money(result.total.revenue)}</td>
                       <td className="is-number">{sharesApply ? formatPercent(1, language) : '-'}</td>
                       <td className="is-number">{formatMoney(result.total.gross)}</td>

@@ -4,14 +4,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { dailyOption } from '../../../components/charts';
-import { Money, ReportForm, ReportState } from '../../../components/IncomeParts';
+import { dailyOption } from '../../../../../components/analytics/charts';
+import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
 import { FormItem, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { historyEmpty, historyRows, historyTotalChange, type HistoryStore, type IncomeStore } from '../../../stores/income';
-import { formatMoney } from '../../../../../stores/money';
-import { formatChange, formatFigure } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatChange, formatFigure } from '../../../../../stores/format';
 import type { HistoryCompare } from '../../../../../stores/types';
 
 const NONE = 'none';
@@ -73,10 +73,10 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
                   {t('income.history.compareRange', { start: result.compare.start, end: result.compare.end })}
                 </div>
               )}
-              <EChart option={chart} label={t('income.common.chartLabel', { title: t('income.history.chart') })} height={320} testId="history-chart" />
+              <EChart option={chart} label={t('analytics.chartLabel', { title: t('income.history.chart') })} height={320} testId="history-chart" />
             </section>
             <section className="tracking-card">
-              <TableScroll label={t('income.common.tableLabel', { title: t('income.history.chart') })}>
+              <TableScroll label={t('analytics.tableLabel', { title: t('income.history.chart') })}>
                 <table className="tracking-table income-table" data-testid="history-table">
                   <thead>
                     <tr>
@@ -116,7 +116,7 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
                   </tbody>
                   <tfoot>
                     <tr data-testid="history-totals">
-                      <td>{t('income.common.total')}</td>
+                      <td>{t('analytics.total')}</td>
                       <td className="is-number">{money(result.totals.revenue)}</td>
                       <td className="is-number">{formatMoney(result.totals.gross)}</td>
                       <td className="is-number">{formatMoney(result.totals.refunds)}</td>

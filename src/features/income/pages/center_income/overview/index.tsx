@@ -4,13 +4,14 @@ import type { ChartPalette } from '../../../../../components/charts/EChart';
 import { EChart } from '../../../../../components/charts/EChart';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { dailyOption } from '../../../components/charts';
-import { Money, ReportForm, ReportState } from '../../../components/IncomeParts';
+import { dailyOption } from '../../../../../components/analytics/charts';
+import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
 import { overviewEmpty, type IncomeStore, type OverviewData, type OverviewStore } from '../../../stores/income';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure, formatPercent } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure, formatPercent } from '../../../../../stores/format';
+import '../../../components/income.css';
 
 const PERIOD_TITLE: Record<number, string> = { 1: 'income.overview.today', 7: 'income.overview.days7', 30: 'income.overview.days30' };
 
@@ -61,7 +62,7 @@ const OverviewView = observer(function OverviewView({ income }: { income: Income
 
   return (
     <div className="tracking-page" data-testid="income-overview">
-      <ReportForm store={store} prefix="overview" withRange={false} note={`${t('income.common.currencyNote')} ${t('income.overview.definitions')}`} />
+      <ReportForm store={store} prefix="overview" withRange={false} note={`${t('analytics.currencyNote')} ${t('income.overview.definitions')}`} />
       {ReportState({ store, prefix: 'overview', empty: overviewEmpty }) ??
         (data && (
           <>
@@ -84,11 +85,11 @@ const OverviewView = observer(function OverviewView({ income }: { income: Income
             <div className="tracking-grid-2">
               <section className="tracking-card">
                 <h3>{t('income.overview.revenueTrend')}</h3>
-                <EChart option={revenueChart} label={t('income.common.chartOnly', { title: t('income.overview.revenueTrend') })} height={300} testId="overview-revenue-chart" />
+                <EChart option={revenueChart} label={t('analytics.chartOnly', { title: t('income.overview.revenueTrend') })} height={300} testId="overview-revenue-chart" />
               </section>
               <section className="tracking-card">
                 <h3>{t('income.overview.playersTrend')}</h3>
-                <EChart option={playersChart} label={t('income.common.chartOnly', { title: t('income.overview.playersTrend') })} height={300} testId="overview-players-chart" />
+                <EChart option={playersChart} label={t('analytics.chartOnly', { title: t('income.overview.playersTrend') })} height={300} testId="overview-players-chart" />
               </section>
             </div>
           </>

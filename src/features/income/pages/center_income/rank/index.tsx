@@ -5,15 +5,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { barsOption } from '../../../components/charts';
-import { Money, ReportForm, ReportState } from '../../../components/IncomeParts';
+import { barsOption } from '../../../../../components/analytics/charts';
+import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
 import { FormItem, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { INCOME_RANK_LIMITS } from '../../../../../config';
 import type { IncomeStore, RankStore } from '../../../stores/income';
-import { formatMoney } from '../../../../../stores/money';
-import { formatFigure } from '../../../../tracking/stores/tracking';
+import { formatMoney } from '../../../../../stores/format/money';
+import { formatFigure } from '../../../../../stores/format';
 import type { RankBy, RankResult } from '../../../../../stores/types';
 
 const BYS: RankBy[] = ['game', 'channel', 'player'];
@@ -73,10 +73,10 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
           <>
             <section className="tracking-card">
               <h3>{title}</h3>
-              <EChart option={chart} label={t('income.common.chartLabel', { title })} height={Math.max(240, slices.length * 26 + 48)} testId="rank-chart" />
+              <EChart option={chart} label={t('analytics.chartLabel', { title })} height={Math.max(240, slices.length * 26 + 48)} testId="rank-chart" />
             </section>
             <section className="tracking-card">
-              <TableScroll label={t('income.common.tableLabel', { title })}>
+              <TableScroll label={t('analytics.tableLabel', { title })}>
                 <table className="tracking-table income-table" data-testid="rank-table">
                   <thead>
                     <tr>

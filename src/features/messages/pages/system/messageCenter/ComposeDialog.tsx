@@ -12,7 +12,7 @@ import type { MessageTargetType } from '../../../../../../contracts/schemas';
 import { MESSAGE_TITLE_MAX } from '../../../../../config';
 import { RichTextEditor } from '../../../../../components/RichTextEditor';
 import { useStore } from '../../../../../components/store-context';
-import type { DeptTreeNode } from '../../../../system/stores/departments';
+import type { DeptTreeNode } from '../../../../../stores/departments';
 import { composeRequest, emptyCompose, validateCompose, type ComposeForm } from './compose-form';
 
 function deptNodes(tree: DeptTreeNode[]): TreeNode[] {

@@ -15,7 +15,7 @@ import {
 } from '../../../../../../contracts/schemas';
 import { departments, failure, ok, superadmin } from '../../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../../stories/mocks/handlers';
-import { roles, users } from '../../../../system/stories/system-rows';
+import { roles, users } from '../../../../../../stories/mocks/system-rows';
 
 /**
  * An in-memory message back end for the message center stories (API-CONTRACT §10): the received

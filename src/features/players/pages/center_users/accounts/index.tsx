@@ -18,7 +18,7 @@ import '../../../components/players.css';
 import { ACCOUNTS_PAGE_SIZE, BAN_REASON_MAX_LENGTH } from '../../../../../config';
 import { ACCOUNTS_API, banProblem, type AccountPanel, type AccountsStore } from '../../../stores/accounts';
 import type { AccountBan, AccountDetail } from '../../../stores/accounts-types';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 import type { ResourceRow } from '../../../../../stores/types';
 
 interface GameRef {

@@ -17,7 +17,7 @@ import '../../../components/players.css';
 import { ACCOUNTS_PAGE_SIZE } from '../../../../../config';
 import { ACCOUNTS_API, type AccountsStore, type GameUserPanel, type GameUserTab, type Loaded } from '../../../stores/accounts';
 import type { GameUserDevices, PlayerSessions, PlayerTrackEvent } from '../../../stores/accounts-types';
-import { formatMoney } from '../../../../../stores/money';
+import { formatMoney } from '../../../../../stores/format/money';
 
 const TABS: GameUserTab[] = ['detail', 'track', 'devices', 'sessions'];
 const osName = (os: string) => (os === 'ios' ? 'iOS' : os === 'android' ? 'Android' : os || '-');

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
-import { lastDays } from '../../../../income/pages/center_income/story-kit';
+import { lastDays } from '../../../../../../stories/mocks/dates';
 import { mockToday, playersBackend, playersOfDay, retentionOf } from '../players-mocks';
 import { at, cells, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 

@@ -4,15 +4,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { ReportForm, ReportState } from '../../../../income/components/IncomeParts';
-import { useIncomeTexts } from '../../../../income/components/locale';
+import { ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { FormItem, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { curveOption } from '../../../components/charts';
 import { usePlayersTexts } from '../../../components/locale';
 import { usePlayers } from '../../../components/usePlayers';
 import '../../../components/players.css';
 import { curvePercents, heatLevel, RETENTION_KEYS, retentionEmpty, type PlayersStore, type RetentionStore } from '../../../stores/players';
-import { formatFigure, formatPercent } from '../../../../tracking/stores/tracking';
+import { formatFigure, formatPercent } from '../../../../../stores/format';
 
 // Dropdown values: PrimeReact takes '' for "nothing chosen", so the unknown channel ('') has its own.
 const ALL = '\u0000all';
@@ -26,7 +25,6 @@ const fromValue = (value: string): string | null => (value === ALL ? null : valu
  * definition on the page (contracts/schemas/players).
  */
 const RetentionView = observer(function RetentionView({ players }: { players: PlayersStore }) {
-  useIncomeTexts();
   const t = usePlayersTexts();
   const root = useStore();
   const language = root.locale.language;
@@ -79,7 +77,7 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
             <section className="tracking-card">
               <h3>{t('players.retention.matrix')}</h3>
               <div className="tracking-muted">{`${t('players.retention.legend')} · ${t('players.retention.totalNote')}`}</div>
-              <TableScroll label={t('income.common.tableLabel', { title: t('players.retention.matrix') })}>
+              <TableScroll label={t('analytics.tableLabel', { title: t('players.retention.matrix') })}>
                 <table className="tracking-table income-table players-heat" data-testid="retention-table">
                   <thead>
                     <tr>
@@ -125,7 +123,7 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
             </section>
             <section className="tracking-card">
               <h3>{t('players.retention.curve')}</h3>
-              <EChart option={chart} label={t('income.common.chartLabel', { title: t('players.retention.curve') })} height={300} testId="retention-chart" />
+              <EChart option={chart} label={t('analytics.chartLabel', { title: t('players.retention.curve') })} height={300} testId="retention-chart" />
             </section>
           </>
         ))}

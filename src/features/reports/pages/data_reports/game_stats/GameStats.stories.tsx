@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '../../../../../app/routes';
-import { formatMoney } from '../../../../../stores/money';
-import { lastDays } from '../../../../income/pages/center_income/story-kit';
+import { formatMoney } from '../../../../../stores/format/money';
+import { lastDays } from '../../../../../../stories/mocks/dates';
 import { mockActivity, mockToday, statsOf } from '../reports-mocks';
 import { at, cells, mock, pct, SERVICE_ERROR, shows, slow } from '../story-kit';
 

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useSystemTexts } from '../locale';
-import { FULL_PERMISSIONS, STATUS_DICT } from '../shared';
+import { FULL_PERMISSIONS } from '../../../../../components/crud/presets';
+import { STATUS_DICT } from '../shared';
 
 /**
  * 地区管理 (system/areas): provinces paged, lower levels loaded on expand (`?pcode=`). The top level asks

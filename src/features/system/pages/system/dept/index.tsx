@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useSystemTexts } from '../locale';
-import { FULL_PERMISSIONS, STATUS_DICT } from '../shared';
+import { FULL_PERMISSIONS } from '../../../../../components/crud/presets';
+import { STATUS_DICT } from '../shared';
 
 /** 部门管理 (system/dept): the department tree, children loaded on expand. */
 export default function DeptPage() {

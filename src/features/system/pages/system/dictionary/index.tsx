@@ -6,7 +6,8 @@ import { commonColumns } from '../../../../../components/crud/commonColumns';
 import type { Option, ResourceDescription } from '../../../../../components/crud/types';
 import { useStore } from '../../../../../components/store-context';
 import { useSystemTexts } from '../locale';
-import { FULL_PERMISSIONS, STATUS_DICT } from '../shared';
+import { FULL_PERMISSIONS } from '../../../../../components/crud/presets';
+import { STATUS_DICT } from '../shared';
 
 /** Value types of a dictionary entry (Dictionary.type). */
 const TYPES: Option[] = ['text', 'number', 'date', 'datetime', 'time', 'files', 'boolean', 'images'].map((label, value) => ({ label, value }));

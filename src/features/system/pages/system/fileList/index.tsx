@@ -3,7 +3,8 @@ import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { ImageCell } from '../../../../../components/cells/ImageCell';
 import { useSystemTexts } from '../locale';
-import { formatBytes, NEWEST_FIRST } from '../shared';
+import { formatBytes } from '../../../../../stores/format';
+import { NEWEST_FIRST } from '../../../../../components/crud/presets';
 
 const IMAGE_MIME = /^image\//;
 

@@ -6,7 +6,8 @@ import { menuIconClass } from '../../../../../components/menu-icon';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useSystemTexts } from '../locale';
 import { menuButtonFields } from '../menuButton/fields';
-import { FULL_PERMISSIONS, STATUS_DICT, WHETHER_DICT } from '../shared';
+import { FULL_PERMISSIONS } from '../../../../../components/crud/presets';
+import { STATUS_DICT, WHETHER_DICT } from '../shared';
 
 /** 菜单管理 (system/menu): the menu tree (children load on expand), icon picker, and each menu's buttons. */
 export default function MenuPage() {

@@ -8,7 +8,8 @@ import { usePermission } from '../../../../../components/Permission';
 import type { ResourceStore } from '../../../../../stores/resource';
 import { useSystemTexts } from '../locale';
 import { RolePermissionPanel } from '../rolePermission/RolePermissionPanel';
-import { dataRangeOptions, FULL_PERMISSIONS, STATUS_DICT, WHETHER_DICT } from '../shared';
+import { FULL_PERMISSIONS } from '../../../../../components/crud/presets';
+import { dataRangeOptions, STATUS_DICT, WHETHER_DICT } from '../shared';
 
 /** 角色管理 (system/role): roles, and per role the grant of menus, buttons and data scope. */
 export default function RolePage() {

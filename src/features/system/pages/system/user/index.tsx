@@ -6,7 +6,8 @@ import { ImageCell } from '../../../../../components/cells/ImageCell';
 import { useStore } from '../../../../../components/store-context';
 import { ROLE_RESOURCE } from '../../../stores/role-permission';
 import { useSystemTexts } from '../locale';
-import { NEWEST_FIRST, STATUS_DICT } from '../shared';
+import { NEWEST_FIRST } from '../../../../../components/crud/presets';
+import { STATUS_DICT } from '../shared';
 import { PasswordDialog } from './PasswordDialog';
 
 interface RoleInfo {

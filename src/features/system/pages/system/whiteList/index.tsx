@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useSystemTexts } from '../locale';
-import { FULL_PERMISSIONS, METHOD_OPTIONS, NEWEST_FIRST, WHETHER_DICT } from '../shared';
+import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../../components/crud/presets';
+import { METHOD_OPTIONS, WHETHER_DICT } from '../shared';
 
 /** 接口白名单 (system/whiteList): API paths any signed-in user may call. */
 export default function WhiteListPage() {

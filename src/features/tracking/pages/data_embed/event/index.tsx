@@ -15,9 +15,12 @@ import { useTracking } from '../../../components/useTracking';
 import { DateRangeInput, FormItem, TableScroll, ResultState } from '../../../../../components/analytics/AnalysisParts';
 import { useTrackingTexts } from '../../../components/locale';
 import { TRACKING_FILTER_OPS, TRACKING_MAX_SERIES } from '../../../../../config';
-import { changeRatio, formatChange, formatFigure, type EventAnalysisStore, type TrackingStore } from '../../../stores/tracking';
+import { changeRatio } from '../../../../../stores/analytics/range';
+import { formatChange, formatFigure } from '../../../../../stores/format';
+import { type EventAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import type { FilterOperator, Interval, Measure } from '../../../../../stores/types';
 import { eventChartOption } from './chart';
+import '../../../components/tracking.css';
 
 const INTERVALS: Interval[] = ['hour', 'day', 'week'];
 const MEASURES: Measure[] = ['total', 'unique', 'per_user', 'sum', 'avg'];

@@ -10,9 +10,11 @@ import { useTracking } from '../../../components/useTracking';
 import { DateRangeInput, FormItem, TableScroll, ResultState } from '../../../../../components/analytics/AnalysisParts';
 import { useTrackingTexts } from '../../../components/locale';
 import { TRACKING_OTHER_GROUP } from '../../../../../config';
-import { formatDuration, formatFigure, formatPercent, windowParts, type FunnelAnalysisStore, type TrackingStore } from '../../../stores/tracking';
+import { formatDuration, formatFigure, formatPercent } from '../../../../../stores/format';
+import { windowParts, type FunnelAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import type { FunnelStep } from '../../../../../stores/types';
 import { funnelChartOption } from './chart';
+import '../../../components/tracking.css';
 
 /**
  * 漏斗分析 (data_embed/funnel): a funnel over a date range: players per step, step and overall

@@ -9,8 +9,10 @@ import { useTracking } from '../../../components/useTracking';
 import { DateRangeInput, FormItem, TableScroll, Kpi, ResultState } from '../../../../../components/analytics/AnalysisParts';
 import { useTrackingTexts } from '../../../components/locale';
 import { formatDateTime } from '../../../../../stores/format';
-import { formatDuration, formatFigure, type SessionAnalysisStore, type TrackingStore } from '../../../stores/tracking';
+import { formatDuration, formatFigure } from '../../../../../stores/format';
+import { type SessionAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import { daysOption, histogramOption } from './chart';
+import '../../../components/tracking.css';
 
 const ALL = 0;
 

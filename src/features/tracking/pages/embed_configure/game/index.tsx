@@ -8,9 +8,11 @@ import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useStore } from '../../../../../components/store-context';
 import { useTrackingTexts } from '../../../components/locale';
 import { formatDateTime } from '../../../../../stores/format';
-import { formatFigure, TRACKING_API } from '../../../stores/tracking';
+import { formatFigure } from '../../../../../stores/format';
+import { TRACKING_API } from '../../../stores/tracking';
 import type { ResourceRow, TrackingCredentials } from '../../../../../stores/types';
 import { enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
+import '../../../components/tracking.css';
 
 /**
  * 埋点应用 (embed_configure/game): which games send tracking data. Each has an app key and a secret

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../../components/crud/types';
 import { useSystemTexts } from '../../locale';
-import { NEWEST_FIRST } from '../../shared';
+import { NEWEST_FIRST } from '../../../../../../components/crud/presets';
 
 /** 登录日志 (system/log/loginLog): read-only, newest first. */
 export default function LoginLogPage() {

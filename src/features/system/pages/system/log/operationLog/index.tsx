@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { CrudPage } from '../../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../../components/crud/types';
 import { useSystemTexts } from '../../locale';
-import { NEWEST_FIRST, WHETHER_DICT } from '../../shared';
+import { NEWEST_FIRST } from '../../../../../../components/crud/presets';
+import { WHETHER_DICT } from '../../shared';
 
 /** 操作日志 (system/log/operationLog): every write call, read-only, newest first. */
 export default function OperationLogPage() {

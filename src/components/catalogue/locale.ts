@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../i18n/texts';
 
 /**
- * Texts of the game catalogue's screens (game/*, common/*, /preview). They load with those screens (a
- * lazy chunk), not with the login page: useGameTexts() adds them to the console's i18next instance on
- * first use. Messages that repeat the server's rules use the server's words ('<label>:<problem>').
+ * Texts of the game catalogue's screens (game/*, common/*, /preview). They load with those screens (a lazy chunk,
+ * not the login page's) and are registered when this module is imported (registerTexts, i18n/texts.ts).
+ * Messages that repeat the server's rules use the server's words ('<label>:<problem>').
  */
 const zhChs = {
   kind: { android: '安卓游戏', h5: 'H5 游戏', mini: '小游戏', soft: '软件' },
@@ -447,17 +447,8 @@ const en: Texts = {
   tag: { name: 'Tag', color: 'Colour', sort: 'Order', gameCount: 'Games', preview: 'Looks like' },
 };
 
-const NAMESPACE_KEY = 'game';
-
-/** `t` for the catalogue screens: keys like 'game.field.name' and the console's own ('crud.add'). */
-export function useGameTexts() {
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists(`${NAMESPACE_KEY}.field.name`, { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { [NAMESPACE_KEY]: zhChs }, true, false);
-    i18n.addResourceBundle('en', 'translation', { [NAMESPACE_KEY]: en }, true, false);
-  }
-  return t;
-}
-
 /** The texts themselves (tests check both languages have the same keys). */
 export const GAME_TEXTS = { 'zh-chs': zhChs, en };
+
+/** `t` for the catalogue screens: keys like 'game.field.name' and the console's own ('crud.add'). */
+export const useGameTexts = registerTexts('game', GAME_TEXTS);

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { DeptNode } from '../../../../contracts/schemas';
-import type { ConsoleApi } from '../../../adapters/api';
+import type { DeptNode } from '../../contracts/schemas';
+import type { ConsoleApi } from '../adapters/api';
 
 export interface DeptTreeNode {
   id: number;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RealtimeConnection } from '../../../app/layout/RealtimeConnection';
-import { MessageBell } from './MessageBell';
+import { MessageBell } from '../components/MessageBell';
 import { messageBackend, mockSocket, storyMessage, type MessageMockState } from '../mocks/messages';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_TAGS } from '../../../../../../server/seed/catalogue';
+import { SAMPLE_TAGS } from '../../../server/seed/catalogue';
 import { textOn } from './options';
 
 /** WCAG 2 contrast ratio of two #rrggbb colours, written independently of textOn. */

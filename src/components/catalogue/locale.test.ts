@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PROVIDER_NAMES, BATCH_STATES, CODE_STATUSES, GAME_KINDS, GAME_STATUSES, RELEASE_CHANNELS } from '../../../../../../contracts/schemas/game/values';
-import { sandboxFor } from '../../../../../pages/preview/PreviewPage';
+import { ACCOUNT_PROVIDER_NAMES, BATCH_STATES, CODE_STATUSES, GAME_KINDS, GAME_STATUSES, RELEASE_CHANNELS } from '../../../contracts/schemas/game/values';
 import { GAME_TEXTS } from './locale';
 
 const keys = (o: object, prefix = ''): string[] =>
@@ -21,14 +20,5 @@ describe('catalogue texts', () => {
       for (const s of [...BATCH_STATES, ...CODE_STATUSES]) expect(texts.code[s]).toBeTruthy();
       for (const p of ACCOUNT_PROVIDER_NAMES) expect(texts.account.providers[p]).toBeTruthy();
     }
-  });
-});
-
-describe('the preview frame sandbox', () => {
-  it('a game on another origin keeps its own origin; a same-origin game gets no same-origin access', () => {
-    expect(sandboxFor('https://h5.example.com/g/', 'http://127.0.0.1:8080')).toContain('allow-same-origin');
-    expect(sandboxFor('http://127.0.0.1:8080/demo/', 'http://127.0.0.1:8080')).not.toContain('allow-same-origin');
-    expect(sandboxFor('http://127.0.0.1:8080/demo/', 'http://127.0.0.1:8080')).toContain('allow-scripts');
-    expect(sandboxFor('not a url', 'http://127.0.0.1:8080')).not.toContain('allow-same-origin');
   });
 });

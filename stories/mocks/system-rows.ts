@@ -15,7 +15,7 @@ import {
   userRow,
   type RoleRow,
   type UserRow,
-} from '../../../../contracts/schemas';
+} from '../../contracts/schemas';
 
 /**
  * Rows of the system resources for the stories, every one passed through its contract schema

@@ -16,8 +16,8 @@ import {
   type GameRow,
   type GiftCodeRow,
   type ReleaseRow,
-} from '../../../../contracts/schemas';
-import { audit } from '../../system/stories/system-rows';
+} from '../../contracts/schemas';
+import { audit } from './system-rows';
 
 /**
  * Rows of the game catalogue for the stories, every one passed through its contract schema

@@ -10,9 +10,9 @@ import {
   RELEASE_CHANNELS,
   RELEASE_STATUSES,
   SOFT_CATEGORIES,
-} from '../../../../../../contracts/schemas/game/values';
-import type { TagBrief } from '../../../../../../contracts/schemas';
-import type { Option, ResourceDescription } from '../../../../../components/crud/types';
+} from '../../../contracts/schemas/game/values';
+import type { TagBrief } from '../../../contracts/schemas';
+import type { Option, ResourceDescription } from '../crud/types';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
