@@ -35,11 +35,11 @@ function setup(hidden = false) {
   let userLoads = 0;
   const registry = createPageRegistry(
     {
-      './system/user/index.tsx': () => {
+      '../features/system/pages/system/user/index.tsx': () => {
         userLoads += 1;
         return userChunk.promise;
       },
-      './system/role/index.tsx': () => Promise.resolve({ default: () => <p>role page</p> }),
+      '../features/system/pages/system/role/index.tsx': () => Promise.resolve({ default: () => <p>role page</p> }),
     },
     {},
     { chunkTimeoutMs: 40 },
