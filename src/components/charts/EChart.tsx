@@ -1,7 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { registerTexts } from '../../i18n/texts';
 import { useStore } from '../store-context';
 import type { ECharts } from './echarts-setup';
 import './charts.css';
@@ -18,6 +18,7 @@ export interface ChartPalette {
 
 /** The wrapper's one text, added with the chart's chunk (not the login page's). */
 const TEXTS = { 'zh-chs': { failed: '图表加载失败，请刷新页面重试' }, en: { failed: 'The chart could not be loaded; reload the page to try again' } };
+const useChartTexts = registerTexts('charts', TEXTS);
 
 const SERIES_AFTER_PRIMARY = ['#67c23a', '#e6a23c', '#f56c6c', '#909399', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#ff6f91', '#1e90ff'];
 
@@ -55,11 +56,7 @@ export interface EChartProps {
  */
 export const EChart = observer(function EChart({ option, label, height = 360, testId = 'chart' }: EChartProps) {
   const root = useStore();
-  const { t, i18n } = useTranslation();
-  if (!i18n.exists('charts.failed', { lng: 'zh-chs' })) {
-    i18n.addResourceBundle('zh-chs', 'translation', { charts: TEXTS['zh-chs'] }, true, false);
-    i18n.addResourceBundle('en', 'translation', { charts: TEXTS.en }, true, false);
-  }
+  const t = useChartTexts();
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [failed, setFailed] = useState(false);

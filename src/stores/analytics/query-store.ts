@@ -5,6 +5,12 @@ import type { LoadState } from '../menu';
 export interface QueryOptions {
   /** Keep the last answer when a later call fails (a drawer's view stays readable); by default it is cleared. */
   keepOnFailure?: boolean;
+  /**
+   * A refresh in the background (a live dashboard read again every few seconds): while an answer is
+   * shown, no loading state, and a failure keeps the answer with the error text beside it (failed only
+   * without one); the error text stays until an answer arrives.
+   */
+  background?: boolean;
 }
 
 /**
@@ -28,14 +34,15 @@ export class QueryStore<R> {
    */
   async load(fetch: () => Promise<R>, landed?: (result: R) => void): Promise<void> {
     const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
+    if (!this.options.background || this.result === null) this.state = 'loading';
+    if (!this.options.background) this.error = '';
     try {
       const result = await fetch();
       if (generation !== this.generation) return;
       runInAction(() => {
         this.result = result;
         this.state = 'ready';
+        this.error = '';
         landed?.(result);
       });
     } catch (error) {
@@ -46,9 +53,10 @@ export class QueryStore<R> {
 
   /** Failed (also for a call the store made around the query, e.g. a picker's choices). */
   fail(error: unknown): void {
+    this.error = failureMessage(error);
+    if (this.options.background && this.result !== null) return;
     if (!this.options.keepOnFailure) this.result = null;
     this.state = 'failed';
-    this.error = failureMessage(error);
   }
 
   /** Nothing asked any more: no answer, idle. A call still running is not waited for (`drop` also ignores its answer). */

@@ -1,21 +1,20 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ConsoleApi, MonitorInstance, MonitorResult, RealtimeSnapshot } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
 import { realtimeOfFrame, REALTIME_TOPIC } from '../adapters/dashboard-live';
 import type { SocketStatus } from '../../../adapters/socket/realtime-socket';
 import { MONITOR_REFRESH_MS, REALTIME_POLL_MS, REALTIME_SOCKET_SILENT_MS } from '../../../config';
+import { QueryStore } from '../../../stores/analytics/query-store';
+import { failureMessage } from '../../../stores/errors';
 import type { LoadState } from '../../../stores/menu';
 
 export type { MonitorInstance, MonitorSample, RealtimeSnapshot } from '../../../adapters/api';
 
 /**
- * The live dashboards' state (issue 17): dashboard/realtime — figures pushed on the layout's socket
+ * The live dashboards' state: dashboard/realtime — figures pushed on the layout's socket
  * (topic `dashboard.realtime`, subscribed while the page is visible) with a REST poll while the socket
  * is down or silent — and dashboard/monitor — every server instance, read again every few seconds.
- * docs/dashboard-live.md.
+ * docs/dashboard.md.
  */
-
-const messageOf = (error: unknown): string => (isApiError(error) ? error.message : error instanceof Error ? error.message : String(error));
 
 /** What the realtime store needs of the messages store: the layout's socket. */
 export interface LiveSocket {
@@ -113,7 +112,7 @@ export class RealtimeStore {
     this.lastPoll = this.timers.now();
     if (!this.snapshot) this.state = 'loading';
     try {
-      const snapshot = await this.api.dashboardRealtime();
+      const snapshot = await this.api.dashboard.realtime();
       runInAction(() => {
         // A frame newer than this answer wins.
         if (!this.snapshot || Date.parse(snapshot.at) >= Date.parse(this.snapshot.at)) {
@@ -125,7 +124,7 @@ export class RealtimeStore {
       });
     } catch (err) {
       runInAction(() => {
-        this.error = messageOf(err);
+        this.error = failureMessage(err);
         if (!this.snapshot) this.state = 'failed';
       });
     } finally {
@@ -135,19 +134,28 @@ export class RealtimeStore {
 }
 
 export class MonitorStore {
-  result: MonitorResult | null = null;
-  state: LoadState = 'idle';
-  error = '';
   /** The instance whose charts are shown (null: the answering one). */
   selected: string | null = null;
   private stopTimer: (() => void) | null = null;
-  private generation = 0;
+  private readonly answer = new QueryStore<MonitorResult>({ background: true });
 
   constructor(
     private readonly api: ConsoleApi,
     private readonly timers: Timers = browserTimers,
   ) {
-    makeAutoObservable<MonitorStore, 'api' | 'timers' | 'stopTimer' | 'generation'>(this, { api: false, timers: false, stopTimer: false, generation: false }, { autoBind: true });
+    makeAutoObservable<MonitorStore, 'api' | 'timers' | 'stopTimer' | 'answer'>(this, { api: false, timers: false, stopTimer: false, answer: false }, { autoBind: true });
+  }
+
+  get result(): MonitorResult | null {
+    return this.answer.result;
+  }
+
+  get state(): LoadState {
+    return this.answer.state;
+  }
+
+  get error(): string {
+    return this.answer.error;
   }
 
   get instance(): MonitorInstance | null {
@@ -170,24 +178,8 @@ export class MonitorStore {
     this.stopTimer = null;
   }
 
-  async load(): Promise<void> {
-    const mine = ++this.generation;
-    if (!this.result) this.state = 'loading';
-    try {
-      const result = await this.api.dashboardMonitor();
-      runInAction(() => {
-        if (mine !== this.generation) return;
-        this.result = result;
-        this.state = 'ready';
-        this.error = '';
-      });
-    } catch (err) {
-      runInAction(() => {
-        if (mine !== this.generation) return;
-        this.error = messageOf(err);
-        if (!this.result) this.state = 'failed';
-      });
-    }
+  load(): Promise<void> {
+    return this.answer.load(() => this.api.dashboard.monitor());
   }
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsoleApi } from '../../../adapters/api';
-import { AccountPanel, banProblem, GameUserPanel, Loaded } from './accounts';
+import { AccountPanel, banProblem, GameUserPanel } from './accounts';
 
-const detail = (id: string, status: 'normal' | 'banned' = 'normal') => ({ id, distinct_id: id, status }) as unknown as Awaited<ReturnType<ConsoleApi['accountDetail']>>;
+const detail = (id: string, status: 'normal' | 'banned' = 'normal') => ({ id, distinct_id: id, status }) as unknown as Awaited<ReturnType<ConsoleApi['accounts']['detail']>>;
 
 describe('the ban form check', () => {
   it('needs a reason (not blank, ≤ 500) and an end in the future or none', () => {
@@ -21,10 +21,12 @@ describe('AccountPanel', () => {
   it('sends nothing without a reason; sends the trimmed reason and the ISO end; shows the answer', async () => {
     const sent: unknown[] = [];
     const api = {
-      accountDetail: (id: string) => Promise.resolve(detail(id)),
-      banAccount: (input: unknown) => {
-        sent.push(input);
-        return Promise.resolve(detail('u-1', 'banned'));
+      accounts: {
+        detail: (id: string) => Promise.resolve(detail(id)),
+        ban: (input: unknown) => {
+          sent.push(input);
+          return Promise.resolve(detail('u-1', 'banned'));
+        },
       },
     } as unknown as ConsoleApi;
     const panel = new AccountPanel(api);
@@ -35,37 +37,27 @@ describe('AccountPanel', () => {
     expect(await panel.ban('u-1', ' 外挂 ', end)).toBe(true);
     expect(sent).toEqual([{ distinct_id: 'u-1', reason: '外挂', expires_at: end.toISOString() }]);
     await Promise.resolve();
-    expect(panel.detail.value?.status).toBe('banned');
+    expect(panel.detail.result?.status).toBe('banned');
     expect(panel.saving).toBe(false);
   });
 
   it('a refused ban answers false and leaves the detail as it was', async () => {
-    const api = { accountDetail: (id: string) => Promise.resolve(detail(id)), banAccount: () => Promise.reject(new Error('该账号已处于封禁中')) } as unknown as ConsoleApi;
+    const api = { accounts: { detail: (id: string) => Promise.resolve(detail(id)), ban: () => Promise.reject(new Error('该账号已处于封禁中')) } } as unknown as ConsoleApi;
     const panel = new AccountPanel(api);
     await panel.open('u-1');
     expect(await panel.ban('u-1', '外挂', null)).toBe(false);
-    expect(panel.detail.value?.status).toBe('normal');
+    expect(panel.detail.result?.status).toBe('normal');
   });
 });
 
-describe('Loaded and GameUserPanel', () => {
-  it('an older answer arriving late is dropped', async () => {
-    const l = new Loaded<string>();
-    let release: (v: string) => void = () => undefined;
-    const slow = l.load(() => new Promise<string>((r) => (release = r)));
-    await l.load(() => Promise.resolve('new'));
-    release('old');
-    await slow;
-    expect([l.state, l.value]).toEqual(['ready', 'new']);
-  });
-
+describe('GameUserPanel', () => {
   it('each view loads when first shown, with the player and its filters; a filter starts again at page 1', async () => {
     const calls: string[] = [];
     const rec = (name: string) => (q: object) => {
       calls.push(`${name} ${JSON.stringify(q)}`);
       return Promise.resolve({ page: 1, limit: 20, total: 0, data: [] });
     };
-    const api = { gameUserDetail: rec('detail'), gameUserTrack: rec('track'), gameUserDevices: rec('devices'), gameUserSessions: rec('sessions') } as unknown as ConsoleApi;
+    const api = { accounts: { gameUser: rec('detail'), track: rec('track'), devices: rec('devices'), sessions: rec('sessions') } } as unknown as ConsoleApi;
     const panel = new GameUserPanel(api, () => new Date(2026, 10, 25, 12));
     await panel.open(3, 'u-1');
     await panel.setTab('track');

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AccountDetail, ConsoleApi, GameUserDetail, GameUserDevices, PlayerSessions, PlayerTrackPage } from '../../../adapters/api';
-import { isApiError } from '../../../adapters/errors';
 import { BAN_REASON_MAX_LENGTH, GAME_USER_DEFAULT_DAYS, GAME_USER_VIEW_PAGE_SIZE } from '../../../config';
+import { QueryStore } from '../../../stores/analytics/query-store';
 import { lastDays } from '../../../stores/analytics/range';
 
 /**
@@ -14,46 +14,8 @@ import { lastDays } from '../../../stores/analytics/range';
 /** The generic lists (both adapters). */
 export const ACCOUNTS_API = { accounts: '/api/center_users/accounts/', gameUsers: '/api/center_users/game_users/' } as const;
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
-
-/** One value loaded from the api: state, value, error text; only the latest request lands. */
-export class Loaded<T> {
-  state: LoadState = 'idle';
-  value: T | null = null;
-  error = '';
-  private generation = 0;
-
-  constructor() {
-    makeAutoObservable<Loaded<T>, 'generation'>(this, { generation: false }, { autoBind: true });
-  }
-
-  async load(fn: () => Promise<T>): Promise<void> {
-    const generation = ++this.generation;
-    this.state = 'loading';
-    this.error = '';
-    try {
-      const value = await fn();
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.value = value;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.state = 'failed';
-        this.error = isApiError(error) ? error.message : String(error);
-      });
-    }
-  }
-
-  reset(): void {
-    this.generation++;
-    this.state = 'idle';
-    this.value = null;
-    this.error = '';
-  }
-}
+/** One value loaded from the api: state, result, error text; only the latest request lands, a failure keeps the last value. */
+const loaded = <T>() => new QueryStore<T>({ keepOnFailure: true });
 
 /** What the ban form checks before sending (the server checks it again). */
 export type BanProblem = 'reasonRequired' | 'reasonTooLong' | 'expiryPast' | null;
@@ -67,7 +29,7 @@ export function banProblem(reason: string, expiresAt: Date | null, now: Date = n
 /** 平台账号's drawer: one account's detail, ban and unban. */
 export class AccountPanel {
   distinctId: string | null = null;
-  readonly detail = new Loaded<AccountDetail>();
+  readonly detail = loaded<AccountDetail>();
   saving = false;
 
   constructor(private readonly api: ConsoleApi) {
@@ -81,7 +43,7 @@ export class AccountPanel {
 
   close(): void {
     this.distinctId = null;
-    this.detail.reset();
+    this.detail.clear(true);
   }
 
   /** Bans (reason required, expiry in the future or none); true when done. Refusals are toasted by the adapter. */
@@ -122,10 +84,10 @@ export interface DayRange {
 export class GameUserPanel {
   key: { game: number; distinct_id: string } | null = null;
   tab: GameUserTab = 'detail';
-  readonly detail = new Loaded<GameUserDetail>();
-  readonly track = new Loaded<PlayerTrackPage>();
-  readonly devices = new Loaded<GameUserDevices>();
-  readonly sessions = new Loaded<PlayerSessions>();
+  readonly detail = loaded<GameUserDetail>();
+  readonly track = loaded<PlayerTrackPage>();
+  readonly devices = loaded<GameUserDevices>();
+  readonly sessions = loaded<PlayerSessions>();
   trackEvent: string | null = null;
   /** null = every day. */
   trackRange: DayRange | null = null;
@@ -150,13 +112,13 @@ export class GameUserPanel {
     this.trackPage = 1;
     this.sessionRange = lastDays(this.today(), GAME_USER_DEFAULT_DAYS);
     this.sessionPage = 1;
-    for (const l of [this.track, this.devices, this.sessions]) l.reset();
+    for (const l of [this.track, this.devices, this.sessions]) l.clear(true);
     return this.detail.load(() => this.api.accounts.gameUser({ game, distinct_id: distinctId }));
   }
 
   close(): void {
     this.key = null;
-    for (const l of [this.detail, this.track, this.devices, this.sessions]) l.reset();
+    for (const l of [this.detail, this.track, this.devices, this.sessions]) l.clear(true);
   }
 
   /** Shows a view, loading it the first time. */

@@ -109,7 +109,7 @@ function BanHistory({ bans }: { bans: AccountBan[] }) {
 /** The account drawer: status, bindings, per-game figures, ban history. */
 const AccountDrawer = observer(function AccountDrawer({ panel }: { panel: AccountPanel }) {
   const t = useAccountsTexts();
-  const d: AccountDetail | null = panel.detail.value;
+  const d: AccountDetail | null = panel.detail.result;
   return (
     <Sidebar visible={panel.distinctId !== null} position="right" onHide={panel.close} style={{ width: 'min(760px, 100vw)' }} header={t('accounts.accounts.title')} data-testid="account-drawer">
       {panel.detail.state === 'loading' && !d ? <p data-testid="account-drawer-loading">{t('accounts.common.loading')}</p> : null}

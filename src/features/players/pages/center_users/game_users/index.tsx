@@ -15,7 +15,8 @@ import { useLoadedStore, useStore } from '../../../../../components/store-contex
 import type { RootStore } from '../../../../../stores/root';
 import '../../../components/players.css';
 import { ACCOUNTS_PAGE_SIZE } from '../../../../../config';
-import { ACCOUNTS_API, type AccountsStore, type GameUserPanel, type GameUserTab, type Loaded } from '../../../stores/accounts';
+import type { QueryStore } from '../../../../../stores/analytics/query-store';
+import { ACCOUNTS_API, type AccountsStore, type GameUserPanel, type GameUserTab } from '../../../stores/accounts';
 import type { GameUserDevices, PlayerSessions, PlayerTrackEvent } from '../../../stores/accounts-types';
 import { formatMoney } from '../../../../../stores/format/money';
 
@@ -23,7 +24,7 @@ const TABS: GameUserTab[] = ['detail', 'track', 'devices', 'sessions'];
 const osName = (os: string) => (os === 'ios' ? 'iOS' : os === 'android' ? 'Android' : os || '-');
 
 interface ViewStateProps<T> {
-  loaded: Loaded<T>;
+  loaded: QueryStore<T>;
   testId: string;
   empty: (v: T) => boolean;
   children: (v: T) => React.ReactNode;
@@ -37,10 +38,10 @@ const ViewState = observer(function ViewState<T>({ loaded, testId, empty, childr
         {loaded.error}
       </p>
     );
-  if (loaded.value === null) return <p data-testid={`${testId}-loading`}>{t('accounts.common.loading')}</p>;
+  if (loaded.result === null) return <p data-testid={`${testId}-loading`}>{t('accounts.common.loading')}</p>;
   return (
     <div data-testid={testId} aria-busy={loaded.state === 'loading'}>
-      {empty(loaded.value) ? null : children(loaded.value)}
+      {empty(loaded.result) ? null : children(loaded.result)}
     </div>
   );
 }) as <T>(props: ViewStateProps<T>) => React.ReactNode;
@@ -102,7 +103,7 @@ const propsText = (p: PlayerTrackEvent['properties']) =>
 
 const TrackView = observer(function TrackView({ panel }: { panel: GameUserPanel }) {
   const t = useAccountsTexts();
-  const names = panel.detail.value?.event_names ?? [];
+  const names = panel.detail.result?.event_names ?? [];
   const ALL = '\u0000all';
   const [event, setEvent] = useState<string>(panel.trackEvent ?? ALL);
   const [range, setRange] = useState<DayRange | null>(panel.trackRange);
@@ -204,7 +205,7 @@ const DevicesView = observer(function DevicesView({ panel }: { panel: GameUserPa
 const SessionsView = observer(function SessionsView({ panel }: { panel: GameUserPanel }) {
   const t = useAccountsTexts();
   const duration = useDuration();
-  const gap = panel.sessions.value?.gap_seconds ?? 1800;
+  const gap = panel.sessions.result?.gap_seconds ?? 1800;
   type Session = PlayerSessions['data'][number];
   return (
     <div>
