@@ -14,8 +14,8 @@ const UI = `^src/(pages|app|components|plugins)/|${FEATURE}(pages|components|sto
 const STORES = `^src/stores/|${FEATURE}stores/`;
 const ADAPTERS = `^src/adapters/|${FEATURE}adapters/`;
 const TESTS = '\\.(test|spec|stories)\\.tsx?$';
-/** The composition points that may name every feature: the page registry, the root store, the port sum, the composition root. */
-const COMPOSITION = '^src/(pages/registry|stores/root|adapters/(api|console-base|rest/rest-api|graphql/graphql-api)|compose)\\.ts$';
+/** The composition points that may name every feature: the page registry, the root store, the port sum (api.ts), the ports' builder (ports.ts), the GraphQL adapter (its own message center), the composition root. */
+const COMPOSITION = '^src/(pages/registry|stores/root|adapters/(api|ports|graphql/graphql-api)|compose)\\.ts$';
 
 const SERVER_FEATURE = '^server/features/[^/]+/';
 const ROUTES = `^server/routes/|${SERVER_FEATURE}routes/`;

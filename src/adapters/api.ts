@@ -8,37 +8,64 @@ import type {
   Settings,
   UserInfo,
 } from '../../contracts/schemas';
-import type { MessageApi } from '../features/messages/adapters/message-types';
-import type { TrackingApi } from '../features/tracking/adapters/tracking';
-import type { IncomeApi } from '../features/income/adapters/income';
-// ---- issue 16 part B, players (i16-players)
-import type { PlayersApi } from '../features/players/adapters/players';
-// Partners (issue 16 part B, i16-ads)
-import type { CooperateApi } from '../features/cooperate/adapters/cooperate';
-// dashboard realtime+monitor (i17-live)
-import type { MonitorResult, RealtimeSnapshot } from '../features/dashboard/adapters/dashboard-live';
-export type * from '../features/dashboard/adapters/dashboard-live';
-// advertising (i16-adverts)
-import type { AdvertisingApi } from '../features/advertising/adapters/advertising';
-// workbench (i17-workbench)
-import type { WorkbenchApi } from '../features/dashboard/adapters/workbench';
+import type { DownloadedFile, ProgressListener } from './port';
+import type { AdvertisingPort } from '../features/advertising/adapters/advertising';
+import type { AutomationPort } from '../features/automation/adapters/automation';
+import type { CooperatePort } from '../features/cooperate/adapters/cooperate';
+import type { DashboardPort } from '../features/dashboard/adapters/dashboard';
+import type { IncomePort } from '../features/income/adapters/income';
+import type { MessagesPort } from '../features/messages/adapters/message-types';
+import type { AccountsPort } from '../features/players/adapters/accounts';
+import type { PlayersPort } from '../features/players/adapters/players';
+import type { ReportsPort } from '../features/reports/adapters/data-reports';
+import type { TrackingPort } from '../features/tracking/adapters/tracking';
 
-export type * from '../features/messages/adapters/message-types';
-export type * from '../features/tracking/adapters/tracking';
+export type { AnalysisReport, DownloadedFile, ExportProgress, ProgressListener, ReportParams, StreamedFile, StreamOptions } from './port';
+
+// The feature ports' own types (queries, answers), for the stores that speak them.
+export type * from '../features/advertising/adapters/advertising';
+export type * from '../features/automation/adapters/automation';
+export type * from '../features/cooperate/adapters/cooperate';
+export type * from '../features/dashboard/adapters/dashboard';
+export type * from '../features/dashboard/adapters/dashboard-live';
+export type * from '../features/dashboard/adapters/workbench';
 export type * from '../features/income/adapters/income';
-// ---- issue 16 part B, players (i16-players)
+export type * from '../features/messages/adapters/message-types';
+export type * from '../features/players/adapters/accounts';
 export type * from '../features/players/adapters/players';
+export type * from '../features/reports/adapters/data-reports';
+export type * from '../features/tracking/adapters/tracking';
 
 /**
- * Everything the console asks of a back end. Stores speak only this interface; `rest/` implements it
- * over HTTP (the spec's HTTP rules live there) and `graphql/` over the gateway; tests and stories pass
- * fakes. Every method resolves with plain data or rejects with an `ApiError` (see errors.ts).
+ * The platform features' calls, one port per feature, each written once over the adapters' seam
+ * (port.ts) in its feature's `adapters/` folder and built by both adapters over their own transport.
+ */
+export interface FeaturePorts {
+  tracking: TrackingPort;
+  income: IncomePort;
+  players: PlayersPort;
+  accounts: AccountsPort;
+  reports: ReportsPort;
+  advertising: AdvertisingPort;
+  cooperate: CooperatePort;
+  automation: AutomationPort;
+  dashboard: DashboardPort;
+  messages: MessagesPort;
+}
+
+/**
+ * Everything the console asks of a back end: the core calls (session, captcha, settings, user, menus,
+ * dictionary, departments, generic resources, uploads, passwords, OAuth2, the home dashboard's
+ * figures) and one port per platform feature (`api.tracking.funnel(query)`, ...). Stores speak only
+ * this interface; `rest/` implements it over HTTP (the spec's HTTP rules live there) and `graphql/`
+ * over the gateway; tests and stories pass fakes. Every method resolves with plain data or rejects
+ * with an `ApiError` (see errors.ts).
  *
  * The adapter owns the session cookies (uuid, token, refresh): it stores them at sign-in (`login`,
  * `oauth2Login`), replaces the token when it refreshes it, and removes them at `logout` and when the
  * session expires. Stores only read them.
  */
-export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi, IncomeApi, PlayersApi {
+export interface ConsoleApi extends ResourceApi, FeaturePorts {
   /** A captcha challenge, or `{ enabled: false }` when the server has captcha off. */
   captcha(): Promise<Captcha>;
   /** Whether captcha is on. Falls back to the settings key `base.captcha_state` when the status call fails. */
@@ -80,14 +107,9 @@ export interface ConsoleApi extends ResourceApi, MessageApi, TrackingApi, Income
   oauth2Config(): Promise<OAuth2Config>;
   /** Lets the back end exchange the provider's code (POST oauth2/login/) and stores the session cookies it answers with. */
   oauth2Login(input: { code: string; redirectUri: string }): Promise<LoginSession>;
-  // dashboard realtime+monitor (i17-live)
-  /** dashboard/realtime's figures (also pushed on the socket; this is the polling fallback). */
-  dashboardRealtime(): Promise<RealtimeSnapshot>;
-  /** dashboard/monitor: every server instance's figures and recent history. */
-  dashboardMonitor(): Promise<MonitorResult>;
 }
 
-/** The calls the login page makes, signed out: all the login-only boot's adapter has to offer (issue 19). */
+/** The calls the login page makes, signed out: all the login-only boot's adapter has to offer. */
 export type LoginApi = Pick<ConsoleApi, 'captchaStatus' | 'captcha' | 'login' | 'settings' | 'oauth2Config'>;
 
 export type Captcha = { enabled: true; key: number; image: string } | { enabled: false };
@@ -189,15 +211,6 @@ export interface ResourcePage {
   rows: ResourceRow[];
 }
 
-/** A downloaded file (export, import template). */
-export interface DownloadedFile {
-  name: string;
-  blob: Blob;
-}
-
-/** Share of a transfer done, 0..1 (null when the size is unknown). */
-export type ProgressListener = (fraction: number | null) => void;
-
 /** An uploaded file (spec §3): url and id. */
 export interface UploadedFile {
   id: number;
@@ -275,28 +288,3 @@ export interface Failure {
   url: string;
   severity: Severity;
 }
-
-// ---- Partners (issue 16 part B, i16-ads): the cooperate/* calls, merged into ConsoleApi.
-export type * from '../features/cooperate/adapters/cooperate';
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the partner calls
-export interface ConsoleApi extends CooperateApi {}
-
-// automation console (i17-console): the automation/* calls, merged into ConsoleApi.
-export type * from '../features/automation/adapters/automation';
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the automation calls
-export interface ConsoleApi extends AutomationApi {}
-import type { AutomationApi } from '../features/automation/adapters/automation';
-// end automation console (i17-console)
-// advertising (i16-adverts): the advertisement/* calls, merged into ConsoleApi.
-export type * from '../features/advertising/adapters/advertising';
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the advertising calls
-export interface ConsoleApi extends AdvertisingApi {}
-// ---- center_users accounts+game_users (i16-accounts): the accounts and game-user calls, merged into ConsoleApi.
-export type * from '../features/players/adapters/accounts';
-import type { AccountsApi } from '../features/players/adapters/accounts';
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the accounts calls
-export interface ConsoleApi extends AccountsApi {}
-// workbench (i17-workbench): the dashboard/workbench calls, merged into ConsoleApi.
-export type * from '../features/dashboard/adapters/workbench';
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the workbench calls
-export interface ConsoleApi extends WorkbenchApi {}

@@ -6,7 +6,7 @@ import { ANALYTICS_TZ_DEFAULT, INDEX_PATH, LOGIN_PATH } from '../config';
 import { dayIn, knownTimeZone } from './calendar';
 import { LoginStore } from './login';
 import { DashboardStore } from './dashboard';
-import { DepartmentsStore } from '../features/system/stores/departments';
+import { DepartmentsStore } from './departments';
 import { DictionaryStore } from './dictionary';
 import { LocaleStore } from './locale';
 import { serverText } from '../i18n/server-texts';
@@ -29,31 +29,33 @@ import { SystemConfigStore } from '../features/system/stores/system-config';
 import { UploadsStore } from './uploads';
 import { UsersStore } from './users';
 import { GameCatalogueStore } from './games';
-import type { TrackingStore } from '../features/tracking/stores/tracking';
-import type { IncomeStore } from '../features/income/stores/income';
-// dashboard realtime+monitor (i17-live)
-import type { DashboardLiveStore } from '../features/dashboard/stores/dashboard-live';
-// ---- issue 16 part B, players (i16-players)
-import type { PlayersStore } from '../features/players/stores/players';
-const playersStores = new WeakMap<object, Promise<PlayersStore>>();
-// dashboard realtime+monitor (i17-live)
-const liveStores = new WeakMap<RootStore, Promise<DashboardLiveStore>>();
-// ---- center_users accounts+game_users (i16-accounts)
-import type { AccountsStore } from '../features/players/stores/accounts';
-const accountsStores = new WeakMap<object, Promise<AccountsStore>>();
-// Partners (issue 16 part B, i16-ads)
-import type { CooperateStore } from '../features/cooperate/stores/cooperate';
-// automation console (i17-console): the automation/* stores, loaded on first use (a plain cache, never observed).
-import type { AutomationStore } from '../features/automation/stores/automation';
-const automationStores = new WeakMap<object, Promise<AutomationStore>>();
-// end automation console (i17-console)
-// advertising (i16-adverts)
-import type { AdvertisingStore } from '../features/advertising/stores/advertising';
-// workbench (i17-workbench): page opens counted for the shortcuts; the page's store loads with the page.
 import { reaction } from 'mobx';
 import { VisitRecorder } from './visits';
+import type { TrackingStore } from '../features/tracking/stores/tracking';
+import type { IncomeStore } from '../features/income/stores/income';
+import type { DashboardLiveStore } from '../features/dashboard/stores/dashboard-live';
 import type { WorkbenchStore } from '../features/dashboard/stores/workbench';
-const workbenchStores = new WeakMap<object, Promise<WorkbenchStore>>();
+import type { PlayersStore } from '../features/players/stores/players';
+import type { AccountsStore } from '../features/players/stores/accounts';
+import type { ReportsStore } from '../features/reports/stores/data-reports';
+import type { CooperateStore } from '../features/cooperate/stores/cooperate';
+import type { AutomationStore } from '../features/automation/stores/automation';
+import type { AdvertisingStore } from '../features/advertising/stores/advertising';
+
+/**
+ * The feature stores made on first use, per RootStore: their code loads with their screens (a dynamic
+ * import), not with the login page. A plain cache, never observed: each promise is made once.
+ */
+const featureStores = new WeakMap<RootStore, Map<string, Promise<unknown>>>();
+
+/** The feature store `name` of `root`, made by `make` on the first ask and the same promise after. */
+function featureStore<S>(root: RootStore, name: string, make: () => Promise<S>): Promise<S> {
+  let stores = featureStores.get(root);
+  if (!stores) featureStores.set(root, (stores = new Map()));
+  let store = stores.get(name) as Promise<S> | undefined;
+  if (!store) stores.set(name, (store = make()));
+  return store;
+}
 
 /** What the stores receive from outside: transport, browser storage and the UI's side effects. */
 export interface RootStoreDeps {
@@ -109,10 +111,6 @@ export class RootStore {
   readonly oauth2: OAuth2FlowStore;
   /** The game catalogue's calls beyond its lists (pickers, uploads, publish, codes, lookup, preview). */
   readonly games: GameCatalogueStore;
-  /** Event tracking's store, made on first use (issue 15: its code loads with the tracking screens, not the login page). */
-  private trackingStore: Promise<TrackingStore> | null = null;
-  /** The revenue screens' store (issue 16), made on first use like tracking's. */
-  private incomeStore: Promise<IncomeStore> | null = null;
 
   /** Loading of the signed-in user's data by the route guard. */
   bootState: LoadState = 'idle';
@@ -153,8 +151,9 @@ export class RootStore {
     this.loginPage = new LoginStore(api, { signIn: (form) => this.login(form) });
     this.dashboard = new DashboardStore(api);
     this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
-    // workbench (i17-workbench): the current tab's page, counted once it stayed current a moment.
-    const visits = new VisitRecorder((path) => (typeof api.recordVisit === 'function' ? api.recordVisit(path) : Promise.resolve()), () => this.session.userLoaded);
+    // The workbench's shortcuts: the current tab's page, counted once it stayed current a moment (a
+    // fake api without the dashboard port, in tests and stories, counts nothing).
+    const visits = new VisitRecorder((path) => (typeof api.dashboard?.recordVisit === 'function' ? api.dashboard.recordVisit(path) : Promise.resolve()), () => this.session.userLoaded);
     reaction(() => this.tabs.current, (path) => visits.opened(path));
     this.log = new LogStore({
       now: deps.now ?? (() => new Date()),
@@ -164,7 +163,7 @@ export class RootStore {
         token: storage.cookies.get('token') ?? '',
       }),
     });
-    makeAutoObservable<RootStore, 'deps' | 'booting' | 'trackingStore' | 'incomeStore'>(
+    makeAutoObservable<RootStore, 'deps' | 'booting'>(
       this,
       {
         deps: false,
@@ -190,8 +189,6 @@ export class RootStore {
         users: false,
         oauth2: false,
         games: false,
-        trackingStore: false,
-        incomeStore: false,
       },
       { autoBind: true },
     );
@@ -219,63 +216,52 @@ export class RootStore {
 
   /** Event tracking's pickers, secret regeneration and analysis stores (one per console), loaded on first use. */
   tracking(): Promise<TrackingStore> {
-    // A plain cache, not state: the promise is made once and never observed.
-    this.trackingStore ??= import('../features/tracking/stores/tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api, this.analyticsToday));
-    return this.trackingStore;
+    return featureStore(this, 'tracking', () => import('../features/tracking/stores/tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api, this.analyticsToday)));
   }
 
   /** The revenue screens' stores (center_income/*), loaded on first use. */
   income(): Promise<IncomeStore> {
-    this.incomeStore ??= import('../features/income/stores/income').then(({ IncomeStore }) => new IncomeStore(this.deps.api, this.analyticsToday));
-    return this.incomeStore;
+    return featureStore(this, 'income', () => import('../features/income/stores/income').then(({ IncomeStore }) => new IncomeStore(this.deps.api, this.analyticsToday)));
   }
 
-  // ---- issue 16 part B, players (i16-players)
-  /** The players screens' stores (center_users/*, data_reports/*), loaded on first use (a plain cache, never observed). */
+  /** The players screens' stores (center_users/*), loaded on first use. */
   players(): Promise<PlayersStore> {
-    let store = playersStores.get(this);
-    if (!store) playersStores.set(this, (store = import('../features/players/stores/players').then(({ PlayersStore }) => new PlayersStore(this.deps.api, this.analyticsToday))));
-    return store;
+    return featureStore(this, 'players', () => import('../features/players/stores/players').then(({ PlayersStore }) => new PlayersStore(this.deps.api, this.analyticsToday)));
   }
-  // ---- center_users accounts+game_users (i16-accounts): the drawers' stores, loaded with those screens (a plain cache, never observed).
+
+  /** The account and game-user drawers' stores, loaded with those screens. */
   accounts(): Promise<AccountsStore> {
-    let store = accountsStores.get(this);
-    if (!store) accountsStores.set(this, (store = import('../features/players/stores/accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api, this.analyticsToday))));
-    return store;
+    return featureStore(this, 'accounts', () => import('../features/players/stores/accounts').then(({ AccountsStore }) => new AccountsStore(this.deps.api, this.analyticsToday)));
   }
-  // ---- Partners (issue 16 part B, i16-ads): cooperate/* stores, loaded on first use.
-  private cooperateStore: Promise<CooperateStore> | null = null;
+
+  /** The data reports' stores (data_reports/*), loaded on first use. */
+  reports(): Promise<ReportsStore> {
+    return featureStore(this, 'reports', () => import('../features/reports/stores/data-reports').then(({ ReportsStore }) => new ReportsStore(this.deps.api, this.analyticsToday)));
+  }
+
+  /** The partner screens' stores (cooperate/*), loaded on first use. */
   cooperate(): Promise<CooperateStore> {
-    this.cooperateStore ??= import('../features/cooperate/stores/cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api, this.analyticsToday));
-    return this.cooperateStore;
+    return featureStore(this, 'cooperate', () => import('../features/cooperate/stores/cooperate').then(({ CooperateStore }) => new CooperateStore(this.deps.api, this.analyticsToday)));
   }
-  // ---- end Partners
-  // automation console (i17-console)
+
   /** The automation screens' stores (automation/*), loaded on first use. */
   automation(): Promise<AutomationStore> {
-    let store = automationStores.get(this);
-    if (!store) automationStores.set(this, (store = import('../features/automation/stores/automation').then(({ AutomationStore }) => new AutomationStore(this.deps.api))));
-    return store;
+    return featureStore(this, 'automation', () => import('../features/automation/stores/automation').then(({ AutomationStore }) => new AutomationStore(this.deps.api)));
   }
-  // end automation console (i17-console)
-  // dashboard realtime+monitor (i17-live): dashboard/realtime and dashboard/monitor stores, loaded on first use (a plain cache, never observed).
+
+  /** The dashboard/realtime and dashboard/monitor stores, loaded on first use. */
   dashboardLive(): Promise<DashboardLiveStore> {
-    let store = liveStores.get(this);
-    if (!store) liveStores.set(this, (store = import('../features/dashboard/stores/dashboard-live').then(({ DashboardLiveStore }) => new DashboardLiveStore(this.deps.api, this.messages))));
-    return store;
+    return featureStore(this, 'dashboardLive', () => import('../features/dashboard/stores/dashboard-live').then(({ DashboardLiveStore }) => new DashboardLiveStore(this.deps.api, this.messages)));
   }
-  // advertising (i16-adverts): advertisement/* stores, loaded on first use.
-  private advertisingStore: Promise<AdvertisingStore> | null = null;
+
+  /** The advertising screens' stores (advertisement/*), loaded on first use. */
   advertising(): Promise<AdvertisingStore> {
-    this.advertisingStore ??= import('../features/advertising/stores/advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api, this.analyticsToday));
-    return this.advertisingStore;
+    return featureStore(this, 'advertising', () => import('../features/advertising/stores/advertising').then(({ AdvertisingStore }) => new AdvertisingStore(this.deps.api, this.analyticsToday)));
   }
-  // workbench (i17-workbench)
-  /** The workbench page's store (dashboard/workbench), loaded on first use (a plain cache, never observed). */
+
+  /** The workbench page's store (dashboard/workbench), loaded on first use. */
   workbench(): Promise<WorkbenchStore> {
-    let store = workbenchStores.get(this);
-    if (!store) workbenchStores.set(this, (store = import('../features/dashboard/stores/workbench').then(({ WorkbenchStore }) => new WorkbenchStore(this.deps.api))));
-    return store;
+    return featureStore(this, 'workbench', () => import('../features/dashboard/stores/workbench').then(({ WorkbenchStore }) => new WorkbenchStore(this.deps.api)));
   }
 
   notify(notice: Notice): void {

@@ -170,27 +170,27 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     const h = harness(kind);
     await signIn(h);
     const title = `adapter ${kind} ${Date.now()}`;
-    const before = await h.api.unreadMessageCount();
-    const sent = await h.api.sendMessage({ title, content: '<p>hi</p>', target_type: 0, target_user: [1] });
+    const before = await h.api.messages.unreadCount();
+    const sent = await h.api.messages.send({ title, content: '<p>hi</p>', target_type: 0, target_user: [1] });
     expect(sent).toMatchObject({ title, target_type: 0 });
-    await expect(h.api.unreadMessageCount()).resolves.toBe(before + 1);
-    const received = await h.api.receivedMessages({ page: 1, limit: 50, isRead: false });
+    await expect(h.api.messages.unreadCount()).resolves.toBe(before + 1);
+    const received = await h.api.messages.received({ page: 1, limit: 50, isRead: false });
     expect(received.data.find((m) => m.id === sent.id)).toMatchObject({ title, is_read: false });
-    await expect(h.api.newestMessage()).resolves.toMatchObject({ title });
-    await expect(h.api.openMessage(sent.id)).resolves.toMatchObject({ id: sent.id, title });
-    await expect(h.api.unreadMessageCount()).resolves.toBe(before);
-    await expect(h.api.updateMessage(sent.id, { title: `${title} (edited)`, content: 'x', target_type: 0, target_user: [1] })).resolves.toMatchObject({ title: `${title} (edited)` });
-    const mine = await h.api.sentMessages({ page: 1, limit: 50 });
+    await expect(h.api.messages.newest()).resolves.toMatchObject({ title });
+    await expect(h.api.messages.open(sent.id)).resolves.toMatchObject({ id: sent.id, title });
+    await expect(h.api.messages.unreadCount()).resolves.toBe(before);
+    await expect(h.api.messages.update(sent.id, { title: `${title} (edited)`, content: 'x', target_type: 0, target_user: [1] })).resolves.toMatchObject({ title: `${title} (edited)` });
+    const mine = await h.api.messages.sent({ page: 1, limit: 50 });
     expect(mine.data.some((m) => m.id === sent.id)).toBe(true);
-    await h.api.deleteMessages([sent.id]);
-    const error = await failure(h.api.openMessage(sent.id));
+    await h.api.messages.remove([sent.id]);
+    const error = await failure(h.api.messages.open(sent.id));
     expect(h.callbacks.notices.at(-1)?.text).toBe(error.message);
   });
 
   it('message center: a bad message is refused with the server text', async () => {
     const h = harness(kind);
     await signIn(h);
-    const error = await failure(h.api.sendMessage({ title: ' ', content: 'x', target_type: 3 }));
+    const error = await failure(h.api.messages.send({ title: ' ', content: 'x', target_type: 3 }));
     expect(error).toMatchObject({ kind: 'envelope', code: 4000, message: '标题:该字段不能为空。' });
   });
 
@@ -240,7 +240,7 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
   it('automation: crontab refused then saved with its next runs, a schedule run queued, read, cancelled and retried; kinds and workers', async () => {
     const h = harness(kind);
     await signIn(h);
-    const kinds = await h.api.taskKinds();
+    const kinds = await h.api.automation.taskKinds();
     expect(kinds.map((k) => k.kind)).toContain('diagnostics.probe');
     const bad = await failure(h.api.create('/api/automation/crontab/', { expression: '61 * * * *', timezone: 'Asia/Shanghai' }));
     expect(bad.message).toBe('Crontab 表达式无效：值 61 超出范围 0-59。');
@@ -249,19 +249,19 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     expect(next).toHaveLength(5);
     expect(next.every((r) => /T06:15:00-0[45]:00$/.test(r))).toBe(true);
     const schedule = await h.api.create('/api/automation/schedule/', { name: `${kind} adapter ${Date.now()}`, task: 'diagnostics.probe', args: { message: kind }, crontab: crontab.id, enabled: false });
-    const runId = await h.api.runSchedule(schedule.id as number);
-    await expect(h.api.taskRun(runId)).resolves.toMatchObject({ id: runId, state: 'queued', schedule: schedule.id, args: { message: kind, sleep_ms: 0, fail_attempts: 0 } });
-    const page = await h.api.taskRuns({ schedule: schedule.id as number, page: 1, limit: 10 });
+    const runId = await h.api.automation.runSchedule(schedule.id as number);
+    await expect(h.api.automation.run(runId)).resolves.toMatchObject({ id: runId, state: 'queued', schedule: schedule.id, args: { message: kind, sleep_ms: 0, fail_attempts: 0 } });
+    const page = await h.api.automation.runs({ schedule: schedule.id as number, page: 1, limit: 10 });
     expect(page.data.map((r) => r.id)).toEqual([runId]);
-    await expect(h.api.cancelRun(runId)).resolves.toMatchObject({ id: runId, state: 'cancelled' });
-    const again = await h.api.retryRun(runId);
-    await expect(h.api.taskRun(again)).resolves.toMatchObject({ retry_of: runId, state: 'queued' });
-    await h.api.cancelRun(again);
-    const refused = await failure(h.api.cancelRun(runId));
+    await expect(h.api.automation.cancelRun(runId)).resolves.toMatchObject({ id: runId, state: 'cancelled' });
+    const again = await h.api.automation.retryRun(runId);
+    await expect(h.api.automation.run(again)).resolves.toMatchObject({ retry_of: runId, state: 'queued' });
+    await h.api.automation.cancelRun(again);
+    const refused = await failure(h.api.automation.cancelRun(runId));
     expect(refused.code).toBe(4000);
-    const manual = await h.api.runTask('diagnostics.probe', { fail_attempts: 11 }).catch((e: unknown) => e);
+    const manual = await h.api.automation.runTask('diagnostics.probe', { fail_attempts: 11 }).catch((e: unknown) => e);
     expect(manual).toBeInstanceOf(ApiError);
-    expect((await h.api.workers()).lost_after_seconds).toBeGreaterThan(0);
+    expect((await h.api.automation.workers()).lost_after_seconds).toBeGreaterThan(0);
     await h.api.remove('/api/automation/schedule/', schedule.id as number);
     await h.api.remove('/api/automation/crontab/', crontab.id as number);
   });

@@ -13,7 +13,7 @@ import type {
   UserInfo,
 } from '../../../contracts/schemas';
 import { isRecord } from '../../../contracts/json';
-import type { MessagePageQuery } from '../../features/messages/adapters/message-types';
+import type { MessagePageQuery, MessagesPort } from '../../features/messages/adapters/message-types';
 import { DEFAULT_DICTIONARY_KEY } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, AttachmentTotal, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
@@ -21,7 +21,7 @@ import { ConsoleApiBase } from '../console-base';
 import type { Cookies } from '../cookies';
 import { encodePassword, type PasswordEncoding } from '../password';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from '../rest/http';
-import { listPageOf } from '../../features/messages/adapters/rest-messages';
+import { listPageOf, MESSAGES_PATH } from '../../features/messages/adapters/rest-messages';
 import { GraphqlResources } from './resources';
 import {
   AllDeptDocument,
@@ -53,7 +53,7 @@ import {
   WebRouterDocument,
 } from './generated/graphql';
 import { GraphqlTransport } from './transport';
-import type { ReportParams, TrackingReport } from '../../features/tracking/adapters/tracking';
+import type { AnalysisReport, ReportParams } from '../port';
 
 export interface GraphqlApiOptions {
   /** The configured server URL ('' = same origin); the gateway is at <serverUrl>/graphql. */
@@ -70,7 +70,7 @@ export interface GraphqlApiOptions {
 
 type Json = Record<string, unknown>;
 
-const MESSAGES = '/api/system/message_center/';
+const MESSAGES = MESSAGES_PATH;
 
 /**
  * The calls this adapter makes, each named by the REST path the gateway calls for it: messages that
@@ -123,20 +123,21 @@ export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
       refreshExchange: (refresh, signal) => transport.exchange(RefreshTokenDocument, { refresh }, 'refreshToken', {}, signal),
     });
     this.resources = new GraphqlResources(this.http, transport, options);
+    this.attachPorts({ messages: new GraphqlMessages((call, document, variables, field) => this.run(call, document, variables, field), this.http) });
   }
 
   /** An analysis report through the gateway's trackingReport (named by its REST path in messages). */
-  protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
+  protected analysis(report: AnalysisReport, params: ReportParams): Promise<unknown> {
     const variables = { report: report.toUpperCase() as 'EVENT' | 'FUNNEL' | 'SESSIONS', params: params.map(([name, value]) => ({ name, value })) };
     return this.run({ path: `/api/data_embed/${report}/` }, TrackingReportDocument, variables, 'trackingReport');
   }
 
   /**
-   * A revenue report through the gateway's typed resourceList: each pair an `equals` argument, which
+   * A feature's read (a revenue report, a players table, ...) through the gateway's typed resourceList: each pair an `equals` argument, which
    * the gateway writes as the same query parameter upstream (no gateway change needed; named by its
    * REST path in messages). The answer is the envelope's data as it is.
    */
-  protected incomeReport(path: string, params: ReportParams): Promise<unknown> {
+  protected read(path: string, params: ReportParams): Promise<unknown> {
     const variables = { resource: path.replace(/^\/+/, ''), query: { filters: params.map(([field, value]) => ({ field, op: 'EQUALS' as const, value })) } };
     return this.run({ path }, ResourceListDocument, variables, 'resourceList');
   }
@@ -238,41 +239,56 @@ export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
     return this.run(CALL.recentLogins, RecentLoginsDocument, {}, 'recentLogins');
   }
 
-  async sentMessages(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
+  /** One operation under the spec's rules; resolves with `data[field]`. */
+  private run<R, V extends Json, F extends keyof R & string>(call: RequestOptions, document: TypedDocumentNode<R, V>, variables: V, field: F): Promise<R[F]> {
+    return this.http.perform<R[F]>(call, (auth, signal) => this.transport.exchange(document, variables, field, auth, signal));
+  }
+}
+
+type Run = <R, V extends Json, F extends keyof R & string>(call: RequestOptions, document: TypedDocumentNode<R, V>, variables: V, field: F) => Promise<R[F]>;
+
+/** The message center through the gateway's typed message operations (named by their REST paths in messages). */
+class GraphqlMessages implements MessagesPort {
+  constructor(
+    private readonly run: Run,
+    private readonly http: HttpClient,
+  ) {}
+
+  async sent(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
     return this.page<MessageDetail>(CALL.sentMessages, await this.run(CALL.sentMessages, SentMessagesDocument, { page: query.page, limit: query.limit }, 'sentMessages'));
   }
 
-  async receivedMessages(query: MessagePageQuery & { isRead?: boolean }): Promise<ListPage<ReceivedMessage>> {
+  async received(query: MessagePageQuery & { isRead?: boolean }): Promise<ListPage<ReceivedMessage>> {
     const variables = { page: query.page, limit: query.limit, isRead: query.isRead ?? null };
     return this.page<ReceivedMessage>(CALL.receivedMessages, await this.run(CALL.receivedMessages, ReceivedMessagesDocument, variables, 'receivedMessages'));
   }
 
-  async newestMessage(): Promise<ReceivedMessage | null> {
+  async newest(): Promise<ReceivedMessage | null> {
     const data: unknown = await this.run(CALL.newestMessage, NewestMessageDocument, {}, 'newestMessage');
     if (data === null) return null;
     if (isRecord(data) && typeof data.title === 'string') return data as unknown as ReceivedMessage;
     throw this.http.malformed(CALL.newestMessage);
   }
 
-  unreadMessageCount(): Promise<number> {
+  unreadCount(): Promise<number> {
     return this.run(CALL.unreadMessageCount, UnreadMessageCountDocument, {}, 'unreadMessageCount');
   }
 
-  async openMessage(id: number): Promise<MessageDetail> {
+  async open(id: number): Promise<MessageDetail> {
     const call: RequestOptions = { path: `${MESSAGES}${id}/` };
     return this.message(call, await this.run(call, OpenMessageDocument, { id }, 'openMessage'));
   }
 
-  async sendMessage(body: MessageCreateRequest): Promise<MessageDetail> {
+  async send(body: MessageCreateRequest): Promise<MessageDetail> {
     return this.message(CALL.sendMessage, await this.run(CALL.sendMessage, SendMessageDocument, { body }, 'sendMessage'));
   }
 
-  async updateMessage(id: number, body: MessageCreateRequest): Promise<MessageDetail> {
+  async update(id: number, body: MessageCreateRequest): Promise<MessageDetail> {
     const call: RequestOptions = { method: 'PUT', path: `${MESSAGES}${id}/` };
     return this.message(call, await this.run(call, UpdateMessageDocument, { id, body }, 'updateMessage'));
   }
 
-  async deleteMessages(ids: readonly number[]): Promise<void> {
+  async remove(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     const call: RequestOptions = { method: 'DELETE', path: ids.length === 1 ? `${MESSAGES}${ids[0]}/` : `${MESSAGES}multiple_delete/` };
     await this.run(call, DeleteMessagesDocument, { ids: [...ids] }, 'deleteMessages');
@@ -287,11 +303,6 @@ export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
     const page = listPageOf<T>(data);
     if (page) return page;
     throw this.http.malformed(call);
-  }
-
-  /** One operation under the spec's rules; resolves with `data[field]`. */
-  private run<R, V extends Json, F extends keyof R & string>(call: RequestOptions, document: TypedDocumentNode<R, V>, variables: V, field: F): Promise<R[F]> {
-    return this.http.perform<R[F]>(call, (auth, signal) => this.transport.exchange(document, variables, field, auth, signal));
   }
 }
 

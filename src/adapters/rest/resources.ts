@@ -1,5 +1,4 @@
-import type { ReportParams } from '../../features/tracking/adapters/tracking';
-import type { StreamedFile, StreamOptions } from '../../features/income/adapters/income';
+import type { ReportParams, StreamedFile, StreamOptions } from '../port';
 import { isRecord } from '../../../contracts/json';
 import { DEFAULT_EXPORT_FILE_NAME } from '../../config';
 import type { Translate } from '../../i18n';
@@ -216,8 +215,8 @@ export class RestResources implements ResourceTransport {
       return { kind: 'file', status: response.status, response };
     });
     if (!(answer instanceof Response)) throw this.http.malformed(request);
-    // The reading lives with the revenue calls (a lazy chunk, not the login page's).
-    const { readExport } = await import('../../features/income/adapters/income');
+    // The reading loads with the first export (a lazy chunk, not the login page's).
+    const { readExport } = await import('./read-export');
     const { blob, rows } = await readExport(answer, options);
     const name = fileNameFromDisposition(answer.headers.get('content-disposition')) ?? DEFAULT_EXPORT_FILE_NAME;
     return { name, blob, rows };

@@ -1,19 +1,16 @@
 import { isRecord } from '../../../contracts/json';
 import type { DeptNode, DictionaryEntry, DictionaryGroup, MenuItem, RecentLogin, Settings, UserInfo } from '../../../contracts/schemas';
-import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../contracts/schemas';
 import { DEFAULT_DICTIONARY_KEY, DICTIONARY_LIMIT } from '../../config';
 import type { Translate } from '../../i18n';
 import type { ApiCallbacks, AttachmentTotal, Captcha, ConsoleApi, Credentials, LoginDay, LoginSession } from '../api';
 import { ConsoleApiBase } from '../console-base';
 import type { Cookies } from '../cookies';
 import type { ApiError } from '../errors';
-import type { MessagePageQuery } from '../../features/messages/adapters/message-types';
 import type { PasswordEncoding } from '../password';
 import { RestLoginApi } from './login-api';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from './http';
-import { RestMessages } from '../../features/messages/adapters/rest-messages';
+import type { AnalysisReport, ReportParams } from '../port';
 import { pairsToParams, RestResources } from './resources';
-import type { ReportParams, TrackingReport } from '../../features/tracking/adapters/tracking';
 
 export interface RestApiOptions {
   serverUrl: string;
@@ -35,17 +32,15 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
   readonly http: HttpClient;
   protected readonly passwordEncoding: PasswordEncoding;
   protected readonly resources: RestResources;
-  /** Message center calls. */
-  private readonly messages: RestMessages;
   private readonly loginCalls: RestLoginApi;
 
   /** An analysis report of event tracking: GET with the query's pairs (event repeated). */
-  protected report(report: TrackingReport, params: ReportParams): Promise<unknown> {
+  protected analysis(report: AnalysisReport, params: ReportParams): Promise<unknown> {
     return this.http.request({ path: `/api/data_embed/${report}/`, params: pairsToParams(params) });
   }
 
-  /** A revenue report: GET with the query's pairs. */
-  protected incomeReport(path: string, params: ReportParams): Promise<unknown> {
+  /** A feature's read (a revenue report, a players table, ...): GET with the query's pairs. */
+  protected read(path: string, params: ReportParams): Promise<unknown> {
     return this.http.request({ path, params: pairsToParams(params) });
   }
 
@@ -53,9 +48,9 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
     super();
     this.http = new HttpClient(options);
     this.resources = new RestResources(this.http, options);
-    this.messages = new RestMessages(this.http);
     this.passwordEncoding = options.passwordEncoding ?? 'md5';
     this.loginCalls = new RestLoginApi(this.http, this.passwordEncoding);
+    this.attachPorts();
   }
 
   // The login page's calls live in RestLoginApi (the login-only boot loads that alone).
@@ -138,31 +133,6 @@ export class RestConsoleApi extends ConsoleApiBase implements ConsoleApi {
   async recentLogins(): Promise<RecentLogin[]> {
     const request: RequestOptions = { path: '/api/system/datav/recent_logins/', quiet: true };
     return this.listOf<RecentLogin>(request, await this.http.request(request));
-  }
-
-  sentMessages(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
-    return this.messages.sentMessages(query);
-  }
-  receivedMessages(query: MessagePageQuery & { isRead?: boolean }): Promise<ListPage<ReceivedMessage>> {
-    return this.messages.receivedMessages(query);
-  }
-  newestMessage(): Promise<ReceivedMessage | null> {
-    return this.messages.newestMessage();
-  }
-  unreadMessageCount(): Promise<number> {
-    return this.messages.unreadMessageCount();
-  }
-  openMessage(id: number): Promise<MessageDetail> {
-    return this.messages.openMessage(id);
-  }
-  sendMessage(body: MessageCreateRequest): Promise<MessageDetail> {
-    return this.messages.sendMessage(body);
-  }
-  updateMessage(id: number, body: MessageCreateRequest): Promise<MessageDetail> {
-    return this.messages.updateMessage(id, body);
-  }
-  deleteMessages(ids: readonly number[]): Promise<void> {
-    return this.messages.deleteMessages(ids);
   }
 
   /**

@@ -5,7 +5,7 @@ import { executeGateway } from '../../../../server/gateway/gateway';
 import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { attributionParams, performanceParams, trackingLink } from './advertising';
 import { ApiError } from '../../../adapters/errors';
-import { reportQueryString } from '../../tracking/adapters/tracking';
+import { reportQueryString } from '../../../adapters/port';
 
 /**
  * Part of the shared adapter suite: the advertising calls (issue 16, advertisement/*) over both
@@ -67,9 +67,9 @@ describe.each<Kind>(['rest', 'graphql'])('the advertising calls over %s', (kind)
   it('performance, attribution and spend reach the REST routes with the same query and answer the schema shapes', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.campaignPerformance({ start: '2026-11-01', end: '2026-11-02' })).resolves.toEqual(PERFORMANCE);
-    await expect(api.attribution({ start: '2026-11-01', end: '2026-11-02', campaign: 4, page: 1, limit: 20 })).resolves.toEqual(ATTRIBUTION);
-    await expect(api.campaignSpend(4)).resolves.toEqual(SPEND);
+    await expect(api.advertising.performance({ start: '2026-11-01', end: '2026-11-02' })).resolves.toEqual(PERFORMANCE);
+    await expect(api.advertising.attribution({ start: '2026-11-01', end: '2026-11-02', campaign: 4, page: 1, limit: 20 })).resolves.toEqual(ATTRIBUTION);
+    await expect(api.advertising.spend(4)).resolves.toEqual(SPEND);
     expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual([
       'GET /api/advertisement/campaign/performance/?start=2026-11-01&end=2026-11-02',
       'GET /api/advertisement/attribution/?start=2026-11-01&end=2026-11-02&campaign=4&page=1&limit=20',
@@ -82,8 +82,8 @@ describe.each<Kind>(['rest', 'graphql'])('the advertising calls over %s', (kind)
   it('entering spend PUTs the days as JSON; the sheet goes up as multipart over REST', async () => {
     const { api } = adapter(kind);
     seen.length = 0;
-    await expect(api.setCampaignSpend(4, [{ day: '2026-11-01', amount: 250_000 }])).resolves.toEqual(SPEND);
-    await expect(api.importCampaignSpend(4, new Blob(['PK-sheet']), 'spend.xlsx')).resolves.toEqual(SPEND);
+    await expect(api.advertising.setSpend(4, [{ day: '2026-11-01', amount: 250_000 }])).resolves.toEqual(SPEND);
+    await expect(api.advertising.importSpend(4, new Blob(['PK-sheet']), 'spend.xlsx')).resolves.toEqual(SPEND);
     expect(seen[0] && [seen[0].method, seen[0].path, JSON.parse(seen[0].body) as unknown]).toEqual(['PUT', '/api/advertisement/campaign/4/spend/', { days: [{ day: '2026-11-01', amount: 250_000 }] }]);
     expect(seen[1]?.method).toBe('POST');
     expect(seen[1]?.path).toBe('/api/advertisement/campaign/4/spend/import/');
@@ -93,11 +93,11 @@ describe.each<Kind>(['rest', 'graphql'])('the advertising calls over %s', (kind)
 
   it('a refusal is an ApiError with the server message, toasted once; a drifted answer is malformed', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.attribution({ start: '2026-11-01', end: '2026-11-02', limit: 100_000 }).catch((e: unknown) => e);
+    const error = await api.advertising.attribution({ start: '2026-11-01', end: '2026-11-02', limit: 100_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('limit 必须是 1 到 100 的整数');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['limit 必须是 1 到 100 的整数']);
-    const drift = await api.campaignPerformance({ start: '2026-11-01', end: '2026-11-02', game: 99 }).catch((e: unknown) => e);
+    const drift = await api.advertising.performance({ start: '2026-11-01', end: '2026-11-02', game: 99 }).catch((e: unknown) => e);
     expect((drift as ApiError).kind).toBe('format');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Advertising (issue 16, advertisement/*): the transport-neutral queries, the answers as
+ * The advertising port (advertisement/*): the transport-neutral queries, the answers as
  * contracts/schemas/advertisement defines them (each parsed by its schema: a drifted wire shape is a
  * clear "malformed" error), and the one place a query becomes ordered name/value pairs. Reads go like
  * the revenue reports (REST GET; the gateway's rest query), writes through the adapter's JSON request
@@ -8,7 +8,7 @@
  * advertising call (not in the login page's chunk).
  */
 import { attributionResult, performanceResult, spendResult, type AttributionResult, type PerformanceResult, type SpendResult } from '../../../../contracts/schemas/advertising';
-import type { ReportParams } from '../../tracking/adapters/tracking';
+import { pairsOf, parseAnswer, readParsed, requestParsed, type PortTransport, type ReportParams } from '../../../adapters/port';
 
 export type { AdMatch, AttributionRow, AttributionResult, CampaignFigures, CampaignPerformance, CampaignRow, CampaignStatus, PerformanceResult, SpendResult } from '../../../../contracts/schemas/advertising';
 
@@ -51,11 +51,6 @@ export interface SpendDay {
   amount: number;
 }
 
-const pairsOf = (q: object): ReportParams =>
-  Object.entries(q)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => [k, String(v)]);
-
 export function performanceParams(q: PerformanceQuery): ReportParams {
   const { start, end, game, campaign, window } = q;
   return pairsOf({ start, end, game, campaign, window });
@@ -66,24 +61,33 @@ export function attributionParams(q: AttributionQuery): ReportParams {
   return pairsOf({ start, end, game, campaign, channel, match, device, window, page, limit });
 }
 
-export const ADVERTISING_PARSERS = {
-  performance: (data: unknown): PerformanceResult | null => performanceResult.safeParse(data).data ?? null,
-  attribution: (data: unknown): AttributionResult | null => attributionResult.safeParse(data).data ?? null,
-  spend: (data: unknown): SpendResult | null => spendResult.safeParse(data).data ?? null,
-};
-
 /** The tracking link of a campaign for a device placeholder (what staff hand to the ad network). */
 export function trackingLink(origin: string, campaign: number, device = '{device_id}'): string {
   return `${origin}${ADVERTISING_PATH.click}?campaign=${campaign}&device=${device}`;
 }
 
 /** The calls of the advertising screens (besides the campaign resource). */
-export interface AdvertisingApi {
-  campaignPerformance(query: PerformanceQuery): Promise<PerformanceResult>;
+export interface AdvertisingPort {
+  performance(query: PerformanceQuery): Promise<PerformanceResult>;
   attribution(query: AttributionQuery): Promise<AttributionResult>;
-  campaignSpend(campaign: number): Promise<SpendResult>;
+  spend(campaign: number): Promise<SpendResult>;
   /** PUT the days (a day already entered is replaced). */
-  setCampaignSpend(campaign: number, days: SpendDay[]): Promise<SpendResult>;
+  setSpend(campaign: number, days: SpendDay[]): Promise<SpendResult>;
   /** Uploads an xlsx sheet (日期, 花费（元）) over REST in both adapters. */
-  importCampaignSpend(campaign: number, file: Blob, fileName: string): Promise<SpendResult>;
+  importSpend(campaign: number, file: Blob, fileName: string): Promise<SpendResult>;
+}
+
+/** The advertising port over an adapter's transport: reads like the revenue reports, writes as JSON requests, the sheet over REST. */
+export function createAdvertisingPort(transport: PortTransport): AdvertisingPort {
+  const P = ADVERTISING_PATH;
+  return {
+    performance: (query) => readParsed(transport, P.performance, performanceParams(query), performanceResult),
+    attribution: (query) => readParsed(transport, P.attribution, attributionParams(query), attributionResult),
+    spend: (campaign) => readParsed(transport, P.spend(campaign), [], spendResult),
+    setSpend: (campaign, days) => requestParsed(transport, { method: 'PUT', path: P.spend(campaign), body: { days } }, spendResult),
+    async importSpend(campaign, file, fileName) {
+      const answer = await transport.uploadTo(P.campaigns, P.spendImport(campaign), file, fileName);
+      return parseAnswer(transport, { path: `${P.campaigns}${P.spendImport(campaign)}` }, spendResult, answer);
+    },
+  };
 }

@@ -19,9 +19,11 @@ describe('advertising store', () => {
     const asked: unknown[] = [];
     const pending: Array<(r: AttributionResult) => void> = [];
     const api = {
-      attribution: (q: unknown) => {
-        asked.push(q);
-        return new Promise<AttributionResult>((resolve) => pending.push(resolve));
+      advertising: {
+        attribution: (q: unknown) => {
+          asked.push(q);
+          return new Promise<AttributionResult>((resolve) => pending.push(resolve));
+        },
       },
     } as unknown as ConsoleApi;
     const store = new AdvertisingStore(api, () => new Date(2026, 10, 30)).attribution();

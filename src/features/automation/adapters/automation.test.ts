@@ -12,7 +12,7 @@ import { createCookies, memoryCookieJar } from '../../../adapters/cookies';
 import { ApiError } from '../../../adapters/errors';
 import { createGraphqlConsoleApi } from '../../../adapters/graphql/graphql-api';
 import { RestConsoleApi } from '../../../adapters/rest/rest-api';
-import { reportQueryString } from '../../tracking/adapters/tracking';
+import { reportQueryString } from '../../../adapters/port';
 
 /**
  * Part of the shared adapter suite: the automation calls (issue 17, automation/task and
@@ -157,20 +157,20 @@ describe.each<Kind>(['rest', 'graphql'])('the automation calls over %s', (kind) 
   it('page check results reach the REST route with their query and answer the schema shape; a drifted row is a format error', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.pageCheckResults({ locator: 2, passed: false, page: 2, limit: 10 })).resolves.toEqual({ page: 2, limit: 10, total: 11, is_next: true, is_previous: true, data: [CHECK] });
+    await expect(api.automation.pageChecks({ locator: 2, passed: false, page: 2, limit: 10 })).resolves.toEqual({ page: 2, limit: 10, total: 11, is_next: true, is_previous: true, data: [CHECK] });
     expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual(['GET /api/automation/webElement/results/?locator=2&passed=false&page=2&limit=10']);
     expect(callbacks.notices).toEqual([]);
-    const drift = await api.pageCheckResults({ locator: 99 }).catch((e: unknown) => e);
+    const drift = await api.automation.pageChecks({ locator: 99 }).catch((e: unknown) => e);
     expect((drift as ApiError).kind).toBe('format');
   });
 
   it('task kinds, runs, one run and the workers reach the REST routes and answer the schema shapes', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.taskKinds()).resolves.toEqual([KIND]);
-    await expect(api.taskRuns({ state: 'succeeded', task: 'diagnostics.probe', page: 1, limit: 20 })).resolves.toMatchObject({ total: 1, data: [RUN] });
-    await expect(api.taskRun(RUN_ID)).resolves.toEqual(RUN);
-    await expect(api.workers()).resolves.toEqual(WORKERS);
+    await expect(api.automation.taskKinds()).resolves.toEqual([KIND]);
+    await expect(api.automation.runs({ state: 'succeeded', task: 'diagnostics.probe', page: 1, limit: 20 })).resolves.toMatchObject({ total: 1, data: [RUN] });
+    await expect(api.automation.run(RUN_ID)).resolves.toEqual(RUN);
+    await expect(api.automation.workers()).resolves.toEqual(WORKERS);
     expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual([
       'GET /api/automation/task/?',
       'GET /api/automation/task/runs/?task=diagnostics.probe&state=succeeded&page=1&limit=20',
@@ -184,9 +184,9 @@ describe.each<Kind>(['rest', 'graphql'])('the automation calls over %s', (kind) 
   it('run now, a schedule run and a retry POST their JSON bodies and answer the new run id', async () => {
     const { api } = adapter(kind);
     seen.length = 0;
-    await expect(api.runTask('diagnostics.probe', { fail_attempts: 2 })).resolves.toBe(NEW_ID);
-    await expect(api.runSchedule(4)).resolves.toBe(NEW_ID);
-    await expect(api.retryRun(RUN_ID)).resolves.toBe(NEW_ID);
+    await expect(api.automation.runTask('diagnostics.probe', { fail_attempts: 2 })).resolves.toBe(NEW_ID);
+    await expect(api.automation.runSchedule(4)).resolves.toBe(NEW_ID);
+    await expect(api.automation.retryRun(RUN_ID)).resolves.toBe(NEW_ID);
     expect(seen.map((s) => [s.method, s.path, JSON.parse(s.body || '{}') as unknown])).toEqual([
       ['POST', '/api/automation/task/diagnostics.probe/run/', { args: { fail_attempts: 2 } }],
       ['POST', '/api/automation/schedule/4/run/', {}],
@@ -196,11 +196,11 @@ describe.each<Kind>(['rest', 'graphql'])('the automation calls over %s', (kind) 
 
   it('a refused cancel is an ApiError with the server message, toasted once; a drifted run is malformed', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.cancelRun(RUN_ID).catch((e: unknown) => e);
+    const error = await api.automation.cancelRun(RUN_ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('任务已结束（succeeded），不能取消。');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['任务已结束（succeeded），不能取消。']);
-    const drift = await api.taskRuns({ state: 'drift' as never }).catch((e: unknown) => e);
+    const drift = await api.automation.runs({ state: 'drift' as never }).catch((e: unknown) => e);
     expect((drift as ApiError).kind).toBe('format');
   });
 });

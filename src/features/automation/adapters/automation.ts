@@ -1,5 +1,5 @@
 /**
- * Automation (issue 17, automation/*): the calls of the task and worker screens beyond the generic
+ * The automation port (automation/*): the calls of the task and worker screens beyond the generic
  * resources (crontab, interval and schedule are CRUD resources). Answers are parsed by the schemas of
  * contracts/schemas/automation (a drifted wire shape is a clear "malformed" error). Reads travel like
  * the revenue reports (REST GET with ordered pairs; GraphQL resourceList with `equals` arguments, the
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { runQueued, runRow, taskKindRow, workersAnswer, type RunRow, type RunState, type TaskKindRow, type WorkersAnswer } from '../../../../contracts/schemas/automation';
 import { pageCheckResult, type PageCheckResult } from '../../../../contracts/schemas/automation/page-checks';
 import { listPage, type ListPage } from '../../../../contracts/schemas/envelope';
-import type { ReportParams } from '../../tracking/adapters/tracking';
+import { readParsed, requestParsed, type AnswerSchema, type PortTransport, type ReportParams } from '../../../adapters/port';
 
 export type { PageCheckResult } from '../../../../contracts/schemas/automation/page-checks';
 export type { QueueRow, RunRow, RunState, TaskArgument, TaskKindRow, WorkerRow, WorkersAnswer } from '../../../../contracts/schemas/automation';
@@ -52,38 +52,7 @@ export function runParams(q: RunQuery): ReportParams {
 const runPage = listPage(runRow);
 const taskKinds = z.array(taskKindRow);
 
-export const AUTOMATION_PARSERS = {
-  tasks: (data: unknown): TaskKindRow[] | null => taskKinds.safeParse(data).data ?? null,
-  runs: (data: unknown): RunPage | null => runPage.safeParse(data).data ?? null,
-  run: (data: unknown): RunRow | null => runRow.safeParse(data).data ?? null,
-  queued: (data: unknown): string | null => runQueued.safeParse(data).data?.run_id ?? null,
-  workers: (data: unknown): WorkersAnswer | null => workersAnswer.safeParse(data).data ?? null,
-};
-
-/** The calls of the automation screens beyond the generic resources. */
-export interface AutomationApi {
-  /** GET task/: the task kinds with their argument forms and the last day's runs by state. */
-  taskKinds(): Promise<TaskKindRow[]>;
-  /** GET task/runs/ with the query: one page, newest first. */
-  taskRuns(query: RunQuery): Promise<RunPage>;
-  /** GET task/runs/{id}/. */
-  taskRun(id: string): Promise<RunRow>;
-  /** POST task/{kind}/run/ {args}: queues a run now; resolves with its id. */
-  runTask(kind: string, args: Record<string, unknown>): Promise<string>;
-  /** POST schedule/{id}/run/: queues a run of the schedule now; resolves with its id. */
-  runSchedule(id: number): Promise<string>;
-  /** POST task/runs/{id}/cancel/: the run as it is now (cancelled). */
-  cancelRun(id: string): Promise<RunRow>;
-  /** POST task/runs/{id}/retry/: a new run with the same task and arguments; resolves with its id. */
-  retryRun(id: string): Promise<string>;
-  /** GET celery/: the workers and the queues. */
-  workers(): Promise<WorkersAnswer>;
-  // issue 17 rest: the results history of the page locators (automation/webElement).
-  /** GET webElement/results/ with the query: one page of check results, newest first. */
-  pageCheckResults(query: PageCheckQuery): Promise<PageCheckPage>;
-}
-
-// issue 17 rest: the check results of page locators (automation/webElement), newest first.
+// The check results of page locators (automation/webElement), newest first.
 export const PAGE_CHECK_RESULTS_PATH = '/api/automation/webElement/results/';
 
 /** A results query: absent parts are not sent (the server pages by 20 up to 100). */
@@ -108,4 +77,44 @@ export function pageCheckParams(q: PageCheckQuery): ReportParams {
 }
 
 const checkPage = listPage(pageCheckResult);
-export const parsePageCheckPage = (data: unknown): PageCheckPage | null => checkPage.safeParse(data).data ?? null;
+
+/** The calls of the automation screens beyond the generic resources. */
+export interface AutomationPort {
+  /** GET task/: the task kinds with their argument forms and the last day's runs by state. */
+  taskKinds(): Promise<TaskKindRow[]>;
+  /** GET task/runs/ with the query: one page, newest first. */
+  runs(query: RunQuery): Promise<RunPage>;
+  /** GET task/runs/{id}/. */
+  run(id: string): Promise<RunRow>;
+  /** POST task/{kind}/run/ {args}: queues a run now; resolves with its id. */
+  runTask(kind: string, args: Record<string, unknown>): Promise<string>;
+  /** POST schedule/{id}/run/: queues a run of the schedule now; resolves with its id. */
+  runSchedule(id: number): Promise<string>;
+  /** POST task/runs/{id}/cancel/: the run as it is now (cancelled). */
+  cancelRun(id: string): Promise<RunRow>;
+  /** POST task/runs/{id}/retry/: a new run with the same task and arguments; resolves with its id. */
+  retryRun(id: string): Promise<string>;
+  /** GET celery/: the workers and the queues. */
+  workers(): Promise<WorkersAnswer>;
+  /** GET webElement/results/ with the query: one page of the page locators' check results, newest first. */
+  pageChecks(query: PageCheckQuery): Promise<PageCheckPage>;
+}
+
+/** The id of the run a POST queued. */
+const queuedId: AnswerSchema<string> = runQueued.transform((queued) => queued.run_id);
+
+/** The automation port over an adapter's transport: reads like the revenue reports, writes as JSON requests. */
+export function createAutomationPort(transport: PortTransport): AutomationPort {
+  const post = <T>(path: string, body: unknown, schema: AnswerSchema<T>) => requestParsed(transport, { method: 'POST', path, body }, schema);
+  return {
+    taskKinds: () => readParsed(transport, AUTOMATION_PATH.tasks, [], taskKinds),
+    runs: (query) => readParsed(transport, AUTOMATION_PATH.runs, runParams(query), runPage),
+    run: (id) => readParsed(transport, runPath(id), [], runRow),
+    workers: () => readParsed(transport, AUTOMATION_PATH.workers, [], workersAnswer),
+    runTask: (kind, args) => post(taskRunPath(kind), { args }, queuedId),
+    runSchedule: (id) => post(scheduleRunPath(id), {}, queuedId),
+    cancelRun: (id) => post(`${runPath(id)}cancel/`, {}, runRow),
+    retryRun: (id) => post(`${runPath(id)}retry/`, {}, queuedId),
+    pageChecks: (query) => readParsed(transport, PAGE_CHECK_RESULTS_PATH, pageCheckParams(query), checkPage),
+  };
+}

@@ -17,11 +17,13 @@ function fake(total: () => number) {
   const pending: Array<() => void> = [];
   let hold = false;
   const api = {
-    pageCheckResults: (q: PageCheckQuery) => {
-      queries.push(q);
-      if (q.locator === 404) return Promise.reject(new ApiError('envelope', '服务暂不可用', '/api/automation/webElement/results/', 4000));
-      if (!hold) return Promise.resolve(answer(q, total()));
-      return new Promise<PageCheckPage>((resolve) => pending.push(() => resolve(answer(q, total()))));
+    automation: {
+      pageChecks: (q: PageCheckQuery) => {
+        queries.push(q);
+        if (q.locator === 404) return Promise.reject(new ApiError('envelope', '服务暂不可用', '/api/automation/webElement/results/', 4000));
+        if (!hold) return Promise.resolve(answer(q, total()));
+        return new Promise<PageCheckPage>((resolve) => pending.push(() => resolve(answer(q, total()))));
+      },
     },
   } as unknown as ConsoleApi;
   return { api, queries, pending, holdOn: (v: boolean) => (hold = v) };

@@ -69,7 +69,7 @@ export class PageCheckHistoryStore {
     const generation = ++this.generation;
     this.state = 'loading';
     try {
-      const answer = await this.api.pageCheckResults({
+      const answer = await this.api.automation.pageChecks({
         locator: target.id,
         ...(this.passed === null ? {} : { passed: this.passed }),
         page: this.page,

@@ -5,7 +5,7 @@ import { executeGateway } from '../../../../server/gateway/gateway';
 import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { settlementParams } from './cooperate';
 import { ApiError } from '../../../adapters/errors';
-import { reportQueryString } from '../../tracking/adapters/tracking';
+import { reportQueryString } from '../../../adapters/port';
 
 /**
  * Part of the shared adapter suite: the partner calls (issue 16 part B, cooperate/*) over both
@@ -67,9 +67,9 @@ describe.each<Kind>(['rest', 'graphql'])('the partner calls over %s', (kind) => 
   it('overview, settlements and rates reach the REST routes with the same query and answer the schema shapes', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.partnerOverview({ start: '2026-11-01', end: '2026-11-07' })).resolves.toEqual(OVERVIEW);
-    await expect(api.settlements({ month: '2026-10', partner: 2 })).resolves.toEqual(REPORTS);
-    await expect(api.shareRates(2)).resolves.toEqual(RATES);
+    await expect(api.cooperate.overview({ start: '2026-11-01', end: '2026-11-07' })).resolves.toEqual(OVERVIEW);
+    await expect(api.cooperate.settlements({ month: '2026-10', partner: 2 })).resolves.toEqual(REPORTS);
+    await expect(api.cooperate.shareRates(2)).resolves.toEqual(RATES);
     expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual([
       'GET /api/cooperate/overview/?start=2026-11-01&end=2026-11-07',
       'GET /api/cooperate/reports/?month=2026-10&partner=2',
@@ -82,8 +82,8 @@ describe.each<Kind>(['rest', 'graphql'])('the partner calls over %s', (kind) => 
   it('setting a rate and locking a month POST their JSON bodies and answer the schema shapes', async () => {
     const { api } = adapter(kind);
     seen.length = 0;
-    await expect(api.setShareRate({ partner: 2, effective_month: '2026-12', rate_bp: 6500, note: '续约' })).resolves.toEqual(RATE);
-    await expect(api.lockSettlement(2, '2026-10')).resolves.toEqual(SETTLEMENT);
+    await expect(api.cooperate.setShareRate({ partner: 2, effective_month: '2026-12', rate_bp: 6500, note: '续约' })).resolves.toEqual(RATE);
+    await expect(api.cooperate.lockSettlement(2, '2026-10')).resolves.toEqual(SETTLEMENT);
     expect(seen.map((s) => [s.method, s.path, JSON.parse(s.body) as unknown])).toEqual([
       ['POST', '/api/cooperate/reports/rates/', { partner: 2, effective_month: '2026-12', rate_bp: 6500, note: '续约' }],
       ['POST', '/api/cooperate/reports/lock/', { partner: 2, month: '2026-10' }],
@@ -92,18 +92,18 @@ describe.each<Kind>(['rest', 'graphql'])('the partner calls over %s', (kind) => 
 
   it('a refused lock is an ApiError with the server message, toasted once; a drifted answer is malformed', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.lockSettlement(2, '2026-11').catch((e: unknown) => e);
+    const error = await api.cooperate.lockSettlement(2, '2026-11').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('2026-11 尚未结束，只能锁定已结束的月份');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['2026-11 尚未结束，只能锁定已结束的月份']);
-    const drift = await api.settlements({ month: '2026-10', partner: 99 }).catch((e: unknown) => e);
+    const drift = await api.cooperate.settlements({ month: '2026-10', partner: 99 }).catch((e: unknown) => e);
     expect((drift as ApiError).kind).toBe('format');
   });
 
   it('the export comes over REST as a file with its row count', async () => {
     const { api } = adapter(kind);
     seen.length = 0;
-    const file = await api.exportSettlements({ month: '2026-10' });
+    const file = await api.cooperate.exportSettlements({ month: '2026-10' });
     expect(file).toMatchObject({ name: '合作报表-2026-10.xlsx', rows: 2 });
     expect(file.blob.size).toBe(XLSX.length);
     expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual(['GET /api/cooperate/reports/export/?month=2026-10']);

@@ -1,5 +1,5 @@
 /**
- * Partners (issue 16 part B, cooperate/*): the transport-neutral queries, the answers as
+ * The partners' port (cooperate/*): the transport-neutral queries, the answers as
  * contracts/schemas/cooperate defines them (each parsed by its schema: a drifted wire shape is a clear
  * "malformed" error), and the one place a query becomes ordered name/value pairs. Reads go like the
  * revenue reports (REST GET; GraphQL resourceList with `equals` arguments), writes through the
@@ -17,8 +17,7 @@ import {
   type SettlementResult,
   type ShareRate,
 } from '../../../../contracts/schemas/cooperate';
-import type { StreamedFile } from '../../income/adapters/income';
-import type { ReportParams } from '../../tracking/adapters/tracking';
+import { readParsed, requestParsed, type PortTransport, type ReportParams, type StreamedFile } from '../../../adapters/port';
 
 export type { PartnerKpis, PartnerOverviewResult, PartnerSettlement, SettlementLine, SettlementResult, ShareRate } from '../../../../contracts/schemas/cooperate';
 
@@ -56,21 +55,26 @@ export function partnerOverviewParams(q: { start: string; end: string }): Report
   ];
 }
 
-export const COOPERATE_PARSERS = {
-  overview: (data: unknown): PartnerOverviewResult | null => partnerOverviewResult.safeParse(data).data ?? null,
-  reports: (data: unknown): SettlementResult | null => settlementResult.safeParse(data).data ?? null,
-  rates: (data: unknown): ShareRate[] | null => rateList.safeParse(data).data ?? null,
-  rate: (data: unknown): ShareRate | null => shareRate.safeParse(data).data ?? null,
-  lock: (data: unknown): PartnerSettlement | null => partnerSettlement.safeParse(data).data ?? null,
-};
-
 /** The calls of the partner screens. */
-export interface CooperateApi {
-  partnerOverview(query: { start: string; end: string }): Promise<PartnerOverviewResult>;
+export interface CooperatePort {
+  overview(query: { start: string; end: string }): Promise<PartnerOverviewResult>;
   settlements(query: SettlementQuery): Promise<SettlementResult>;
   shareRates(partner: number): Promise<ShareRate[]>;
   setShareRate(input: ShareRateInput): Promise<ShareRate>;
   lockSettlement(partner: number, month: string): Promise<PartnerSettlement>;
   /** GET reports/export/ with the query: the month's settlement as xlsx (over REST in both adapters). */
   exportSettlements(query: SettlementQuery): Promise<StreamedFile>;
+}
+
+/** The partners' port over an adapter's transport: reads like the revenue reports, writes as JSON requests, the export over REST. */
+export function createCooperatePort(transport: PortTransport): CooperatePort {
+  const P = COOPERATE_PATH;
+  return {
+    overview: (query) => readParsed(transport, P.overview, partnerOverviewParams(query), partnerOverviewResult),
+    settlements: (query) => readParsed(transport, P.reports, settlementParams(query), settlementResult),
+    shareRates: (partner) => readParsed(transport, P.rates, [['partner', String(partner)]], rateList),
+    setShareRate: (input) => requestParsed(transport, { method: 'POST', path: P.rates, body: input }, shareRate),
+    lockSettlement: (partner, month) => requestParsed(transport, { method: 'POST', path: P.lock, body: { partner, month } }, partnerSettlement),
+    exportSettlements: (query) => transport.streamFrom(P.export, settlementParams(query)),
+  };
 }

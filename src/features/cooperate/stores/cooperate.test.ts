@@ -13,11 +13,11 @@ describe('the partner stores', () => {
   it('open on this month, keep only the newest answer, and re-read after a lock', async () => {
     let release: (v: SettlementResult) => void = () => undefined;
     const settlements = vi
-      .fn<ConsoleApi['settlements']>()
+      .fn<ConsoleApi['cooperate']['settlements']>()
       .mockImplementationOnce(() => new Promise((r) => (release = r)))
       .mockImplementation((q) => Promise.resolve(result(q.month)));
-    const lockSettlement = vi.fn<ConsoleApi['lockSettlement']>().mockResolvedValue({} as never);
-    const api = { settlements, lockSettlement } as unknown as ConsoleApi;
+    const lockSettlement = vi.fn<ConsoleApi['cooperate']['lockSettlement']>().mockResolvedValue({} as never);
+    const api = { cooperate: { settlements, lockSettlement } } as unknown as ConsoleApi;
     const store = new CooperateStore(api, () => new Date(2026, 10, 20)).settlements(() => undefined);
     expect(store.month).toBe('2026-11');
     const slow = store.load();

@@ -44,9 +44,9 @@ function adapter(kind: Kind, withToken = token): { api: ConsoleApi; callbacks: R
 describe.each<Kind>(['rest', 'graphql'])('the live dashboards over %s', (kind) => {
   it('realtime and monitor answer the contract shapes', async () => {
     const { api, callbacks } = adapter(kind);
-    const snap = await api.dashboardRealtime();
+    const snap = await api.dashboard.realtime();
     expect(realtimeSnapshot.parse(snap).minutes).toHaveLength(60);
-    const monitor = await api.dashboardMonitor();
+    const monitor = await api.dashboard.monitor();
     expect(monitorResult.parse(monitor).instances.some((i) => i.instance === monitor.self)).toBe(true);
     expect(callbacks.notices).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe.each<Kind>(['rest', 'graphql'])('the live dashboards over %s', (kind) =
     );
     try {
       const { api } = adapter(kind, test);
-      const error = await api.dashboardMonitor().catch((e: unknown) => e);
+      const error = await api.dashboard.monitor().catch((e: unknown) => e);
       expect(String((error as Error).message)).toContain('您没有执行该操作的权限');
     } finally {
       for (const r of removed) await srv.query('INSERT INTO role_buttons (role_id, button_id) VALUES ($1, $2)', [r.role_id, r.button_id]);
@@ -67,7 +67,7 @@ describe.each<Kind>(['rest', 'graphql'])('the live dashboards over %s', (kind) =
 });
 
 it('both adapters read the same realtime figures', async () => {
-  const [a, b] = await Promise.all([adapter('rest').api.dashboardRealtime(), adapter('graphql').api.dashboardRealtime()]);
+  const [a, b] = await Promise.all([adapter('rest').api.dashboard.realtime(), adapter('graphql').api.dashboard.realtime()]);
   const { at: _a, ...restFigures } = a;
   const { at: _b, ...graphqlFigures } = b;
   expect(graphqlFigures).toEqual(restFigures);

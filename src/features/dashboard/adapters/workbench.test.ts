@@ -86,11 +86,11 @@ describe.each<Kind>(['rest', 'graphql'])('the workbench calls over %s', (kind) =
   it('layout read, save and reset reach the REST routes with their bodies and answer the schema shapes', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.workbenchLayout()).resolves.toEqual(SAVED);
-    await expect(api.saveWorkbenchLayout(MINE)).resolves.toEqual(SAVED);
-    await expect(api.resetWorkbenchLayout()).resolves.toEqual(DEFAULT);
-    await api.recordVisit('/game/query');
-    await expect(api.workbenchShortcuts()).resolves.toEqual(SHORTCUTS);
+    await expect(api.dashboard.layout()).resolves.toEqual(SAVED);
+    await expect(api.dashboard.saveLayout(MINE)).resolves.toEqual(SAVED);
+    await expect(api.dashboard.resetLayout()).resolves.toEqual(DEFAULT);
+    await api.dashboard.recordVisit('/game/query');
+    await expect(api.dashboard.shortcuts()).resolves.toEqual(SHORTCUTS);
     expect(seen.map((s) => [s.method, s.path, s.body ? (JSON.parse(s.body) as unknown) : null])).toEqual([
       ['GET', '/api/system/workbench/layout/', null],
       ['PUT', '/api/system/workbench/layout/', { widgets: MINE }],
@@ -104,10 +104,10 @@ describe.each<Kind>(['rest', 'graphql'])('the workbench calls over %s', (kind) =
 
   it('a refused layout is an ApiError with the server message; a drifted answer is malformed', async () => {
     const { api } = adapter(kind);
-    const error = await api.saveWorkbenchLayout([...MINE, { ...MINE[0]!, i: 'other' }]).catch((e: unknown) => e);
+    const error = await api.dashboard.saveLayout([...MINE, { ...MINE[0]!, i: 'other' }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('小组件:小组件 welcome 只能放置一个。');
-    const drift = await api.myLogins().catch((e: unknown) => e);
+    const drift = await api.dashboard.myLogins().catch((e: unknown) => e);
     expect((drift as ApiError).kind).toBe('format');
   });
 });

@@ -15,7 +15,7 @@ function setup(connection: SocketStatus = 'open') {
   const ticks: Array<() => void> = [];
   const timers: Timers = { now: () => now, every: (fn) => (ticks.push(fn), () => ticks.splice(ticks.indexOf(fn), 1)) };
   let polls = 0;
-  const api = { dashboardRealtime: async () => (polls++, snap(now, 10)) } as unknown as ConsoleApi;
+  const api = { dashboard: { realtime: async () => (polls++, snap(now, 10)) } } as unknown as ConsoleApi;
   const handlers = new Map<string, (f: Record<string, unknown>) => void>();
   const socket: LiveSocket & { connection: SocketStatus } = {
     connection,

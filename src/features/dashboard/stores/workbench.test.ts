@@ -8,18 +8,20 @@ function fakeApi(start: WorkbenchWidget[] | null) {
   let stored = start;
   const layout = (): WorkbenchLayout => (stored ? { widgets: stored, saved: true, update_datetime: '2026-11-24 10:00:00' } : { widgets: [...DEFAULT_WORKBENCH], saved: false, update_datetime: null });
   const api = {
-    workbenchLayout: async () => layout(),
-    saveWorkbenchLayout: async (widgets: WorkbenchWidget[]) => {
-      calls.push('PUT');
-      // The server's own check: the store must only ever send a valid layout.
-      const parsed = workbenchLayoutInput.parse({ widgets });
-      stored = parsed.widgets;
-      return layout();
-    },
-    resetWorkbenchLayout: async () => {
-      calls.push('DELETE');
-      stored = null;
-      return layout();
+    dashboard: {
+      layout: async () => layout(),
+      saveLayout: async (widgets: WorkbenchWidget[]) => {
+        calls.push('PUT');
+        // The server's own check: the store must only ever send a valid layout.
+        const parsed = workbenchLayoutInput.parse({ widgets });
+        stored = parsed.widgets;
+        return layout();
+      },
+      resetLayout: async () => {
+        calls.push('DELETE');
+        stored = null;
+        return layout();
+      },
     },
   } as unknown as ConsoleApi;
   return { api, calls };

@@ -84,7 +84,7 @@ export class WorkbenchStore {
     if (this.state !== 'ready') this.state = 'loading';
     this.error = '';
     try {
-      const layout = await this.api.workbenchLayout();
+      const layout = await this.api.dashboard.layout();
       runInAction(() => {
         // While editing, the draft stays; the saved layout underneath is refreshed.
         if (!same(layout.widgets, this.widgets)) this.widgets = layout.widgets;
@@ -102,7 +102,7 @@ export class WorkbenchStore {
   async loadShortcuts(): Promise<void> {
     if (this.shortcuts === null) this.shortcutsState = 'loading';
     try {
-      const rows = await this.api.workbenchShortcuts();
+      const rows = await this.api.dashboard.shortcuts();
       runInAction(() => {
         this.shortcuts = rows;
         this.shortcutsState = 'ready';
@@ -115,7 +115,7 @@ export class WorkbenchStore {
   async loadLogins(): Promise<void> {
     if (this.logins === null) this.loginsState = 'loading';
     try {
-      const rows = await this.api.myLogins();
+      const rows = await this.api.dashboard.myLogins();
       runInAction(() => {
         this.logins = rows;
         this.loginsState = 'ready';
@@ -129,7 +129,7 @@ export class WorkbenchStore {
   async loadMessages(limit: number): Promise<void> {
     if (this.messages === null) this.messagesState = 'loading';
     try {
-      const page = await this.api.receivedMessages({ page: 1, limit });
+      const page = await this.api.messages.received({ page: 1, limit });
       runInAction(() => {
         this.messages = page.data;
         this.messagesState = 'ready';
@@ -201,7 +201,7 @@ export class WorkbenchStore {
     this.saveError = '';
     const draft = this.draft.map((w) => ({ ...w }));
     try {
-      const layout = same(draft, DEFAULT_WORKBENCH) ? await this.api.resetWorkbenchLayout() : await this.api.saveWorkbenchLayout(draft);
+      const layout = same(draft, DEFAULT_WORKBENCH) ? await this.api.dashboard.resetLayout() : await this.api.dashboard.saveLayout(draft);
       runInAction(() => {
         this.widgets = layout.widgets;
         this.saved = layout.saved;

@@ -5,7 +5,7 @@ import { executeGateway } from '../../../../server/gateway/gateway';
 import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { ApiError } from '../../../adapters/errors';
 import { orderFilterParams, rankParams } from './income';
-import { reportQueryString } from '../../tracking/adapters/tracking';
+import { reportQueryString } from '../../../adapters/port';
 
 /**
  * Part of the shared adapter suite (graphql/both-adapters.test.ts): the revenue calls (issue 16) over
@@ -69,10 +69,10 @@ describe.each<Kind>(['rest', 'graphql'])('the revenue calls over %s', (kind) => 
   it('overview, history, distribution and rank reach the REST routes with the same query and answer the schema shapes', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.incomeOverview({ start: '2026-11-01', end: '2026-11-07', game: 3 })).resolves.toEqual(OVERVIEW);
-    await expect(api.incomeHistory({ start: '2026-11-06', end: '2026-11-07', compare: 'last_month' })).resolves.toEqual(HISTORY);
-    await expect(api.incomeDistribution({ start: '2026-11-01', end: '2026-11-07', by: 'channel' })).resolves.toEqual(DISTRIBUTION);
-    await expect(api.incomeRank({ start: '2026-11-01', end: '2026-11-07', by: 'player', limit: 10 })).resolves.toEqual(RANK);
+    await expect(api.income.overview({ start: '2026-11-01', end: '2026-11-07', game: 3 })).resolves.toEqual(OVERVIEW);
+    await expect(api.income.history({ start: '2026-11-06', end: '2026-11-07', compare: 'last_month' })).resolves.toEqual(HISTORY);
+    await expect(api.income.distribution({ start: '2026-11-01', end: '2026-11-07', by: 'channel' })).resolves.toEqual(DISTRIBUTION);
+    await expect(api.income.rank({ start: '2026-11-01', end: '2026-11-07', by: 'player', limit: 10 })).resolves.toEqual(RANK);
     expect(seen.map((s) => `${s.path}?${s.query}`)).toEqual([
       '/api/center_income/overview/?game=3&start=2026-11-01&end=2026-11-07',
       '/api/center_income/history/?start=2026-11-06&end=2026-11-07&compare=last_month',
@@ -85,7 +85,7 @@ describe.each<Kind>(['rest', 'graphql'])('the revenue calls over %s', (kind) => 
 
   it('an answer that does not fit the schema (a fractional amount) is a malformed answer, not a figure', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.incomeOverview({ start: '2026-11-01', end: '2026-11-07', game: 99 }).catch((e: unknown) => e);
+    const error = await api.income.overview({ start: '2026-11-01', end: '2026-11-07', game: 99 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('format');
     expect(callbacks.notices).toHaveLength(1);
@@ -93,7 +93,7 @@ describe.each<Kind>(['rest', 'graphql'])('the revenue calls over %s', (kind) => 
 
   it('a refused report is an ApiError with the server message, toasted once', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.incomeRank({ start: 'bad', end: '2026-11-07', by: 'game' }).catch((e: unknown) => e);
+    const error = await api.income.rank({ start: 'bad', end: '2026-11-07', by: 'game' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('start 必须是 YYYY-MM-DD');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['start 必须是 YYYY-MM-DD']);
@@ -103,7 +103,7 @@ describe.each<Kind>(['rest', 'graphql'])('the revenue calls over %s', (kind) => 
     const { api } = adapter(kind);
     seen.length = 0;
     const progress: Array<{ bytes: number; rows: number | null }> = [];
-    const file = await api.exportOrders({ status: 'paid', game: 3 }, { onProgress: (p) => progress.push(p) });
+    const file = await api.income.exportOrders({ status: 'paid', game: 3 }, { onProgress: (p) => progress.push(p) });
     expect(file).toMatchObject({ name: '订单明细.xlsx', rows: 1234 });
     expect(file.blob.size).toBe(XLSX.length);
     expect(progress[0]).toEqual({ bytes: 0, rows: 1234 });
@@ -117,7 +117,7 @@ describe.each<Kind>(['rest', 'graphql'])('the revenue calls over %s', (kind) => 
     const { api, callbacks } = adapter(kind);
     const controller = new AbortController();
     let last = 0;
-    const error = await api
+    const error = await api.income
       .exportOrders(
         { search: 'slow' },
         {
@@ -132,6 +132,6 @@ describe.each<Kind>(['rest', 'graphql'])('the revenue calls over %s', (kind) => 
     expect((error as Error).name).toBe('AbortError');
     expect(last).toBeLessThan(XLSX.length);
     expect(callbacks.notices).toEqual([]);
-    await expect(api.exportOrders({}, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(api.income.exportOrders({}, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

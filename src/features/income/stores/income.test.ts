@@ -22,8 +22,10 @@ describe('the overview store', () => {
     const asked: IncomeRange[] = [];
     const trend: IncomeRange[] = [];
     const api = fakeApi({
-      incomeOverview: (q) => (asked.push(q), Promise.resolve(overviewOf(q, 100 * asked.length))),
-      incomeHistory: (q) => (trend.push(q), Promise.resolve(historyResult.parse({ start: q.start, end: q.end, game: q.game ?? null, days: [day('2026-11-24', 300)], totals: day('2026-11-24', 300), compare: null }))),
+      income: {
+        overview: (q) => (asked.push(q), Promise.resolve(overviewOf(q, 100 * asked.length))),
+        history: (q) => (trend.push(q), Promise.resolve(historyResult.parse({ start: q.start, end: q.end, game: q.game ?? null, days: [day('2026-11-24', 300)], totals: day('2026-11-24', 300), compare: null }))),
+      },
     });
     const store = new IncomeStore(api, () => TODAY).overview();
     store.setGame(3);
@@ -47,7 +49,7 @@ describe('the overview store', () => {
   });
 
   it('a failure shows the message and clears the figures', async () => {
-    const api = fakeApi({ incomeOverview: () => Promise.reject(new Error('服务暂不可用')), incomeHistory: () => Promise.reject(new Error('服务暂不可用')) });
+    const api = fakeApi({ income: { overview: () => Promise.reject(new Error('服务暂不可用')), history: () => Promise.reject(new Error('服务暂不可用')) } });
     const store = new IncomeStore(api, () => TODAY).overview();
     await store.load();
     expect([store.state, store.error, store.result]).toEqual(['failed', '服务暂不可用', null]);
@@ -59,11 +61,13 @@ describe('the generation guard', () => {
     const answers: Array<ReturnType<typeof deferred<RankResult>>> = [];
     const asked: RankQuery[] = [];
     const api = fakeApi({
-      incomeRank: (q) => {
-        asked.push(q);
-        const d = deferred<RankResult>();
-        answers.push(d);
-        return d.promise;
+      income: {
+        rank: (q) => {
+          asked.push(q);
+          const d = deferred<RankResult>();
+          answers.push(d);
+          return d.promise;
+        },
       },
     });
     const store = new IncomeStore(api, () => TODAY).rank();
@@ -139,11 +143,13 @@ describe('the orders export', () => {
     const saved: StreamedFile[] = [];
     const seen: number[] = [];
     const api = fakeApi({
-      exportOrders: (_filters, options) => {
-        options?.onProgress?.({ bytes: 0, rows: 3 });
-        options?.onProgress?.({ bytes: 2048, rows: 3 });
-        seen.push(2048);
-        return Promise.resolve({ name: '订单明细.xlsx', blob: new Blob(['x']), rows: 3 });
+      income: {
+        exportOrders: (_filters, options) => {
+          options?.onProgress?.({ bytes: 0, rows: 3 });
+          options?.onProgress?.({ bytes: 2048, rows: 3 });
+          seen.push(2048);
+          return Promise.resolve({ name: '订单明细.xlsx', blob: new Blob(['x']), rows: 3 });
+        },
       },
     });
     const store = new IncomeStore(api, () => TODAY).orderExport((f) => saved.push(f));
@@ -155,11 +161,13 @@ describe('the orders export', () => {
   it('cancel aborts the download: cancelled, nothing saved; a failure keeps its message', async () => {
     const saved: StreamedFile[] = [];
     const api = fakeApi({
-      exportOrders: (_f, options) =>
-        new Promise((_resolve, reject) => {
-          options?.onProgress?.({ bytes: 10, rows: 100 });
-          options?.signal?.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')));
-        }),
+      income: {
+        exportOrders: (_f, options) =>
+          new Promise((_resolve, reject) => {
+            options?.onProgress?.({ bytes: 10, rows: 100 });
+            options?.signal?.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')));
+          }),
+      },
     });
     const store = new IncomeStore(api, () => TODAY).orderExport((f) => saved.push(f));
     const running = store.start({});
@@ -169,7 +177,7 @@ describe('the orders export', () => {
     await running;
     expect(store.state).toBe('cancelled');
     expect(saved).toEqual([]);
-    const failing = new IncomeStore(fakeApi({ exportOrders: () => Promise.reject(new Error('导出失败')) }), () => TODAY).orderExport(() => undefined);
+    const failing = new IncomeStore(fakeApi({ income: { exportOrders: () => Promise.reject(new Error('导出失败')) } }), () => TODAY).orderExport(() => undefined);
     await failing.start({});
     expect([failing.state, failing.error]).toEqual(['failed', '导出失败']);
   });

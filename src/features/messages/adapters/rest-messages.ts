@@ -1,68 +1,77 @@
 import { isRecord } from '../../../../contracts/json';
 import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../../contracts/schemas';
-import type { MessageApi, MessagePageQuery } from './message-types';
-import type { HttpClient, RequestOptions } from '../../../adapters/rest/http';
+import type { PortRequest, PortTransport } from '../../../adapters/port';
+import type { MessagePageQuery, MessagesPort } from './message-types';
 
-const BASE = '/api/system/message_center/';
+export const MESSAGES_PATH = '/api/system/message_center/';
+const BASE = MESSAGES_PATH;
 
+/**
+ * The message center over REST (API-CONTRACT §10), on the adapter's JSON requests. The message center
+ * is the real back end's own (django-vue-admin), so its answers are read with that back end's
+ * tolerance: shapes are checked where the console depends on them, not against the reference schema.
+ */
+export class RestMessages implements MessagesPort {
+  constructor(private readonly transport: PortTransport) {}
 
-/** The message center over REST (API-CONTRACT §10). Shapes are checked where the console depends on them. */
-export class RestMessages implements MessageApi {
-  constructor(private readonly http: HttpClient) {}
-
-  sentMessages(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
+  sent(query: MessagePageQuery): Promise<ListPage<MessageDetail>> {
     return this.page<MessageDetail>({ path: BASE, params: { page: query.page, limit: query.limit } });
   }
 
-  receivedMessages(query: MessagePageQuery & { isRead?: boolean }): Promise<ListPage<ReceivedMessage>> {
+  received(query: MessagePageQuery & { isRead?: boolean }): Promise<ListPage<ReceivedMessage>> {
     const params: Record<string, number | boolean> = { page: query.page, limit: query.limit };
     if (query.isRead !== undefined) params.is_read = query.isRead;
     return this.page<ReceivedMessage>({ path: `${BASE}get_self_receive/`, params });
   }
 
-  async newestMessage(): Promise<ReceivedMessage | null> {
-    const request: RequestOptions = { path: `${BASE}get_newest_msg/` };
-    const data = await this.http.request(request);
+  async newest(): Promise<ReceivedMessage | null> {
+    const request: PortRequest = { path: `${BASE}get_newest_msg/` };
+    const data = await this.transport.request(request);
     if (data === null || data === undefined || (isRecord(data) && Object.keys(data).length === 0)) return null;
     if (isRecord(data) && typeof data.title === 'string') return data as unknown as ReceivedMessage;
-    throw this.http.malformed(request);
+    throw this.transport.malformed(request);
   }
 
-  async unreadMessageCount(): Promise<number> {
-    const request: RequestOptions = { path: `${BASE}get_unread_msg/` };
-    const data = await this.http.request(request);
+  async unreadCount(): Promise<number> {
+    const request: PortRequest = { path: `${BASE}get_unread_msg/` };
+    const data = await this.transport.request(request);
     if (isRecord(data) && typeof data.count === 'number') return data.count;
-    throw this.http.malformed(request);
+    throw this.transport.malformed(request);
   }
 
-  openMessage(id: number): Promise<MessageDetail> {
+  open(id: number): Promise<MessageDetail> {
     return this.one({ path: `${BASE}${id}/` });
   }
 
-  sendMessage(body: MessageCreateRequest): Promise<MessageDetail> {
+  send(body: MessageCreateRequest): Promise<MessageDetail> {
     return this.one({ method: 'POST', path: BASE, body });
   }
 
-  updateMessage(id: number, body: MessageCreateRequest): Promise<MessageDetail> {
+  update(id: number, body: MessageCreateRequest): Promise<MessageDetail> {
     return this.one({ method: 'PUT', path: `${BASE}${id}/`, body });
   }
 
-  async deleteMessages(ids: readonly number[]): Promise<void> {
-    if (ids.length === 1) await this.http.request({ method: 'DELETE', path: `${BASE}${ids[0]}/` });
-    else if (ids.length > 1) await this.http.request({ method: 'DELETE', path: `${BASE}multiple_delete/`, body: { keys: ids } });
+  async remove(ids: readonly number[]): Promise<void> {
+    if (ids.length === 1) await this.transport.request({ method: 'DELETE', path: `${BASE}${ids[0]}/` });
+    else if (ids.length > 1) await this.transport.request({ method: 'DELETE', path: `${BASE}multiple_delete/`, body: { keys: ids } });
   }
 
-  private async one(request: RequestOptions): Promise<MessageDetail> {
-    const data = await this.http.request(request);
+  private async one(request: PortRequest): Promise<MessageDetail> {
+    const data = await this.transport.request(request);
     if (isRecord(data) && typeof data.id === 'number') return data as unknown as MessageDetail;
-    throw this.http.malformed(request);
+    throw this.transport.malformed(request);
   }
 
-  private async page<T>(request: RequestOptions): Promise<ListPage<T>> {
-    const page = listPageOf<T>(await this.http.request(request));
+  private async page<T>(request: PortRequest): Promise<ListPage<T>> {
+    const page = listPageOf<T>(await this.transport.request(request));
     if (page) return page;
-    throw this.http.malformed(request);
+    throw this.transport.malformed(request);
   }
+}
+
+/** The REST message center over an adapter's transport. */
+export function createMessagesPort(transport: PortTransport): MessagesPort {
+  return new RestMessages(transport);
 }
 
 /** A message list answer read as a ListPage (missing paging fields filled from the rows); null if it is none. */

@@ -31,7 +31,7 @@ describe('MessagesStore', () => {
     let settingsLoads = 0;
     const notices: Notice[] = [];
     const store = new MessagesStore({
-      api: fakeApi({ unreadMessageCount: async () => count, newestMessage: async () => msg(7) }),
+      api: fakeApi({ messages: { unreadCount: async () => count, newest: async () => msg(7) } }),
       notify: (n) => notices.push(n),
       reloadSettings: async () => void settingsLoads++,
     });
@@ -56,14 +56,16 @@ describe('MessagesStore', () => {
     const first = new Promise<void>((resolve) => (release = resolve));
     const store = new MessagesStore({
       api: fakeApi({
-        unreadMessageCount: async () => {
-          calls += 1;
-          // The first call's answer was decided before the server's count changed.
-          const seen = count;
-          if (calls === 1) await first;
-          return seen;
+        messages: {
+          unreadCount: async () => {
+            calls += 1;
+            // The first call's answer was decided before the server's count changed.
+            const seen = count;
+            if (calls === 1) await first;
+            return seen;
+          },
+          newest: async () => null,
         },
-        newestMessage: async () => null,
       }),
       notify: () => undefined,
       reloadSettings: async () => undefined,
@@ -83,13 +85,15 @@ describe('MessagesStore', () => {
     let unread = 1;
     const store = new MessagesStore({
       api: fakeApi({
-        receivedMessages: async () => ({ page: 1, limit: 10, total: 1, data: [msg(5)] }),
-        openMessage: async (id) => {
-          unread = 0;
-          return { ...msg(id), user_info: [], role_info: [], dept_info: [] };
+        messages: {
+          received: async () => ({ page: 1, limit: 10, total: 1, data: [msg(5)] }),
+          open: async (id) => {
+            unread = 0;
+            return { ...msg(id), user_info: [], role_info: [], dept_info: [] };
+          },
+          unreadCount: async () => unread,
+          newest: async () => msg(5, true),
         },
-        unreadMessageCount: async () => unread,
-        newestMessage: async () => msg(5, true),
       }),
       notify: () => undefined,
       reloadSettings: async () => undefined,
@@ -110,7 +114,7 @@ describe('MessagesStore', () => {
     let fetches = 0;
     const notices: Notice[] = [];
     const store = new MessagesStore({
-      api: fakeApi({ unreadMessageCount: async () => ++fetches, newestMessage: async () => null }),
+      api: fakeApi({ messages: { unreadCount: async () => ++fetches, newest: async () => null } }),
       notify: (n) => notices.push(n),
       reloadSettings: async () => undefined,
       connector: (events) => {
@@ -144,7 +148,7 @@ describe('MessagesStore', () => {
     let events: RealtimeEvents | null = null;
     const notices: Notice[] = [];
     const store = new MessagesStore({
-      api: fakeApi({ unreadMessageCount: async () => 0, newestMessage: async () => null }),
+      api: fakeApi({ messages: { unreadCount: async () => 0, newest: async () => null } }),
       notify: (n) => notices.push(n),
       reloadSettings: async () => undefined,
       connector: (e) => {

@@ -218,7 +218,7 @@ export class MessagesStore {
   }
 
   private async loadUnread(): Promise<void> {
-    const [count, newest] = await Promise.allSettled([this.deps.api.unreadMessageCount(), this.deps.api.newestMessage()]);
+    const [count, newest] = await Promise.allSettled([this.deps.api.messages.unreadCount(), this.deps.api.messages.newest()]);
     runInAction(() => {
       if (count.status === 'fulfilled') this.setUnread(count.value);
       if (newest.status === 'fulfilled') this.newest = newest.value;
@@ -228,7 +228,7 @@ export class MessagesStore {
   async loadReceived(page = this.received.page, limit = this.received.limit): Promise<void> {
     this.received = { ...this.received, page, limit, state: 'loading' };
     try {
-      const res = await this.deps.api.receivedMessages({ page, limit });
+      const res = await this.deps.api.messages.received({ page, limit });
       runInAction(() => {
         this.received = toList(res, page, limit);
       });
@@ -242,7 +242,7 @@ export class MessagesStore {
   async loadSent(page = this.sent.page, limit = this.sent.limit): Promise<void> {
     this.sent = { ...this.sent, page, limit, state: 'loading' };
     try {
-      const res = await this.deps.api.sentMessages({ page, limit });
+      const res = await this.deps.api.messages.sent({ page, limit });
       runInAction(() => {
         this.sent = toList(res, page, limit);
       });
@@ -261,7 +261,7 @@ export class MessagesStore {
   async openReceived(message: ReceivedMessage): Promise<void> {
     this.current = message;
     try {
-      const detail = await this.deps.api.openMessage(message.id);
+      const detail = await this.deps.api.messages.open(message.id);
       runInAction(() => {
         this.current = { ...detail, is_read: true };
         if (!message.is_read) {
@@ -280,7 +280,7 @@ export class MessagesStore {
     const newest = this.newest;
     if (!newest || newest.is_read) return;
     try {
-      await this.deps.api.openMessage(newest.id);
+      await this.deps.api.messages.open(newest.id);
       runInAction(() => {
         if (this.newest?.id === newest.id) this.newest = { ...newest, is_read: true };
         this.setUnread(this.unread - 1);
@@ -302,7 +302,7 @@ export class MessagesStore {
   /** Sends a message; resolves to true when the server accepted it (the sent list reloads). */
   async send(body: MessageCreateRequest): Promise<boolean> {
     try {
-      await this.deps.api.sendMessage(body);
+      await this.deps.api.messages.send(body);
     } catch {
       return false;
     }
@@ -313,7 +313,7 @@ export class MessagesStore {
   /** Deletes sent messages; resolves to true on success (the sent list reloads). */
   async remove(ids: readonly number[]): Promise<boolean> {
     try {
-      await this.deps.api.deleteMessages(ids);
+      await this.deps.api.messages.remove(ids);
     } catch {
       return false;
     }

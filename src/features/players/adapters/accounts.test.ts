@@ -6,7 +6,7 @@ import { executeGateway } from '../../../../server/gateway/gateway';
 import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { sessionsParams, trackParams } from './accounts';
 import { ApiError } from '../../../adapters/errors';
-import { reportQueryString } from '../../tracking/adapters/tracking';
+import { reportQueryString } from '../../../adapters/port';
 
 /**
  * Part of the shared adapter suite: the accounts and game-user calls (issue 16 item 2) over both
@@ -60,11 +60,11 @@ describe.each<Kind>(['rest', 'graphql'])('the accounts calls over %s', (kind) =>
   it('reads reach the REST routes with the same query and answer the schema shapes', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.accountDetail('u-1')).resolves.toEqual(ACCOUNT);
-    await expect(api.gameUserDetail({ game: 3, distinct_id: 'u-1' })).resolves.toEqual(DETAIL);
-    await expect(api.gameUserTrack({ game: 3, distinct_id: 'u-1', page: 2, limit: 1, event: 'level_up' })).resolves.toEqual(TRACK);
-    await expect(api.gameUserDevices({ game: 3, distinct_id: 'u-1' })).resolves.toEqual(DEVICES);
-    await expect(api.gameUserSessions({ game: 3, distinct_id: 'u-1', start: '2026-11-01', end: '2026-11-20', page: 1, limit: 20 })).resolves.toEqual(SESSIONS);
+    await expect(api.accounts.detail('u-1')).resolves.toEqual(ACCOUNT);
+    await expect(api.accounts.gameUser({ game: 3, distinct_id: 'u-1' })).resolves.toEqual(DETAIL);
+    await expect(api.accounts.track({ game: 3, distinct_id: 'u-1', page: 2, limit: 1, event: 'level_up' })).resolves.toEqual(TRACK);
+    await expect(api.accounts.devices({ game: 3, distinct_id: 'u-1' })).resolves.toEqual(DEVICES);
+    await expect(api.accounts.sessions({ game: 3, distinct_id: 'u-1', start: '2026-11-01', end: '2026-11-20', page: 1, limit: 20 })).resolves.toEqual(SESSIONS);
     expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual([
       'GET /api/center_users/accounts/detail/?distinct_id=u-1',
       'GET /api/center_users/game_users/detail/?game=3&distinct_id=u-1',
@@ -79,13 +79,13 @@ describe.each<Kind>(['rest', 'graphql'])('the accounts calls over %s', (kind) =>
   it('ban and unban POST their JSON bodies; a refused ban is an ApiError with the server message, toasted once', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.banAccount({ distinct_id: 'u-1', reason: '外挂', expires_at: '2026-12-01T00:00:00.000Z' })).resolves.toEqual(ACCOUNT);
-    expect((await api.unbanAccount({ distinct_id: 'u-1', reason: '申诉' })).status).toBe('normal');
+    await expect(api.accounts.ban({ distinct_id: 'u-1', reason: '外挂', expires_at: '2026-12-01T00:00:00.000Z' })).resolves.toEqual(ACCOUNT);
+    expect((await api.accounts.unban({ distinct_id: 'u-1', reason: '申诉' })).status).toBe('normal');
     expect(seen.map((s) => [s.method, s.path, JSON.parse(s.body)])).toEqual([
       ['POST', '/api/center_users/accounts/ban/', { distinct_id: 'u-1', reason: '外挂', expires_at: '2026-12-01T00:00:00.000Z' }],
       ['POST', '/api/center_users/accounts/unban/', { distinct_id: 'u-1', reason: '申诉' }],
     ]);
-    const error = await api.banAccount({ distinct_id: 'u-1', reason: '' }).catch((e: unknown) => e);
+    const error = await api.accounts.ban({ distinct_id: 'u-1', reason: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('请填写封禁原因 reason');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['请填写封禁原因 reason']);
@@ -93,10 +93,10 @@ describe.each<Kind>(['rest', 'graphql'])('the accounts calls over %s', (kind) =>
 
   it('an answer that does not fit the schema is a malformed answer, not a figure; a refused read is an ApiError', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.accountDetail('broken').catch((e: unknown) => e);
+    const error = await api.accounts.detail('broken').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('format');
-    const refused = await api.gameUserSessions({ game: 3, distinct_id: 'u', start: 'bad', end: '2026-11-02', page: 1, limit: 20 }).catch((e: unknown) => e);
+    const refused = await api.accounts.sessions({ game: 3, distinct_id: 'u', start: 'bad', end: '2026-11-02', page: 1, limit: 20 }).catch((e: unknown) => e);
     expect((refused as ApiError).message).toBe('start 必须是 YYYY-MM-DD 格式的日期');
     expect(callbacks.notices).toHaveLength(2);
   });

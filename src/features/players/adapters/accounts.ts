@@ -1,5 +1,5 @@
 /**
- * Platform accounts and game players (issue 16 item 2: center_users/accounts, center_users/game_users):
+ * The accounts port: platform accounts and game players (center_users/accounts, center_users/game_users):
  * the transport-neutral queries, the answers parsed by contracts/schemas/players/accounts (a drift of the
  * wire shape is a clear "malformed" error), and the one place a query becomes ordered name/value pairs.
  * Reads travel like the revenue reports (REST: the query string; GraphQL: the gateway's resourceList with
@@ -21,7 +21,7 @@ import {
   type UnbanInput,
 } from '../../../../contracts/schemas/players';
 import { listPage, type ListPage } from '../../../../contracts/schemas/envelope';
-import type { ReportParams } from '../../tracking/adapters/tracking';
+import { readParsed, requestParsed, type PortTransport, type ReportParams } from '../../../adapters/port';
 
 export type { AccountBan, AccountDetail, AccountRow, BanInput, GameUserDetail, GameUserDevices, GameUserRow, PlayerSessions, PlayerTrackEvent, UnbanInput } from '../../../../contracts/schemas/players';
 export type PlayerTrackPage = ListPage<PlayerTrackEvent>;
@@ -74,21 +74,28 @@ export const gameUserParams = keyParams;
 export const accountParams = (distinctId: string): ReportParams => [['distinct_id', distinctId]];
 
 const trackPage = listPage(playerTrackEvent);
-export const ACCOUNTS_PARSERS = {
-  accountDetail: (data: unknown): AccountDetail | null => accountDetail.safeParse(data).data ?? null,
-  detail: (data: unknown): GameUserDetail | null => gameUserDetail.safeParse(data).data ?? null,
-  track: (data: unknown): PlayerTrackPage | null => trackPage.safeParse(data).data ?? null,
-  devices: (data: unknown): GameUserDevices | null => gameUserDevices.safeParse(data).data ?? null,
-  sessions: (data: unknown): PlayerSessions | null => playerSessions.safeParse(data).data ?? null,
-};
 
 /** The calls of the accounts and game-user screens beyond their generic lists. */
-export interface AccountsApi {
-  accountDetail(distinctId: string): Promise<AccountDetail>;
-  banAccount(input: BanInput): Promise<AccountDetail>;
-  unbanAccount(input: UnbanInput): Promise<AccountDetail>;
-  gameUserDetail(key: GameUserKey): Promise<GameUserDetail>;
-  gameUserTrack(query: TrackQuery): Promise<PlayerTrackPage>;
-  gameUserDevices(key: GameUserKey): Promise<GameUserDevices>;
-  gameUserSessions(query: SessionsQuery): Promise<PlayerSessions>;
+export interface AccountsPort {
+  /** A platform account by its distinct id, with its games and bans. */
+  detail(distinctId: string): Promise<AccountDetail>;
+  ban(input: BanInput): Promise<AccountDetail>;
+  unban(input: UnbanInput): Promise<AccountDetail>;
+  gameUser(key: GameUserKey): Promise<GameUserDetail>;
+  track(query: TrackQuery): Promise<PlayerTrackPage>;
+  devices(key: GameUserKey): Promise<GameUserDevices>;
+  sessions(query: SessionsQuery): Promise<PlayerSessions>;
+}
+
+/** The accounts port over an adapter's transport: reads like the revenue reports, ban / unban as JSON requests. */
+export function createAccountsPort(transport: PortTransport): AccountsPort {
+  return {
+    detail: (distinctId) => readParsed(transport, ACCOUNTS_PATH.accountDetail, accountParams(distinctId), accountDetail),
+    ban: (input) => requestParsed(transport, { method: 'POST', path: ACCOUNTS_PATH.ban, body: input }, accountDetail),
+    unban: (input) => requestParsed(transport, { method: 'POST', path: ACCOUNTS_PATH.unban, body: input }, accountDetail),
+    gameUser: (key) => readParsed(transport, ACCOUNTS_PATH.detail, gameUserParams(key), gameUserDetail),
+    track: (query) => readParsed(transport, ACCOUNTS_PATH.track, trackParams(query), trackPage),
+    devices: (key) => readParsed(transport, ACCOUNTS_PATH.devices, gameUserParams(key), gameUserDevices),
+    sessions: (query) => readParsed(transport, ACCOUNTS_PATH.sessions, sessionsParams(query), playerSessions),
+  };
 }

@@ -12,7 +12,7 @@ import { ApiError } from '../../../adapters/errors';
 import { createGraphqlConsoleApi } from '../../../adapters/graphql/graphql-api';
 import { retentionParams } from './players';
 import { RestConsoleApi } from '../../../adapters/rest/rest-api';
-import { reportQueryString } from '../../tracking/adapters/tracking';
+import { reportQueryString } from '../../../adapters/port';
 
 /**
  * Part of the shared adapter suite: the players calls (issue 16 part B) over both adapters, against a
@@ -93,8 +93,8 @@ describe.each<Kind>(['rest', 'graphql'])('the players calls over %s', (kind) => 
   it('retention reaches the REST route with the same query and answers the schema shape', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;
-    await expect(api.playersRetention({ start: '2026-11-01', end: '2026-11-02', game: 3, channel: 'tap' })).resolves.toEqual(RETENTION);
-    await expect(api.playersRetention({ start: '2026-11-01', end: '2026-11-02' })).resolves.toEqual(RETENTION);
+    await expect(api.players.retention({ start: '2026-11-01', end: '2026-11-02', game: 3, channel: 'tap' })).resolves.toEqual(RETENTION);
+    await expect(api.players.retention({ start: '2026-11-01', end: '2026-11-02' })).resolves.toEqual(RETENTION);
     expect(seen.map((s) => `${s.path}?${s.query}`)).toEqual([
       '/api/center_users/retention/?game=3&start=2026-11-01&end=2026-11-02&channel=tap',
       '/api/center_users/retention/?start=2026-11-01&end=2026-11-02',
@@ -105,7 +105,7 @@ describe.each<Kind>(['rest', 'graphql'])('the players calls over %s', (kind) => 
 
   it('an answer that does not fit the schema is a malformed answer, not a figure', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.playersRetention({ start: '2026-11-01', end: '2026-11-02', game: 99 }).catch((e: unknown) => e);
+    const error = await api.players.retention({ start: '2026-11-01', end: '2026-11-02', game: 99 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('format');
     expect(callbacks.notices).toHaveLength(1);
@@ -113,7 +113,7 @@ describe.each<Kind>(['rest', 'graphql'])('the players calls over %s', (kind) => 
 
   it('a refused report is an ApiError with the server message, toasted once', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.playersRetention({ start: 'bad', end: '2026-11-02' }).catch((e: unknown) => e);
+    const error = await api.players.retention({ start: 'bad', end: '2026-11-02' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('end 不能早于 start');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['end 不能早于 start']);

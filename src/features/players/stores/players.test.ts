@@ -28,7 +28,7 @@ describe('the players stores', () => {
   it('retention asks the last 30 days, then the game and the channel (the unknown one as \'\'), keeping the newest answer', async () => {
     const asked: RetentionQuery[] = [];
     const pending: Array<(r: RetentionResult) => void> = [];
-    const api = { playersRetention: (q: RetentionQuery) => (asked.push(q), new Promise<RetentionResult>((resolve) => pending.push(resolve))) } as unknown as ConsoleApi;
+    const api = { players: { retention: (q: RetentionQuery) => (asked.push(q), new Promise<RetentionResult>((resolve) => pending.push(resolve))) } } as unknown as ConsoleApi;
     const store = new PlayersStore(api, () => new Date(2026, 10, 24)).retention();
     const first = store.load();
     expect(asked[0]).toEqual({ start: '2026-10-26', end: '2026-11-24' });

@@ -10,9 +10,9 @@ import type { ConsoleApi } from '../../../adapters/api';
 import { createCookies, memoryCookieJar } from '../../../adapters/cookies';
 import { ApiError } from '../../../adapters/errors';
 import { createGraphqlConsoleApi } from '../../../adapters/graphql/graphql-api';
-import { statsParams } from '../../players/adapters/players';
+import { statsParams } from './data-reports';
 import { RestConsoleApi } from '../../../adapters/rest/rest-api';
-import { reportQueryString } from '../../tracking/adapters/tracking';
+import { reportQueryString } from '../../../adapters/port';
 
 /**
  * Part of the shared adapter suite: the data reports (issue 16 item 7) over both adapters against the
@@ -53,10 +53,10 @@ describe('the data report query pairs', () => {
 describe.each<Kind>(['rest', 'graphql'])('the data reports over %s', (kind) => {
   it('game_stats and user_stats answer the contract shape, one row per day', async () => {
     const { api, callbacks } = adapter(kind);
-    const g = await api.dataReport('game_stats', { start: day(-6), end: day(0), game: 1 });
+    const g = await api.reports.stats('game_stats', { start: day(-6), end: day(0), game: 1 });
     expect(statsResult.strict().parse(g).days.map((d) => d.day)).toEqual([-6, -5, -4, -3, -2, -1, 0].map(day));
     expect(g.game).toBe(1);
-    const u = await api.dataReport('user_stats', { start: day(-2), end: day(0) });
+    const u = await api.reports.stats('user_stats', { start: day(-2), end: day(0) });
     expect(u.days).toHaveLength(3);
     expect(u.game).toBeNull();
     expect(callbacks.notices).toEqual([]);
@@ -64,7 +64,7 @@ describe.each<Kind>(['rest', 'graphql'])('the data reports over %s', (kind) => {
 
   it('exports the report as xlsx', async () => {
     const { api } = adapter(kind);
-    const file = await api.exportDataReport('user_stats', { start: day(-2), end: day(0) });
+    const file = await api.reports.exportStats('user_stats', { start: day(-2), end: day(0) });
     expect(file.name).toBe(`用户统计-${day(-2)}_${day(0)}.xlsx`);
     expect(file.rows).toBe(4);
     const rows = readXlsx(Buffer.from(await file.blob.arrayBuffer()));
@@ -74,7 +74,7 @@ describe.each<Kind>(['rest', 'graphql'])('the data reports over %s', (kind) => {
 
   it('a refused range is an ApiError with the server message, toasted once', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.dataReport('game_stats', { start: day(0), end: day(-1) }).catch((e: unknown) => e);
+    const error = await api.reports.stats('game_stats', { start: day(0), end: day(-1) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('end 不能早于 start');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['end 不能早于 start']);
@@ -82,13 +82,13 @@ describe.each<Kind>(['rest', 'graphql'])('the data reports over %s', (kind) => {
 
   it('a signed-in user without the screen\'s buttons is refused with the server message', async () => {
     const test = (await login(srv, 'test', 'admin123456', false)).access;
-    await expect(adapter(kind, test).api.dataReport('user_stats', { start: day(0), end: day(0) })).resolves.toMatchObject({ start: day(0) });
+    await expect(adapter(kind, test).api.reports.stats('user_stats', { start: day(0), end: day(0) })).resolves.toMatchObject({ start: day(0) });
     const removed = await srv.query<{ role_id: number; button_id: number }>(
       `DELETE FROM role_buttons WHERE role_id = 2 AND button_id IN (SELECT b.id FROM menu_buttons b JOIN menus m ON m.id = b.menu WHERE m.component = 'data_reports/user_stats') RETURNING role_id, button_id`,
     );
     try {
       expect(removed.length).toBeGreaterThan(0);
-      const error = await adapter(kind, test).api.dataReport('user_stats', { start: day(0), end: day(0) }).catch((e: unknown) => e);
+      const error = await adapter(kind, test).api.reports.stats('user_stats', { start: day(0), end: day(0) }).catch((e: unknown) => e);
       expect(String((error as Error).message)).toContain('您没有执行该操作的权限');
     } finally {
       for (const r of removed) await srv.query('INSERT INTO role_buttons (role_id, button_id) VALUES ($1, $2)', [r.role_id, r.button_id]);
@@ -98,6 +98,6 @@ describe.each<Kind>(['rest', 'graphql'])('the data reports over %s', (kind) => {
 
 it('both adapters read the same figures', async () => {
   const q = { start: day(-30), end: day(0) };
-  const [a, b] = await Promise.all([adapter('rest').api.dataReport('user_stats', q), adapter('graphql').api.dataReport('user_stats', q)]);
+  const [a, b] = await Promise.all([adapter('rest').api.reports.stats('user_stats', q), adapter('graphql').api.reports.stats('user_stats', q)]);
   expect(b).toEqual(a);
 });

@@ -1,19 +1,21 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { eventAnalysis, funnelResult, SESSION_BUCKETS, sessionsResult } from '../../../../contracts/schemas/tracking';
 import { executeGateway } from '../../../../server/gateway/gateway';
 import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { ApiError } from '../../../adapters/errors';
-import { eventParams, reportQueryString, type EventAnalysisQuery } from './tracking';
+import { reportQueryString } from '../../../adapters/port';
+import { eventParams, type EventAnalysisQuery } from './tracking';
 
 /**
- * Part of the shared adapter suite (graphql/both-adapters.test.ts): the tracking calls over both
- * adapters. The reference server's data_embed routes are built on another branch (issue 15's server
- * half), so the upstream here is a stand-in that answers in the shapes of the lead's note and records
- * what reached it; the GraphQL adapter goes through the real gateway code (executeGateway) mounted
- * on that stand-in, as the reference server mounts it on itself.
+ * Part of the shared adapter suite (graphql/both-adapters.test.ts): the tracking port over both
+ * adapters. The upstream here is a stand-in that answers in the shapes of contracts/schemas/tracking
+ * (each answer parsed by its schema first) and records what reached it; the GraphQL adapter goes
+ * through the real gateway code (executeGateway) mounted on that stand-in, as the reference server
+ * mounts it on itself.
  */
 
-const EVENT_DATA = {
+const EVENT_DATA = eventAnalysis.parse({
   start: '2026-11-01',
   end: '2026-11-03',
   interval: 'day',
@@ -26,24 +28,29 @@ const EVENT_DATA = {
   ],
   lines: [{ key: 'login', event: 'login', group: null, values: [3, 5, 0], total: 8 }],
   previous: { start: '2026-10-29', end: '2026-10-31', times: ['2026-10-29', '2026-10-30', '2026-10-31'], lines: [{ key: 'login', event: 'login', group: null, values: [1, 1, 1], total: 3 }] },
-};
-const FUNNEL_DATA = {
+});
+const FUNNEL_DATA = funnelResult.parse({
   funnel: { id: 7, name: '注册到付费', game: 3, window_seconds: 86400 },
+  start: '2026-11-01',
+  end: '2026-11-07',
   steps: [
     { event: 'register', players: 100, conversion: 1, step_conversion: 1, median_seconds: null },
     { event: 'pay', players: 25, conversion: 0.25, step_conversion: 0.25, median_seconds: 3600 },
   ],
-};
-const SESSION_DATA = {
+});
+const SESSION_DATA = sessionsResult.parse({
+  start: '2026-11-01',
+  end: '2026-11-07',
+  game: 3,
   sessions: 10,
   players: 4,
   avg_seconds: 600,
   median_seconds: 420,
   events_per_session: 6.5,
-  histogram: [{ from_seconds: 0, to_seconds: 60, sessions: 10 }],
+  histogram: SESSION_BUCKETS.map(([from, to], i) => ({ from_seconds: from, to_seconds: to, sessions: i === 0 ? 10 : 0 })),
   days: [{ day: '2026-11-01', sessions: 10, avg_seconds: 600, median_seconds: 420, events_per_session: 6.5 }],
   games: [{ game: 3, game_name: '星穹远征', sessions: 10, players: 4, avg_seconds: 600, median_seconds: 420 }],
-};
+});
 
 const upstream = standInUpstream(executeGateway, ({ url, req: incoming }, { ok, refuse, res }) => {
   if (url.pathname === '/api/data_embed/event/') {
@@ -55,7 +62,7 @@ const upstream = standInUpstream(executeGateway, ({ url, req: incoming }, { ok, 
     res.end(Buffer.from([0x50, 0x4b, 3, 4]));
     return;
   }
-  if (url.pathname === '/api/data_embed/funnel/') return ok(FUNNEL_DATA);
+  if (url.pathname === '/api/data_embed/funnel/') return ok(url.searchParams.get('funnel') === '99' ? { ...FUNNEL_DATA, steps: 'drift' } : FUNNEL_DATA);
   if (url.pathname === '/api/data_embed/sessions/') return ok(SESSION_DATA);
   if (url.pathname === '/api/embed_configure/game/5/regenerate/' && incoming.method === 'POST') return ok({ app_key: 'ak_new', secret: 'sk_new_secret' });
 });
@@ -92,17 +99,17 @@ describe.each<Kind>(['rest', 'graphql'])('the tracking calls over %s', (kind) =>
   it('event, funnel and session analysis reach the REST routes with the same query and answer the same shapes', async () => {
     const { api } = adapter(kind);
     seen.length = 0;
-    const event = await api.eventAnalysis(QUERY);
+    const event = await api.tracking.events(QUERY);
     expect(event.times).toEqual(EVENT_DATA.times);
     expect(event.lines[0]?.values).toEqual([3, 5, 0]);
     expect(event.previous?.lines[0]?.total).toBe(3);
-    const funnel = await api.funnelAnalysis({ funnel: 7, start: '2026-11-01', end: '2026-11-07', breakdown: 'channel' });
+    const funnel = await api.tracking.funnel({ funnel: 7, start: '2026-11-01', end: '2026-11-07', breakdown: 'channel' });
     expect(funnel.steps.map((s) => s.players)).toEqual([100, 25]);
-    const sessions = await api.sessionAnalysis({ start: '2026-11-01', end: '2026-11-07', game: 3 });
+    const sessions = await api.tracking.sessions({ start: '2026-11-01', end: '2026-11-07', game: 3 });
     expect(sessions.median_seconds).toBe(420);
-    const all = await api.sessionAnalysis({ start: '2026-11-01', end: '2026-11-07' });
+    const all = await api.tracking.sessions({ start: '2026-11-01', end: '2026-11-07' });
     expect(all.games).toHaveLength(1);
-    await api.sessionAnalysis({ start: '2026-11-01', end: '2026-11-07', fresh: true });
+    await api.tracking.sessions({ start: '2026-11-01', end: '2026-11-07', fresh: true });
     expect(seen.map((s) => `${s.path}?${s.query}`)).toEqual([
       `/api/data_embed/event/?${EXPECTED_QUERY}`,
       '/api/data_embed/funnel/?funnel=7&start=2026-11-01&end=2026-11-07&breakdown=channel',
@@ -116,8 +123,8 @@ describe.each<Kind>(['rest', 'graphql'])('the tracking calls over %s', (kind) =>
   it('regenerating a secret posts to the app and answers the new pair; export downloads the file over REST', async () => {
     const { api } = adapter(kind);
     seen.length = 0;
-    await expect(api.regenerateTrackingSecret(5)).resolves.toEqual({ app_key: 'ak_new', secret: 'sk_new_secret' });
-    const file = await api.exportEventAnalysis(QUERY);
+    await expect(api.tracking.regenerateSecret(5)).resolves.toEqual({ app_key: 'ak_new', secret: 'sk_new_secret' });
+    const file = await api.tracking.exportEvents(QUERY);
     expect(file.name).toBe('event.xlsx');
     expect(file.blob.size).toBe(4);
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/embed_configure/game/5/regenerate/', 'GET /api/data_embed/event/export/']);
@@ -126,10 +133,18 @@ describe.each<Kind>(['rest', 'graphql'])('the tracking calls over %s', (kind) =>
 
   it('a refused report is an ApiError with the server message, toasted once', async () => {
     const { api, callbacks } = adapter(kind);
-    const error = await api.eventAnalysis({ ...QUERY, start: 'bad' }).catch((e: unknown) => e);
+    const error = await api.tracking.events({ ...QUERY, start: 'bad' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('start 必须是 YYYY-MM-DD');
     expect(callbacks.notices.map((n) => n.text)).toEqual(['start 必须是 YYYY-MM-DD']);
+  });
+
+  it('an answer that does not fit its contract schema is the malformed error, named by the REST path', async () => {
+    const { api } = adapter(kind);
+    const drift = await api.tracking.funnel({ funnel: 99, start: '2026-11-01', end: '2026-11-07' }).catch((e: unknown) => e);
+    expect(drift).toBeInstanceOf(ApiError);
+    expect((drift as ApiError).kind).toBe('format');
+    expect((drift as ApiError).url).toBe('/api/data_embed/funnel/');
   });
 });
 

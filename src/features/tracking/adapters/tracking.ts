@@ -1,9 +1,13 @@
 /**
- * Event tracking's analysis calls (issue 15, data_embed/*): the transport-neutral queries the stores
- * build, the answers as the server sends them (docs/tracking-console.md, the lead's note), and the one
- * place a query becomes ordered name/value pairs: the REST adapter sends them as the query string,
- * the GraphQL adapter hands them to the gateway's `trackingReport`, which writes the same upstream.
+ * Event tracking's port (data_embed/* and the app secret): the transport-neutral queries the stores
+ * build, the answers as contracts/schemas/tracking defines them (each parsed by its schema: a drifted
+ * wire shape is a clear "malformed" error), and the one place a query becomes ordered name/value
+ * pairs: the REST adapter sends them as the query string, the GraphQL adapter hands them to the
+ * gateway's `trackingReport`, which writes the same upstream. The port is written once over the
+ * adapters' seam (src/adapters/port.ts); this module loads with the first tracking call.
  */
+import { eventAnalysis, funnelResult, sessionsResult, trackingCredentials } from '../../../../contracts/schemas/tracking';
+import { parseAnswer, type AnswerSchema, type DownloadedFile, type PortTransport, type ProgressListener, type ReportParams } from '../../../adapters/port';
 
 export type PropertyType = 'string' | 'number' | 'boolean' | 'datetime';
 export type FilterOperator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains';
@@ -114,9 +118,6 @@ export const TRACKING_REPORT_PATH: Record<TrackingReport, string> = {
 
 export const TRACKING_APPS_PATH = '/api/embed_configure/game/';
 
-/** Ordered query pairs; `event` repeats once per series. */
-export type ReportParams = Array<[name: string, value: string]>;
-
 export function eventParams(q: EventAnalysisQuery): ReportParams {
   const out: ReportParams = [['game', String(q.game)]];
   for (const event of q.events) out.push(['event', event]);
@@ -148,20 +149,35 @@ export function sessionParams(q: SessionAnalysisQuery): ReportParams {
   return out;
 }
 
-/** The pairs as a query string (REST, and the export's download URL). */
-export function reportQueryString(params: ReportParams): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of params) search.append(name, value);
-  return search.toString();
+/** The calls of the tracking screens beyond the generic resources. */
+export interface TrackingPort {
+  events(query: EventAnalysisQuery): Promise<EventAnalysis>;
+  funnel(query: FunnelAnalysisQuery): Promise<FunnelAnalysis>;
+  sessions(query: SessionAnalysisQuery): Promise<SessionAnalysis>;
+  /** GET data_embed/event/export/ with the same query: the table as xlsx (over REST in both adapters: files are not JSON). */
+  exportEvents(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile>;
+  /** POST embed_configure/game/{id}/regenerate/: a new pair; the old one stops working at once. */
+  regenerateSecret(app: number): Promise<TrackingCredentials>;
 }
 
-/** The calls of the tracking screens beyond the generic resources. */
-export interface TrackingApi {
-  eventAnalysis(query: EventAnalysisQuery): Promise<EventAnalysis>;
-  funnelAnalysis(query: FunnelAnalysisQuery): Promise<FunnelAnalysis>;
-  sessionAnalysis(query: SessionAnalysisQuery): Promise<SessionAnalysis>;
-  /** GET data_embed/event/export/ with the same query: the table as xlsx (over REST in both adapters: files are not JSON). */
-  exportEventAnalysis(query: EventAnalysisQuery, onProgress?: (fraction: number | null) => void): Promise<{ name: string; blob: Blob }>;
-  /** POST embed_configure/game/{id}/regenerate/: a new pair; the old one stops working at once. */
-  regenerateTrackingSecret(app: number): Promise<TrackingCredentials>;
+/** An event analysis; a back end that leaves out `series` (it is empty with a breakdown) reads as an empty one. */
+const eventAnswer: AnswerSchema<EventAnalysis> = eventAnalysis.extend({ series: eventAnalysis.shape.series.catch([]) });
+const funnelAnswer: AnswerSchema<FunnelAnalysis> = funnelResult;
+const sessionsAnswer: AnswerSchema<SessionAnalysis> = sessionsResult;
+const credentialsAnswer: AnswerSchema<TrackingCredentials> = trackingCredentials;
+
+/** The tracking port over an adapter's transport. */
+export function createTrackingPort(transport: PortTransport): TrackingPort {
+  const report = async <T>(name: TrackingReport, pairs: ReportParams, schema: AnswerSchema<T>): Promise<T> =>
+    parseAnswer(transport, { path: TRACKING_REPORT_PATH[name] }, schema, await transport.analysis(name, pairs));
+  return {
+    events: (query) => report('event', eventParams(query), eventAnswer),
+    funnel: (query) => report('funnel', funnelParams(query), funnelAnswer),
+    sessions: (query) => report('sessions', sessionParams(query), sessionsAnswer),
+    exportEvents: (query, onProgress) => transport.downloadFrom(`${TRACKING_REPORT_PATH.event}export/`, eventParams(query), onProgress),
+    async regenerateSecret(app) {
+      const request = { method: 'POST' as const, path: `${TRACKING_APPS_PATH}${app}/regenerate/` };
+      return parseAnswer(transport, request, credentialsAnswer, await transport.request(request));
+    },
+  };
 }
