@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ReportStore } from '../../stores/analytics/report-store';
-import { useStore } from '../store-context';
+import { useGameChoices } from '../useGameChoices';
 import { DateRangeInput, FormItem, ResultState } from './AnalysisParts';
 import { useAnalyticsTexts } from './locale';
 import './analytics.css';
@@ -13,15 +13,12 @@ const ALL = 0;
 /** The game picker of a revenue screen: every game of the catalogue, 全部游戏 first. */
 export const GamePicker = observer(function GamePicker({ value, onChange, testId }: { value: number | null; onChange(game: number | null): void; testId: string }) {
   const t = useAnalyticsTexts();
-  const root = useStore();
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
+  const games = useGameChoices();
   return (
     <Dropdown
       className="p-inputtext-sm income-game"
       value={value ?? ALL}
-      options={[{ value: ALL, label: t('analytics.allGames') }, ...root.games.games.map((g) => ({ value: g.id, label: g.name }))]}
+      options={[{ value: ALL, label: t('analytics.allGames') }, ...games.map((g) => ({ value: g.id, label: g.name }))]}
       onChange={(e) => onChange(e.value === ALL ? null : (e.value as number))}
       data-testid={testId}
       data-user-data

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ResourceRow } from '../../../../../stores/types';
 import { copyText } from '../../../../../components/cells/TextCell';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
@@ -11,6 +11,7 @@ import { GAME_API } from '../../../../../stores/games';
 import { useGameTexts } from '../../../../../components/catalogue/locale';
 import { CATALOGUE_PERMISSIONS, kindOptions, providerOptions, providerTypeOptions } from '../../../../../components/catalogue/options';
 import { DictTag } from '../../../../../components/cells/DictTag';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 import '../../../../../components/catalogue/catalogue.css';
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
@@ -24,10 +25,7 @@ export default observer(function SharedAccountsPage() {
   const t = useGameTexts();
   const root = useStore();
   const [revealed, setRevealed] = useState<{ name: string; secret: string } | null>(null);
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
-  const games = root.games.games;
+  const games = useGameChoices();
 
   const description = useMemo<ResourceDescription>(
     () => ({

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LightTag } from '../../../../../components/cells/LightTag';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import { saveFile } from '../../../../../components/crud/download';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../../../stores/format';
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatFigure } from '../../../../../stores/format';
 import type { ResourceRow } from '../../../../../stores/types';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 import '../../../components/income.css';
 import '../../../components/income.css';
 
@@ -82,10 +83,7 @@ const OrdersView = observer(function OrdersView({ income }: { income: IncomeStor
   const root = useStore();
   const [exporter] = useState<OrderExportStore>(() => income.orderExport((file) => saveFile(file)));
   const [exportOpen, setExportOpen] = useState(false);
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
-  const games = root.games.games;
+  const games = useGameChoices();
 
   const description = useMemo<ResourceDescription>(
     () => ({

@@ -6,7 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Sidebar } from 'primereact/sidebar';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LightTag } from '../../../../../components/cells/LightTag';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ActionContext, ResourceDescription } from '../../../../../components/crud/types';
@@ -20,6 +20,7 @@ import { ACCOUNTS_API, banProblem, type AccountPanel, type AccountsStore } from 
 import type { AccountBan, AccountDetail } from '../../../stores/accounts-types';
 import { formatMoney } from '../../../../../stores/format/money';
 import type { ResourceRow } from '../../../../../stores/types';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 
 interface GameRef {
   game_name: string;
@@ -183,10 +184,7 @@ const AccountsView = observer(function AccountsView({ store }: { store: Accounts
   const root = useStore();
   const [panel] = useState(() => store.accountPanel());
   const [pending, setPending] = useState<Pending>(null);
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
-  const games = root.games.games;
+  const games = useGameChoices();
   const description = useMemo<ResourceDescription>(
     () => ({
       resource: ACCOUNTS_API.accounts,

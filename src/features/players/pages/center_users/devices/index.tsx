@@ -1,15 +1,15 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LightTag } from '../../../../../components/cells/LightTag';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { usePlayersTexts } from '../../../components/locale';
-import { useStore } from '../../../../../components/store-context';
 import '../../../components/players.css';
 import { PLAYERS_DEVICES_PAGE_SIZE } from '../../../../../config';
 import { formatDateTime } from '../../../../../stores/format';
 import { PLAYERS_API } from '../../../stores/players';
 import type { ResourceRow } from '../../../../../stores/types';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 
 const when = (value: unknown) => {
   const at = typeof value === 'string' ? new Date(value) : null;
@@ -29,11 +29,7 @@ const accountsOf = (row: ResourceRow): Account[] => (Array.isArray(row.account_l
  */
 const DevicesView = observer(function DevicesView() {
   const t = usePlayersTexts();
-  const root = useStore();
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
-  const games = root.games.games;
+  const games = useGameChoices();
   const description = useMemo<ResourceDescription>(
     () => ({
       resource: PLAYERS_API.devices,

@@ -5,7 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Sidebar } from 'primereact/sidebar';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LightTag } from '../../../../../components/cells/LightTag';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
@@ -19,6 +19,7 @@ import type { QueryStore } from '../../../../../stores/analytics/query-store';
 import { ACCOUNTS_API, type AccountsStore, type GameUserPanel, type GameUserTab } from '../../../stores/accounts';
 import type { GameUserDevices, PlayerSessions, PlayerTrackEvent } from '../../../stores/accounts-types';
 import { formatMoney } from '../../../../../stores/format/money';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 
 const TABS: GameUserTab[] = ['detail', 'track', 'devices', 'sessions'];
 const osName = (os: string) => (os === 'ios' ? 'iOS' : os === 'android' ? 'Android' : os || '-');
@@ -295,10 +296,7 @@ const GameUsersView = observer(function GameUsersView({ store }: { store: Accoun
   const root = useStore();
   const [panel] = useState(() => store.gameUserPanel());
   const [gameName, setGameName] = useState('');
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
-  const games = root.games.games;
+  const games = useGameChoices();
   const description = useMemo<ResourceDescription>(
     () => ({
       resource: ACCOUNTS_API.gameUsers,

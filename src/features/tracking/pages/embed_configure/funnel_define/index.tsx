@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { CustomInputProps, ResourceDescription } from '../../../../../components/crud/types';
-import { useStore } from '../../../../../components/store-context';
 import { stepsOf, stepsProblem, WindowInput, windowProblem } from '../../../components/FunnelStepsEditor';
 import { useTrackingTexts } from '../../../components/locale';
 import { TRACKING_API, windowParts } from '../../../stores/tracking';
 import { enabledField, FunnelStepsInput, gameCell, TRACKING_PERMISSIONS } from '../shared/fields';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 
 /**
  * 漏斗定义 (embed_configure/funnel_define): 2 to 10 ordered steps, each an event of the game (own or
@@ -14,11 +14,7 @@ import { enabledField, FunnelStepsInput, gameCell, TRACKING_PERMISSIONS } from '
  */
 export default observer(function FunnelDefinePage() {
   const t = useTrackingTexts();
-  const root = useStore();
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
-  const games = root.games.games;
+  const games = useGameChoices();
   const description = useMemo<ResourceDescription>(
     () => ({
       resource: TRACKING_API.funnels,

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { copyText } from '../../../../../components/cells/TextCell';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
@@ -12,6 +12,7 @@ import { formatFigure } from '../../../../../stores/format';
 import { TRACKING_API } from '../../../stores/tracking';
 import type { ResourceRow, TrackingCredentials } from '../../../../../stores/types';
 import { enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 import '../../../components/tracking.css';
 
 /**
@@ -23,10 +24,7 @@ export default observer(function TrackingAppsPage() {
   const t = useTrackingTexts();
   const root = useStore();
   const [issued, setIssued] = useState<{ name: string; credentials: TrackingCredentials } | null>(null);
-  useEffect(() => {
-    void root.games.loadChoices(['games']);
-  }, [root]);
-  const games = root.games.games;
+  const games = useGameChoices();
   const language = root.locale.language;
 
   const description = useMemo<ResourceDescription>(

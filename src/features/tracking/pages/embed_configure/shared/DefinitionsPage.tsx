@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
-import { useStore } from '../../../../../components/store-context';
 import { useTrackingTexts } from '../../../components/locale';
 import { TRACKING_API } from '../../../stores/tracking';
 import { defineFields, TRACKING_PERMISSIONS } from './fields';
+import { useGameChoices } from '../../../../../components/useGameChoices';
 
 /**
  * 事件定义 (per game) and 全局事件 (shared by every game): identifier (lower snake case), display name,
@@ -14,11 +14,7 @@ import { defineFields, TRACKING_PERMISSIONS } from './fields';
  */
 export const DefinitionsPage = observer(function DefinitionsPage({ global }: { global: boolean }) {
   const t = useTrackingTexts();
-  const root = useStore();
-  useEffect(() => {
-    if (!global) void root.games.loadChoices(['games']);
-  }, [root, global]);
-  const games = root.games.games;
+  const games = useGameChoices(!global);
   const description = useMemo<ResourceDescription>(
     () => ({
       resource: global ? TRACKING_API.globalEvents : TRACKING_API.events,
