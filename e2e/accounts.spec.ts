@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { COOKIE_PREFIX } from '../src/config';
-import { formatMoney } from '../src/stores/money';
+import { formatMoney } from '../src/stores/format/money';
 import { signIn } from './shell-helpers';
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { COOKIE_PREFIX } from '../src/config';
-import { formatMoney } from '../src/stores/money';
+import { formatMoney } from '../src/stores/format/money';
 import { readXlsx } from '../server/domain/crud/xlsx';
 import type { TestServer } from '../server/testing';
 import { signIn } from './shell-helpers';
