@@ -39,6 +39,27 @@ describe('serving the built console', () => {
     expect(html).not.toContain('<!--console-config-->');
   });
 
+  it('answers / and client routes with the page to a client that asks for no compression (curl, health checks)', async () => {
+    // node:http sends no Accept-Encoding unless told to; fetch always asks for gzip.
+    const { get } = await import('node:http');
+    const plain = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        get(`${srv.baseUrl}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString() }));
+        }).on('error', reject);
+      });
+    for (const path of ['/', '/login', '/index']) {
+      for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+        const res = await plain(path, headers);
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(200);
+        expect(res.type).toContain('text/html');
+        expect(res.body).toContain('window.__CONSOLE_CONFIG__');
+      }
+    }
+  });
+
   it('answers client-side routes with the same index.html (SPA fallback)', async () => {
     for (const path of ['/login', '/index', '/system/user', '/game/detail?id=3']) {
       const res = await fetch(`${srv.baseUrl}${path}`);

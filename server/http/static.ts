@@ -139,6 +139,10 @@ export async function registerConsoleFiles(app: FastifyInstance, root: string, o
       if (typeof type === 'string' && type.startsWith('application/javascript')) reply.header('content-type', 'text/javascript; charset=utf-8');
       return payload;
     });
+    // The site root is the console's page, whatever the client accepts: without this route the static
+    // wildcard takes `/` as a directory listing (index: false) and answers 403 to a client that does
+    // not ask for gzip (curl, a load balancer's health check), while browsers got the page.
+    scope.get('/', (_req, reply) => reply.callNotFound());
     await scope.register(fastifyStatic, {
       root,
       prefix: '/',
