@@ -182,7 +182,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, resource
     guarded(reply, async () => sendFile(reply, await resource.exportXlsx(query(req), await scopeOf(ctx, req, spec.dataScope)))),
   );
   if (opts.readOnly || opts.noImport) return;
-  app.get(`${base}import_data/`, async (_req, reply) => sendFile(reply, resource.template()));
+  app.get(`${base}import_data/`, async (_req, reply) => sendFile(reply, await resource.template()));
   app.get(`${base}update_template/`, async (req, reply) =>
     guarded(reply, async () => sendFile(reply, await resource.updateTemplate(await scopeOf(ctx, req, spec.dataScope)))),
   );

@@ -331,7 +331,7 @@ describe('7. xlsx import: a zip bomb neither blocks the server nor gets parsed',
   it('a sheet with more rows than allowed is refused with the limit', async () => {
     const rows = Array.from({ length: 10_001 }, (_, i) => [`u${i}`, `n${i}`]);
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(writeXlsx('users', ['用户账号', '姓名'], rows))]), 'many.xlsx');
+    form.append('file', new Blob([new Uint8Array(await writeXlsx('users', ['用户账号', '姓名'], rows))]), 'many.xlsx');
     const res = await fetch(`${srv.baseUrl}/api/system/user/import_data/`, { method: 'POST', headers: { authorization: `JWT ${superadmin}` }, body: form });
     expect(((await res.json()) as { msg: string }).msg).toBe('表格最多 10000 行数据、256 列，请拆分后再导入');
   }, SERVER_TIMEOUT_MS);

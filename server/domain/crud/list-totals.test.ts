@@ -145,7 +145,7 @@ describe.each(['pglite', 'postgres'] as const)('user list totals stay exact afte
     const t0 = await expectExact();
     const upload = async (rows: Array<Array<string | number>>) => {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(writeXlsx('users', ['用户账号', '姓名', '所属部门ID', '账号状态'], rows))]), 'users.xlsx');
+      form.append('file', new Blob([new Uint8Array(await writeXlsx('users', ['用户账号', '姓名', '所属部门ID', '账号状态'], rows))]), 'users.xlsx');
       const res = await fetch(`${srv.baseUrl}/api/system/user/import_data/`, { method: 'POST', headers: { authorization: `JWT ${sa}` }, body: form });
       return ((await res.json()) as { code: number }).code;
     };

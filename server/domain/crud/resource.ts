@@ -347,15 +347,15 @@ export class CrudResource {
     const views = await this.viewRows(rows);
     const cells: Cell[][] = views.map((v, i) => sheet.map((col) => (col.format ? col.format(v[col.field], rows[i] ?? {}) : toCell(v[col.field]))));
     return {
-      file: writeXlsx(this.spec.title, sheet.map((c) => c.title), cells, sheet.map((c) => c.width ?? 18)),
+      file: await writeXlsx(this.spec.title, sheet.map((c) => c.title), cells, sheet.map((c) => c.width ?? 18)),
       name: `${this.spec.title}-${stamp()}.xlsx`,
     };
   }
 
   /** import_data GET: an empty sheet with the import columns. */
-  template(): { file: Buffer; name: string } {
+  async template(): Promise<{ file: Buffer; name: string }> {
     const cols = (this.spec.sheet ?? []).filter((c) => c.parse);
-    return { file: writeXlsx(this.spec.title, cols.map((c) => c.title), [], cols.map((c) => c.width ?? 18)), name: `${this.spec.title}导入模板.xlsx` };
+    return { file: await writeXlsx(this.spec.title, cols.map((c) => c.title), [], cols.map((c) => c.width ?? 18)), name: `${this.spec.title}导入模板.xlsx` };
   }
 
   /** update_template: the import columns plus id, filled with the current rows, for editing and re-import. */
@@ -367,7 +367,7 @@ export class CrudResource {
     const rows = await this.db.query(`SELECT ${this.spec.select} FROM ${this.from} ${c.where()} ORDER BY t.id LIMIT 100000`, c.params);
     const views = await this.viewRows(rows);
     const cells: Cell[][] = views.map((v, i) => [v.id as number, ...cols.map((col) => (col.format ? col.format(v[col.field], rows[i] ?? {}) : toCell(v[col.field])))]);
-    return { file: writeXlsx(this.spec.title, ['id', ...cols.map((x) => x.title)], cells), name: `${this.spec.title}更新模板.xlsx` };
+    return { file: await writeXlsx(this.spec.title, ['id', ...cols.map((x) => x.title)], cells), name: `${this.spec.title}更新模板.xlsx` };
   }
 
   /**

@@ -1,127 +1,98 @@
-import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { rowXml, sheetFrame, workbookParts, type Cell } from './xlsx';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/** What a sheet cell may hold: text, a number, a boolean, or nothing. */
+export type Cell = string | number | boolean | null | undefined;
+
+type Value = ExcelJS.CellRichTextValue | number | boolean | null;
+
+/** Text as an inline string cell (`t="inlineStr"`): exceljs writes a plain string as a formula's cached result (`t="str"`). */
+const text = (s: string): ExcelJS.CellRichTextValue => ({ richText: [{ text: s }] });
 
 /**
- * A one-sheet xlsx written as a stream: the rows arrive in chunks (an async iterable, e.g. keyset
- * pages of a query) and leave deflated as they come, so memory stays flat whatever the row count.
- * The sheet is the last ZIP entry, written with a data descriptor (sizes and CRC after its data, ZIP
- * flag bit 3); the small fixed parts go first. Entries and archive stay under 4 GB (no ZIP64).
+ * The value exceljs writes for a cell. Strings stay text cells whatever they start with (= + - @
+ * included): nothing here is ever written as a formula. Characters XML 1.0 cannot carry are dropped
+ * by exceljs when it encodes the text.
  */
-
-interface Entry {
-  name: Buffer;
-  crc: number;
-  packed: number;
-  size: number;
-  offset: number;
-  descriptor: boolean;
+function cellValue(v: Cell): Value {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : text(String(v));
+  if (typeof v === 'boolean') return v;
+  return text(v);
 }
 
-function localHeader(name: Buffer, e: { crc: number; packed: number; size: number; descriptor: boolean }): Buffer {
-  const h = Buffer.alloc(30);
-  h.writeUInt32LE(0x04034b50, 0);
-  h.writeUInt16LE(20, 4);
-  h.writeUInt16LE(e.descriptor ? 0x0808 : 0x0800, 6);
-  h.writeUInt16LE(8, 8);
-  h.writeUInt32LE(0, 10);
-  h.writeUInt32LE(e.crc, 14);
-  h.writeUInt32LE(e.packed, 18);
-  h.writeUInt32LE(e.size, 22);
-  h.writeUInt16LE(name.length, 26);
-  h.writeUInt16LE(0, 28);
-  return h;
+/**
+ * One style object for every data cell: exceljs looks styles up by object identity, and a row's
+ * cells otherwise each get a fresh empty one, which costs a style lookup per cell.
+ */
+const PLAIN: Partial<ExcelJS.Style> = Object.freeze({});
+
+/** The width of a column without a given one: from its title, between 12 and 50 characters. */
+function defaultWidth(title: string): number {
+  return Math.min(Math.max(title.length * 2 + 4, 12), 50);
 }
 
-function centralDirectory(entries: Entry[], offset: number): Buffer {
-  const parts: Buffer[] = [];
-  for (const e of entries) {
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt16LE(20, 4);
-    c.writeUInt16LE(20, 6);
-    c.writeUInt16LE(e.descriptor ? 0x0808 : 0x0800, 8);
-    c.writeUInt16LE(8, 10);
-    c.writeUInt32LE(0, 12);
-    c.writeUInt32LE(e.crc, 16);
-    c.writeUInt32LE(e.packed, 20);
-    c.writeUInt32LE(e.size, 24);
-    c.writeUInt16LE(e.name.length, 28);
-    c.writeUInt32LE(e.offset, 42);
-    parts.push(c, e.name);
-  }
-  const size = parts.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(size, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, end]);
+/** Committed text waiting for the deflater beyond this many bytes makes the writer wait before taking more rows. */
+const BACKLOG_BYTES = 256 * 1024;
+
+interface BufferState {
+  length?: number;
 }
 
-/** The bytes of an xlsx whose rows come from `chunks`, as they are produced. */
+/**
+ * Bytes of committed sheet text that the zip writer has not taken in yet. exceljs hands the sheet to
+ * archiver through a PassThrough that archiver only starts reading once the entries before it are
+ * written, and nothing there pushes back on the writer (a known limit of exceljs 4); its buffered
+ * lengths are what the writer waits on. 0 when exceljs's internals are not what this expects.
+ */
+function backlog(sheet: ExcelJS.Worksheet): number {
+  const stream = (sheet as unknown as { _stream?: { pipes?: Array<{ _writableState?: BufferState; _readableState?: BufferState }> } })._stream;
+  return (stream?.pipes ?? []).reduce((n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0);
+}
+
+/**
+ * A one-sheet xlsx written as a stream (exceljs's streaming WorkbookWriter): a bold, frozen header
+ * row, then the rows as they arrive in chunks (an async iterable, e.g. keyset pages of a query),
+ * each committed and deflated before the next chunk is asked for, so memory stays flat whatever the
+ * row count. Strings are inline (no shared-strings table kept in memory), numbers and booleans typed.
+ */
 export async function* streamXlsx(sheetName: string, header: string[], chunks: AsyncIterable<Cell[][]>, widths: number[] = []): AsyncGenerator<Buffer> {
-  const entries: Entry[] = [];
-  let offset = 0;
-  for (const [name, text] of workbookParts(sheetName)) {
-    const data = Buffer.from(text, 'utf8');
-    const packed = deflateRawSync(data);
-    const e: Entry = { name: Buffer.from(name, 'utf8'), crc: crc32(data), packed: packed.length, size: data.length, offset, descriptor: false };
-    const head = localHeader(e.name, e);
-    entries.push(e);
-    offset += head.length + e.name.length + packed.length;
-    yield Buffer.concat([head, e.name, packed]);
-  }
-  const sheet: Entry = { name: Buffer.from('xl/worksheets/sheet1.xml', 'utf8'), crc: 0, packed: 0, size: 0, offset, descriptor: true };
-  entries.push(sheet);
-  const head = localHeader(sheet.name, { crc: 0, packed: 0, size: 0, descriptor: true });
-  offset += head.length + sheet.name.length;
-  yield Buffer.concat([head, sheet.name]);
-
-  const deflate = createDeflateRaw();
-  const out: Buffer[] = [];
-  deflate.on('data', (b: Buffer) => out.push(b));
+  const out = new PassThrough();
+  const ready: Buffer[] = [];
+  let failure: unknown = null;
+  out.on('data', (b: Buffer) => ready.push(b));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.once('end', resolve);
+    out.once('error', reject);
+  });
+  ended.catch((err: unknown) => (failure ??= err));
   const take = (): Buffer => {
-    const b = Buffer.concat(out);
-    out.length = 0;
-    sheet.packed += b.length;
+    const b = Buffer.concat(ready);
+    ready.length = 0;
     return b;
   };
-  const write = async (text: string): Promise<Buffer> => {
-    const data = Buffer.from(text, 'utf8');
-    sheet.crc = crc32(data, sheet.crc);
-    sheet.size += data.length;
-    deflate.write(data);
-    await new Promise<void>((resolve) => deflate.flush(constants.Z_SYNC_FLUSH, () => resolve()));
-    return take();
-  };
-  try {
-    const frame = sheetFrame(header, widths);
-    let r = 1;
-    yield await write(frame.head + rowXml(r, header));
-    for await (const rows of chunks) {
-      if (rows.length === 0) continue;
-      yield await write(rows.map((cells) => rowXml(++r, cells)).join(''));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2' }] });
+  sheet.columns = header.map((h, i) => ({ width: widths[i] ?? defaultWidth(h) }));
+  const head = sheet.addRow(header.map(cellValue));
+  head.eachCell((c) => (c.font = { bold: true }));
+  head.commit();
+  for await (const rows of chunks) {
+    for (const cells of rows) {
+      const row = sheet.addRow(Array.from(cells, cellValue));
+      row.eachCell((c) => (c.style = PLAIN));
+      row.commit();
     }
-    const tail = Buffer.from(frame.tail, 'utf8');
-    sheet.crc = crc32(tail, sheet.crc);
-    sheet.size += tail.length;
-    const ended = new Promise<void>((resolve, reject) => {
-      deflate.once('end', resolve);
-      deflate.once('error', reject);
-    });
-    deflate.end(tail);
-    await ended;
-    yield take();
-  } finally {
-    deflate.destroy();
+    // The committed rows pass through exceljs's buffers and archiver's deflater asynchronously:
+    // wait until they are (nearly) through, so a fast query never piles text up in memory.
+    do {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (failure) throw failure;
+      if (ready.length > 0) yield take();
+    } while (backlog(sheet) > BACKLOG_BYTES);
   }
-  offset += sheet.packed;
-  const descriptor = Buffer.alloc(16);
-  descriptor.writeUInt32LE(0x08074b50, 0);
-  descriptor.writeUInt32LE(sheet.crc, 4);
-  descriptor.writeUInt32LE(sheet.packed, 8);
-  descriptor.writeUInt32LE(sheet.size, 12);
-  offset += descriptor.length;
-  yield Buffer.concat([descriptor, centralDirectory(entries, offset)]);
+  sheet.commit();
+  await book.commit();
+  await ended;
+  if (ready.length > 0) yield take();
 }

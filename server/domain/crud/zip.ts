@@ -1,160 +1,114 @@
-import { promisify } from 'node:util';
-import { crc32, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
-
-const inflateRawAsync = promisify(inflateRaw);
-
+import { unzipSync, zipSync, type Zippable } from 'fflate';
+import yauzl from 'yauzl';
 
 export interface ZipEntry {
   name: string;
   data: Buffer;
 }
 
-/** A ZIP archive (deflate), enough for an xlsx package. */
-export function writeZip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    const packed = deflateRawSync(e.data);
-    const crc = crc32(e.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 10);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, packed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
-}
-
 export class ZipError extends Error {}
-
-/** Reads the entries of a ZIP archive (stored or deflated), with a cap on the unpacked size. */
-export function readZip(buf: Buffer, maxTotal = 50 * 1024 * 1024): Map<string, Buffer> {
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new ZipError('not a zip archive');
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  const out = new Map<string, Buffer>();
-  let total = 0;
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new ZipError('bad central directory');
-    const method = buf.readUInt16LE(p + 10);
-    const packedSize = buf.readUInt32LE(p + 20);
-    const size = buf.readUInt32LE(p + 24);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const localOffset = buf.readUInt32LE(p + 42);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    p += 46 + nameLen + extraLen + commentLen;
-    total += size;
-    if (total > maxTotal) throw new ZipError('archive too large');
-    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== 0x04034b50) throw new ZipError('bad local header');
-    const start = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
-    const packed = buf.subarray(start, start + packedSize);
-    if (method === 0) out.set(name, Buffer.from(packed));
-    else if (method === 8) out.set(name, inflateRawSync(packed, { maxOutputLength: Math.max(size, 1) }));
-    else throw new ZipError(`unsupported compression ${method}`);
-  }
-  return out;
-}
-
-interface CentralEntry {
-  name: string;
-  method: number;
-  packedSize: number;
-  size: number;
-  localOffset: number;
-}
-
-function centralDirectory(buf: Buffer): CentralEntry[] {
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new ZipError('not a zip archive');
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  const out: CentralEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new ZipError('bad central directory');
-    const nameLen = buf.readUInt16LE(p + 28);
-    out.push({
-      method: buf.readUInt16LE(p + 10),
-      packedSize: buf.readUInt32LE(p + 20),
-      size: buf.readUInt32LE(p + 24),
-      localOffset: buf.readUInt32LE(p + 42),
-      name: buf.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
-    });
-    p += 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-  }
-  return out;
-}
 
 /** Thrown when the entries asked for would unpack to more than allowed (a zip bomb, or just too big). */
 export class ZipTooLarge extends ZipError {}
 
+/** A ZIP archive (deflate) of the entries, in memory (fflate): fixtures and small files; the xlsx writers use exceljs. */
+export function writeZip(entries: ZipEntry[]): Buffer {
+  const files: Zippable = {};
+  for (const e of entries) files[e.name] = new Uint8Array(e.data.buffer, e.data.byteOffset, e.data.length);
+  return Buffer.from(zipSync(files));
+}
+
 /**
- * Unpacks only the entries `wanted` picks, without blocking the event loop: inflating runs on the
- * libuv thread pool, each entry capped at its declared size and all of them at `maxTotal` bytes
- * (declared sizes are checked before anything is inflated; a header that lies is caught by the cap).
+ * Unpacks the entries `pick` chooses from the archive's names, at once (fflate, on the calling
+ * thread), refusing before inflating when their declared sizes pass `maxTotal`. For trusted files;
+ * uploads go through `readZipEntries`.
  */
-export async function readZipEntries(buf: Buffer, wanted: (name: string) => boolean, maxTotal: number): Promise<Map<string, Buffer>> {
-  const entries = centralDirectory(buf).filter((e) => wanted(e.name));
-  const declared = entries.reduce((n, e) => n + e.size, 0);
-  if (declared > maxTotal) throw new ZipTooLarge('archive too large');
-  const out = new Map<string, Buffer>();
-  for (const e of entries) {
-    if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== 0x04034b50) throw new ZipError('bad local header');
-    const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
-    const packed = buf.subarray(start, start + e.packedSize);
-    if (e.method === 0) out.set(e.name, Buffer.from(packed));
-    else if (e.method === 8) {
-      try {
-        out.set(e.name, await inflateRawAsync(packed, { maxOutputLength: Math.max(e.size, 1) }));
-      } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipTooLarge('entry larger than declared');
-        throw new ZipError('bad deflate data');
-      }
-    } else throw new ZipError(`unsupported compression ${e.method}`);
+export function readZip(buf: Buffer, pick: (names: string[]) => string[] = (names) => names, maxTotal = 50 * 1024 * 1024): Map<string, Buffer> {
+  const sizes = new Map<string, number>();
+  try {
+    unzipSync(buf, {
+      filter: (f) => {
+        sizes.set(f.name, f.originalSize);
+        return false;
+      },
+    });
+  } catch (err) {
+    throw new ZipError(err instanceof Error ? err.message : 'not a zip archive');
   }
-  return out;
+  const wanted = new Set(pick([...sizes.keys()]));
+  if ([...wanted].reduce((n, name) => n + (sizes.get(name) ?? 0), 0) > maxTotal) throw new ZipTooLarge('archive too large');
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(buf, { filter: (f) => wanted.has(f.name) });
+  } catch (err) {
+    throw new ZipError(err instanceof Error ? err.message : 'bad zip data');
+  }
+  return new Map(Object.entries(files).map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.length)]));
+}
+
+function open(buf: Buffer): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.fromBuffer(buf, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) => (err || !zip ? reject(err ?? new Error('no archive')) : resolve(zip))),
+  );
+}
+
+function entries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  return new Promise((resolve, reject) => {
+    const out: yauzl.Entry[] = [];
+    zip.on('entry', (e: yauzl.Entry) => {
+      out.push(e);
+      zip.readEntry();
+    });
+    zip.once('end', () => resolve(out));
+    zip.once('error', reject);
+    zip.readEntry();
+  });
+}
+
+/** One entry's bytes; yauzl stops inflating as soon as they pass the entry's declared size. */
+function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) return reject(err ?? new Error('no stream'));
+      const parts: Buffer[] = [];
+      stream.on('data', (b: Buffer) => parts.push(b));
+      stream.once('end', () => resolve(Buffer.concat(parts)));
+      stream.once('error', reject);
+    }),
+  );
+}
+
+/**
+ * Unpacks only the entries `pick` chooses from the archive's names, without blocking the event loop
+ * (yauzl: inflating runs on the libuv thread pool). Their declared sizes together must stay within
+ * `maxTotal` (checked before anything is inflated), and each entry is cut off as soon as it passes its
+ * declared size (a header that lies), so no more than `maxTotal` bytes are ever unpacked.
+ */
+export async function readZipEntries(buf: Buffer, pick: (names: string[]) => string[], maxTotal: number): Promise<Map<string, Buffer>> {
+  let zip: yauzl.ZipFile;
+  let listed: yauzl.Entry[];
+  try {
+    zip = await open(buf);
+    listed = await entries(zip);
+  } catch (err) {
+    throw new ZipError(err instanceof Error ? err.message : 'not a zip archive');
+  }
+  try {
+    const wanted = new Set(pick(listed.map((e) => e.fileName)));
+    const chosen = listed.filter((e) => wanted.has(e.fileName));
+    if (chosen.reduce((n, e) => n + e.uncompressedSize, 0) > maxTotal) throw new ZipTooLarge('archive too large');
+    const out = new Map<string, Buffer>();
+    for (const e of chosen) {
+      try {
+        out.set(e.fileName, await inflate(zip, e));
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (/too many bytes/.test(message)) throw new ZipTooLarge('entry larger than declared');
+        throw new ZipError(message);
+      }
+    }
+    return out;
+  } finally {
+    zip.close();
+  }
 }

@@ -312,7 +312,7 @@ describe('xlsx import of spend', () => {
     const camp = campaigns[2] as Campaign;
     const d1 = dayOf(now - DAY);
     const d2 = dayOf(now - 2 * DAY);
-    const res = await upload(camp.id, writeXlsx('花费', ['日期', '花费（元）'], [[d1, '1234.56'], [d2, 0.1 + 0.2], ['', '']]));
+    const res = await upload(camp.id, await writeXlsx('花费', ['日期', '花费（元）'], [[d1, '1234.56'], [d2, 0.1 + 0.2], ['', '']]));
     expect(res.code, res.msg).toBe(2000);
     const got = expectData(await call(srv, `/api/advertisement/campaign/${camp.id}/spend/`, { token: sa }), spendResult);
     expect(got.days.find((d) => d.day === d1)?.amount).toBe(123_456);
@@ -323,7 +323,7 @@ describe('xlsx import of spend', () => {
   it('a sheet with bad rows is refused whole, each row named', async () => {
     const camp = campaigns[2] as Campaign;
     const before = expectData(await call(srv, `/api/advertisement/campaign/${camp.id}/spend/`, { token: sa }), spendResult);
-    const res = await upload(camp.id, writeXlsx('花费', ['日期', '花费（元）'], [[dayOf(now), '10'], ['not a day', '1'], [dayOf(now - 3 * DAY), '-3'], [dayOf(now - 4 * DAY), '1.234']]));
+    const res = await upload(camp.id, await writeXlsx('花费', ['日期', '花费（元）'], [[dayOf(now), '10'], ['not a day', '1'], [dayOf(now - 3 * DAY), '-3'], [dayOf(now - 4 * DAY), '1.234']]));
     expect(res.code).toBe(4000);
     expect((res.data as Array<{ row: number }>).map((p) => p.row)).toEqual([3, 4, 5]);
     expect(expectData(await call(srv, `/api/advertisement/campaign/${camp.id}/spend/`, { token: sa }), spendResult)).toEqual(before);

@@ -67,7 +67,7 @@ export async function advertisingRoutes(app: FastifyInstance, ctx: AppContext): 
     scope.get(`/api/advertisement/campaign/${ID}/spend/`, async (req, reply) => guarded(reply, async () => ok(await getSpend(db, campaignId(req)))));
     scope.put(`/api/advertisement/campaign/${ID}/spend/`, async (req, reply) => guarded(reply, async () => ok(await setSpend(db, campaignId(req), parseBody(spendInput, req)), '保存成功')));
     scope.get('/api/advertisement/campaign/spend_template/', async (_req, reply) =>
-      sendFile(reply, { file: writeXlsx('每日花费', ['日期', '花费（元）'], [['2026-11-01', 1234.5]], [14, 14]), name: '广告花费导入模板.xlsx' }),
+      sendFile(reply, { file: await writeXlsx('每日花费', ['日期', '花费（元）'], [['2026-11-01', 1234.5]], [14, 14]), name: '广告花费导入模板.xlsx' }),
     );
     scope.post(`/api/advertisement/campaign/${ID}/spend/import/`, async (req, reply) =>
       guarded(reply, async () => {

@@ -156,7 +156,7 @@ export async function exportBatchCodes(db: Db, id: number, now = Date.now()): Pr
   const cells: Cell[][] = rows.map((r) => [r.code, STATUS_NAMES[r.player === null ? idle : 'redeemed'], r.player, r.redeem_time ? formatDatetime(r.redeem_time) : null]);
   const stamp = formatDatetime(now).replace(/[-: ]/g, '');
   return {
-    file: writeXlsx(`兑换码批次${id}`, ['兑换码', '状态', '玩家', '兑换时间'], cells, [30, 10, 24, 20]),
+    file: await writeXlsx(`兑换码批次${id}`, ['兑换码', '状态', '玩家', '兑换时间'], cells, [30, 10, 24, 20]),
     name: `兑换码-${batch.game_name}-批次${id}-${stamp}.xlsx`,
   };
 }

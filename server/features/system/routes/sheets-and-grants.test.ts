@@ -7,8 +7,8 @@ import { readXlsx, writeXlsx } from '../../../domain/crud/xlsx';
 import { readZip, writeZip } from '../../../domain/crud/zip';
 
 describe('xlsx', () => {
-  it('round-trips text (CJK, XML specials), numbers, booleans and empty cells', () => {
-    const file = writeXlsx('用户', ['用户账号', '数量', '启用', '备注'], [
+  it('round-trips text (CJK, XML specials), numbers, booleans and empty cells', async () => {
+    const file = await writeXlsx('用户', ['用户账号', '数量', '启用', '备注'], [
       ['张三 <a&b>', 3, true, null],
       ['"quoted"', 0.5, false, ''],
     ]);

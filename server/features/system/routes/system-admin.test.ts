@@ -300,7 +300,7 @@ describe('system administration endpoints', () => {
       const header = readXlsx(Buffer.from(await tpl.arrayBuffer()))[0] ?? [];
       expect(header).toContain('用户账号');
       const upload = async (rows: Array<Array<string | number>>) => {
-        const file = writeXlsx('users', ['用户账号', '姓名', '性别', '所属部门ID'], rows);
+        const file = await writeXlsx('users', ['用户账号', '姓名', '性别', '所属部门ID'], rows);
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(file)]), 'users.xlsx');
         const res = await fetch(`${srv.baseUrl}/api/system/user/import_data/`, { method: 'POST', headers: { authorization: `JWT ${sa}` }, body: form });
@@ -340,13 +340,13 @@ describe('system administration endpoints', () => {
     it('a multipart import: the file in field file, else the first file; no file or an oversized one is a clear 4000', async () => {
       const post = async (form: FormData) =>
         (await (await fetch(`${srv.baseUrl}/api/system/dictionary/import_data/`, { method: 'POST', headers: { authorization: `JWT ${sa}` }, body: form })).json()) as { code: number; msg: string };
-      const sheet = (value: string) => new Blob([new Uint8Array(writeXlsx('d', ['字典名称', '字典编号'], [[`组${value}`, value]]))]);
+      const sheet = async (value: string) => new Blob([new Uint8Array(await writeXlsx('d', ['字典名称', '字典编号'], [[`组${value}`, value]]))]);
       const preferred = new FormData();
-      preferred.append('other', sheet('mp_other'), 'other.xlsx');
-      preferred.append('file', sheet('mp_file'), 'file.xlsx');
+      preferred.append('other', await sheet('mp_other'), 'other.xlsx');
+      preferred.append('file', await sheet('mp_file'), 'file.xlsx');
       expect(await post(preferred)).toMatchObject({ code: 2000 });
       const anyName = new FormData();
-      anyName.append('upload', sheet('mp_upload'), 'upload.xlsx');
+      anyName.append('upload', await sheet('mp_upload'), 'upload.xlsx');
       expect(await post(anyName)).toMatchObject({ code: 2000 });
       expect((await ctx.db.query<{ value: string }>("SELECT value FROM dictionaries WHERE value LIKE 'mp\\_%' ORDER BY value")).map((r) => r.value)).toEqual(['mp_file', 'mp_upload']);
 
@@ -360,7 +360,7 @@ describe('system administration endpoints', () => {
 
     it('import by the url of a file uploaded first (the upstream client flow); other urls refused', async () => {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(writeXlsx('d', ['字典名称', '字典编号'], [['导入组', 'imported_group']]))]), 'dict.xlsx');
+      form.append('file', new Blob([new Uint8Array(await writeXlsx('d', ['字典名称', '字典编号'], [['导入组', 'imported_group']]))]), 'dict.xlsx');
       const up = (await (await fetch(`${srv.baseUrl}/api/system/file/`, { method: 'POST', headers: { authorization: `JWT ${sa}` }, body: form })).json()) as { data: { url: string } };
       const res = await call(srv, '/api/system/dictionary/import_data/', { token: sa, body: { url: up.data.url } });
       expect(res.body).toMatchObject({ code: 2000, data: { created: 1, updated: 0 } });

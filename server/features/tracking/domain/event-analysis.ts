@@ -388,7 +388,7 @@ async function analyseIn(db: Queryable, q: EventQuery, tz: string): Promise<Even
 const MEASURE_NAMES: Record<EventMeasure, string> = { total: '总次数', unique: '触发人数', per_user: '人均次数', sum: '求和', avg: '平均值' };
 
 /** The table under the chart as an xlsx: one row per line, one column per bucket, then the total. */
-export function eventAnalysisXlsx(a: EventAnalysis, property: string | null): { file: Buffer; name: string } {
+export async function eventAnalysisXlsx(a: EventAnalysis, property: string | null): Promise<{ file: Buffer; name: string }> {
   const measure = `${MEASURE_NAMES[a.measure]}${property ? `（${property}）` : ''}`;
   const header = ['事件', '分组', '指标', ...a.times, '合计'];
   const groupName = (g: string | null) => (g === null ? '' : g === OTHER_GROUP ? '其他' : g === NONE_GROUP ? '（未设置）' : g);
@@ -397,5 +397,5 @@ export function eventAnalysisXlsx(a: EventAnalysis, property: string | null): { 
     for (const l of a.previous.lines) rows.push([`${l.event}（上一周期 ${a.previous.start} ~ ${a.previous.end}）`, groupName(l.group), measure, ...l.values, l.total]);
   }
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return { file: writeXlsx('事件分析', header, rows, [20, 16, 12]), name: `事件分析-${a.start}-${a.end}-${stamp}.xlsx` };
+  return { file: await writeXlsx('事件分析', header, rows, [20, 16, 12]), name: `事件分析-${a.start}-${a.end}-${stamp}.xlsx` };
 }

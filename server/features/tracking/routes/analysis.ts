@@ -40,7 +40,7 @@ const pct = (x: number) => Math.round(x * 10000) / 100;
 const secs = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
 /** The funnel table: one row per step (per breakdown group, when there is one). */
-export function funnelSheet(r: FunnelResult, breakdown: string | null): { file: Buffer; name: string } {
+export async function funnelSheet(r: FunnelResult, breakdown: string | null): Promise<{ file: Buffer; name: string }> {
   const header = ['步骤', '事件', '人数', '总体转化率(%)', '步骤转化率(%)', '距上一步中位耗时(秒)'];
   const rowsOf = (steps: FunnelResult['steps'], group: Cell[]): Cell[][] =>
     steps.map((s, i) => [...group, i + 1, s.event, s.players, pct(s.conversion), pct(s.step_conversion), secs(s.median_seconds)]);
@@ -48,20 +48,20 @@ export function funnelSheet(r: FunnelResult, breakdown: string | null): { file: 
     ? [...rowsOf(r.steps, ['全部']), ...(r.breakdown ?? []).flatMap((g) => rowsOf(g.steps, [g.value === '__other__' ? '其他' : (g.value ?? '(无)')]))]
     : rowsOf(r.steps, []);
   const name = `漏斗分析-${r.funnel.name}-${r.start}_${r.end}-${stamp()}.xlsx`;
-  return { file: writeXlsx('漏斗分析', breakdown ? [breakdown, ...header] : header, rows), name };
+  return { file: await writeXlsx('漏斗分析', breakdown ? [breakdown, ...header] : header, rows), name };
 }
 
 /** The session table by day (default) or by game. */
-export function sessionsSheet(r: SessionsResult, table: 'days' | 'games'): { file: Buffer; name: string } {
+export async function sessionsSheet(r: SessionsResult, table: 'days' | 'games'): Promise<{ file: Buffer; name: string }> {
   const name = `会话分析-${table === 'days' ? '按日' : '按游戏'}-${r.start}_${r.end}-${stamp()}.xlsx`;
   if (table === 'games') {
     return {
-      file: writeXlsx('会话分析', ['游戏编号', '游戏', '会话数', '玩家数', '平均时长(秒)', '中位时长(秒)'], r.games.map((g) => [g.game, g.game_name, g.sessions, g.players, secs(g.avg_seconds), secs(g.median_seconds)])),
+      file: await writeXlsx('会话分析', ['游戏编号', '游戏', '会话数', '玩家数', '平均时长(秒)', '中位时长(秒)'], r.games.map((g) => [g.game, g.game_name, g.sessions, g.players, secs(g.avg_seconds), secs(g.median_seconds)])),
       name,
     };
   }
   return {
-    file: writeXlsx(
+    file: await writeXlsx(
       '会话分析',
       ['日期', '会话数', '平均时长(秒)', '中位时长(秒)', '每会话事件数'],
       [...r.days.map((d) => [d.day, d.sessions, secs(d.avg_seconds), secs(d.median_seconds), secs(d.events_per_session)]), ['合计', r.sessions, secs(r.avg_seconds), secs(r.median_seconds), secs(r.events_per_session)]],
@@ -85,7 +85,7 @@ export function dataEmbedAnalysisRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get('/api/data_embed/funnel/export/', async (req, reply) =>
     guarded(reply, async () => {
       const { q, result } = await funnel(req);
-      return sendFile(reply, funnelSheet(result, q.breakdown ?? null));
+      return sendFile(reply, await funnelSheet(result, q.breakdown ?? null));
     }),
   );
 
@@ -97,7 +97,7 @@ export function dataEmbedAnalysisRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get('/api/data_embed/sessions/export/', async (req, reply) =>
     guarded(reply, async () => {
       const q = parseQuery(sessionsExportQuery, req);
-      return sendFile(reply, sessionsSheet(await sessions(q), q.table ?? 'days'));
+      return sendFile(reply, await sessionsSheet(await sessions(q), q.table ?? 'days'));
     }),
   );
 }

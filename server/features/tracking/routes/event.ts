@@ -16,7 +16,7 @@ export async function registerEventAnalysisRoutes(app: FastifyInstance, ctx: App
   app.get('/api/data_embed/event/export/', async (req, reply) =>
     guarded(reply, async () => {
       const q = parseEventQuery(req.query as Record<string, unknown>);
-      return sendFile(reply, eventAnalysisXlsx(await analyseEvents(ctx.db, q, tz), q.property));
+      return sendFile(reply, await eventAnalysisXlsx(await analyseEvents(ctx.db, q, tz), q.property));
     }),
   );
 }
