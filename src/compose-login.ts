@@ -1,5 +1,5 @@
 import type { ApiCallbacks, LoginApi } from './adapters/api';
-import { lazyGraphqlConsoleApi } from './adapters/graphql/lazy';
+import { lazyGraphqlLoginApi } from './adapters/graphql/lazy';
 import { HttpClient } from './adapters/rest/http';
 import { RestLoginApi } from './adapters/rest/login-api';
 import type { ConsoleStorage } from './adapters/storage';
@@ -51,7 +51,7 @@ export function createLoginConsole(env: LoginEnvironment): LoginConsole {
     logFailure: (failure) => log.add(failure.url ? `${failure.message} — ${failure.url}` : failure.message, failure.severity === 'error' ? 'danger' : 'info', pageUrl()),
   };
   const apiOptions = { serverUrl: env.runtime.apiUrl, cookies, t: translator(i18n), callbacks, fetch: env.fetch };
-  const api: LoginApi = env.runtime.adapter === 'graphql' ? lazyGraphqlConsoleApi(apiOptions) : new RestLoginApi(new HttpClient(apiOptions));
+  const api: LoginApi = env.runtime.adapter === 'graphql' ? lazyGraphqlLoginApi(apiOptions) : new RestLoginApi(new HttpClient(apiOptions));
   const login = new LoginStore(api, env.onSignedIn ? { onSignedIn: env.onSignedIn } : {});
   return { login, i18n, notifier, log };
 }

@@ -1,6 +1,6 @@
 import type { ApiCallbacks } from './adapters/api';
 import { lateCallbacks } from './adapters/callbacks';
-import { lazyGraphqlConsoleApi } from './adapters/graphql/lazy';
+import { lazyGraphqlConsoleApi } from './adapters/graphql/lazy-console';
 import type { LocalDb } from './adapters/local-db';
 import { RestConsoleApi } from './adapters/rest/rest-api';
 import { createRealtimeConnector, type RealtimeConnector } from './adapters/socket/connector';

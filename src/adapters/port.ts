@@ -6,6 +6,8 @@
  * REST in both). This module names no feature and imports nothing of the adapters above it, so a
  * feature's port may import it without a cycle.
  */
+import { isRecord } from '../../contracts/json';
+import type { ListPage } from '../../contracts/schemas';
 import type { ApiError } from './errors';
 
 /** Ordered query pairs (a name may repeat, e.g. `event` once per series). */
@@ -98,6 +100,20 @@ export function pairsOf(query: object): ReportParams {
   return Object.entries(query)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([name, value]) => [name, String(value)]);
+}
+
+/** A paged list answer read as a ListPage (missing paging fields filled from the rows); null if it is none. */
+export function listPageOf<T>(data: unknown): ListPage<T> | null {
+  if (!isRecord(data) || !Array.isArray(data.data)) return null;
+  const rows = data.data as T[];
+  return {
+    page: typeof data.page === 'number' ? data.page : 1,
+    limit: typeof data.limit === 'number' ? data.limit : rows.length,
+    total: typeof data.total === 'number' ? data.total : rows.length,
+    is_next: data.is_next === true,
+    is_previous: data.is_previous === true,
+    data: rows,
+  };
 }
 
 /** The pairs as a query string (REST, and an export's download URL). */

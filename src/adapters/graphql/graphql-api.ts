@@ -21,7 +21,6 @@ import { ConsoleApiBase } from '../console-base';
 import type { Cookies } from '../cookies';
 import { encodePassword, type PasswordEncoding } from '../password';
 import { HttpClient, type HttpClientOptions, type RequestOptions } from '../rest/http';
-import { listPageOf, MESSAGES_PATH } from '../../features/messages/adapters/rest-messages';
 import { GraphqlResources } from './resources';
 import {
   AllDeptDocument,
@@ -53,7 +52,7 @@ import {
   WebRouterDocument,
 } from './generated/graphql';
 import { GraphqlTransport } from './transport';
-import type { AnalysisReport, ReportParams } from '../port';
+import { listPageOf, type AnalysisReport, type ReportParams } from '../port';
 
 export interface GraphqlApiOptions {
   /** The configured server URL ('' = same origin); the gateway is at <serverUrl>/graphql. */
@@ -70,7 +69,7 @@ export interface GraphqlApiOptions {
 
 type Json = Record<string, unknown>;
 
-const MESSAGES = MESSAGES_PATH;
+const MESSAGES = '/api/system/message_center/';
 
 /**
  * The calls this adapter makes, each named by the REST path the gateway calls for it: messages that

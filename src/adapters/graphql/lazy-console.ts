@@ -5,9 +5,10 @@ type Call = (...args: unknown[]) => Promise<unknown>;
 
 /**
  * The GraphQL ConsoleApi, loaded on its first call: graphql-request and the documents stay out of
- * the login page's bundle unless the console is configured for the gateway (CONSOLE_ADAPTER=graphql).
- * Every ConsoleApi method and every feature port's method returns a promise, so each one simply waits
- * for the module: `api.settings()` calls the core call, `api.tracking.funnel(q)` the port's method.
+ * the bundle unless the console is configured for the gateway (CONSOLE_ADAPTER=graphql). Every
+ * ConsoleApi method and every feature port's method returns a promise, so each one simply waits for
+ * the module: `api.settings()` calls the core call, `api.tracking.funnel(q)` the port's method. Built
+ * after sign-in (compose.ts); the login page has its own, smaller one (lazy.ts).
  */
 export function lazyGraphqlConsoleApi(options: GraphqlApiOptions): ConsoleApi {
   let loaded: Promise<ConsoleApi> | null = null;

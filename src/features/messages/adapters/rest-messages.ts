@@ -1,10 +1,9 @@
 import { isRecord } from '../../../../contracts/json';
 import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage } from '../../../../contracts/schemas';
-import type { PortRequest, PortTransport } from '../../../adapters/port';
+import { listPageOf, type PortRequest, type PortTransport } from '../../../adapters/port';
 import type { MessagePageQuery, MessagesPort } from './message-types';
 
-export const MESSAGES_PATH = '/api/system/message_center/';
-const BASE = MESSAGES_PATH;
+const BASE = '/api/system/message_center/';
 
 /**
  * The message center over REST (API-CONTRACT §10), on the adapter's JSON requests. The message center
@@ -72,18 +71,4 @@ export class RestMessages implements MessagesPort {
 /** The REST message center over an adapter's transport. */
 export function createMessagesPort(transport: PortTransport): MessagesPort {
   return new RestMessages(transport);
-}
-
-/** A message list answer read as a ListPage (missing paging fields filled from the rows); null if it is none. */
-export function listPageOf<T>(data: unknown): ListPage<T> | null {
-  if (!isRecord(data) || !Array.isArray(data.data)) return null;
-  const rows = data.data as T[];
-  return {
-    page: typeof data.page === 'number' ? data.page : 1,
-    limit: typeof data.limit === 'number' ? data.limit : rows.length,
-    total: typeof data.total === 'number' ? data.total : rows.length,
-    is_next: data.is_next === true,
-    is_previous: data.is_previous === true,
-    data: rows,
-  };
 }
