@@ -30,7 +30,7 @@ export interface LoginConsole {
 }
 
 /**
- * The login page's composition root (issue 19), the login-only counterpart of compose.ts: i18n in the
+ * The login page's composition root, the login-only counterpart of compose.ts: i18n in the
  * stored language, the login calls' adapter (REST: RestLoginApi on one HTTP client; GraphQL: the
  * gateway adapter, loaded on its first call) and the LoginStore. The RootStore, its other stores, the
  * socket, the local database, the shell and the full adapters load after sign-in (src/console-start.tsx).

@@ -3,7 +3,7 @@ import { createI18n, ensureLanguage, translator } from '../i18n';
 import { bodyKind, looksLikeHtml, msgText, nonEnvelopeText, statusText } from './error-text';
 
 const zh = translator(createI18n('zh-chs'));
-// English texts load on demand (issue 19): the console loads them before it switches, so does the test.
+// English texts load on demand: the console loads them before it switches, so does the test.
 const enI18n = createI18n('en');
 await ensureLanguage(enI18n, 'en');
 const en = translator(enI18n);

@@ -39,11 +39,8 @@ export type {
 } from '../adapters/api';
 export type { OAuth2StateStore } from '../adapters/oauth2/state';
 
-// Partners (issue 16 part B, i16-ads)
+// The feature ports' answers the feature screens show (partners, automation, advertising).
 export type { PartnerKpis, PartnerOverviewResult, PartnerSettlement, SettlementLine, SettlementResult, ShareRate } from '../adapters/api';
 
-// automation console (i17-console)
 export type { QueueRow, RunPage, RunQuery, RunRow, RunState, TaskArgument, TaskKindRow, WorkerRow, WorkersAnswer } from '../adapters/api';
-// end automation console (i17-console)
-// advertising (i16-adverts)
 export type { AttributionRow, AttributionResult, CampaignPerformance, CampaignRow, PerformanceResult, SpendResult } from '../adapters/api';

@@ -215,7 +215,7 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     expect(page.rows.some((row) => row.id === id)).toBe(true);
     expect(page.limit).toBe(5);
     await expect(h.api.retrieve(resource, id)).resolves.toMatchObject({ id, url });
-    // A write method opened to everyone must say so (issue 12: open_write).
+    // A write method opened to everyone must say so (open_write).
     await expect(h.api.update(resource, id, { url, method: 1, enable_datasource: false, open_write: true })).resolves.toMatchObject({ id, method: 1, open_write: true });
     const depts = await h.api.action('/api/system/dept/', 'all_dept/');
     expect(Array.isArray(depts) && depts.length > 0).toBe(true);
@@ -236,7 +236,7 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     expect(past.rows).toEqual([]);
   });
 
-  // automation console (i17-console): the automation calls on the real server (its queue not worked here: JOBS=off).
+  // The automation calls on the real server (its queue not worked here: JOBS=off).
   it('automation: crontab refused then saved with its next runs, a schedule run queued, read, cancelled and retried; kinds and workers', async () => {
     const h = harness(kind);
     await signIn(h);
@@ -265,7 +265,6 @@ describe.each<Kind>(['rest', 'graphql'])('ConsoleApi over %s', (kind) => {
     await h.api.remove('/api/automation/schedule/', schedule.id as number);
     await h.api.remove('/api/automation/crontab/', crontab.id as number);
   });
-  // end automation console (i17-console)
 });
 
 describe('both adapters read the same data', () => {

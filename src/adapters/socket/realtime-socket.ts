@@ -17,7 +17,7 @@ export interface SocketLike {
   onerror: ((ev: Event) => void) | null;
   onclose: ((ev: CloseEvent) => void) | null;
   close(code?: number, reason?: string): void;
-  // dashboard realtime+monitor (i17-live): topic subscriptions are sent on the socket.
+  // Topic subscriptions (the live dashboards) are sent on the socket.
   send?(data: string): void;
 }
 
@@ -40,7 +40,6 @@ export interface RealtimeEvents {
   /** The client stopped retrying. */
   stopped(reason: StopReason): void;
   status?(status: SocketStatus): void;
-  // dashboard realtime+monitor (i17-live)
   /** A frame with a `type` (a subscribed topic's data, or a refused subscription), parsed JSON object. */
   typed?(frame: Record<string, unknown> & { type: string }): void;
 }
@@ -127,7 +126,7 @@ export class RealtimeSocket {
     return this.currentStatus;
   }
 
-  // dashboard realtime+monitor (i17-live)
+  /** The topics subscribed so far (the live dashboards'). */
   private readonly topics = new Set<string>();
 
   /** Asks the server for a topic's frames (now when open, and again after every reconnect). */
@@ -215,13 +214,13 @@ export class RealtimeSocket {
       this.handshakeFailures = 0;
       this.outageReported = { error: false, closed: false };
       this.setStatus('open');
-      // dashboard realtime+monitor (i17-live): the topics subscribed so far, again on every open.
+      // The topics subscribed so far, again on every open.
       for (const topic of this.topics) this.sendTopic('subscribe', topic);
       this.opts.events.open(reconnected);
     };
     socket.onmessage = (ev) => {
       const frame = parseFrame(ev.data);
-      // dashboard realtime+monitor (i17-live): typed frames (topics) go to their own handler.
+      // Typed frames (topics) go to their own handler.
       if (frame && typeof (frame as { type?: unknown }).type === 'string') this.opts.events.typed?.(frame as Record<string, unknown> & { type: string });
       else if (frame) this.opts.events.frame(frame);
     };

@@ -8,7 +8,7 @@ import { ApiError } from '../../../adapters/errors';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
- * Part of the shared adapter suite: the advertising calls (issue 16, advertisement/*) over both
+ * Part of the shared adapter suite: the advertising port (advertisement/*) over both
  * adapters. The upstream is a stand-in answering in the shapes of contracts/schemas/advertisement
  * (each answer parsed by its schema first) and recording what reached it; the GraphQL adapter goes
  * through the real gateway code (executeGateway) mounted on that stand-in. The server side is tested

@@ -15,7 +15,7 @@ import { RestConsoleApi } from '../../../adapters/rest/rest-api';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
- * Part of the shared adapter suite: the automation calls (issue 17, automation/task and
+ * Part of the shared adapter suite: the automation port (automation/task and
  * automation/celery) over both adapters. The upstream is a stand-in answering in the shapes of
  * contracts/schemas/automation (each answer parsed by its schema first) and recording what reached it;
  * the GraphQL adapter goes through the real gateway code (executeGateway) mounted on that stand-in. The
@@ -66,7 +66,7 @@ const WORKERS = workersAnswer.parse({
   lost_after_seconds: 15,
 });
 
-// issue 17 rest: one check result of a page locator.
+// One check result of a page locator.
 const CHECK = pageCheckResult.parse({
   id: 31,
   run: RUN_ID,
@@ -116,7 +116,7 @@ beforeAll(async () => {
       if (p === '/api/automation/task/diagnostics.probe/run/') return ok({ run_id: NEW_ID });
       if (p === '/api/automation/schedule/4/run/') return ok({ run_id: NEW_ID });
       if (p === '/api/automation/celery/') return ok(WORKERS);
-      // issue 17 rest: the page check results.
+      // The page check results.
       if (p === '/api/automation/webElement/results/') {
         if (url.searchParams.get('locator') === '99') return ok({ page: 1, limit: 20, total: 1, data: [{ ...CHECK, passed: 'yes' }] });
         return ok({ page: Number(url.searchParams.get('page') ?? 1), limit: 10, total: 11, is_next: true, is_previous: true, data: [CHECK] });
@@ -145,7 +145,7 @@ describe('the runs query pairs', () => {
   });
 });
 
-describe('the page check results query pairs (issue 17 rest)', () => {
+describe('the page check results query pairs', () => {
   it('locator, game, passed, page, limit in that order; absent parts left out', () => {
     expect(reportQueryString(pageCheckParams({ locator: 2, game: 12, passed: false, page: 2, limit: 10 }))).toBe('locator=2&game=12&passed=false&page=2&limit=10');
     expect(reportQueryString(pageCheckParams({ locator: 5 }))).toBe('locator=5');
@@ -153,7 +153,7 @@ describe('the page check results query pairs (issue 17 rest)', () => {
 });
 
 describe.each<Kind>(['rest', 'graphql'])('the automation calls over %s', (kind) => {
-  // issue 17 rest: the results history of a locator.
+  // The results history of a locator.
   it('page check results reach the REST route with their query and answer the schema shape; a drifted row is a format error', async () => {
     const { api, callbacks } = adapter(kind);
     seen.length = 0;

@@ -14,7 +14,7 @@ import { RestConsoleApi } from '../../../adapters/rest/rest-api';
 import { RealtimeSocket, type SocketLike } from '../../../adapters/socket/realtime-socket';
 
 /**
- * Part of the shared adapter suite: the live dashboards' calls (issue 17) over both adapters against
+ * Part of the shared adapter suite: the live dashboards' calls of the dashboard port over both adapters against
  * the reference server (GraphQL through its mounted gateway), the same data on both, and the
  * `dashboard.realtime` frame through the socket adapter (RealtimeSocket subscribing on a real socket).
  * The figures themselves are checked against raw rows in server/routes/dashboard-live.test.ts.

@@ -14,7 +14,7 @@ import { createGraphqlConsoleApi } from '../../../adapters/graphql/graphql-api';
 import { RestConsoleApi } from '../../../adapters/rest/rest-api';
 
 /**
- * Part of the shared adapter suite: the workbench calls (issue 17 §8) over both adapters. The upstream
+ * Part of the shared adapter suite: the workbench calls of the dashboard port over both adapters. The upstream
  * is a stand-in answering in the shapes of contracts/schemas/workbench (parsed first) and recording
  * what reached it; the GraphQL adapter goes through the real gateway code. The server side is tested
  * in server/routes/workbench.test.ts.

@@ -8,9 +8,8 @@ import { orderFilterParams, rankParams } from './income';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
- * Part of the shared adapter suite (graphql/both-adapters.test.ts): the revenue calls (issue 16) over
- * both adapters. The reference server's center_income routes are built on another branch (i16-server),
- * so the upstream here is a stand-in answering in the shapes of contracts/schemas/income (each answer
+ * Part of the shared adapter suite (graphql/both-adapters.test.ts): the revenue port over both
+ * adapters. The upstream here is a stand-in answering in the shapes of contracts/schemas/income (each answer
  * parsed by its schema first) and recording what reached it; the GraphQL adapter goes through the real
  * gateway code (executeGateway) mounted on that stand-in, as the reference server mounts it on itself.
  */

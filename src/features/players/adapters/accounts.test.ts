@@ -9,7 +9,7 @@ import { ApiError } from '../../../adapters/errors';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
- * Part of the shared adapter suite: the accounts and game-user calls (issue 16 item 2) over both
+ * Part of the shared adapter suite: the accounts port (accounts and game users) over both
  * adapters, against a stand-in upstream answering in the shapes of contracts/schemas/players/accounts
  * (parsed first) and recording what reached it; the GraphQL adapter goes through the real gateway code.
  */

@@ -15,7 +15,7 @@ import { RestConsoleApi } from '../../../adapters/rest/rest-api';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
- * Part of the shared adapter suite: the players calls (issue 16 part B) over both adapters, against a
+ * Part of the shared adapter suite: the players port over both adapters, against a
  * stand-in upstream answering in the shapes of contracts/schemas/players (parsed first) and recording
  * what reached it; the GraphQL adapter goes through the real gateway code (executeGateway).
  */

@@ -15,7 +15,7 @@ import { RestConsoleApi } from '../../../adapters/rest/rest-api';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
- * Part of the shared adapter suite: the data reports (issue 16 item 7) over both adapters against the
+ * Part of the shared adapter suite: the data reports port over both adapters against the
  * reference server (GraphQL through its mounted gateway): the same answer on both, parsed by the contract
  * schema; the xlsx export; a refused range and a missing permission reach the caller with the server's
  * message. The figures themselves are checked against raw rows in server/routes/players/data-reports.test.ts.
