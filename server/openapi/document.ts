@@ -1,238 +1,257 @@
 import { z } from 'zod';
-import {
-  captchaResult,
-  captchaStatus,
-  attachmentTotalResult,
-  loginTotalResult,
-  registeredUserTrend,
-  usersTotalResult,
-  deptNode,
-  dictionaryEntry,
-  dictionaryGroup,
-  dictionaryQuery,
-  envelope,
-  errorEnvelope,
-  fileList,
-  fileListQuery,
-  fileRow,
-  fileUpdateRequest,
-  listPage,
-  loginRequest,
-  loginResult,
-  loginTrend,
-  logoutRequest,
-  menuItem,
-  messageCreateRequest,
-  messageDetail,
-  messageList,
-  messageListQuery,
-  multipleDeleteRequest,
-  newestMessage,
-  receivedMessageList,
-  recentLogin,
-  refreshRequest,
-  refreshResult,
-  settings,
-  unreadCount,
-  userInfo,
-} from '../../contracts/schemas';
-import { CATALOGUE_OPERATIONS } from '../features/game/openapi';
-import { TRACKING_OPERATIONS } from '../features/tracking/openapi/ingest';
-import { EMBED_ANALYSIS_OPERATIONS } from '../features/tracking/openapi/analysis';
-import { INCOME_OPERATIONS } from '../features/income/openapi';
-// ---- issue 16 part B, players (i16-players)
-import { PLAYERS_OPERATIONS } from '../features/players/openapi/players';
-// issue 16 data reports
-import { DATA_REPORTS_OPERATIONS } from '../features/reports/openapi';
-// center_users accounts+game_users (i16-accounts)
-import { ACCOUNTS_OPERATIONS } from '../features/players/openapi/accounts';
-// Partners (issue 16 part B, i16-ads)
-import { COOPERATE_OPERATIONS } from '../features/cooperate/openapi';
-// Automation (issue 17)
-import { AUTOMATION_OPERATIONS } from '../features/automation/openapi';
-// dashboard realtime+monitor (i17-live)
-import { DASHBOARD_LIVE_OPERATIONS } from '../features/dashboard/openapi/live';
-// advertising (i16-adverts)
+import * as contract from '../../contracts/schemas';
+import { anyEnvelope, envelope, errorEnvelope } from '../../contracts/schemas';
 import { ADVERTISING_OPERATIONS } from '../features/advertising/openapi';
-// workbench (i17-workbench)
+import { AUTOMATION_OPERATIONS } from '../features/automation/openapi';
+import { COMMON_OPERATIONS } from '../features/common/openapi';
+import { COOPERATE_OPERATIONS } from '../features/cooperate/openapi';
+import { DASHBOARD_LIVE_OPERATIONS } from '../features/dashboard/openapi/live';
 import { WORKBENCH_OPERATIONS } from '../features/dashboard/openapi/workbench';
+import { CATALOGUE_OPERATIONS } from '../features/game/openapi';
+import { INCOME_OPERATIONS } from '../features/income/openapi';
+import { MESSAGE_OPERATIONS } from '../features/messages/openapi';
+import { ACCOUNTS_OPERATIONS } from '../features/players/openapi/accounts';
+import { PLAYERS_OPERATIONS } from '../features/players/openapi/players';
+import { DATA_REPORTS_OPERATIONS } from '../features/reports/openapi';
+import { SYSTEM_OPERATIONS } from '../features/system/openapi';
+import { EMBED_ANALYSIS_OPERATIONS } from '../features/tracking/openapi/analysis';
+import { TRACKING_OPERATIONS } from '../features/tracking/openapi/ingest';
+import { CORE_OPERATIONS, SERVICE_OPERATIONS } from './core';
+import type { Method, Operation } from './operation';
 
 /**
  * The OpenAPI 3.1 document of the reference server, GENERATED from the contract's zod schemas
- * (z.toJSONSchema, JSON Schema 2020-12 as OpenAPI 3.1 uses it): the schemas are written once in
- * contracts/schemas and this file only says which schema goes with which route.
+ * (z.toJSONSchema, JSON Schema 2020-12 as OpenAPI 3.1 uses it). The schemas are written once in
+ * contracts/schemas; the operation lists (./core.ts and server/features/<area>/openapi*) only say
+ * which schema goes with which route. The routes themselves come from Fastify (every route the server
+ * registered, as @fastify/swagger collects them): one without an entry in the lists still appears,
+ * marked `x-undescribed`, and the OpenAPI test fails until it is described.
  */
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
-
-export interface Operation {
-  method: Method;
-  path: string;
-  summary: string;
-  tag: string;
-  /** Needs `Authorization: JWT <access>`. */
-  auth: boolean;
-  query?: z.ZodObject;
-  pathId?: boolean;
-  body?: z.ZodType;
-  multipart?: boolean;
-  /** The `data` of the success envelope. */
-  data: z.ZodType;
-  notes?: string;
-}
-
-const ok = z.null();
-
+/** Every described route: the shared REST routes, each area's, then sockets, GraphQL, docs and probes. */
 export const OPERATIONS: readonly Operation[] = [
-  { method: 'get', path: '/api/captcha/', summary: 'A captcha challenge ({} when captcha is off)', tag: 'auth', auth: false, data: captchaResult },
-  { method: 'get', path: '/api/captcha/status/', summary: 'Whether captcha is on (reference server only)', tag: 'auth', auth: false, data: captchaStatus },
-  {
-    method: 'post',
-    path: '/api/login/',
-    summary: 'Sign in',
-    tag: 'auth',
-    auth: false,
-    body: loginRequest,
-    data: loginResult,
-    notes: 'A 401 envelope here is a wrong username or password: clients show it instead of refreshing.',
-  },
-  { method: 'post', path: '/token/refresh/', summary: 'New access token from a refresh token', tag: 'auth', auth: false, body: refreshRequest, data: refreshResult },
-  { method: 'post', path: '/api/logout/', summary: 'Sign out (the refresh token is revoked)', tag: 'auth', auth: true, body: logoutRequest, data: ok },
-  { method: 'get', path: '/api/system/user/user_info/', summary: 'The signed-in user', tag: 'user', auth: true, data: userInfo },
-  { method: 'get', path: '/api/init/settings/', summary: 'System settings, a flat "<group>.<key>" map', tag: 'init', auth: false, data: settings },
-  {
-    method: 'get',
-    path: '/api/init/dictionary/',
-    summary: 'Dictionaries: groups for dictionary_key=all, the entries of one key otherwise',
-    tag: 'init',
-    auth: false,
-    query: dictionaryQuery,
-    data: z.union([listPage(dictionaryGroup), listPage(dictionaryEntry)]),
-  },
-  { method: 'get', path: '/api/system/menu/web_router/', summary: 'The flat menu list of the signed-in user', tag: 'menu', auth: true, data: listPage(menuItem) },
-  { method: 'get', path: '/api/system/dept/all_dept/', summary: 'All departments, flat', tag: 'dept', auth: true, data: z.array(deptNode) },
-  { method: 'get', path: '/api/system/datav/users_total/', summary: 'Number of users ({users_total})', tag: 'dashboard', auth: true, data: usersTotalResult },
-  { method: 'get', path: '/api/system/datav/users_login_total/', summary: 'Number of sign-ins ({login_total})', tag: 'dashboard', auth: true, data: loginTotalResult },
-  { method: 'get', path: '/api/system/datav/attachment_total/', summary: 'Number of files and their size as display text', tag: 'dashboard', auth: true, data: attachmentTotalResult },
-  { method: 'get', path: '/api/system/datav/login_user/', summary: 'Sign-ins per day, last 30 days', tag: 'dashboard', auth: true, data: loginTrend },
-  { method: 'get', path: '/api/system/datav/registered_user/', summary: 'New users per day, last 30 days', tag: 'dashboard', auth: true, data: registeredUserTrend },
-  { method: 'get', path: '/api/system/datav/recent_logins/', summary: 'The 10 newest sign-ins (reference server only)', tag: 'dashboard', auth: true, data: z.array(recentLogin) },
-  { method: 'get', path: '/api/system/message_center/', summary: 'Messages sent (list)', tag: 'messages', auth: true, query: messageListQuery, data: messageList },
-  { method: 'post', path: '/api/system/message_center/', summary: 'Send a message', tag: 'messages', auth: true, body: messageCreateRequest, data: messageDetail },
-  { method: 'get', path: '/api/system/message_center/get_self_receive/', summary: 'Messages received by the signed-in user', tag: 'messages', auth: true, query: messageListQuery, data: receivedMessageList },
-  { method: 'get', path: '/api/system/message_center/get_newest_msg/', summary: 'The newest received message', tag: 'messages', auth: true, data: newestMessage },
-  { method: 'get', path: '/api/system/message_center/get_unread_msg/', summary: 'Number of unread messages', tag: 'messages', auth: true, data: unreadCount },
-  { method: 'get', path: '/api/system/message_center/{id}/', summary: 'One message (marks it read)', tag: 'messages', auth: true, pathId: true, data: messageDetail },
-  { method: 'delete', path: '/api/system/message_center/{id}/', summary: 'Delete one message', tag: 'messages', auth: true, pathId: true, data: z.array(z.never()) },
-  { method: 'delete', path: '/api/system/message_center/multiple_delete/', summary: 'Delete several messages', tag: 'messages', auth: true, body: multipleDeleteRequest, data: z.array(z.never()) },
-  {
-    method: 'post',
-    path: '/api/system/file/',
-    summary: 'Upload a file (multipart field `file`)',
-    tag: 'files',
-    auth: true,
-    multipart: true,
-    data: fileRow,
-    notes: 'The reference server requires a token; the real back end accepts anonymous uploads (known difference upload-needs-token).',
-  },
-  { method: 'get', path: '/api/system/file/', summary: 'Uploaded files (list; prefix=1 for absolute urls)', tag: 'files', auth: true, query: fileListQuery, data: fileList },
-  { method: 'get', path: '/api/system/file/{id}/', summary: 'One uploaded file', tag: 'files', auth: true, pathId: true, data: fileRow },
-  { method: 'put', path: '/api/system/file/{id}/', summary: 'Rename a file', tag: 'files', auth: true, pathId: true, body: fileUpdateRequest, data: fileRow },
-  { method: 'delete', path: '/api/system/file/{id}/', summary: 'Delete a file row', tag: 'files', auth: true, pathId: true, data: z.array(z.never()) },
+  ...CORE_OPERATIONS,
+  ...SYSTEM_OPERATIONS,
+  ...MESSAGE_OPERATIONS,
+  ...WORKBENCH_OPERATIONS,
+  ...DASHBOARD_LIVE_OPERATIONS,
   ...CATALOGUE_OPERATIONS,
+  ...COMMON_OPERATIONS,
   ...TRACKING_OPERATIONS,
   ...EMBED_ANALYSIS_OPERATIONS,
   ...INCOME_OPERATIONS,
-  // ---- issue 16 part B, players (i16-players)
   ...PLAYERS_OPERATIONS,
-  // center_users accounts+game_users (i16-accounts)
   ...ACCOUNTS_OPERATIONS,
-  // Partners (issue 16 part B, i16-ads)
-  ...COOPERATE_OPERATIONS,
-  ...AUTOMATION_OPERATIONS,
-  // dashboard realtime+monitor (i17-live)
-  ...DASHBOARD_LIVE_OPERATIONS,
-  // advertising (i16-adverts)
-  ...ADVERTISING_OPERATIONS,
-  // workbench (i17-workbench)
-  ...WORKBENCH_OPERATIONS,
-  // issue 16 data reports
   ...DATA_REPORTS_OPERATIONS,
+  ...COOPERATE_OPERATIONS,
+  ...ADVERTISING_OPERATIONS,
+  ...AUTOMATION_OPERATIONS,
+  ...SERVICE_OPERATIONS,
 ];
+
+/** A route the server registered: its method and its OpenAPI path template (`/api/system/user/{id}/`). */
+export interface RegisteredRoute {
+  method: string;
+  path: string;
+}
 
 type JsonSchema = Record<string, unknown>;
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+const METHODS: readonly Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+/**
+ * The contract's named schemas (the exports of contracts/schemas) become components: an answer or a
+ * body refers to `#/components/schemas/RoleRow` instead of repeating the row in every operation, which
+ * keeps the document small enough for the viewer. A registry of their names, read by z.toJSONSchema
+ * (which extracts every schema with an id), that also hands on the contract's own metadata
+ * (`.describe()` texts live in zod's global registry).
+ */
+class ContractNames extends z.core.$ZodRegistry<{ id?: string }> {
+  override get(schema: z.core.$ZodType): { id?: string } | undefined {
+    const global = z.globalRegistry.get(schema);
+    const own = super.get(schema);
+    return global || own ? { ...global, ...own } : undefined;
+  }
+}
+
+const names = new ContractNames();
+const schemaByName = new Map<string, z.ZodType>();
+for (const [name, value] of Object.entries(contract)) {
+  if (!(value instanceof z.ZodObject || value instanceof z.ZodUnion || value instanceof z.ZodDiscriminatedUnion) || names.has(value)) continue;
+  const id = name.charAt(0).toUpperCase() + name.slice(1);
+  names.add(value, { id });
+  schemaByName.set(id, value);
+}
+
+/** z.toJSONSchema's options here: zod's safe-integer bounds on every int are left out (JSON numbers need none). */
+const options = (io: 'input' | 'output') =>
+  ({
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  }) as const;
+
+/** The JSON Schema of `schema` written out in full (query and path parameters are listed one by one). */
+export const inlineSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, options(io)) as JsonSchema;
   return rest;
 };
 
-function parametersOf(op: Operation): JsonSchema[] {
+const plain = (schema: z.ZodType, io: 'input' | 'output'): string => JSON.stringify(inlineSchema(schema, io));
+
+/** A named schema's component: `Name`, or `Name.in` for the request side where the two differ (defaults, coercions). */
+const componentName = (id: string, io: 'input' | 'output'): string => {
+  if (io === 'output') return id;
+  const schema = schemaByName.get(id);
+  return schema && plain(schema, 'input') !== plain(schema, 'output') ? `${id}.in` : id;
+};
+
+/** Collects the components while one document is built. */
+class Components {
+  readonly schemas: Record<string, JsonSchema> = {};
+
+  /** The JSON Schema of `schema`, named contract parts as references to components. */
+  jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { ...options(io), metadata: names }) as JsonSchema;
+    const rename = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(rename);
+      if (node === null || typeof node !== 'object') return node;
+      return Object.fromEntries(
+        Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${componentName(v.slice('#/$defs/'.length), io)}` : rename(v)]),
+      );
+    };
+    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+      this.schemas[componentName(id, io)] ??= rename(def) as JsonSchema;
+    }
+    return rename(rest) as JsonSchema;
+  }
+}
+
+const ID_PARAMETER = { type: 'integer', minimum: 1 };
+
+function parametersOf(op: Pick<Operation, 'path' | 'query' | 'params'>): JsonSchema[] {
   const params: JsonSchema[] = [];
-  if (op.pathId) params.push({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+  for (const [, name] of op.path.matchAll(/\{([^}]+)\}/g)) {
+    if (name === undefined) continue;
+    const given = op.params?.[name];
+    params.push({ name, in: 'path', required: true, schema: given ? inlineSchema(given, 'input') : name === 'id' ? ID_PARAMETER : { type: 'string' } });
+  }
   if (op.query) {
-    const shape = jsonSchema(op.query, 'input');
+    const shape = inlineSchema(op.query, 'input');
     const properties = (shape.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((shape.required as string[] | undefined) ?? []);
-    for (const [name, schema] of Object.entries(properties)) params.push({ name, in: 'query', required: required.has(name), schema });
+    for (const [name, schema] of Object.entries(properties)) {
+      const { description, ...rest } = schema;
+      params.push({ name, in: 'query', required: required.has(name), ...(typeof description === 'string' ? { description } : {}), schema: rest });
+    }
   }
   return params;
 }
 
-const failureResponse = { description: 'Failure envelope (code ≠ 2000, data null)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+const ERROR_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
+const failureResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
+/** The failure answers every envelope route shares, once in components.responses. */
+const FAILURES = {
+  TokenRefused: failureResponse('Refused refresh token (code 400) or token errors on some routes'),
+  UnknownRoute: failureResponse('Unknown route (code 404 接口地址不正确)'),
+};
+const ENVELOPE_DESCRIPTION = 'The envelope: code 2000 with data, or a failure code (400, 401, 402, 404, 4000) with data null';
 
-/** Builds the document; `serverUrl` goes into `servers` (empty = relative). */
-export function openApiDocument(version: string, serverUrl = ''): JsonSchema {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
-    const operation: Record<string, unknown> = {
-      operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      summary: op.summary,
-      tags: [op.tag],
-      ...(op.notes ? { description: op.notes } : {}),
-      ...(op.auth ? { security: [{ jwt: [] }] } : { security: [] }),
-      parameters: parametersOf(op),
-      responses: {
-        '200': {
-          description: 'The envelope: code 2000 with data, or a failure code (400, 401, 402, 404, 4000) with data null',
-          content: { 'application/json': { schema: { oneOf: [jsonSchema(envelope(op.data), 'output'), { $ref: '#/components/schemas/ErrorEnvelope' }] } } },
-        },
-        '401': { ...failureResponse, description: 'Refused refresh token (code 400) or token errors on some routes' },
-        '404': { ...failureResponse, description: 'Unknown route (code 404 接口地址不正确)' },
-      },
-    };
-    if (op.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } };
-    if (op.multipart) {
-      operation.requestBody = {
-        required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } } } },
-      };
-    }
-    paths[op.path] = { ...(paths[op.path] ?? {}), [op.method]: operation };
+function responsesOf(op: Operation, c: Components): JsonSchema {
+  if (op.answer) {
+    const { status, description, mediaType, schema } = op.answer;
+    return { [status]: { description, ...(mediaType ? { content: { [mediaType]: schema ? { schema: c.jsonSchema(schema, 'output') } : {} } } : {}) } };
   }
-  paths['/graphql'] = {
-    post: {
-      operationId: 'postGraphql',
-      summary: 'GraphQL gateway over this REST contract (schema: server/gateway/schema.graphql)',
-      tags: ['graphql'],
-      security: [{ jwt: [] }, {}],
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': {
-            schema: { type: 'object', required: ['query'], properties: { query: { type: 'string' }, variables: { type: 'object' }, operationName: { type: 'string' } } },
-          },
-        },
-      },
-      responses: {
-        '200': { description: '{data, errors}; an error carries extensions {kind, code, httpStatus, msg}' },
-        '400': { description: 'A request that could not execute (bad query or variables)' },
-      },
-    },
-  };
+  const envelopeSchema = { oneOf: [c.jsonSchema(envelope(op.data), 'output'), ERROR_REF] };
+  const success = op.file
+    ? {
+        description: 'The file (Content-Disposition names it); a failure is the envelope with data null',
+        content: { [op.file]: { schema: { type: 'string', contentMediaType: op.file } }, 'application/json': { schema: ERROR_REF } },
+      }
+    : { description: ENVELOPE_DESCRIPTION, content: { 'application/json': { schema: envelopeSchema } } };
   return {
+    '200': success,
+    '401': { $ref: '#/components/responses/TokenRefused' },
+    '404': { $ref: '#/components/responses/UnknownRoute' },
+  };
+}
+
+function requestBodyOf(op: Operation, c: Components): JsonSchema | null {
+  const content: Record<string, unknown> = {};
+  if (op.multipart) {
+    content['multipart/form-data'] = { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+  }
+  if (op.body) content['application/json'] = { schema: c.jsonSchema(op.body, 'input') };
+  return Object.keys(content).length > 0 ? { required: true, content } : null;
+}
+
+const operationId = (method: string, path: string): string =>
+  `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+
+const securityOf = (auth: Operation['auth']) => (auth === 'optional' ? [{ jwt: [] }, {}] : auth ? [{ jwt: [] }] : []);
+
+function operationObject(op: Operation, c: Components): JsonSchema {
+  const requestBody = requestBodyOf(op, c);
+  return {
+    operationId: operationId(op.method, op.path),
+    summary: op.summary,
+    tags: [op.tag],
+    ...(op.notes ? { description: op.notes } : {}),
+    security: securityOf(op.auth),
+    parameters: parametersOf(op),
+    ...(requestBody ? { requestBody } : {}),
+    responses: responsesOf(op, c),
+  };
+}
+
+/** A registered route no list describes: its path parameters and the envelope, flagged for the test. */
+function undescribedObject(method: string, path: string, c: Components): JsonSchema {
+  const area = /^\/(?:api\/)?([^/{]+)/.exec(path)?.[1] ?? 'other';
+  return {
+    operationId: operationId(method, path),
+    summary: `${method.toUpperCase()} ${path}`,
+    tags: [area],
+    description: 'Registered by the server but not yet paired with contract schemas (server/features/<area>/openapi*).',
+    'x-undescribed': true,
+    security: [{ jwt: [] }],
+    parameters: parametersOf({ path }),
+    responses: { '200': { description: ENVELOPE_DESCRIPTION, content: { 'application/json': { schema: c.jsonSchema(anyEnvelope, 'output') } } } },
+  };
+}
+
+const sorted = (schemas: Record<string, JsonSchema>): Record<string, JsonSchema> =>
+  Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The routes of the document: static files, the CORS preflight and HEAD twins are not operations. */
+export function documentedRoute(route: RegisteredRoute): boolean {
+  return (METHODS as readonly string[]).includes(route.method.toLowerCase()) && !route.path.includes('*');
+}
+
+/**
+ * Builds the document. `routes` are the routes the server registered (Fastify's paths as OpenAPI
+ * templates); without them (unit use) the document holds the described operations only. `serverUrl`
+ * goes into `servers` (empty = relative).
+ */
+export function openApiDocument(version: string, routes: readonly RegisteredRoute[] | null = null, serverUrl = ''): JsonSchema {
+  const described = new Map(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op]));
+  const order = new Map([...described.keys()].map((key, i) => [key, i]));
+  const rank = (r: RegisteredRoute) => order.get(`${r.method.toLowerCase()} ${r.path}`) ?? order.size;
+  // In the lists' order (the viewer groups by tag in the order met), routes no list describes last.
+  const wanted = routes === null ? OPERATIONS.map((op) => ({ method: op.method, path: op.path })) : routes.filter(documentedRoute).sort((a, b) => rank(a) - rank(b));
+  const paths: Record<string, Record<string, unknown>> = {};
+  const components = new Components();
+  for (const route of wanted) {
+    const method = route.method.toLowerCase();
+    const op = described.get(`${method} ${route.path}`);
+    paths[route.path] = { ...(paths[route.path] ?? {}), [method]: op ? operationObject(op, components) : undescribedObject(method, route.path, components) };
+  }
+  return {
+    // The schemas are JSON Schema 2020-12, which OpenAPI 3.1's default dialect is built on.
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Game console API (reference server)',
       version,
@@ -243,7 +262,8 @@ export function openApiDocument(version: string, serverUrl = ''): JsonSchema {
     paths,
     components: {
       securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <access token>' } },
-      schemas: { ErrorEnvelope: jsonSchema(errorEnvelope, 'output') },
+      schemas: { ErrorEnvelope: inlineSchema(errorEnvelope, 'output'), ...sorted(components.schemas) },
+      responses: FAILURES,
     },
   };
 }

@@ -8,14 +8,12 @@ import {
   clickBatchInput,
   clickBatchResult,
   clickQuery,
-  listPage,
-  multipleDeleteRequest,
   performanceQuery,
   performanceResult,
   spendInput,
   spendResult,
 } from '../../../contracts/schemas';
-import type { Operation } from '../../openapi/document';
+import { nothing, resourceOperations, XLSX, type Operation } from '../../openapi/operation';
 
 const tag = 'advertisement';
 const base = '/api/advertisement/campaign/';
@@ -30,25 +28,27 @@ const listQuery = z.object({
   channel: z.string().optional(),
   status: z.enum(['active', 'paused', 'ended']).optional(),
 });
-const deleted = z.array(z.never());
 
-/** Advertising (issue 16, menus advertisement/*) for the OpenAPI document. */
+/** Advertising (menus advertisement/*) for the OpenAPI document. */
 export const ADVERTISING_OPERATIONS: readonly Operation[] = [
-  { method: 'get', path: base, summary: 'Campaigns: list', tag, auth: true, query: listQuery, data: listPage(campaignRow) },
-  { method: 'get', path: `${base}{id}/`, summary: 'Campaigns: one', tag, auth: true, pathId: true, data: campaignRow },
-  { method: 'post', path: base, summary: 'Campaigns: create (store_url http(s) only; budget in fen; end_date ≥ start_date)', tag, auth: true, body: campaignInput, data: campaignRow },
-  { method: 'put', path: `${base}{id}/`, summary: 'Campaigns: update (PATCH for a partial update; the game stays)', tag, auth: true, pathId: true, body: campaignUpdateInput, data: campaignRow },
-  { method: 'delete', path: `${base}{id}/`, summary: 'Campaigns: delete (with its spend and clicks)', tag, auth: true, pathId: true, data: deleted },
-  { method: 'delete', path: `${base}multiple_delete/`, summary: 'Campaigns: delete several (all or none)', tag, auth: true, body: multipleDeleteRequest, data: deleted },
-  { method: 'get', path: `${base}{id}/spend/`, summary: "A campaign's daily spend", tag, auth: true, pathId: true, data: spendResult },
-  { method: 'put', path: `${base}{id}/spend/`, summary: 'Enter daily spend (days within the period; a day again replaces it; all or none)', tag, auth: true, pathId: true, body: spendInput, data: spendResult },
+  ...resourceOperations(base, {
+    tag,
+    title: 'Campaigns',
+    row: campaignRow,
+    create: campaignInput,
+    update: campaignUpdateInput,
+    query: listQuery,
+    notes: 'store_url http(s) only; budget in fen; end_date ≥ start_date; an update keeps the game; a delete removes the campaign\'s spend and clicks.',
+  }),
+  { method: 'get', path: `${base}spend_template/`, summary: 'The daily spend import template (xlsx: 日期, 花费（元）)', tag, auth: true, data: nothing, file: XLSX },
+  { method: 'get', path: `${base}{id}/spend/`, summary: "A campaign's daily spend", tag, auth: true, data: spendResult },
+  { method: 'put', path: `${base}{id}/spend/`, summary: 'Enter daily spend (days within the period; a day again replaces it; all or none)', tag, auth: true, body: spendInput, data: spendResult },
   {
     method: 'post',
     path: `${base}{id}/spend/import/`,
     summary: 'Import daily spend from an xlsx sheet (multipart field file: 日期, 花费（元）)',
     tag,
     auth: true,
-    pathId: true,
     multipart: true,
     data: spendResult,
     notes: 'Yuan with at most 2 decimals, converted to fen exactly. Any bad row: code 4000, data [{row, msg}], nothing written. GET …/campaign/spend_template/ gives the template.',
@@ -59,7 +59,6 @@ export const ADVERTISING_OPERATIONS: readonly Operation[] = [
     summary: "Click logs an ad network reports (≤ 1000 per call; Update)",
     tag,
     auth: true,
-    pathId: true,
     body: clickBatchInput,
     data: clickBatchResult,
     notes: 'Each click as if its device opened the tracking link at that time: the campaign active and the day within its period, not in the future; refused clicks listed by index, the others kept.',
@@ -73,7 +72,7 @@ export const ADVERTISING_OPERATIONS: readonly Operation[] = [
     tag,
     auth: false,
     query: clickQuery,
-    data: z.null(),
+    data: nothing,
     notes: 'Only a campaign that is active with today in its period records clicks; otherwise (unknown, paused, ended, bad device) code 4000 and nothing stored. Over the rate limit: HTTP 429.',
   },
 ];

@@ -10,12 +10,12 @@ import {
   shareRate,
   shareRateIn,
 } from '../../../contracts/schemas';
-import type { Operation } from '../../openapi/document';
+import { nothing, XLSX, type Operation } from '../../openapi/operation';
 
 const rules =
   'Revenue per game and month from the one revenue function (as center_income/*): orders paid in the month − refunds made in it, CNY fen, months in ANALYTICS_TZ. partner_amount = revenue × rate_bp / 10000, half away from zero; the rate in effect is the latest with effective_month ≤ the month. A locked month is read from its confirmed record. See docs/cooperate.md.';
 
-/** Partners (issue 16, menus cooperate/*) for the OpenAPI document. */
+/** Partners (menus cooperate/*) for the OpenAPI document. */
 export const COOPERATE_OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/api/cooperate/overview/', summary: 'Per partner: games, active and paying players, revenue, share of the total, current rate', tag: 'cooperate', auth: true, query: partnerOverviewQuery, data: partnerOverviewResult, notes: rules },
   {
@@ -27,6 +27,17 @@ export const COOPERATE_OPERATIONS: readonly Operation[] = [
     query: settlementQuery,
     data: settlementResult,
     notes: `${rules} GET /api/cooperate/reports/export/ with the same query answers the same rows as xlsx (amounts in fen; Export button).`,
+  },
+  {
+    method: 'get',
+    path: '/api/cooperate/reports/export/',
+    summary: "A month's settlement as an xlsx file (amounts in fen)",
+    tag: 'cooperate',
+    auth: true,
+    query: settlementQuery,
+    data: nothing,
+    file: XLSX,
+    notes: 'Failures are the envelope. Granted by the screen\'s Export button.',
   },
   { method: 'get', path: '/api/cooperate/reports/rates/', summary: "A partner's revenue-share rates, newest effective month first", tag: 'cooperate', auth: true, query: rateQuery, data: rateList, notes: rules },
   {

@@ -13,7 +13,7 @@ import {
   rankQuery,
   rankResult,
 } from '../../../contracts/schemas';
-import type { Operation } from '../../openapi/document';
+import { nothing, XLSX, type Operation } from '../../openapi/operation';
 
 const rules =
   'Amounts in REPORT_CURRENCY (CNY) minor units (fen), converted once per order at the fixed rates of ORDER_CURRENCIES. Gross by paid day, refunds by refund day, revenue = gross − refunds. Days are calendar days in ANALYTICS_TZ, both ends counted, at most 366. Bad parameters answer code 4000 with the reason. See docs/income.md.';
@@ -35,7 +35,7 @@ const ordersQuery = z.object({
   ordering: z.enum(['time', '-time', 'amount_cny', '-amount_cny']).optional(),
 });
 
-/** Orders and revenue (issue 16, menus center_income/*) for the OpenAPI document. */
+/** Orders and revenue (menus center_income/*) for the OpenAPI document. */
 export const INCOME_OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
@@ -61,5 +61,16 @@ export const INCOME_OPERATIONS: readonly Operation[] = [
     query: ordersQuery,
     data: listPage(orderRow),
     notes: 'GET /api/center_income/details/export/ with the same filters streams every matching order as xlsx (header X-Export-Rows = their number; granted by the screen\'s Export button). start/end: paid day in ANALYTICS_TZ.',
+  },
+  {
+    method: 'get',
+    path: '/api/center_income/details/export/',
+    summary: 'Every order matching the filters of the list, as an xlsx file streamed while it is read',
+    tag: 'income',
+    auth: true,
+    query: ordersQuery,
+    data: nothing,
+    file: XLSX,
+    notes: 'Header X-Export-Rows = the number of orders; failures are the envelope. Granted by the screen\'s Export button.',
   },
 ];

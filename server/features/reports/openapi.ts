@@ -1,10 +1,10 @@
 import { gameStatsQuery, statsResult, userStatsQuery } from '../../../contracts/schemas';
-import type { Operation } from '../../openapi/document';
+import { nothing, XLSX, type Operation } from '../../openapi/operation';
 
 const rules =
   'One row per calendar day (ANALYTICS_TZ) of start..end (both counted, at most 366) and a summary: new players (registration day), active players (any tracked event or paid order), paying players (a paid order that day), revenue (paid − refunded, refunds by refund day; CNY fen), ARPU = revenue / active players (fen), d1/d7 retention of the day\'s new players (retained on day N if active on registration day + N; 6 decimals; null while day N has not begun or without new players). Summary: new players and revenue summed, active and paying players distinct over the range, d1/d7 weighted over the days whose day N has begun. Unknown parameters, bad dates, too long a range, an unknown game answer code 4000 with the reason. See docs/players.md (Data reports).';
 
-/** Data reports (issue 16 item 7: data_reports/game_stats, data_reports/user_stats) for the OpenAPI document. */
+/** Data reports (data_reports/game_stats, data_reports/user_stats) for the OpenAPI document. */
 export const DATA_REPORTS_OPERATIONS: readonly Operation[] = [
   {
     method: 'get',
@@ -25,5 +25,27 @@ export const DATA_REPORTS_OPERATIONS: readonly Operation[] = [
     query: userStatsQuery,
     data: statsResult,
     notes: `${rules} An account registers on its first active day in any game and is retained on day N if active in any game that day. GET /api/data_reports/user_stats/export/ answers the rows as xlsx (Export button).`,
+  },
+  {
+    method: 'get',
+    path: '/api/data_reports/game_stats/export/',
+    summary: 'The game statistics as an xlsx file, newest day first, the summary last (same query)',
+    tag: 'players',
+    auth: true,
+    query: gameStatsQuery,
+    data: nothing,
+    file: XLSX,
+    notes: 'Failures are the envelope. Granted by the screen\'s Export button.',
+  },
+  {
+    method: 'get',
+    path: '/api/data_reports/user_stats/export/',
+    summary: 'The platform statistics as an xlsx file, newest day first, the summary last (same query)',
+    tag: 'players',
+    auth: true,
+    query: userStatsQuery,
+    data: nothing,
+    file: XLSX,
+    notes: 'Failures are the envelope. Granted by the screen\'s Export button.',
   },
 ];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { myLogin, workbenchLayout, workbenchLayoutInput, workbenchShortcut, workbenchVisitInput, WORKBENCH_COLS, WORKBENCH_MAX_WIDGETS, WORKBENCH_ROWS } from '../../../../contracts/schemas/dashboard/workbench';
-import type { Operation } from '../../../openapi/document';
+import type { Operation } from '../../../openapi/operation';
 
 const rules = `Any signed-in user, own rows only. Grid ${WORKBENCH_COLS} columns × ${WORKBENCH_ROWS} rows; integer x/y/w/h inside it and within the kind's size limits; at most ${WORKBENCH_MAX_WIDGETS} widgets; unique ids; every kind but trend at most once. A bad layout is refused whole (nothing stored). See docs/workbench.md.`;
 
-/** The workbench (issue 17 §8, menu dashboard/workbench) for the OpenAPI document. */
+/** The workbench (menu dashboard/workbench) for the OpenAPI document. */
 export const WORKBENCH_OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/api/system/workbench/layout/', summary: "The caller's workbench layout (the default one, saved false, until one is saved)", tag: 'workbench', auth: true, data: workbenchLayout, notes: rules },
   { method: 'put', path: '/api/system/workbench/layout/', summary: "Replace the caller's workbench layout", tag: 'workbench', auth: true, body: workbenchLayoutInput, data: workbenchLayout, notes: rules },

@@ -13,13 +13,13 @@ import {
   playerTrackEvent,
   unbanInput,
 } from '../../../../contracts/schemas';
-import type { Operation } from '../../../openapi/document';
+import type { Operation } from '../../../openapi/operation';
 
 const see = 'Bad parameters answer code 4000 with the reason (nothing written). See docs/players.md.';
 const page = { page: z.string().optional(), limit: z.string().optional() };
 const key = { game: z.string(), distinct_id: z.string() };
 
-/** center_users/accounts and center_users/game_users (issue 16 item 2) for the OpenAPI document. */
+/** center_users/accounts and center_users/game_users for the OpenAPI document. */
 export const ACCOUNTS_OPERATIONS: readonly Operation[] = [
   {
     method: 'get',

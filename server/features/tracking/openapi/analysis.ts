@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { funnelQuery, funnelResult } from '../../../../contracts/schemas/tracking/funnel';
 import { sessionsExportQuery, sessionsQuery, sessionsResult } from '../../../../contracts/schemas/tracking/sessions';
-import type { Operation } from '../../../openapi/document';
+import { nothing, XLSX, type Operation } from '../../../openapi/operation';
 
 const rules =
   'Days are calendar days in the server\'s analytics time zone (ANALYTICS_TZ, default Asia/Shanghai), both ends counted, at most 366. Missing or invalid parameters answer code 4000 with the reason (e.g. "start 必须是 YYYY-MM-DD"). See docs/tracking-analysis.md.';
 
-/** Funnel and session analysis (issue 15, menu data_embed/*) for the OpenAPI document. */
+/** Funnel and session analysis (menus data_embed/*) for the OpenAPI document. */
 export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [
   {
     method: 'get',
@@ -25,7 +24,8 @@ export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [
     tag: 'tracking analysis',
     auth: true,
     query: funnelQuery,
-    data: z.null(),
+    data: nothing,
+    file: XLSX,
     notes: 'Answers the file (Content-Disposition names it); failures are the envelope. Granted by the screen\'s Export button.',
   },
   {
@@ -45,7 +45,8 @@ export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [
     tag: 'tracking analysis',
     auth: true,
     query: sessionsExportQuery,
-    data: z.null(),
+    data: nothing,
+    file: XLSX,
     notes: 'Answers the file (Content-Disposition names it); failures are the envelope. Granted by the screen\'s Export button.',
   },
 ];

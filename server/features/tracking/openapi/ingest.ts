@@ -8,8 +8,6 @@ import {
   funnelDefineInput,
   funnelDefineRow,
   globalEventDefineInput,
-  listPage,
-  multipleDeleteRequest,
   trackBatch,
   trackingAppInput,
   trackingAppRow,
@@ -17,30 +15,9 @@ import {
   trackingCredentials,
   trackResult,
 } from '../../../../contracts/schemas';
-import type { Operation } from '../../../openapi/document';
+import { nothing, resourceOperations, XLSX, type Operation } from '../../../openapi/operation';
 
-const listQuery = (filters: Record<string, z.ZodType> = {}) =>
-  z.object({
-    page: z.coerce.number().int().min(1).optional(),
-    limit: z.coerce.number().int().min(1).max(999).optional(),
-    ordering: z.string().optional().describe("Field name, '-' for descending, comma-separated"),
-    search: z.string().optional(),
-    ...filters,
-  });
-
-const deleted = z.array(z.never());
-
-function resource(base: string, title: string, row: z.ZodType, create: z.ZodType, update: z.ZodType, filters: Record<string, z.ZodType>): Operation[] {
-  const tag = 'embed_configure';
-  return [
-    { method: 'get', path: base, summary: `${title}: list`, tag, auth: true, query: listQuery(filters), data: listPage(row) },
-    { method: 'get', path: `${base}{id}/`, summary: `${title}: one`, tag, auth: true, pathId: true, data: row },
-    { method: 'post', path: base, summary: `${title}: create`, tag, auth: true, body: create, data: row },
-    { method: 'put', path: `${base}{id}/`, summary: `${title}: update (PATCH for a partial update)`, tag, auth: true, pathId: true, body: update, data: row },
-    { method: 'delete', path: `${base}{id}/`, summary: `${title}: delete`, tag, auth: true, pathId: true, data: deleted },
-    { method: 'delete', path: `${base}multiple_delete/`, summary: `${title}: delete several (all or none)`, tag, auth: true, body: multipleDeleteRequest, data: deleted },
-  ];
-}
+const tag = 'embed_configure';
 
 const defineFilters = { game: z.coerce.number().int().optional(), event: z.string().optional(), enabled: z.enum(['true', 'false', '1', '0']).optional() };
 
@@ -57,21 +34,27 @@ const eventQuery = z.object({
   compare: z.enum(['1', '0', 'true', 'false']).optional(),
 });
 
-/** Event tracking (issue 15), write side and event analysis, for the OpenAPI document. */
+/** Event tracking, write side and event analysis, for the OpenAPI document. */
 export const TRACKING_OPERATIONS: readonly Operation[] = [
-  ...resource('/api/embed_configure/game/', 'Tracking apps', trackingAppRow, trackingAppInput, trackingAppUpdate, { game: z.coerce.number().int().optional(), enabled: z.enum(['true', 'false', '1', '0']).optional() }),
+  ...resourceOperations('/api/embed_configure/game/', {
+    tag,
+    title: 'Tracking apps',
+    row: trackingAppRow,
+    create: trackingAppInput,
+    update: trackingAppUpdate,
+    filters: { game: z.coerce.number().int().optional(), enabled: z.enum(['true', 'false', '1', '0']).optional() },
+  }),
   {
     method: 'post',
     path: '/api/embed_configure/game/{id}/regenerate/',
     summary: 'New app key and secret (the old pair stops working); the only answer holding the secret',
-    tag: 'embed_configure',
+    tag,
     auth: true,
-    pathId: true,
     data: trackingCredentials,
   },
-  ...resource('/api/embed_configure/event_define/', 'Event definitions (per game)', eventDefineRow, eventDefineInput, eventDefineInput, defineFilters),
-  ...resource('/api/embed_configure/global_event_define/', 'Global event definitions', eventDefineRow, globalEventDefineInput, globalEventDefineInput, defineFilters),
-  ...resource('/api/embed_configure/funnel_define/', 'Funnel definitions', funnelDefineRow, funnelDefineInput, funnelDefineInput, { game: z.coerce.number().int().optional() }),
+  ...resourceOperations('/api/embed_configure/event_define/', { tag, title: 'Event definitions (per game)', row: eventDefineRow, create: eventDefineInput, update: eventDefineInput, filters: defineFilters }),
+  ...resourceOperations('/api/embed_configure/global_event_define/', { tag, title: 'Global event definitions', row: eventDefineRow, create: globalEventDefineInput, update: globalEventDefineInput, filters: defineFilters }),
+  ...resourceOperations('/api/embed_configure/funnel_define/', { tag, title: 'Funnel definitions', row: funnelDefineRow, create: funnelDefineInput, update: funnelDefineInput, filters: { game: z.coerce.number().int().optional() } }),
   {
     method: 'post',
     path: '/api/embed/track/',
@@ -84,5 +67,5 @@ export const TRACKING_OPERATIONS: readonly Operation[] = [
       'No JWT: headers X-App-Key and X-Signature = lowercase hex HMAC-SHA256 of the raw body with the app secret. Batch-level failures: envelope with HTTP 401 (key/signature), 413 (too large), 400 (malformed); event-level ones in data.rejected.',
   },
   { method: 'get', path: '/api/data_embed/event/', summary: 'Event analysis: series per event (and breakdown group), optional previous period', tag: 'data_embed', auth: true, query: eventQuery, data: eventAnalysis },
-  { method: 'get', path: '/api/data_embed/event/export/', summary: 'Event analysis table as xlsx (same parameters)', tag: 'data_embed', auth: true, query: eventQuery, data: z.null() },
+  { method: 'get', path: '/api/data_embed/event/export/', summary: 'Event analysis table as xlsx (same parameters)', tag: 'data_embed', auth: true, query: eventQuery, data: nothing, file: XLSX },
 ];
