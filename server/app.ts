@@ -29,7 +29,7 @@ import { errorReporter } from './http/report';
 import { ConsoleShell, registerConsoleFiles } from './http/static';
 import { graphqlGateway, selfUrl } from './gateway/plugin';
 import { filesRoutes } from './routes/files';
-import { openApiRoutes } from './openapi/plugin';
+import { registerOpenApi } from './openapi/plugin';
 import { authRoutes } from './routes/auth';
 import { initRoutes } from './routes/init';
 import { systemRoutes } from './routes/system';
@@ -217,6 +217,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   registerBodyParsers(app);
   const gatewayKey = randomBytes(24).toString('hex');
   registerClientIp(app, gatewayKey);
+  // Before every route: the OpenAPI document (/api/openapi.json, viewer at /api/docs/) lists each route registered after it.
+  await registerOpenApi(app);
   registerHealth(app, ctx);
   await registerSecurityHeaders(app, config, shellConfig);
   await registerCors(app, config);
@@ -258,8 +260,6 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   if (config.consoleDir && (await stat(config.consoleDir).catch(() => null))?.isDirectory()) {
     await registerConsoleFiles(app, config.consoleDir, (err, file) => report(err, `console file not compressed: ${file}`));
   }
-  // The OpenAPI document generated from the contract schemas, and its viewer at /api/docs/.
-  openApiRoutes(app);
   // GraphQL gateway at POST /graphql over this server's REST contract (or GRAPHQL_UPSTREAM's).
   await app.register(graphqlGateway, {
     upstream: () => config.graphqlUpstream ?? selfUrl(app),
