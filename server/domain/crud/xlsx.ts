@@ -37,7 +37,7 @@ function firstSheet(names: Iterable<string>): string | undefined {
 }
 
 /** Sheet text parsed between two yields to the event loop. */
-const SLICE = 64 * 1024;
+const SLICE = 16 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A tag's name without its namespace prefix (`x:row` → `row`). */
@@ -67,7 +67,7 @@ abstract class SaxReader {
     this.parser.close();
   }
 
-  /** `xml` in 64 KB slices, with a turn of the event loop after each. */
+  /** `xml` in 16 KB slices, with a turn of the event loop after each. */
   async readSliced(xml: string): Promise<void> {
     for (let at = 0; at < xml.length; at += SLICE) {
       this.parser.write(xml.slice(at, at + SLICE));
@@ -201,7 +201,7 @@ export function readXlsx(buf: Buffer): string[][] {
 
 /**
  * `readXlsx` for uploads: only the first sheet and the shared strings are unpacked (yauzl, inflating
- * on the thread pool, within IMPORT_LIMITS), and parsing yields to the event loop every 64 KB of
+ * on the thread pool, within IMPORT_LIMITS), and parsing yields to the event loop every 16 KB of
  * text, so other requests keep being answered while a large or hostile file is read.
  */
 export async function readXlsxBounded(buf: Buffer, limits: Limits = IMPORT_LIMITS): Promise<string[][]> {
