@@ -75,12 +75,10 @@ class ContractNames extends z.core.$ZodRegistry<{ id?: string }> {
 }
 
 const names = new ContractNames();
-const schemaByName = new Map<string, z.ZodType>();
 for (const [name, value] of Object.entries(contract)) {
   if (!(value instanceof z.ZodObject || value instanceof z.ZodUnion || value instanceof z.ZodDiscriminatedUnion) || names.has(value)) continue;
   const id = name.charAt(0).toUpperCase() + name.slice(1);
   names.add(value, { id });
-  schemaByName.set(id, value);
 }
 
 /** z.toJSONSchema's options here: zod's safe-integer bounds on every int are left out (JSON numbers need none). */
@@ -101,33 +99,56 @@ export const inlineSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return rest;
 };
 
-const plain = (schema: z.ZodType, io: 'input' | 'output'): string => JSON.stringify(inlineSchema(schema, io));
+type Io = 'input' | 'output';
+const PENDING = '#/components/schemas/\u0000';
 
-/** A named schema's component: `Name`, or `Name.in` for the request side where the two differ (defaults, coercions). */
-const componentName = (id: string, io: 'input' | 'output'): string => {
-  if (io === 'output') return id;
-  const schema = schemaByName.get(id);
-  return schema && plain(schema, 'input') !== plain(schema, 'output') ? `${id}.in` : id;
-};
-
-/** Collects the components while one document is built. */
+/**
+ * Collects the components while one document is built. A named schema is the component `Name`; when
+ * the document uses it on both sides and the request side differs (optional defaults, coercions,
+ * extra properties allowed), that side is `Name.in`. References are written as placeholders and
+ * named by `finish` once every use is known.
+ */
 class Components {
-  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly defs = new Map<string, JsonSchema>();
 
   /** The JSON Schema of `schema`, named contract parts as references to components. */
-  jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  jsonSchema(schema: z.ZodType, io: Io): JsonSchema {
     const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { ...options(io), metadata: names }) as JsonSchema;
+    const mark = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(mark);
+      if (node === null || typeof node !== 'object') return node;
+      return Object.fromEntries(
+        Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `${PENDING}${io}:${v.slice('#/$defs/'.length)}` : mark(v)]),
+      );
+    };
+    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+      if (!this.defs.has(`${io}:${id}`)) this.defs.set(`${io}:${id}`, mark(def) as JsonSchema);
+    }
+    return mark(rest) as JsonSchema;
+  }
+
+  /** Names the components and rewrites the references in `parts`; answers the components by name. */
+  finish(parts: Record<string, unknown>): Record<string, JsonSchema> {
+    const nameOf = new Map<string, string>();
+    for (const key of this.defs.keys()) {
+      const [io, id = ''] = key.split(':') as [Io, string];
+      const twin = this.defs.get(`${io === 'input' ? 'output' : 'input'}:${id}`);
+      const differs = twin !== undefined && JSON.stringify(twin) !== JSON.stringify(this.defs.get(key));
+      nameOf.set(key, io === 'input' && differs ? `${id}.in` : id);
+    }
     const rename = (node: unknown): unknown => {
       if (Array.isArray(node)) return node.map(rename);
       if (node === null || typeof node !== 'object') return node;
       return Object.fromEntries(
-        Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${componentName(v.slice('#/$defs/'.length), io)}` : rename(v)]),
+        Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(PENDING) ? `#/components/schemas/${nameOf.get(v.slice(PENDING.length)) ?? ''}` : rename(v)]),
       );
     };
-    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
-      this.schemas[componentName(id, io)] ??= rename(def) as JsonSchema;
+    for (const [k, v] of Object.entries(parts)) parts[k] = rename(v);
+    const schemas: Record<string, JsonSchema> = {};
+    for (const [key, def] of [...this.defs].sort(([a], [b]) => (nameOf.get(a) ?? '').localeCompare(nameOf.get(b) ?? ''))) {
+      schemas[nameOf.get(key) ?? key] = rename(def) as JsonSchema;
     }
-    return rename(rest) as JsonSchema;
+    return schemas;
   }
 }
 
@@ -223,9 +244,6 @@ function undescribedObject(method: string, path: string, c: Components): JsonSch
   };
 }
 
-const sorted = (schemas: Record<string, JsonSchema>): Record<string, JsonSchema> =>
-  Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
-
 /** The routes of the document: static files, the CORS preflight and HEAD twins are not operations. */
 export function documentedRoute(route: RegisteredRoute): boolean {
   return (METHODS as readonly string[]).includes(route.method.toLowerCase()) && !route.path.includes('*');
@@ -249,6 +267,8 @@ export function openApiDocument(version: string, routes: readonly RegisteredRout
     const op = described.get(`${method} ${route.path}`);
     paths[route.path] = { ...(paths[route.path] ?? {}), [method]: op ? operationObject(op, components) : undescribedObject(method, route.path, components) };
   }
+  const parts: Record<string, unknown> = { paths };
+  const schemas = components.finish(parts);
   return {
     // The schemas are JSON Schema 2020-12, which OpenAPI 3.1's default dialect is built on.
     openapi: '3.1.0',
@@ -259,10 +279,10 @@ export function openApiDocument(version: string, routes: readonly RegisteredRout
         'Every answer is the envelope {code, msg, data}: code 2000 is success. Generated from the zod schemas in contracts/schemas. Authorization: `JWT <access token>`.',
     },
     servers: [{ url: serverUrl || '/' }],
-    paths,
+    paths: parts.paths,
     components: {
       securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <access token>' } },
-      schemas: { ErrorEnvelope: inlineSchema(errorEnvelope, 'output'), ...sorted(components.schemas) },
+      schemas: { ErrorEnvelope: inlineSchema(errorEnvelope, 'output'), ...schemas },
       responses: FAILURES,
     },
   };
