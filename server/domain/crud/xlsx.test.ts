@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { IMPORT_LIMITS, readXlsx, readXlsxBounded, writeXlsx } from './xlsx';
@@ -46,6 +47,14 @@ describe('xlsx writing', () => {
     expect(rows).toHaveLength(5001);
     expect(rows[0]).toEqual(['n', 'name']);
     expect(rows[5000]).toEqual(['4999', 'r4999']);
+  });
+
+  it("exceljs still buffers a sheet where the streaming writer measures its backlog (an upgrade that moves it fails here, not in memory)", () => {
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: new PassThrough() });
+    const sheet = book.addWorksheet('s');
+    for (let i = 0; i < 2000; i++) sheet.addRow([`row ${i}`.repeat(10)]).commit();
+    const pipes = (sheet as unknown as { _stream?: { pipes?: Array<{ _writableState?: { length?: number } }> } })._stream?.pipes ?? [];
+    expect(pipes.reduce((n, p) => n + (p._writableState?.length ?? 0), 0)).toBeGreaterThan(0);
   });
 });
 
