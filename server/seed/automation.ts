@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import { firstRun } from '../jobs/schedule-time';
+import { seedOnce, sampleOwner } from './helpers';
 
 /** Marker row in schema_migrations: the automation samples are seeded once per database. */
 export const AUTOMATION_SEED_VERSION = 'seed-048-automation';
@@ -24,10 +25,8 @@ const SCHEDULES = [
 
 /** Sample crontabs, intervals and schedules (the automation screens' first view), once per database. */
 export async function seedAutomation(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marker = await tx.query('INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT (version) DO NOTHING RETURNING version', [AUTOMATION_SEED_VERSION]);
-    if (marker.length === 0) return false;
-    const owner = (await tx.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0]?.id ?? null;
+  return seedOnce(db, AUTOMATION_SEED_VERSION, async (tx) => {
+    const owner = await sampleOwner(tx);
     const crontabs: number[] = [];
     for (const c of CRONTABS) {
       crontabs.push((await tx.query<{ id: number }>('INSERT INTO automation_crontabs (expression, timezone, description, creator) VALUES ($1, $2, $3, $4) RETURNING id', [c.expression, c.timezone, c.description, owner]))[0]?.id ?? 0);
@@ -47,6 +46,5 @@ export async function seedAutomation(db: Db): Promise<boolean> {
         [s.name, s.task, JSON.stringify(s.args), 'crontab' in s ? crontabs[s.crontab] : null, 'interval' in s ? intervals[s.interval] : null, s.enabled, s.exclusive, next, s.description, owner],
       );
     }
-    return true;
   });
 }

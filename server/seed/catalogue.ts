@@ -4,24 +4,14 @@ import { insertBatchCodes, pickStem } from '../features/game/domain/gift-codes';
 import { seededRandom, stemRange } from '../features/game/domain/code-generator';
 import type { SecretBox } from '../domain/secret-box';
 import { BUTTON_NAMES, adminGrant, buttonApi, catalogueMenus, publicGrant, type RoleGrant } from './menus';
+import { mulberry32 as floats } from './random';
+import { seedOnce } from './helpers';
 
 /** Marker row in schema_migrations: the catalogue is seeded once per database, in one transaction. */
 export const CATALOGUE_SEED_VERSION = 'seed-030-catalogue';
 
 /** The fixed random seed of the sample catalogue: every fresh database gets the same one. */
 export const CATALOGUE_SEED = 20260214;
-
-/** A fixed pseudo-random sequence of floats in [0, 1) (mulberry32). */
-function floats(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const SAMPLE_PARTNERS = [
   { name: '星辰互娱', slug: 'xingchen', contact: '李明', phone: '010-62881234' },
@@ -350,14 +340,11 @@ async function seedSharedAccounts(tx: Queryable, games: SeededGame[], box: Secre
  * seeded before the catalogue existed it also adds the screens' new buttons and grants.
  */
 export async function seedCatalogue(db: Db, now = Date.now(), box: SecretBox | null = null): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marker = await tx.query('INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT (version) DO NOTHING RETURNING version', [CATALOGUE_SEED_VERSION]);
-    if (marker.length === 0) return false;
+  return seedOnce(db, CATALOGUE_SEED_VERSION, async (tx) => {
     await ensureCatalogueGrants(tx);
     const rnd = floats(CATALOGUE_SEED);
     const games = await seedGames(tx, rnd, now);
     await seedGiftCodes(tx, rnd, games, now);
     await seedSharedAccounts(tx, games, box);
-    return true;
   });
 }

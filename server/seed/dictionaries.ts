@@ -9,106 +9,28 @@ export interface SeedDictionary {
   entries: Array<{ label: string; value: string; color?: string }>;
 }
 
-export const DICTIONARIES: SeedDictionary[] = [
-  {
-    id: 1,
-    key: 'button_status_bool',
-    label: '启用/禁用-布尔值',
-    type: 6,
-    entries: [
-      { label: '启用', value: 'true' },
-      { label: '禁用', value: 'false' },
-    ],
-  },
-  {
-    id: 4,
-    key: 'system_button',
-    label: '系统按钮',
-    type: 0,
-    entries: [
-      { label: '新增', value: 'Create', color: 'success' },
-      { label: '编辑', value: 'Update', color: 'primary' },
-      { label: '删除', value: 'Delete', color: 'danger' },
-      { label: '详情', value: 'Retrieve', color: 'info' },
-      { label: '查询', value: 'Search', color: 'warning' },
-      { label: '保存', value: 'Save', color: 'success' },
-      { label: '导入', value: 'Import', color: 'primary' },
-      { label: '导出', value: 'Export', color: 'warning' },
-    ],
-  },
-  {
-    id: 13,
-    key: 'button_status_number',
-    label: '启用/禁用-数字值',
-    type: 1,
-    entries: [
-      { label: '启用', value: '1' },
-      { label: '禁用', value: '0' },
-    ],
-  },
-  {
-    id: 16,
-    key: 'button_whether_bool',
-    label: '是/否-布尔值',
-    type: 6,
-    entries: [
-      { label: '是', value: 'true' },
-      { label: '否', value: 'false' },
-    ],
-  },
-  {
-    id: 19,
-    key: 'button_whether_number',
-    label: '是/否-数字值',
-    type: 1,
-    entries: [
-      { label: '是', value: '1' },
-      { label: '否', value: '2' },
-    ],
-  },
-  {
-    id: 22,
-    key: 'user_type',
-    label: '用户类型',
-    type: 1,
-    entries: [
-      { label: '后台用户', value: '0' },
-      { label: '前台用户', value: '1' },
-    ],
-  },
-  {
-    id: 25,
-    key: 'config_form_type',
-    label: '表单类型',
-    type: 1,
-    entries: [
-      { label: 'text', value: '0' },
-      { label: 'textarea', value: '3' },
-      { label: 'number', value: '10' },
-      { label: 'datetime', value: '1' },
-      { label: 'date', value: '2' },
-      { label: 'time', value: '15' },
-      { label: 'select', value: '4' },
-      { label: 'checkbox', value: '5' },
-      { label: 'radio', value: '6' },
-      { label: 'switch', value: '9' },
-      { label: '文件附件', value: '8' },
-      { label: '图片(单张)', value: '7' },
-      { label: '图片(多张)', value: '12' },
-      { label: '数组', value: '11' },
-      { label: '关联表', value: '13' },
-      { label: '关联表(多选)', value: '14' },
-    ],
-  },
-  {
-    id: 42,
-    key: 'gender',
-    label: '性别',
-    type: 1,
-    entries: [
-      { label: '未知', value: '0' },
-      { label: '男', value: '1' },
-      { label: '女', value: '2' },
-    ],
-  },
+/** One dictionary a line: id, key, label, value type, and its entries as [label, value, color?]. */
+const TABLE: Array<[id: number, key: string, label: string, type: number, entries: Array<[label: string, value: string, color?: string]>]> = [
+  [1, 'button_status_bool', '启用/禁用-布尔值', 6, [['启用', 'true'], ['禁用', 'false']]],
+  [4, 'system_button', '系统按钮', 0, [
+    ['新增', 'Create', 'success'], ['编辑', 'Update', 'primary'], ['删除', 'Delete', 'danger'], ['详情', 'Retrieve', 'info'],
+    ['查询', 'Search', 'warning'], ['保存', 'Save', 'success'], ['导入', 'Import', 'primary'], ['导出', 'Export', 'warning'],
+  ]],
+  [13, 'button_status_number', '启用/禁用-数字值', 1, [['启用', '1'], ['禁用', '0']]],
+  [16, 'button_whether_bool', '是/否-布尔值', 6, [['是', 'true'], ['否', 'false']]],
+  [19, 'button_whether_number', '是/否-数字值', 1, [['是', '1'], ['否', '2']]],
+  [22, 'user_type', '用户类型', 1, [['后台用户', '0'], ['前台用户', '1']]],
+  [25, 'config_form_type', '表单类型', 1, [
+    ['text', '0'], ['textarea', '3'], ['number', '10'], ['datetime', '1'], ['date', '2'], ['time', '15'], ['select', '4'], ['checkbox', '5'],
+    ['radio', '6'], ['switch', '9'], ['文件附件', '8'], ['图片(单张)', '7'], ['图片(多张)', '12'], ['数组', '11'], ['关联表', '13'], ['关联表(多选)', '14'],
+  ]],
+  [42, 'gender', '性别', 1, [['未知', '0'], ['男', '1'], ['女', '2']]],
 ];
+
+export const DICTIONARIES: SeedDictionary[] = TABLE.map(([id, key, label, type, entries]) => ({
+  id,
+  key,
+  label,
+  type,
+  entries: entries.map(([label, value, color]) => (color === undefined ? { label, value } : { label, value, color })),
+}));

@@ -11,6 +11,7 @@ import { seedDeviceProperties, seedTracking } from './tracking';
 import { seedAutomation } from './automation';
 import { seedPageChecks } from './page-checks';
 import type { SecretBox } from '../domain/secret-box';
+import { insertRow, seedOnce } from './helpers';
 
 /** Marker row in schema_migrations: the seed runs once per database, in one transaction. */
 export const SEED_VERSION = 'seed-001';
@@ -18,29 +19,8 @@ export const SEED_VERSION = 'seed-001';
 const TABLES_WITH_IDS = ['depts', 'roles', 'users', 'menus', 'menu_buttons', 'dictionaries', 'system_config', 'login_log'];
 
 async function seedAccounts(tx: Queryable, passwordHashes: string[]): Promise<void> {
-  for (const d of DEPTS) {
-    await tx.query('INSERT INTO depts (id, name, key, sort, parent, owner, phone, email) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)', [
-      d.id,
-      d.name,
-      d.key,
-      d.sort,
-      d.parent,
-      d.owner,
-      d.phone,
-      d.email,
-    ]);
-  }
-  for (const r of ROLES) {
-    await tx.query('INSERT INTO roles (id, name, key, sort, admin, data_range, remark) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
-      r.id,
-      r.name,
-      r.key,
-      r.sort,
-      r.admin,
-      r.data_range,
-      r.remark,
-    ]);
-  }
+  for (const d of DEPTS) await insertRow(tx, 'depts', d, ['id', 'name', 'key', 'sort', 'parent', 'owner', 'phone', 'email']);
+  for (const r of ROLES) await insertRow(tx, 'roles', r, ['id', 'name', 'key', 'sort', 'admin', 'data_range', 'remark']);
   for (const [i, u] of USERS.entries()) {
     await tx.query(
       `INSERT INTO users (id, username, password, name, email, mobile, avatar, gender, user_type, dept, is_superuser, is_staff, dept_belong_id)
@@ -178,9 +158,7 @@ export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}):
 async function seedBase(db: Db, now: number): Promise<boolean> {
   // Hash outside the transaction (slow KDF, in parallel on the libuv pool).
   const hashes = await Promise.all(USERS.map(() => hashPassword(SEED_PASSWORD)));
-  return db.transaction(async (tx) => {
-    const marker = await tx.query("INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT (version) DO NOTHING RETURNING version", [SEED_VERSION]);
-    if (marker.length === 0) return false;
+  return seedOnce(db, SEED_VERSION, async (tx) => {
     await seedAccounts(tx, hashes);
     const buttonIds = await seedMenus(tx);
     await grant(tx, 1, adminGrant(), buttonIds);
@@ -192,7 +170,6 @@ async function seedBase(db: Db, now: number): Promise<boolean> {
     for (const t of TABLES_WITH_IDS) {
       await tx.query(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${t}), 1))`);
     }
-    return true;
   });
 }
 

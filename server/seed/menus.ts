@@ -4,22 +4,7 @@
  * (/work/shared/design/GAME-AREAS.md: component strings exactly as listed there).
  */
 
-export type ButtonValue =
-  | 'Search'
-  | 'Retrieve'
-  | 'Create'
-  | 'Update'
-  | 'Delete'
-  | 'Export'
-  | 'Import'
-  | 'Save'
-  | 'ResetPassword'
-  | 'DefaultPassword'
-  | 'Publish'
-  | 'Rollback'
-  | 'Void'
-  | 'Redeem'
-  | 'Reveal';
+export type ButtonValue = 'Search' | 'Retrieve' | 'Create' | 'Update' | 'Delete' | 'Export' | 'Import' | 'Save' | 'ResetPassword' | 'DefaultPassword' | 'Publish' | 'Rollback' | 'Void' | 'Redeem' | 'Reveal';
 
 export interface SeedMenu {
   id: number;
@@ -125,17 +110,7 @@ export const SYSTEM_MENUS: SeedMenu[] = [
   page(3, 1, 2, '菜单按钮', 'dot-circle-o', '/menuButton', 'system/menuButton/index', 'menuButton', '/api/system/menu_button/', ['Update', 'Search', 'Create', 'Delete'], false),
   page(4, 1, 3, '部门管理', 'bank', '/dept', 'system/dept/index', 'dept', '/api/system/dept/', CRUD),
   page(5, 1, 4, '角色管理', 'user-circle', '/role', 'system/role/index', 'role', '/api/system/role/', [...CRUD, 'Save']),
-  page(6, 1, 6, '用户管理', 'users', '/user', 'system/user/index', 'user', '/api/system/user/', [
-    'ResetPassword',
-    'DefaultPassword',
-    'Retrieve',
-    'Update',
-    'Search',
-    'Create',
-    'Export',
-    'Import',
-    'Delete',
-  ]),
+  page(6, 1, 6, '用户管理', 'users', '/user', 'system/user/index', 'user', '/api/system/user/', ['ResetPassword', 'DefaultPassword', 'Retrieve', 'Update', 'Search', 'Create', 'Export', 'Import', 'Delete']),
   page(7, 1, 7, '消息中心', 'envelope-o', '/messageCenter', 'system/messageCenter/index', 'messageCenter', '/api/system/message_center/', CRUD),
   page(8, 1, 8, '接口白名单', 'compass', '/apiWhiteList', 'system/whiteList/index', 'whiteList', '/api/system/api_white_list/', CRUD),
   catalog(9, 1, 9, '常规配置', 'cogs'),
@@ -149,168 +124,88 @@ export const SYSTEM_MENUS: SeedMenu[] = [
   page(17, 14, 4, '前端错误日志', 'bug', '/frontendLog', 'system/log/frontendLog/index', 'frontendLog', '', []),
 ];
 
-interface AreaScreen {
-  screen: string;
-  title: string;
-  icon: string;
-  buttons: ButtonValue[];
-  visible?: boolean;
-  cache?: boolean;
-}
+/** A screen of an area: its path segment, title, icon, buttons, and when it is hidden or kept alive. */
+type AreaScreen = [screen: string, title: string, icon: string, buttons: ButtonValue[], options?: { visible?: boolean; cache?: boolean }];
 
-interface Area {
-  area: string;
-  title: string;
-  icon: string;
-  /** Top-level sort; the system catalog keeps the contract's sort 1. */
-  sort: number;
-  screens: AreaScreen[];
-}
+/** An area: its path segment, title, icon, top-level sort (the system catalog keeps the contract's sort 1), screens. */
+type Area = [area: string, title: string, icon: string, sort: number, screens: AreaScreen[]];
 
 /** Game-platform areas, dashboard first. */
 const AREAS: Area[] = [
-  {
-    area: 'dashboard',
-    title: '仪表盘',
-    icon: 'dashboard',
-    sort: 0,
-    screens: [
-      { screen: 'workbench', title: '工作台', icon: 'th-large', buttons: ['Retrieve', 'Update'], cache: true },
-      { screen: 'realtime', title: '实时概况', icon: 'bolt', buttons: ['Retrieve'] },
-      { screen: 'monitor', title: '服务监控', icon: 'heartbeat', buttons: ['Retrieve'] },
-    ],
-  },
-  {
-    area: 'game',
-    title: '游戏管理',
-    icon: 'gamepad',
-    sort: 2,
-    screens: [
-      { screen: 'android', title: '安卓游戏', icon: 'android', buttons: [...CRUD, 'Export'] },
-      { screen: 'h5', title: 'H5 游戏', icon: 'html5', buttons: [...CRUD, 'Export'] },
-      { screen: 'mini', title: '小游戏', icon: 'weixin', buttons: [...CRUD, 'Export'] },
-      { screen: 'soft', title: '软件管理', icon: 'cube', buttons: [...CRUD, 'Export'] },
-      { screen: 'code', title: '兑换码', icon: 'ticket', buttons: [...CRUD, 'Export', 'Void', 'Redeem'] },
-      { screen: 'detail', title: '游戏详情', icon: 'info-circle', buttons: ['Retrieve', 'Update'], visible: false },
-      { screen: 'history', title: '版本历史', icon: 'history', buttons: [...CRUD, 'Export', 'Publish', 'Rollback'] },
-      { screen: 'query', title: '游戏查询', icon: 'search', buttons: READ },
-    ],
-  },
-  {
-    area: 'center_income',
-    title: '收入中心',
-    icon: 'money',
-    sort: 3,
-    screens: [
-      { screen: 'overview', title: '收入概览', icon: 'line-chart', buttons: ['Retrieve'] },
-      { screen: 'details', title: '收入明细', icon: 'list-alt', buttons: REPORT },
-      { screen: 'distribution', title: '收入分布', icon: 'pie-chart', buttons: REPORT },
-      { screen: 'history', title: '历史收入', icon: 'calendar', buttons: REPORT },
-      { screen: 'rank', title: '收入排行', icon: 'trophy', buttons: REPORT },
-    ],
-  },
-  {
-    area: 'center_users',
-    title: '用户中心',
-    icon: 'user-circle-o',
-    sort: 4,
-    screens: [
-      { screen: 'accounts', title: '平台账号', icon: 'id-card-o', buttons: ['Search', 'Retrieve', 'Update', 'Export'] },
-      { screen: 'devices', title: '设备管理', icon: 'mobile', buttons: REPORT },
-      { screen: 'game_users', title: '游戏用户', icon: 'users', buttons: REPORT },
-      { screen: 'retention', title: '留存分析', icon: 'area-chart', buttons: REPORT },
-    ],
-  },
-  {
-    area: 'advertisement',
-    title: '广告投放',
-    icon: 'bullhorn',
-    sort: 5,
-    screens: [
-      { screen: 'campaign', title: '广告计划', icon: 'flag', buttons: [...CRUD, 'Export'] },
-      { screen: 'attribution', title: '归因明细', icon: 'crosshairs', buttons: REPORT },
-    ],
-  },
-  {
-    area: 'data_reports',
-    title: '数据报表',
-    icon: 'table',
-    sort: 6,
-    screens: [
-      { screen: 'game_stats', title: '游戏统计', icon: 'bar-chart', buttons: REPORT },
-      { screen: 'user_stats', title: '用户统计', icon: 'user-plus', buttons: REPORT },
-    ],
-  },
-  {
-    area: 'data_embed',
-    title: '埋点分析',
-    icon: 'crosshairs',
-    sort: 7,
-    screens: [
-      { screen: 'event', title: '事件分析', icon: 'bolt', buttons: REPORT },
-      { screen: 'funnel', title: '漏斗分析', icon: 'filter', buttons: REPORT },
-      { screen: 'sessions', title: '会话分析', icon: 'clock-o', buttons: REPORT },
-    ],
-  },
-  {
-    area: 'embed_configure',
-    title: '埋点配置',
-    icon: 'sliders',
-    sort: 8,
-    screens: [
-      { screen: 'game', title: '埋点应用', icon: 'puzzle-piece', buttons: CRUD },
-      { screen: 'event_define', title: '事件定义', icon: 'tag', buttons: CRUD },
-      { screen: 'global_event_define', title: '全局事件', icon: 'globe', buttons: CRUD },
-      { screen: 'funnel_define', title: '漏斗定义', icon: 'filter', buttons: CRUD },
-    ],
-  },
-  {
-    area: 'cooperate',
-    title: '合作管理',
-    icon: 'handshake-o',
-    sort: 9,
-    screens: [
-      { screen: 'overview', title: '合作概览', icon: 'pie-chart', buttons: ['Retrieve'] },
-      { screen: 'reports', title: '合作报表', icon: 'file-excel-o', buttons: [...REPORT, 'Update'] },
-    ],
-  },
-  {
-    area: 'automation',
-    title: '自动化',
-    icon: 'tasks',
-    sort: 10,
-    screens: [
-      { screen: 'task', title: '任务管理', icon: 'tasks', buttons: CRUD },
-      { screen: 'schedule', title: '定时调度', icon: 'calendar-check-o', buttons: CRUD },
-      { screen: 'crontab', title: 'Crontab 表达式', icon: 'clock-o', buttons: CRUD },
-      { screen: 'interval', title: '间隔周期', icon: 'hourglass-half', buttons: CRUD },
-      { screen: 'celery', title: '执行节点', icon: 'server', buttons: READ },
-      { screen: 'webElement', title: '页面元素', icon: 'code', buttons: CRUD },
-    ],
-  },
-  {
-    area: 'common',
-    title: '公共资源',
-    icon: 'cubes',
-    sort: 11,
-    screens: [
-      { screen: 'account', title: '公共账号', icon: 'key', buttons: [...CRUD, 'Export', 'Reveal'] },
-      { screen: 'tag', title: '标签管理', icon: 'tags', buttons: [...CRUD, 'Export'] },
-    ],
-  },
+  ['dashboard', '仪表盘', 'dashboard', 0, [
+    ['workbench', '工作台', 'th-large', ['Retrieve', 'Update'], { cache: true }],
+    ['realtime', '实时概况', 'bolt', ['Retrieve']],
+    ['monitor', '服务监控', 'heartbeat', ['Retrieve']],
+  ]],
+  ['game', '游戏管理', 'gamepad', 2, [
+    ['android', '安卓游戏', 'android', [...CRUD, 'Export']],
+    ['h5', 'H5 游戏', 'html5', [...CRUD, 'Export']],
+    ['mini', '小游戏', 'weixin', [...CRUD, 'Export']],
+    ['soft', '软件管理', 'cube', [...CRUD, 'Export']],
+    ['code', '兑换码', 'ticket', [...CRUD, 'Export', 'Void', 'Redeem']],
+    ['detail', '游戏详情', 'info-circle', ['Retrieve', 'Update'], { visible: false }],
+    ['history', '版本历史', 'history', [...CRUD, 'Export', 'Publish', 'Rollback']],
+    ['query', '游戏查询', 'search', READ],
+  ]],
+  ['center_income', '收入中心', 'money', 3, [
+    ['overview', '收入概览', 'line-chart', ['Retrieve']],
+    ['details', '收入明细', 'list-alt', REPORT],
+    ['distribution', '收入分布', 'pie-chart', REPORT],
+    ['history', '历史收入', 'calendar', REPORT],
+    ['rank', '收入排行', 'trophy', REPORT],
+  ]],
+  ['center_users', '用户中心', 'user-circle-o', 4, [
+    ['accounts', '平台账号', 'id-card-o', ['Search', 'Retrieve', 'Update', 'Export']],
+    ['devices', '设备管理', 'mobile', REPORT],
+    ['game_users', '游戏用户', 'users', REPORT],
+    ['retention', '留存分析', 'area-chart', REPORT],
+  ]],
+  ['advertisement', '广告投放', 'bullhorn', 5, [
+    ['campaign', '广告计划', 'flag', [...CRUD, 'Export']],
+    ['attribution', '归因明细', 'crosshairs', REPORT],
+  ]],
+  ['data_reports', '数据报表', 'table', 6, [
+    ['game_stats', '游戏统计', 'bar-chart', REPORT],
+    ['user_stats', '用户统计', 'user-plus', REPORT],
+  ]],
+  ['data_embed', '埋点分析', 'crosshairs', 7, [
+    ['event', '事件分析', 'bolt', REPORT],
+    ['funnel', '漏斗分析', 'filter', REPORT],
+    ['sessions', '会话分析', 'clock-o', REPORT],
+  ]],
+  ['embed_configure', '埋点配置', 'sliders', 8, [
+    ['game', '埋点应用', 'puzzle-piece', CRUD],
+    ['event_define', '事件定义', 'tag', CRUD],
+    ['global_event_define', '全局事件', 'globe', CRUD],
+    ['funnel_define', '漏斗定义', 'filter', CRUD],
+  ]],
+  ['cooperate', '合作管理', 'handshake-o', 9, [
+    ['overview', '合作概览', 'pie-chart', ['Retrieve']],
+    ['reports', '合作报表', 'file-excel-o', [...REPORT, 'Update']],
+  ]],
+  ['automation', '自动化', 'tasks', 10, [
+    ['task', '任务管理', 'tasks', CRUD],
+    ['schedule', '定时调度', 'calendar-check-o', CRUD],
+    ['crontab', 'Crontab 表达式', 'clock-o', CRUD],
+    ['interval', '间隔周期', 'hourglass-half', CRUD],
+    ['celery', '执行节点', 'server', READ],
+    ['webElement', '页面元素', 'code', CRUD],
+  ]],
+  ['common', '公共资源', 'cubes', 11, [
+    ['account', '公共账号', 'key', [...CRUD, 'Export', 'Reveal']],
+    ['tag', '标签管理', 'tags', [...CRUD, 'Export']],
+  ]],
 ];
 
 /** Game-area menus get ids from 18 on, in the order above: catalog, then its screens. */
 function buildAreaMenus(firstId: number): SeedMenu[] {
   const out: SeedMenu[] = [];
   let id = firstId;
-  for (const a of AREAS) {
+  for (const [area, title, icon, sort, screens] of AREAS) {
     const catalogId = id++;
-    out.push(catalog(catalogId, null, a.sort, a.title, a.icon));
-    a.screens.forEach((s, i) => {
-      out.push(
-        page(id++, catalogId, i + 1, s.title, s.icon, `/${a.area}/${s.screen}`, `${a.area}/${s.screen}`, s.screen, `/api/${a.area}/${s.screen}/`, s.buttons, s.visible ?? true, s.cache ?? false),
-      );
+    out.push(catalog(catalogId, null, sort, title, icon));
+    screens.forEach(([screen, name, screenIcon, buttons, options = {}], i) => {
+      out.push(page(id++, catalogId, i + 1, name, screenIcon, `/${area}/${screen}`, `${area}/${screen}`, screen, `/api/${area}/${screen}/`, buttons, options.visible ?? true, options.cache ?? false));
     });
   }
   return out;

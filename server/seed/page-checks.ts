@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import { firstRun } from '../jobs/schedule-time';
+import { seedOnce, sampleOwner } from './helpers';
 
 /** Marker row in schema_migrations: the page-check samples are seeded once per database. */
 export const PAGE_CHECK_SEED_VERSION = 'seed-053-page-checks';
@@ -16,10 +17,8 @@ const LOCATORS = [
  * (the sample games' pages are on h5.example.com: staff enable it for real pages, or run it now).
  */
 export async function seedPageChecks(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marker = await tx.query('INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT (version) DO NOTHING RETURNING version', [PAGE_CHECK_SEED_VERSION]);
-    if (marker.length === 0) return false;
-    const owner = (await tx.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0]?.id ?? null;
+  return seedOnce(db, PAGE_CHECK_SEED_VERSION, async (tx) => {
+    const owner = await sampleOwner(tx);
     const games = await tx.query<{ id: number }>("SELECT id FROM games WHERE kind = 'h5' ORDER BY id LIMIT 3");
     for (const g of games) {
       for (const l of LOCATORS) {
@@ -36,6 +35,5 @@ export async function seedPageChecks(db: Db): Promise<boolean> {
        VALUES ('H5 页面每日巡检', 'pages.check', '{"game": null, "locator": null}'::jsonb, $1, false, true, $2, '检查所有 H5 游戏的页面元素；失败时通知游戏负责人', $3)`,
       [crontab, firstRun({ expression: cron.expression, timezone: cron.timezone, every: null, period: null }, new Date()), owner],
     );
-    return true;
   });
 }

@@ -1,3 +1,4 @@
+import { mulberry32 as random } from './random';
 
 /**
  * The simulator's advertising side (issue 16, advertisement/*): per simulated game, campaigns on the
@@ -33,18 +34,6 @@ async function call(opts: Opts, method: string, path: string, body?: unknown): P
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as { code: number; msg: unknown; data: unknown };
-}
-
-/** mulberry32, seeded per game: the same run gives the same clicks and spend. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** YYYY-MM-DD in Shanghai (the sample's analytics time zone; a campaign's period has a day to spare either side). */

@@ -2,8 +2,9 @@ import { createHash, createHmac } from 'node:crypto';
 import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
 // Partners (issue 16 part B, i16-ads)
 import { simulatePartners } from './simulated-partners';
-import { simulateAds } from './simulated-ads'; // advertising (i16-adverts)
-import { drainPlayerUpkeep } from '../features/players/domain/upkeep'; // issue 15 upkeep
+import { simulateAds } from './simulated-ads';
+import { drainPlayerUpkeep } from '../features/players/domain/upkeep';
+import { mulberry32 as random } from './random';
 
 /**
  * The event simulator (issue 15): plays a believable platform through the real ingestion API, over
@@ -59,18 +60,6 @@ interface SimEvent {
   distinct_id: string;
   time: string;
   properties: Record<string, string | number | boolean>;
-}
-
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function uuidOf(...parts: Array<string | number>): string {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import type { PropertyDefine } from '../../contracts/schemas';
+import { seedOnce } from './helpers';
 
 /** Marker row in schema_migrations: the tracking configuration is seeded once per database. */
 export const TRACKING_SEED_VERSION = 'seed-041-tracking';
@@ -66,9 +67,7 @@ const SAMPLE_FUNNELS = [
  * with the marker; also on a database made before tracking existed.
  */
 export async function seedTracking(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marker = await tx.query('INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT (version) DO NOTHING RETURNING version', [TRACKING_SEED_VERSION]);
-    if (marker.length === 0) return false;
+  return seedOnce(db, TRACKING_SEED_VERSION, async (tx) => {
     for (const e of GLOBAL_EVENTS) {
       await tx.query(
         `INSERT INTO tracking_event_defines (game, event, name, properties, description, creator, modifier, dept_belong_id)
@@ -86,7 +85,6 @@ export async function seedTracking(db: Db): Promise<boolean> {
         );
       }
     }
-    return true;
   });
 }
 
@@ -95,9 +93,7 @@ export async function seedTracking(db: Db): Promise<boolean> {
  * before issue 16 (once, with its marker; properties a staff user already added are kept as they are).
  */
 export async function seedDeviceProperties(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const marker = await tx.query('INSERT INTO schema_migrations (version) VALUES ($1) ON CONFLICT (version) DO NOTHING RETURNING version', [DEVICE_PROPERTIES_SEED_VERSION]);
-    if (marker.length === 0) return false;
+  return seedOnce(db, DEVICE_PROPERTIES_SEED_VERSION, async (tx) => {
     const rows = await tx.query<{ id: number; properties: PropertyDefine[] }>(
       "SELECT id, properties FROM tracking_event_defines WHERE game IS NULL AND event IN ('register', 'login') FOR UPDATE",
     );
@@ -107,6 +103,5 @@ export async function seedDeviceProperties(db: Db): Promise<boolean> {
       if (add.length === 0) continue;
       await tx.query('UPDATE tracking_event_defines SET properties = $2::jsonb WHERE id = $1', [row.id, JSON.stringify([...row.properties, ...add])]);
     }
-    return true;
   });
 }

@@ -3,6 +3,7 @@
  * definitions in docs/tracking-analysis.md without looking at the SQL: the analysis tests compare
  * every figure the server answers with these. Nothing here is imported by the server.
  */
+import { mulberry32 } from '../seed/random';
 
 export interface RawEvent {
   time: number; // epoch ms
@@ -217,16 +218,7 @@ export function refSessions(events: RawEvent[], lo: number, hi: number, game: nu
 }
 
 /** A small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const prng = mulberry32;
 
 /** A uuid-shaped id from the PRNG (lowercase hex, as PostgreSQL prints uuids). */
 export function uuidFrom(rand: () => number): string {
