@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing';
-import { SERVER_TIMEOUT_MS } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../testing';
+import { suiteServer } from '../test/helpers';
 
 let srv: TestServer;
 
-beforeAll(async () => {
-  srv = await startTestServer({ captcha: false, env: { JOBS: 'on' } });
-}, SERVER_TIMEOUT_MS);
-afterAll(async () => srv?.close());
+suiteServer([], (s) => ({ srv } = s), { env: { JOBS: 'on' } });
 
 /** One sample's value from Prometheus text, by metric name and labels it must carry. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {

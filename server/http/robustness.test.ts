@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, startTestServerWithContext, type TestServer } from '../testing';
-import { call, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { startTestServerWithContext, type TestServer } from '../testing';
+import { call, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 
 describe('robustness: every failure is the envelope, never a 500', () => {
   let srv: TestServer;
-  beforeAll(async () => {
-    srv = await startTestServer({ captcha: false });
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer([], (s) => ({ srv } = s));
 
   it('malformed JSON: 4000 with a clear message', async () => {
     for (const raw of ['{bad', '{"username": "x",}', 'nul', '"unterminated']) {

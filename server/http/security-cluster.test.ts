@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { MAX_FAILURES } from '../domain/login-throttle';
-import { startTestServerWithContext, type TestServer } from '../testing';
+import type { TestServer } from '../testing';
 import { call, expectFailure, login } from '../test/helpers';
-import { startPostgres, type TestPostgres } from '../test/postgres-server';
+import { twoInstances } from '../test/cluster';
 
 const SETUP_MS = 120_000;
 
@@ -12,23 +12,10 @@ const SETUP_MS = 120_000;
  * in the database, so what happens on A holds on B at once (no cache to wait for).
  */
 describe('security across two instances (PostgreSQL)', () => {
-  let pg: TestPostgres;
   let a: { srv: TestServer; ctx: AppContext };
   let b: { srv: TestServer; ctx: AppContext };
 
-  beforeAll(async () => {
-    pg = await startPostgres();
-    await pg.psql('CREATE DATABASE console_security');
-    const env = { DATABASE_URL: pg.urlFor('console_security'), JWT_SECRET: 'security-cluster-secret-0123456789', SIGNIN_RATE_LIMIT: '40' };
-    a = await startTestServerWithContext({ captcha: false, env });
-    b = await startTestServerWithContext({ captcha: false, env });
-  }, SETUP_MS);
-
-  afterAll(async () => {
-    await a?.srv.close();
-    await b?.srv.close();
-    await pg?.stop();
-  }, SETUP_MS);
+  twoInstances('console_security', { JWT_SECRET: 'security-cluster-secret-0123456789', SIGNIN_RATE_LIMIT: '40' }, (cluster) => ({ a, b } = cluster));
 
   it('logout on A ends the access token on B at once; a refresh token rotated on A is reuse on B', async () => {
     expect(a.ctx.db.kind).toBe('postgres');

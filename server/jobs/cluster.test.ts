@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { intervalRow, scheduleRow } from '../../contracts/schemas/automation';
 import type { AppContext } from '../context';
-import { startTestServerWithContext, type TestServer } from '../testing';
+import type { TestServer } from '../testing';
 import { call, expectData, login } from '../test/helpers';
-import { startPostgres, type TestPostgres } from '../test/postgres-server';
-
-const SETUP_MS = 120_000;
+import { twoInstances } from '../test/cluster';
 
 /**
  * Two server instances working one job queue on one PostgreSQL: schedules due every 2 seconds are
@@ -13,23 +11,10 @@ const SETUP_MS = 120_000;
  * worked once, and both instances show on the workers screen.
  */
 describe('the job queue across two instances', () => {
-  let pg: TestPostgres;
   let a: { srv: TestServer; ctx: AppContext };
   let b: { srv: TestServer; ctx: AppContext };
 
-  beforeAll(async () => {
-    pg = await startPostgres();
-    await pg.psql('CREATE DATABASE console_jobs');
-    const env = { DATABASE_URL: pg.urlFor('console_jobs'), JWT_SECRET: 'jobs-cluster-secret-0123456789', JOBS: 'on' };
-    a = await startTestServerWithContext({ captcha: false, env });
-    b = await startTestServerWithContext({ captcha: false, env });
-  }, SETUP_MS);
-
-  afterAll(async () => {
-    await a?.srv.close();
-    await b?.srv.close();
-    await pg?.stop();
-  }, SETUP_MS);
+  twoInstances('console_jobs', { JWT_SECRET: 'jobs-cluster-secret-0123456789', JOBS: 'on' }, (cluster) => ({ a, b } = cluster));
 
   it('runs each due time of each schedule exactly once', async () => {
     const sa = (await login(a.srv, 'superadmin', 'admin123456', false)).access;

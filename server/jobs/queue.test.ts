@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
+import { suiteServer } from '../test/helpers';
 
 let srv: TestServer;
 let ctx: AppContext;
 
-beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ env: { JOBS: 'on' } }));
-}, 60_000);
-afterAll(async () => srv?.close());
+suiteServer([], (s) => ({ srv, ctx } = s), { captcha: true, env: { JOBS: 'on' } }, 60_000);
 
 interface Run {
   state: string;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
-import { startTestServerWithContext, type TestServer } from '../testing';
+import type { TestServer } from '../testing';
 import { prng } from '../test/tracking-reference';
+import { suiteServer } from '../test/helpers';
 
 /**
  * The task kinds' work, each checked against the rows it should produce: the rollup rebuild against a
@@ -14,10 +15,7 @@ let srv: TestServer;
 let ctx: AppContext;
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-}, 60_000);
-afterAll(async () => srv?.close());
+suiteServer([], (s) => ({ srv, ctx } = s), {}, 60_000);
 
 async function run(kind: string, args: Record<string, unknown>): Promise<unknown> {
   const def = ctx.jobs.tasks.of(kind);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captchaResult, captchaStatus, errorEnvelope, loginResult, refreshResult, tokenClaims, userInfo } from '../../contracts/schemas';
 import type { AppContext } from '../context';
 import { startTestServerWithContext, type TestServer } from '../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
+import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 
 const BAD_LOGIN = '账号/密码错误';
 
@@ -13,12 +13,7 @@ function claimsOf(token: string) {
 describe('auth with captcha on', () => {
   let srv: TestServer;
   let ctx: AppContext;
-  beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext());
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer([], (s) => ({ srv, ctx } = s), { captcha: true });
 
   async function freshCaptcha(): Promise<{ key: number; answer: string }> {
     const res = await call<{ key: number }>(srv, '/api/captcha/');
@@ -110,12 +105,7 @@ describe('auth with captcha on', () => {
 describe('auth with captcha off', () => {
   let srv: TestServer;
   let ctx: AppContext;
-  beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer([], (s) => ({ srv, ctx } = s));
 
   it('GET api/captcha/ answers {} and status false; settings agree', async () => {
     const res = await call(srv, '/api/captcha/');

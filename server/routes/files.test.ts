@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileList, fileRow, envelope } from '../../contracts/schemas';
 import { formatBytes } from '../domain/dashboard';
 import { SERVER_TIMEOUT_MS } from '../test/timeouts';
-import { startTestServer, type TestServer } from '../testing';
+import type { TestServer } from '../testing';
+import { suiteServer } from '../test/helpers';
 
 let srv: TestServer;
 let token: string;
+suiteServer([], (s) => ({ srv } = s));
 beforeAll(async () => {
-  srv = await startTestServer({ captcha: false });
   token = srv.signToken({});
 }, SERVER_TIMEOUT_MS);
-afterAll(() => srv.close(), SERVER_TIMEOUT_MS);
 
 function upload(content: string, name: string, opts: { field?: string; token?: string | null; type?: string } = {}) {
   const form = new FormData();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   attachmentTotalResult,
@@ -19,8 +19,8 @@ import {
 import { formatBytes } from '../domain/dashboard';
 import { shanghaiDay, shanghaiDayStart } from '../domain/time';
 import type { AppContext } from '../context';
-import { startTestServerWithContext, type TestServer } from '../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../test/helpers';
+import type { TestServer } from '../testing';
+import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 
 const TOKEN_NOT_VALID = {
   detail: 'Given token not valid for any token type',
@@ -35,16 +35,13 @@ describe('first-slice system routes', () => {
   let test: string;
   let admin: string;
 
+  suiteServer([], (s) => ({ srv, ctx } = s));
   beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
     [superadmin, test, admin] = await Promise.all(['superadmin', 'test', 'admin'].map(async (u) => (await login(srv, u, 'admin123456', false)).access)) as [
       string,
       string,
       string,
     ];
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
   }, SERVER_TIMEOUT_MS);
 
   describe('user_info', () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attributionResult, performanceResult } from '../../contracts/schemas';
-import { startTestServer, type TestServer } from '../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../test/helpers';
+import type { TestServer } from '../testing';
+import { call, expectData, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 
 /**
  * The simulator's advertising (issue 16, advertisement/*) in the first-start sample (SAMPLE_EVENTS=on):
@@ -11,13 +11,7 @@ import { call, expectData, login, SERVER_TIMEOUT_MS } from '../test/helpers';
 describe('first-start sample: ad campaigns, spend and clicks', () => {
   let srv: TestServer;
   let token: string;
-  beforeAll(async () => {
-    srv = await startTestServer({ captcha: false, env: { SAMPLE_EVENTS: 'on' } });
-    token = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  }, SERVER_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin'], (s) => ({ srv, tokens: [token] } = s), { env: { SAMPLE_EVENTS: 'on' } }, SERVER_TIMEOUT_MS * 2);
 
   it('three campaigns per game, spend every day, clicks before installs; figures equal SQL over the raw rows', async () => {
     const [counts] = await srv.query<{ campaigns: number; games: number; clicks: number; spend_days: number; live: number }>(

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distributionResult, historyResult, overviewResult, rankResult } from '../../contracts/schemas';
-import { startTestServer, type TestServer } from '../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../test/helpers';
+import type { TestServer } from '../testing';
+import { call, expectData, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 import { ordersOfEvents } from './simulated-orders';
 import { gameEvents } from './simulator';
 
@@ -34,13 +34,7 @@ describe('simulated orders', () => {
 describe('first-start sample sends orders through the API; the screens agree with the raw orders', () => {
   let srv: TestServer;
   let token: string;
-  beforeAll(async () => {
-    srv = await startTestServer({ captcha: false, env: { SAMPLE_EVENTS: 'on' } });
-    token = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  }, SERVER_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin'], (s) => ({ srv, tokens: [token] } = s), { env: { SAMPLE_EVENTS: 'on' } }, SERVER_TIMEOUT_MS * 2);
 
   it('every pay event has its order; revenue of 14 days from SQL over orders = overview = history = distribution = rank', async () => {
     const [counts] = await srv.query<{ pays: number; orders: number; refunded: number }>(

@@ -1,8 +1,12 @@
-export { SERVER_TIMEOUT_MS } from './timeouts';
-import { expect } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { anyEnvelope, envelope, loginResult, type Envelope } from '../../contracts/schemas';
-import type { TestServer } from '../testing';
+import type { AppContext } from '../context';
+import { startTestServerWithContext, type TestServer, type TestServerOptions } from '../testing';
+import { SERVER_TIMEOUT_MS } from './timeouts';
+
+export { SERVER_TIMEOUT_MS };
 
 export interface CallOptions {
   method?: string;
@@ -86,4 +90,50 @@ export async function upload<T = unknown>(srv: TestServer, path: string, file: {
     throw new Error(`${path}: not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
   }
   return { status: res.status, headers: res.headers, body: anyEnvelope.parse(json) as Envelope<T> };
+}
+
+/** What `suiteServer` hands a suite: the server, its internals and the access tokens of the users it signed in, in order. */
+export interface SuiteServer<Tokens> {
+  srv: TestServer;
+  ctx: AppContext;
+  tokens: Tokens;
+}
+
+/**
+ * A suite's server: before its tests, starts a test server (captcha off unless `options` say so),
+ * signs in `users` one after the other (password admin123456, no captcha) and hands all of it to
+ * `take`; after its tests, closes the server. `timeout` bounds the start.
+ */
+export function suiteServer<const Users extends readonly string[]>(
+  users: Users,
+  take: (suite: SuiteServer<{ [K in keyof Users]: string }>) => void,
+  options: TestServerOptions = {},
+  timeout = SERVER_TIMEOUT_MS,
+): void {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    const { srv, ctx } = await startTestServerWithContext({ captcha: false, ...options });
+    started = srv;
+    const tokens: string[] = [];
+    for (const user of users) tokens.push((await login(srv, user, 'admin123456', false)).access);
+    take({ srv, ctx, tokens: tokens as { [K in keyof Users]: string } });
+  }, timeout);
+  afterAll(async () => {
+    await started?.close();
+  }, SERVER_TIMEOUT_MS);
+}
+
+/** The key and secret a game server or SDK signs its ingestion calls with. */
+export interface AppCredentials {
+  app_key: string;
+  secret: string;
+}
+
+/** The X-Signature of a body: HMAC-SHA256 with the app secret, in hex. */
+export const signBody = (secret: string, body: string | Buffer) => createHmac('sha256', secret).update(body).digest('hex');
+
+/** A signed ingestion call (events, orders): `body` sent as given when a string, else as JSON, with the app key and its signature. */
+export function signedPost(srv: TestServer, path: string, creds: AppCredentials, body: unknown): Promise<CallResult> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return call(srv, path, { method: 'POST', raw, headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': signBody(creds.secret, raw) } });
 }

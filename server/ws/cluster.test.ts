@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { messageDetail, unreadCount } from '../../contracts/schemas';
-import { startTestServerWithContext, type TestServer } from '../testing';
+import type { TestServer } from '../testing';
 import type { AppContext } from '../context';
 import { call, expectData, login } from '../test/helpers';
-import { startPostgres, type TestPostgres } from '../test/postgres-server';
+import { twoInstances } from '../test/cluster';
 import { openWatched, type WatchedSocket } from '../test/socket-watch';
 
 const NEW = { sender: 'system', contentType: 'SYSTEM', content: '您有一条新消息~', refresh_unread: true };
 const M = '/api/system/message_center/';
-const SETUP_MS = 120_000;
 
 /**
  * Two reference server instances on one real PostgreSQL server (installed by scripts/ensure-system.sh,
@@ -16,26 +15,14 @@ const SETUP_MS = 120_000;
  * for every target type, through LISTEN/NOTIFY.
  */
 describe('cross-instance pushes through PostgreSQL', () => {
-  let pg: TestPostgres;
   let a: { srv: TestServer; ctx: AppContext };
   let b: { srv: TestServer; ctx: AppContext };
   const sockets: WatchedSocket[] = [];
 
-  beforeAll(async () => {
-    pg = await startPostgres();
-    await pg.psql('CREATE DATABASE console_cluster');
-    const env = { DATABASE_URL: pg.urlFor('console_cluster'), JWT_SECRET: 'cluster-test-secret-0123456789' };
-    // One after the other: the first migrates and seeds, the second finds the work done.
-    a = await startTestServerWithContext({ captcha: false, env });
-    b = await startTestServerWithContext({ captcha: false, env });
-  }, SETUP_MS);
-
-  afterAll(async () => {
+  twoInstances('console_cluster', { JWT_SECRET: 'cluster-test-secret-0123456789' }, (cluster) => ({ a, b } = cluster));
+  afterAll(() => {
     for (const s of sockets) s.close();
-    await a?.srv.close();
-    await b?.srv.close();
-    await pg?.stop();
-  }, SETUP_MS);
+  });
 
   const watch = async (srv: TestServer, token: string) => {
     const s = await openWatched(`${srv.wsUrl}/api/ws/${token}/`);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { socketFrame, SOCKET_CLOSE } from '../../contracts/schemas';
 import type { AppContext } from '../context';
-import { startTestServerWithContext, type TestServer } from '../testing';
-import { call, login, SERVER_TIMEOUT_MS } from '../test/helpers';
+import type { TestServer } from '../testing';
+import { call, login, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 
 interface Outcome {
   frames: unknown[];
@@ -35,12 +35,9 @@ describe('websocket', () => {
   let ctx: AppContext;
   let access: string;
   let refresh: string;
+  suiteServer([], (s) => ({ srv, ctx } = s));
   beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
     ({ access, refresh } = await login(srv, 'superadmin', 'admin123456', false));
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
   }, SERVER_TIMEOUT_MS);
 
   it('sends the connect frame on both paths and keeps the socket open', async () => {

@@ -1,12 +1,11 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attributionResult, campaignRow, clickBatchResult, orderIngestResult, performanceResult, spendResult, trackingCredentials, trackResult, type AttributionRow } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { recordClick } from '../domain/clicks';
 import { AD_CLICKS_PER_MINUTE } from './index';
 import { writeXlsx } from '../../../domain/crud/xlsx';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { type AppCredentials, call, expectData, login, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
@@ -26,12 +25,7 @@ let tz = 'Asia/Shanghai';
 const DAY = 86_400_000;
 const creds: Record<number, { app_key: string; secret: string }> = {};
 const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-const signed = (path: string, game: number, payload: unknown) => {
-  const c = creds[game] as { app_key: string; secret: string };
-  const body = JSON.stringify(payload);
-  return call(srv, path, { method: 'POST', raw: body, headers: { 'content-type': 'application/json', 'x-app-key': c.app_key, 'x-signature': sign(c.secret, body) } });
-};
+const signed = (path: string, game: number, payload: unknown) => signedPost(srv, path, creds[game] as AppCredentials, payload);
 
 interface Campaign {
   id: number;
@@ -57,8 +51,8 @@ async function createCampaign(game: number, channel: string, name: string): Prom
   return c;
 }
 
+suiteServer([], (s) => ({ srv, ctx } = s));
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
   tz = ctx.config.analyticsTz;
   sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
   now = Date.now() - 10 * 60_000;
@@ -122,10 +116,6 @@ beforeAll(async () => {
     spend.set(camp.id, new Map(days.map((d) => [d.day, d.amount])));
     expectData(await call(srv, `/api/advertisement/campaign/${camp.id}/spend/`, { token: sa, method: 'PUT', body: { days } }), spendResult);
   }
-}, SERVER_TIMEOUT_MS);
-
-afterAll(async () => {
-  await srv.close();
 }, SERVER_TIMEOUT_MS);
 
 /** The reference attribution, from the raw rows: each install's last click of the same game and device within 7 days before it. */

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { locatorRow, pageCheckResults, runQueued, runRow } from '../../../../contracts/schemas/automation';
 import { gameRow } from '../../../../contracts/schemas/game/game';
 import { listPage } from '../../../../contracts/schemas/envelope';
-import { startTestServer, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 import { evaluate } from './page-check';
 import { DEFAULT_FETCH_POLICY, fetchPage, guardedLookup, PageFetchError, urlRefusal } from './page-fetch';
 
@@ -112,13 +112,10 @@ describe('the pages.check task', () => {
   let testToken: string;
   let gameId = 0;
 
+  suiteServer(['superadmin', 'test'], (s) => ({ srv, tokens: [sa, testToken] } = s), { env: { JOBS: 'on', PAGE_CHECK_ALLOW_HOSTS: pageHost } });
   beforeAll(async () => {
-    srv = await startTestServer({ captcha: false, env: { JOBS: 'on', PAGE_CHECK_ALLOW_HOSTS: pageHost } });
-    sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-    testToken = (await login(srv, 'test', 'admin123456', false)).access;
     gameId = expectData(await call(srv, '/api/game/h5/', { token: sa, body: { name: '星际跳跃', url: `http://${pageHost}/game.html`, code: 'h5-page-check', status: 'online' } }), gameRow).id;
   }, SERVER_TIMEOUT_MS);
-  afterAll(async () => srv?.close());
 
   const failure = (res: { body: { code: number; msg: unknown } }) => {
     expect(res.body.code).not.toBe(2000);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { crontabRow, intervalRow, runQueued, runRow, scheduleRow, taskKindRow, workersAnswer } from '../../../../contracts/schemas/automation';
 import { listPage } from '../../../../contracts/schemas/envelope';
-import { startTestServer, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, suiteServer } from '../../../test/helpers';
 
 /**
  * The automation API (issue 17) on a server that works its queue: crontabs with their next runs,
@@ -15,12 +15,7 @@ let srv: TestServer;
 let sa: string;
 let testToken: string;
 
-beforeAll(async () => {
-  srv = await startTestServer({ captcha: false, env: { JOBS: 'on' } });
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
-}, SERVER_TIMEOUT_MS);
-afterAll(async () => srv?.close());
+suiteServer(['superadmin', 'test'], (s) => ({ srv, tokens: [sa, testToken] } = s), { env: { JOBS: 'on' } });
 
 const failure = (res: { body: { code: number; msg: unknown } }) => {
   expect(res.body.code).not.toBe(2000);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gameRow, listPage, operationLogRow, revealedSecret, SECRET_MASK, sharedAccountRow, tagRow } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
 import { SecretBox } from '../../../domain/secret-box';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, expectFailure, login, suiteServer } from '../../../test/helpers';
 
 const KEY = 'common-test-account-key-0123456789';
 
@@ -15,13 +15,7 @@ describe('common: shared accounts (secrets at rest), tags, partners', () => {
   let admin: string;
   let test: string;
 
-  beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false, env: { ACCOUNT_SECRET_KEY: KEY } }));
-    [sa, admin, test] = (await Promise.all(['superadmin', 'admin', 'test'].map(async (u) => (await login(srv, u, 'admin123456', false)).access))) as [string, string, string];
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin', 'admin', 'test'], (s) => ({ srv, ctx, tokens: [sa, admin, test] } = s), { env: { ACCOUNT_SECRET_KEY: KEY } });
 
   describe('shared accounts', () => {
     const SECRET = 'svc-key-🔑-0123456789-"quoted"';

@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   distributionResult,
   gameDetail,
@@ -16,8 +15,8 @@ import {
 } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
@@ -63,9 +62,7 @@ const lastDay = (m: string) => {
 };
 const halfAway = (v: number, bp: number) => Math.sign(v) * Math.round((Math.abs(v) * bp) / 10_000) || 0;
 
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-const post = (path: string, c: { app_key: string; secret: string }, body: string) =>
-  call(srv, path, { method: 'POST', raw: body, headers: { 'content-type': 'application/json', 'x-app-key': c.app_key, 'x-signature': sign(c.secret, body) } });
+const post = (path: string, c: AppCredentials, body: string) => signedPost(srv, path, c, body);
 const wire = (o: RawOrder, status: 'paid' | 'refunded') => ({
   order_id: o.order_id,
   distinct_id: o.distinct_id,
@@ -95,11 +92,9 @@ let thisMonth = '';
 let m1 = '';
 let m2 = '';
 
+suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, testToken] } = s));
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
   tz = ctx.config.analyticsTz;
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
   const now = Date.now() - 5 * 60_000;
   thisMonth = monthOf(now);
   m1 = prevMonth(thisMonth);
@@ -136,10 +131,6 @@ beforeAll(async () => {
   }
   // The player upkeep (migration 057) runs after the ingestion's commits: drained, so the reads below see it.
   await ctx.playerUpkeep.drain();
-}, SERVER_TIMEOUT_MS);
-
-afterAll(async () => {
-  await srv.close();
 }, SERVER_TIMEOUT_MS);
 
 const get = async <S extends Parameters<typeof expectData>[1]>(path: string, schema: S, token = sa) => expectData(await call(srv, path, { token }), schema);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distributionResult, gameDetail, historyResult, overviewResult, partnerOverviewResult, settlementResult } from '../../../../contracts/schemas';
-import { startTestServer, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 
 /**
  * Issue 16 item 8 on simulator data (the first-start sample, SAMPLE_EVENTS=on: events and payment
@@ -13,13 +13,7 @@ import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helper
 describe('one revenue on every screen, on simulator data', () => {
   let srv: TestServer;
   let token: string;
-  beforeAll(async () => {
-    srv = await startTestServer({ captcha: false, env: { SAMPLE_EVENTS: 'on' } });
-    token = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  }, SERVER_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin'], (s) => ({ srv, tokens: [token] } = s), { env: { SAMPLE_EVENTS: 'on' } }, SERVER_TIMEOUT_MS * 2);
   const get = async <S extends Parameters<typeof expectData>[1]>(path: string, schema: S) => expectData(await call(srv, path, { token }), schema);
 
   it('overview = history = distribution = partner reports = partner KPIs = SQL over orders, per game and in all; game detail = overview', async () => {

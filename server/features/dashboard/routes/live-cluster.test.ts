@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { monitorResult, realtimeSnapshot } from '../../../../contracts/schemas/dashboard/live';
 import type { AppContext } from '../../../context';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
+import type { TestServer } from '../../../testing';
 import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
-import { startPostgres, type TestPostgres } from '../../../test/postgres-server';
+import { twoInstances } from '../../../test/cluster';
 
 /**
  * The live dashboards on PostgreSQL with two instances on one database (issue 17): the realtime
@@ -11,23 +11,10 @@ import { startPostgres, type TestPostgres } from '../../../test/postgres-server'
  * with the pg pool's real counts.
  */
 describe('dashboard monitor with two instances on PostgreSQL', () => {
-  let pg: TestPostgres | null = null;
   let a: { srv: TestServer; ctx: AppContext } | null = null;
   let b: { srv: TestServer; ctx: AppContext } | null = null;
 
-  beforeAll(async () => {
-    pg = await startPostgres();
-    await pg.psql('CREATE DATABASE console_monitor');
-    const env = { DATABASE_URL: pg.urlFor('console_monitor'), JWT_SECRET: 'monitor-test-secret-0123456789' };
-    a = await startTestServerWithContext({ captcha: false, env });
-    b = await startTestServerWithContext({ captcha: false, env });
-  }, SERVER_TIMEOUT_MS * 2);
-
-  afterAll(async () => {
-    await a?.srv.close();
-    await b?.srv.close();
-    await pg?.stop();
-  }, SERVER_TIMEOUT_MS);
+  twoInstances('console_monitor', { JWT_SECRET: 'monitor-test-secret-0123456789' }, (cluster) => ({ a, b } = cluster), { start: SERVER_TIMEOUT_MS * 2, stop: SERVER_TIMEOUT_MS });
 
   it('each instance lists both, with the pg pool figures; realtime answers on PostgreSQL', async () => {
     if (!a || !b) throw new Error('servers not started');

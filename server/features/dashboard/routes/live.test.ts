@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { monitorResult, realtimeFrame, realtimeSnapshot, REALTIME_TOPIC, type RealtimeSnapshot } from '../../../../contracts/schemas/dashboard/live';
 import { ORDER_CURRENCIES, orderIngestResult, trackingCredentials, trackResult, type OrderCurrency } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
 import { openWatched } from '../../../test/socket-watch';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
@@ -24,12 +23,10 @@ const creds = new Map<number, { app_key: string; secret: string }>();
 const MIN = 60_000;
 const rand = prng(17);
 
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 async function post(path: string, game: number, payload: unknown) {
   const c = creds.get(game);
   if (!c) throw new Error(`no tracking app for game ${game}`);
-  const raw = JSON.stringify(payload);
-  return call(srv, path, { method: 'POST', raw, headers: { 'content-type': 'application/json', 'x-app-key': c.app_key, 'x-signature': sign(c.secret, raw) } });
+  return signedPost(srv, path, c, payload);
 }
 async function events(game: number, list: Array<{ event: string; player: string; ago: number }>) {
   const res = expectData(await post('/api/embed/track/', game, { events: list.map((e) => ({ uuid: uuidFrom(rand), event: e.event, distinct_id: e.player, time: new Date(Date.now() - e.ago).toISOString(), properties: {} })) }), trackResult);
@@ -118,10 +115,8 @@ async function expectMatchesReference(snap: RealtimeSnapshot) {
   return r;
 }
 
+suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, testToken] } = s));
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
   for (const game of [1, 2, 3]) creds.set(game, await trackCredentialsOf(game));
   // Game 1: busy now; game 2: a few players now, more 6-50 minutes ago; game 3: only an hour+ ago.
   await events(1, [
@@ -141,10 +136,6 @@ beforeAll(async () => {
   ]);
   // A payer with no event: online through the order alone.
   await orders(2, [{ player: 'payer-only', amount: 12800, ago: 40_000 }, { player: 'b12', amount: 100, ago: 30 * MIN }]);
-}, SERVER_TIMEOUT_MS);
-
-afterAll(async () => {
-  await srv.close();
 }, SERVER_TIMEOUT_MS);
 
 describe('GET /api/dashboard/realtime/', () => {

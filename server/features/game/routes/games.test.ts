@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { batchRow, gameDetail, gameRow, h5Preview, listPage, lookupResult, partnerRow, releaseRow, sharedAccountRow, tagRow } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
@@ -7,8 +7,8 @@ import { migrate } from '../../../db/migrate';
 import { openPglite } from '../../../db/pglite';
 import { SecretBox } from '../../../domain/secret-box';
 import { seed } from '../../../seed';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, expectFailure, suiteServer } from '../../../test/helpers';
 
 const refused = (method: string, path: string) => `您没有执行该操作的权限。 (${method}: ${path})`;
 
@@ -19,13 +19,7 @@ describe('game catalogue: games of four kinds, lookup, detail, preview', () => {
   let admin: string;
   let test: string;
 
-  beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-    [sa, admin, test] = (await Promise.all(['superadmin', 'admin', 'test'].map(async (u) => (await login(srv, u, 'admin123456', false)).access))) as [string, string, string];
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin', 'admin', 'test'], (s) => ({ srv, ctx, tokens: [sa, admin, test] } = s));
 
   const count = async (sql: string, params: unknown[] = []) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n ?? -1;
 
@@ -263,11 +257,7 @@ describe('every game, whatever its kind (/api/game/detail/)', () => {
   let srv: TestServer;
   let sa: string;
   let test: string;
-  beforeAll(async () => {
-    ({ srv } = await startTestServerWithContext({ captcha: false }));
-    [sa, test] = (await Promise.all(['superadmin', 'test'].map(async (u) => (await login(srv, u, 'admin123456', false)).access))) as [string, string];
-  }, SERVER_TIMEOUT_MS);
-  afterAll(() => srv.close(), SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin', 'test'], (s) => ({ srv, tokens: [sa, test] } = s));
 
   it('lists all four kinds for the pickers, with search, kind and ids; test may use it, an account without game buttons may not', async () => {
     const all = expectData(await call(srv, '/api/game/detail/?limit=100', { token: sa }), listPage(gameRow));

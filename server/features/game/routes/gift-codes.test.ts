@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
 import { formatDatetime } from '../../../domain/time';
 import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 import { startPostgres, type TestPostgres } from '../../../test/postgres-server';
 
 const SETUP_MS = 120_000;
@@ -17,13 +17,9 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
   let test: string;
   let game: number;
 
+  suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, test] } = s));
   beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-    [sa, test] = (await Promise.all(['superadmin', 'test'].map(async (u) => (await login(srv, u, 'admin123456', false)).access))) as [string, string];
     game = (await ctx.db.query<{ id: number }>("SELECT id FROM games WHERE kind = 'android' ORDER BY id LIMIT 1"))[0]?.id ?? 0;
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
   }, SERVER_TIMEOUT_MS);
 
   const count = async (sql: string, params: unknown[] = []) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n ?? -1;

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MAX, ORDER_MAX_AMOUNT, orderIngestResult, toReportMinor, trackingCredentials } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 
 /**
  * POST /api/ingest/orders/ (issue 16): signing, batch limits, every per-callback rule, idempotency
@@ -39,14 +39,11 @@ const order = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+suiteServer([], (s) => ({ srv, ctx } = s));
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
   const sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
   const app = expectData(await call(srv, '/api/embed_configure/game/', { token: sa, body: { game: GAME } }), trackingCredentials.partial().passthrough()) as { id: number };
   creds = expectData(await call(srv, `/api/embed_configure/game/${app.id}/regenerate/`, { token: sa, method: 'POST' }), trackingCredentials);
-}, SERVER_TIMEOUT_MS);
-afterAll(async () => {
-  await srv.close();
 }, SERVER_TIMEOUT_MS);
 
 describe('order ingestion', () => {

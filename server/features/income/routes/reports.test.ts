@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   distributionResult,
   historyResult,
@@ -16,8 +15,8 @@ import {
 } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
@@ -117,10 +116,7 @@ function refActive(start: string, end: string, game: number | null): number {
 
 const halfAway = (a: number, b: number) => (b === 0 ? 0 : Math.sign(a) * Math.round(Math.abs(a) / b) || 0);
 
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-async function post(path: string, creds: { app_key: string; secret: string }, body: string) {
-  return call(srv, path, { method: 'POST', raw: body, headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': sign(creds.secret, body) } });
-}
+const post = (path: string, creds: AppCredentials, body: string) => signedPost(srv, path, creds, body);
 
 const wire = (o: RawOrder, status: 'paid' | 'refunded') => ({
   order_id: o.order_id,
@@ -136,11 +132,9 @@ const wire = (o: RawOrder, status: 'paid' | 'refunded') => ({
 
 let today = '';
 
+suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, testToken] } = s));
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
   tz = ctx.config.analyticsTz;
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
   const now = Date.now() - 5 * 60_000;
   today = dayOf(now);
   const rand = prng(16);
@@ -194,10 +188,6 @@ beforeAll(async () => {
   // The player upkeep (migration 057) runs after the ingestion's commits: drained, so the reads below see it.
   await ctx.playerUpkeep.drain();
   expect(orders.filter((o) => o.refund_time !== null).length).toBeGreaterThan(10);
-}, SERVER_TIMEOUT_MS);
-
-afterAll(async () => {
-  await srv.close();
 }, SERVER_TIMEOUT_MS);
 
 const get = async <S extends Parameters<typeof expectData>[1]>(path: string, schema: S, token = sa) => expectData(await call(srv, path, { token }), schema);

@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accountDetail,
   accountRow,
@@ -14,8 +13,8 @@ import {
   trackResult,
 } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, expectFailure, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
@@ -57,12 +56,10 @@ const orders: Order[] = [];
 const rand = prng(4916);
 
 const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 async function post(path: string, game: number, body: unknown) {
   const c = creds.get(game);
   if (!c) throw new Error('no app');
-  const raw = JSON.stringify(body);
-  return call(srv, path, { method: 'POST', raw, headers: { 'content-type': 'application/json', 'x-app-key': c.app_key, 'x-signature': sign(c.secret, raw) } });
+  return signedPost(srv, path, c, body);
 }
 async function sendEvents(list: Ev[]) {
   for (const game of [1, 2]) {
@@ -76,11 +73,9 @@ const wire = (o: Order, status: 'paid' | 'refunded', time: number) => ({
   order_id: o.order_id, distinct_id: o.distinct_id, amount: o.amount, currency: 'CNY', channel: 'tap', method: 'alipay', region: 'CN', status, time: new Date(time).toISOString(),
 });
 
+suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, testToken] } = s), {}, SERVER_TIMEOUT_MS * 2);
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
   tz = ctx.config.analyticsTz;
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
   for (const game of [1, 2]) {
     const app = expectData(await call(srv, '/api/embed_configure/game/', { token: sa, body: { game } }), trackingCredentials.partial().passthrough()) as { id: number };
     creds.set(game, expectData(await call(srv, `/api/embed_configure/game/${app.id}/regenerate/`, { token: sa, method: 'POST' }), trackingCredentials));
@@ -119,10 +114,6 @@ beforeAll(async () => {
     if (refunds.length > 0) expect(expectData(await post('/api/ingest/orders/', game, { orders: refunds }), orderIngestResult).rejected).toEqual([]);
   }
 }, SERVER_TIMEOUT_MS * 2);
-
-afterAll(async () => {
-  await srv.close();
-}, SERVER_TIMEOUT_MS);
 
 /** Reference per account from the raw events and orders of this test. */
 function accountsRef() {

@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceRow, listPage, orderIngestResult, RETENTION_DAYS, retentionResult, trackingCredentials, trackResult } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
@@ -81,17 +80,11 @@ const deviceOf = (a: Act) => {
   return { device_id: `dev-${a.game}-${p % 60}`, device_model: a.time % 2 === 0 ? 'iPhone 15' : 'iPhone 14', os: 'ios', os_version: '17.1' };
 };
 
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-async function post(path: string, creds: { app_key: string; secret: string }, body: unknown) {
-  const raw = JSON.stringify(body);
-  return call(srv, path, { method: 'POST', raw, headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': sign(creds.secret, raw) } });
-}
+const post = (path: string, creds: AppCredentials, body: unknown) => signedPost(srv, path, creds, body);
 
+suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, testToken] } = s), {}, SERVER_TIMEOUT_MS * 2);
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
   tz = ctx.config.analyticsTz;
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
   const now = Date.now() - 5 * 60_000;
   today = dayOf(now);
   const rand = prng(46);
@@ -142,10 +135,6 @@ beforeAll(async () => {
   // The player upkeep (migration 057) runs after the ingestion's commits: everything sent is kept now.
   await ctx.playerUpkeep.drain();
 }, SERVER_TIMEOUT_MS * 2);
-
-afterAll(async () => {
-  await srv.close();
-}, SERVER_TIMEOUT_MS);
 
 const get = async (path: string, token = sa) => expectData(await call(srv, path, { token }), retentionResult.strict());
 

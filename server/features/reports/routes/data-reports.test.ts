@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderIngestResult, statsResult, trackingCredentials, trackResult, type StatsResult } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
@@ -27,17 +26,11 @@ let today = '';
 
 const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 const shift = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-async function post(path: string, creds: { app_key: string; secret: string }, body: unknown) {
-  const raw = JSON.stringify(body);
-  return call(srv, path, { method: 'POST', raw, headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': sign(creds.secret, raw) } });
-}
+const post = (path: string, creds: AppCredentials, body: unknown) => signedPost(srv, path, creds, body);
 
+suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, testToken] } = s), {}, SERVER_TIMEOUT_MS * 2);
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
   tz = ctx.config.analyticsTz;
-  sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
   const now = Date.now() - 5 * 60_000;
   today = dayOf(now);
   const rand = prng(55);
@@ -85,10 +78,6 @@ beforeAll(async () => {
   // Players' active days (which the report rollups follow) are kept by the upkeep after ingestion.
   await ctx.playerUpkeep.drain();
 }, SERVER_TIMEOUT_MS * 2);
-
-afterAll(async () => {
-  await srv.close();
-}, SERVER_TIMEOUT_MS);
 
 interface Raw {
   /** key (game:player or player) → active days */

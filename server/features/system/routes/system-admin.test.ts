@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import {
@@ -17,8 +17,8 @@ import {
 } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { readXlsx, writeXlsx } from '../../../domain/crud/xlsx';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import type { TestServer } from '../../../testing';
+import { call, expectData, expectFailure, login, suiteServer } from '../../../test/helpers';
 
 describe('system administration endpoints', () => {
   let srv: TestServer;
@@ -27,13 +27,7 @@ describe('system administration endpoints', () => {
   let admin: string;
   let test: string;
 
-  beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-    [sa, admin, test] = (await Promise.all(['superadmin', 'admin', 'test'].map(async (u) => (await login(srv, u, 'admin123456', false)).access))) as [string, string, string];
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin', 'admin', 'test'], (s) => ({ srv, ctx, tokens: [sa, admin, test] } = s));
 
   describe('lists', () => {
     it('every resource list matches its contract row schema', async () => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { funnelResult, type FunnelResult } from '../../../../contracts/schemas/tracking/funnel';
 import { sessionsResult, type SessionsResult } from '../../../../contracts/schemas/tracking/sessions';
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
-import { call, expectData, expectFailure, login } from '../../../test/helpers';
+import { call, expectData, expectFailure, suiteServer } from '../../../test/helpers';
 import { prng, refFunnel, refSessions, uuidFrom, type RawEvent, type RefFunnel } from '../../../test/tracking-reference';
 import { SERVER_TIMEOUT_MS } from '../../../test/timeouts';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
+import type { TestServer } from '../../../testing';
 
 /**
  * Funnel and session analysis (issue 15) against raw events written straight into tracking_events:
@@ -79,14 +79,11 @@ function expectSteps(actual: FunnelResult['steps'], expected: ReturnType<typeof 
   });
 }
 
+suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [superToken, testToken] } = s));
 beforeAll(async () => {
-  ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-  superToken = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  testToken = (await login(srv, 'test', 'admin123456', false)).access;
   games = (await ctx.db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 3')).map((g) => g.id);
   expect(games.length).toBe(3);
 }, SERVER_TIMEOUT_MS);
-afterAll(() => srv.close(), SERVER_TIMEOUT_MS);
 
 describe('funnel: hand-made patterns', () => {
   it('order, window edges, repeated entry, events before the range, out-of-order arrival', async () => {

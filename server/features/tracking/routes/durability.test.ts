@@ -1,50 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../db/pglite';
+import { appCredentials, kill9, startServer } from '../../../test/process-server';
 import { drainPlayerUpkeep, upkeepBacklog } from '../../players/domain/upkeep';
 import { ALL_AGREE, keptVersusRaw } from '../../players/domain/upkeep-reference';
-
-const ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => res(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-/** The reference server as its own process on a data folder (its own process group, so kill -9 ends it all). */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'off', SAMPLE_EVENTS: 'off', CONSOLE_DIR: join(dataDir, 'no-console') },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/init/settings/`, { signal: AbortSignal.timeout(2000) })).ok) return { url, child };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 /** Names (/proc comm) of every thread of the processes in a process group (Linux). */
 function threadNames(pgid: number): string[] {
@@ -59,14 +22,6 @@ function threadNames(pgid: number): string[] {
     }
   }
   return names;
-}
-
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((res) => {
-    if (child.exitCode !== null || child.pid === undefined) return res();
-    child.once('exit', () => res());
-    process.kill(-child.pid, 'SIGKILL');
-  });
 }
 
 /**
@@ -88,10 +43,7 @@ describe('ingestion survives kill -9', () => {
     if (process.platform === 'linux' && current.child.pid !== undefined) {
       expect(threadNames(current.child.pid).includes('pglite-db')).toBe(process.env.PGLITE_THREAD !== 'off');
     }
-    const login = (await (await fetch(`${current.url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superadmin', password: 'admin123456' }) })).json()) as { data: { access: string } };
-    const headers = { 'content-type': 'application/json', authorization: `JWT ${login.data.access}` };
-    const app = (await (await fetch(`${current.url}/api/embed_configure/game/`, { method: 'POST', headers, body: JSON.stringify({ game: 1 }) })).json()) as { data: { id: number } };
-    const creds = ((await (await fetch(`${current.url}/api/embed_configure/game/${app.data.id}/regenerate/`, { method: 'POST', headers })).json()) as { data: { app_key: string; secret: string } }).data;
+    const creds = await appCredentials(current.url, 1);
 
     const BATCHES = 32;
     const now = Date.now();

@@ -1,21 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventAnalysis, trackingCredentials, trackResult, type EventAnalysis } from '../../../../contracts/schemas';
 import { readXlsx } from '../../../domain/crud/xlsx';
-import { startTestServer, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
-
-/** A fixed pseudo-random sequence (mulberry32), so the sample is the same each run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { TestServer } from '../../../testing';
+import { call, expectData, login, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
+import { mulberry32 as rng } from '../../../seed/random';
 
 interface Sent {
   uuid: string;
@@ -64,9 +53,8 @@ describe('event analysis: figures equal an independent computation over the raw 
   const end = localDay(now);
   const CHANNELS = ['tap', 'huawei', 'xiaomi', 'oppo', 'vivo', 'apple', 'google', 'bilibili', 'douyin', 'kuaishou', 'wechat', 'qq', 'other_store'];
 
+  suiteServer(['superadmin'], (s) => ({ srv, tokens: [sa] } = s), {}, SERVER_TIMEOUT_MS * 2);
   beforeAll(async () => {
-    srv = await startTestServer({ captcha: false });
-    sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
     const app = expectData(await call(srv, '/api/embed_configure/game/', { token: sa, body: { game: GAME } }), trackingCredentials.partial().passthrough()) as { id: number };
     const creds = expectData(await call(srv, `/api/embed_configure/game/${app.id}/regenerate/`, { token: sa, method: 'POST' }), trackingCredentials);
     const rnd = rng(15);
@@ -88,9 +76,6 @@ describe('event analysis: figures equal an independent computation over the raw 
       expect(res.rejected).toEqual([]);
     }
   }, SERVER_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
 
   async function analyse(params: Record<string, string | string[]>): Promise<EventAnalysis> {
     const qs = new URLSearchParams();

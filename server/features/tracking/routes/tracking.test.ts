@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventDefineRow, funnelDefineRow, listPage, operationLogRow, trackingAppRow, trackingCredentials, trackResult } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import { call, expectData, expectFailure, suiteServer } from '../../../test/helpers';
 
 const sign = (secret: string, body: string | Buffer) => createHmac('sha256', secret).update(body).digest('hex');
 
@@ -34,13 +34,7 @@ describe('tracking: configuration, ingestion and its bad input', () => {
   let creds: { app_key: string; secret: string };
   const GAME = 2;
 
-  beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
-    [sa, test] = (await Promise.all(['superadmin', 'test'].map(async (u) => (await login(srv, u, 'admin123456', false)).access))) as [string, string];
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv.close();
-  }, SERVER_TIMEOUT_MS);
+  suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, test] } = s));
 
   describe('tracking apps', () => {
     it('create generates a key and a sealed secret, shown masked; one app per game', async () => {

@@ -7,7 +7,7 @@ import { drainPlayerUpkeep, upkeepBacklog } from '../../players/domain/upkeep';
 import { ALL_AGREE, keptVersusRaw } from '../../players/domain/upkeep-reference';
 import { EventWriter, type StoredEvent } from '../domain/ingest';
 import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import { call, expectData, login, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 import { startPostgres, type TestPostgres } from '../../../test/postgres-server';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
@@ -70,13 +70,10 @@ describe('player upkeep (embedded database)', () => {
   let srv: TestServer;
   let ctx: AppContext;
 
+  suiteServer([], (s) => ({ srv, ctx } = s));
   beforeAll(async () => {
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false }));
     // This suite works the queue itself, step by step.
     await ctx.playerUpkeep.close();
-  }, SERVER_TIMEOUT_MS);
-  afterAll(async () => {
-    await srv?.close();
   }, SERVER_TIMEOUT_MS);
 
   it('ingestion only queues; the upkeep then keeps every player table exactly as the raw events say', async () => {
