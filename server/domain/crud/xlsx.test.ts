@@ -17,7 +17,7 @@ describe('xlsx writing', () => {
     const file = await writeXlsx('s', ['值'], risky.map((v) => [v]));
     expect(readXlsx(file).slice(1)).toEqual(risky.map((v) => [v]));
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file);
+    await book.xlsx.load(file as unknown as ExcelJS.Buffer);
     const sheet = book.worksheets[0] as ExcelJS.Worksheet;
     for (let r = 2; r <= risky.length + 1; r++) {
       expect(sheet.getCell(r, 1).formula).toBeUndefined();
@@ -28,7 +28,7 @@ describe('xlsx writing', () => {
   it('a bold, frozen header, the widths asked for, typed numbers and booleans', async () => {
     const file = await writeXlsx('收入明细', ['编号', '金额', '启用'], [[1, 2.5, true], [Number.NaN, null, '']], [10, 20]);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file);
+    await book.xlsx.load(file as unknown as ExcelJS.Buffer);
     const sheet = book.worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.name).toBe('收入明细');
     expect(sheet.getCell('A1').font?.bold).toBe(true);
