@@ -23,6 +23,18 @@ export interface CallResult<T = unknown> {
   body: Envelope<T>;
 }
 
+/** The answer of a call as a CallResult; it must be a JSON envelope. */
+async function envelopeOf<T>(path: string, res: Response): Promise<CallResult<T>> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${path}: not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, headers: res.headers, body: anyEnvelope.parse(json) as Envelope<T> };
+}
+
 /** One HTTP call to the test server; the answer must be a JSON envelope. */
 export async function call<T = unknown>(srv: TestServer, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { 'user-agent': 'vitest', ...opts.headers };
@@ -38,14 +50,7 @@ export async function call<T = unknown>(srv: TestServer, path: string, opts: Cal
     body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
     redirect: 'manual',
   });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${path}: not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
-  }
-  return { status: res.status, headers: res.headers, body: anyEnvelope.parse(json) as Envelope<T> };
+  return envelopeOf<T>(path, res);
 }
 
 /** Asserts a successful envelope and validates its data against a contract schema. */
@@ -82,14 +87,7 @@ export async function upload<T = unknown>(srv: TestServer, path: string, file: {
   const headers: Record<string, string> = { 'user-agent': 'vitest' };
   if (token) headers.authorization = `JWT ${token}`;
   const res = await fetch(`${srv.baseUrl}${path}`, { method: 'POST', headers, body: form });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${path}: not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
-  }
-  return { status: res.status, headers: res.headers, body: anyEnvelope.parse(json) as Envelope<T> };
+  return envelopeOf<T>(path, res);
 }
 
 /** What `suiteServer` hands a suite: the server, its internals and the access tokens of the users it signed in, in order. */
@@ -102,17 +100,18 @@ export interface SuiteServer<Tokens> {
 /**
  * A suite's server: before its tests, starts a test server (captcha off unless `options` say so),
  * signs in `users` one after the other (password admin123456, no captcha) and hands all of it to
- * `take`; after its tests, closes the server. `timeout` bounds the start.
+ * `take`; after its tests, closes the server. `timeout` bounds the start. `options` may be a function
+ * when they depend on what an earlier hook set up (it is called when the server starts).
  */
 export function suiteServer<const Users extends readonly string[]>(
   users: Users,
   take: (suite: SuiteServer<{ [K in keyof Users]: string }>) => void,
-  options: TestServerOptions = {},
+  options: TestServerOptions | (() => TestServerOptions) = {},
   timeout = SERVER_TIMEOUT_MS,
 ): void {
   let started: TestServer | undefined;
   beforeAll(async () => {
-    const { srv, ctx } = await startTestServerWithContext({ captcha: false, ...options });
+    const { srv, ctx } = await startTestServerWithContext({ captcha: false, ...(typeof options === 'function' ? options() : options) });
     started = srv;
     const tokens: string[] = [];
     for (const user of users) tokens.push((await login(srv, user, 'admin123456', false)).access);

@@ -112,7 +112,7 @@ describe('the pages.check task', () => {
   let testToken: string;
   let gameId = 0;
 
-  suiteServer(['superadmin', 'test'], (s) => ({ srv, tokens: [sa, testToken] } = s), { env: { JOBS: 'on', PAGE_CHECK_ALLOW_HOSTS: pageHost } });
+  suiteServer(['superadmin', 'test'], (s) => ({ srv, tokens: [sa, testToken] } = s), () => ({ env: { JOBS: 'on', PAGE_CHECK_ALLOW_HOSTS: pageHost } }));
   beforeAll(async () => {
     gameId = expectData(await call(srv, '/api/game/h5/', { token: sa, body: { name: '星际跳跃', url: `http://${pageHost}/game.html`, code: 'h5-page-check', status: 'online' } }), gameRow).id;
   }, SERVER_TIMEOUT_MS);
