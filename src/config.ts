@@ -102,7 +102,7 @@ export const OAUTH2_PATH = '/oauth2';
 export const FORBIDDEN_PATH = '/403';
 export const PREVIEW_PATH = '/preview';
 export const REFRESH_PATH = '/refresh';
-/** The published Storybook (issue 18), served by the reference server beside the console. */
+/** The published Storybook, served by the reference server beside the console. */
 export const STORYBOOK_PATH = '/storybook/';
 /** Role keys that review design: their user menu links the Storybook (superusers see it too). */
 export const DESIGN_REVIEW_ROLE_KEYS: readonly string[] = ['admin'];
@@ -152,7 +152,7 @@ export function readRuntimeConfig(source: unknown): RuntimeConfig {
   return cfg;
 }
 
-// --- Tables and forms (spec §2.5, §3, §5, §7, §9; issue 7) ---
+// --- Tables and forms (spec §2.5, §3, §5, §7, §9) ---
 /** Form label width, default column span (of 24) and size of CRUD dialogs. */
 export const TABLE_FORM_LABEL_WIDTH_PX = 110;
 export const TABLE_FORM_DEFAULT_SPAN = 12;
@@ -185,7 +185,7 @@ export const DEFAULT_EXPORT_FILE_NAME = '文件导出.xlsx';
 /** Date format of the create_datetime range search. */
 export const DATE_RANGE_FORMAT = 'yyyy-MM-dd';
 
-// --- Real-time notifications and the message center (spec §2.4, §4, §8; issue 6) ---
+// --- Real-time notifications and the message center (spec §2.4, §4, §8) ---
 /** Socket notification durations: SYSTEM and other types close after 3 s; ERROR and INFO stay until closed. */
 export const SOCKET_NOTICE_SHORT_MS = 3000;
 /** "Until closed": the longest delay a browser timer accepts (about 24.8 days). */
@@ -197,7 +197,7 @@ export const MESSAGE_CENTER_PATH = '/messageCenter';
 /** Message title limit (server column). */
 export const MESSAGE_TITLE_MAX = 100;
 
-// --- Event tracking (issue 15): configuration and analysis screens ---
+// --- Event tracking: configuration and analysis screens ---
 /** Event and property identifiers: lower snake case, at most 64 characters (the server's rule). */
 export const TRACKING_IDENTIFIER = /^[a-z][a-z0-9_]{0,63}$/;
 /** Properties per event definition. */
@@ -223,7 +223,7 @@ export const TRACKING_NONE_GROUP = '__none__';
 /** Events of one series at most on the event analysis screen. */
 export const TRACKING_MAX_SERIES = 10;
 
-/** Revenue screens (issue 16, center_income/*): the default range of history, distribution and rank. */
+/** Revenue screens (center_income/*): the default range of history, distribution and rank. */
 export const INCOME_DEFAULT_RANGE_DAYS = 30;
 /** The overview's KPI periods: today, the last 7 and the last 30 days (each ending today). */
 export const INCOME_OVERVIEW_PERIODS = [1, 7, 30] as const;
@@ -232,13 +232,13 @@ export const INCOME_RANK_LIMITS = [10, 20, 50, 100] as const;
 /** Orders per page of 收入明细. */
 export const INCOME_ORDERS_PAGE_SIZE = 20;
 
-// ---- issue 16 part B, players (i16-players)
+// ---- players
 /** 留存分析: the cohort days shown first (the last N days, today included). */
 export const PLAYERS_RETENTION_DEFAULT_DAYS = 30;
 /** 设备管理: rows per page. */
 export const PLAYERS_DEVICES_PAGE_SIZE = 20;
 
-// automation console (i17-console)
+// automation console
 /** 执行节点 (automation/celery): the workers and queues refresh this often while the page is visible. */
 export const AUTOMATION_WORKERS_REFRESH_MS = 5000;
 /** 任务管理 (automation/task): the runs refresh this often while one on the page is queued, running or retrying. */
@@ -247,21 +247,21 @@ export const AUTOMATION_ACTIVE_RUNS_REFRESH_MS = 2000;
 export const AUTOMATION_RUNS_PAGE_SIZE = 20;
 /** Crontab and interval choices a schedule's pickers load (the server's largest page). */
 export const AUTOMATION_PICKER_LIMIT = 100;
-// end automation console (i17-console)
-// dashboard realtime+monitor (i17-live)
+// end automation console
+// dashboard realtime+monitor
 /** 实时概况: while the socket is down (or silent this long), the figures are polled over REST this often. */
 export const REALTIME_POLL_MS = 5000;
 export const REALTIME_SOCKET_SILENT_MS = 4000;
 /** 服务监控: the instances are read again this often while the page is visible. */
 export const MONITOR_REFRESH_MS = 5000;
-// advertising (i16-adverts)
+// advertising
 /** advertisement/*: the default range of the campaign figures and the attribution list (the last N days). */
 export const AD_DEFAULT_RANGE_DAYS = 30;
 /** 归因明细: rows per page (the server allows 1..100). */
 export const AD_ATTRIBUTION_PAGE_SIZE = 20;
 /** The attribution windows staff can choose (days; the server's default is 7). */
 export const AD_WINDOW_CHOICES = [1, 3, 7, 14, 30] as const;
-// ---- center_users accounts+game_users (i16-accounts)
+// ---- center_users accounts+game_users
 /** 平台账号 / 游戏用户: rows per page of the lists. */
 export const ACCOUNTS_PAGE_SIZE = 20;
 /** 游戏用户 → 行为轨迹 / 会话: rows per page. */
@@ -270,7 +270,7 @@ export const GAME_USER_VIEW_PAGE_SIZE = 20;
 export const GAME_USER_DEFAULT_DAYS = 30;
 /** Longest ban reason (the server's limit). */
 export const BAN_REASON_MAX_LENGTH = 500;
-// workbench (i17-workbench)
+// workbench
 /** A page counts as opened (for the workbench's shortcuts) once it stayed the current one this long. */
 export const VISIT_DWELL_MS = 1500;
 /** The workbench grid's row height and gap, in pixels (columns and rows: contracts/schemas/workbench.ts). */
@@ -281,13 +281,13 @@ export const WORKBENCH_SHORTCUTS_SHOWN = 8;
 /** Messages the my-messages widget lists. */
 export const WORKBENCH_MESSAGES_SHOWN = 6;
 
-// issue 16 data reports
+// data reports
 /** data_reports/game_stats and user_stats open on the last 30 days (the server allows up to 366). */
 export const DATA_REPORTS_DEFAULT_DAYS = 30;
 
-// issue 17 rest
+// the check history and the workbench's realtime widget
 /** Check results per page of a locator's history drawer (页面元素). */
 export const PAGE_CHECK_HISTORY_PAGE_SIZE = 10;
 /** Minutes the workbench's realtime mini-chart shows (of the last hour the realtime figures carry). */
 export const WORKBENCH_REALTIME_MINUTES = 30;
-// end issue 17 rest
+// end the check history and the workbench's realtime widget

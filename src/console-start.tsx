@@ -23,7 +23,7 @@ export interface Handoff {
 }
 
 /**
- * The full console (issue 19: loaded after sign-in, or at once on any route but /login): the RootStore
+ * The full console (loaded after sign-in, or at once on any route but /login): the RootStore
  * with every store, the local database, the socket, the shell and its pages, the full adapter. Like
  * compose.ts, it builds adapters, so it sits beside it, outside the UI folders.
  */

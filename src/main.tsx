@@ -16,7 +16,7 @@ import { LOGIN_PATH, readRuntimeConfig, toLanguage } from './config';
 import { ensureLanguage } from './i18n/core';
 
 /**
- * The entry (issue 19: the login page's JavaScript). On /login only the login-only composition
+ * The entry (the login page's JavaScript). On /login only the login-only composition
  * (compose-login.ts) and the login page's tree load; the full console (console-start.tsx: every
  * store, the shell, the full adapters) is a chunk of its own, loaded when a sign-in succeeded or the
  * address leaves /login. Any other route loads it at once.

@@ -31,23 +31,23 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   message_center_target_role: 'messages',
   message_center_target_dept: 'messages',
   message_center_target_user: 'messages',
-  // Tracked events and their rollups (issue 15): only the analysis reads them, never through a cache.
+  // Tracked events and their rollups: only the analysis reads them, never through a cache.
   tracking_events: 'tracking',
   tracking_event_ids: 'tracking',
   tracking_hourly: 'tracking',
   tracking_daily: 'tracking',
   tracking_day_players: 'tracking',
-  // Kept sessions of the session analysis (issue 15): nothing reads them but the analysis itself.
+  // Kept sessions of the session analysis: nothing reads them but the analysis itself.
   tracking_sessions: 'tracking_sessions',
   tracking_session_days: 'tracking_sessions',
-  // Orders and their rollups (issue 16): only the revenue reports read them, never through a cache.
+  // Orders and their rollups: only the revenue reports read them, never through a cache.
   // (player_active_days is also written by a trigger on tracking_day_players: nothing caches it.)
   orders: 'income',
   order_conflicts: 'income',
   income_daily: 'income',
   income_totals: 'income',
   income_player_days: 'income',
-  // issue 16 perf (059): kept by triggers on income_player_days, read by the revenue reports.
+  // performance (migration 059): kept by triggers on income_player_days, read by the revenue reports.
   income_payer_days: 'income',
   player_active_links: 'income',
   income_payers_daily: 'income',
@@ -56,7 +56,7 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   account_active_links: 'income',
   account_retention_daily: 'income',
   player_active_days: 'income',
-  // Players (issue 16 part B): registrations are written by the event ingestion's statement (its group);
+  // Players: registrations are written by the event ingestion's statement (its group);
   // cohorts and retention by triggers on player_active_days; only the players screens read them.
   player_registrations: 'tracking',
   player_devices: 'tracking',
@@ -64,17 +64,17 @@ const LEAF_GROUPS: Readonly<Record<string, string>> = {
   player_cohorts: 'players',
   cohort_daily: 'players',
   retention_daily: 'players',
-  // center_users accounts+game_users (i16-accounts): kept by a trigger on player_active_days; only those screens read them.
+  // center_users accounts+game_users: kept by a trigger on player_active_days; only those screens read them.
   account_games: 'players',
   player_accounts: 'players',
-  // Automation (issue 17): the schedules' due times move with every run they enqueue; runs and worker
+  // Automation: the schedules' due times move with every run they enqueue; runs and worker
   // heartbeats are written all the time. Only their own lists read them.
   automation_schedules: 'automation_schedules',
   automation_runs: 'automation_runs',
   automation_workers: 'automation_runs',
-  // dashboard realtime+monitor (i17-live): every instance's samples, written every few seconds; only the monitor reads them.
+  // dashboard realtime+monitor: every instance's samples, written every few seconds; only the monitor reads them.
   monitor_samples: 'monitor',
-  // issue 15 upkeep: the player upkeep's queue, written by the event ingestion's statement (its group) and
+  // player upkeep: the player upkeep's queue, written by the event ingestion's statement (its group) and
   // worked by `SELECT players_upkeep(n)` (a read here: what it writes is only read by the players screens, uncached).
   player_upkeep_pending: 'tracking',
 };

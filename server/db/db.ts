@@ -22,7 +22,7 @@ export interface Db extends Queryable {
   readonly changes: DataChanges;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  // dashboard realtime+monitor (i17-live)
+  // dashboard realtime+monitor
   /** Connection use for the service monitor: the pg pool's counts, or PGlite's thread queue. */
   pool?(): { kind: 'pglite' | 'postgres'; total: number; idle: number; waiting: number; max: number };
 }

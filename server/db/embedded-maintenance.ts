@@ -1,7 +1,7 @@
 import type { Queryable } from './db';
 
 /**
- * Statistics for the embedded database (issue 15, throughput; docs/server.md "Embedded database
+ * Statistics for the embedded database (throughput; docs/server.md "Embedded database
  * maintenance").
  *
  * PGlite runs PostgreSQL in single-user mode: there is no autovacuum launcher, so no table is ever

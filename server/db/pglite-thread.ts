@@ -130,7 +130,7 @@ export async function openPgliteThread(dir: string, from?: Blob): Promise<Pglite
     kind: 'pglite',
     ownThread: true,
     changes,
-    // dashboard realtime+monitor (i17-live): one connection in the thread; calls beyond the running one wait in its queue.
+    // dashboard realtime+monitor: one connection in the thread; calls beyond the running one wait in its queue.
     pool: () => ({ kind: 'pglite' as const, total: 1, idle: pending.size === 0 ? 1 : 0, waiting: Math.max(0, pending.size - 1), max: 1 }),
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
       assertNotInsideTransaction('query', sql);

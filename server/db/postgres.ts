@@ -15,7 +15,7 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     changes,
-    // dashboard realtime+monitor (i17-live): the pool's connections for the service monitor.
+    // dashboard realtime+monitor: the pool's connections for the service monitor.
     pool: () => ({ kind: 'postgres' as const, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }),
     async query<T>(sql: string, params: readonly unknown[] = []) {
       assertNotInsideTransaction('query', sql);

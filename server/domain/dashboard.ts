@@ -64,7 +64,7 @@ export class DashboardQueries {
   }
 
   /**
-   * The newest sign-ins the caller may see (issue 12: names and IPs are not for everyone): `scope` is
+   * The newest sign-ins the caller may see (names and IPs are not for everyone): `scope` is
    * a condition over `t` with `?` placeholders (the login log's data scope), null for every row.
    */
   async recentLogins(limit: number, scope: { sql: string; params: unknown[] } | null): Promise<RecentLogin[]> {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 
 /**
- * Account lockout (issue 12): after MAX_FAILURES wrong passwords in a row for one account name, the
+ * Account lockout: after MAX_FAILURES wrong passwords in a row for one account name, the
  * name is locked for LOCK_MINUTES, the right password included; a successful sign-in clears the count.
  * Kept in the database (login_failures), so every instance sees the same count. Unknown names are
  * counted like real ones (the answer tells nothing about which names exist).

@@ -50,7 +50,7 @@ const OPEN_PATHS: Array<[string, RegExp]> = [
   ['POST', /^\/api\/system\/file\/$/],
   // The catalogue's upload rules (types, largest sizes) the upload fields show.
   ['GET', /^\/api\/game\/upload\/limits\/$/],
-  // workbench (i17-workbench): each user's own layout, page opens and sign-ins (the routes take no user id).
+  // workbench: each user's own layout, page opens and sign-ins (the routes take no user id).
   ['GET', /^\/api\/system\/workbench\/(layout|shortcuts|my_logins)\/$/],
   ['PUT', /^\/api\/system\/workbench\/layout\/$/],
   ['DELETE', /^\/api\/system\/workbench\/layout\/$/],
@@ -72,22 +72,22 @@ export function isOpenPath(method: string, path: string): boolean {
 /** The areas whose every route the access check guards (API paths /api/<area>/<screen>/). */
 export const GUARDED_AREAS: readonly string[] = [
   '/api/system/', '/api/game/', '/api/common/', '/api/embed_configure/', '/api/data_embed/', '/api/center_income/',
-  // ---- issue 16 part B, players (i16-players)
+  // ---- players
   '/api/center_users/', '/api/data_reports/',
-  // ---- issue 17, automation
+  // ---- automation
   '/api/automation/',
-  // Partners (issue 16 part B, i16-ads)
+  // Partners
   '/api/cooperate/',
-  // dashboard realtime+monitor (i17-live)
+  // dashboard realtime+monitor
   '/api/dashboard/realtime/', '/api/dashboard/monitor/',
-  // advertising (i16-adverts)
+  // advertising
   '/api/advertisement/',
 ];
 
 /** Calls inside a guarded area that need no sign-in at all: the H5 preview (/preview?code= is an open page). */
 const PUBLIC_PATHS: Array<[string, RegExp]> = [
   ['GET', /^\/api\/game\/h5\/preview\/(?:[^/]+\/)?$/],
-  // advertising (i16-adverts): the tracking link players' devices open (validated, rate-limited).
+  // advertising: the tracking link players' devices open (validated, rate-limited).
   ['GET', /^\/api\/advertisement\/click\/$/],
 ];
 
@@ -103,9 +103,9 @@ const GAME_PICKER_GRANTS: Array<[number, string]> = [
   [1, '/api/game/history/'],
   [1, '/api/game/code/'],
   [1, '/api/common/account/'],
-  // The revenue screens' game picker (issue 16): whoever may open one of them.
+  // The revenue screens' game picker: whoever may open one of them.
   ...['overview', 'details', 'distribution', 'history', 'rank'].flatMap((s): Array<[number, string]> => [[0, `/api/center_income/${s}/`], [0, `/api/center_income/${s}/0/`]]),
-  // ---- issue 16 part B, players (i16-players): the players screens and reports pick a game too.
+  // ---- players: the players screens and reports pick a game too.
   ...['center_users/retention', 'center_users/game_users', 'data_reports/game_stats'].flatMap((s): Array<[number, string]> => [[0, `/api/${s}/`], [0, `/api/${s}/0/`]]),
 ];
 /** Packages with the release screen's Create or Update. */
@@ -118,7 +118,7 @@ const ICON_UPLOAD_GRANTS: Array<[number, string]> = [...GAME_KINDS.flatMap((k): 
 /** The partner list of the game forms: whoever may list, create or edit a game. */
 const PARTNER_GRANTS: Array<[number, string]> = GAME_KINDS.flatMap((k): Array<[number, string]> => [[0, `/api/game/${k}/`], [1, `/api/game/${k}/`], [2, `/api/game/${k}/0/`]]);
 
-/** The catalogue's calls that a button of another route grants (issue 14). */
+/** The catalogue's calls that a button of another route grants. */
 function catalogueEquivalents(method: string, path: string): Array<[number, string]> {
   if (method === 'GET' && path === '/api/game/detail/') return GAME_PICKER_GRANTS;
   if (method === 'GET' && path === '/api/common/partner/') return PARTNER_GRANTS;
@@ -137,7 +137,7 @@ function catalogueEquivalents(method: string, path: string): Array<[number, stri
 }
 
 /**
- * Event tracking (issue 15): regenerating an app's key by the screen's Update button; an analysis
+ * Event tracking: regenerating an app's key by the screen's Update button; an analysis
  * export (`…/export/`) by the screen's Export button; the event and funnel definitions (the analysis
  * screens' pickers) by the analysis screens' Search.
  */
@@ -154,7 +154,7 @@ function trackingEquivalents(method: string, path: string): Array<[number, strin
 }
 
 /**
- * Revenue reports (issue 16): a screen's GET by its Search or its Retrieve button (the overview has
+ * Revenue reports: a screen's GET by its Search or its Retrieve button (the overview has
  * only Retrieve); the orders export (`details/export/`) by Export (the generic `export/` rule).
  */
 function incomeEquivalents(method: string, path: string): Array<[number, string]> {
@@ -163,15 +163,15 @@ function incomeEquivalents(method: string, path: string): Array<[number, string]
   return [];
 }
 
-// ---- issue 16 part B, players (i16-players)
+// ---- players
 /**
- * Players and reports (issue 16 part B): a screen's GET (and its sub-views `…/<view>/`) by its Search
+ * Players and reports: a screen's GET (and its sub-views `…/<view>/`) by its Search
  * or Retrieve button; exports by Export (the generic `export/` rule).
  */
 function playersEquivalents(method: string, path: string): Array<[number, string]> {
   const screen = /^(\/api\/(?:center_users|data_reports)\/[a-z_]+\/)$/.exec(path)?.[1];
   if (method === 'GET' && screen !== undefined) return [[0, `${screen}0/`]];
-  // center_users accounts+game_users (i16-accounts): the views of a screen by its Search or Retrieve; ban/unban by 平台账号's Update.
+  // center_users accounts+game_users: the views of a screen by its Search or Retrieve; ban/unban by 平台账号's Update.
   const view = /^(\/api\/center_users\/(?:accounts|game_users)\/)(?:detail|track|devices|sessions)\/$/.exec(path)?.[1];
   if (method === 'GET' && view !== undefined) return [[0, view], [0, `${view}0/`]];
   if (method === 'POST' && /^\/api\/center_users\/accounts\/(?:ban|unban)\/$/.test(path)) return [[2, '/api/center_users/accounts/0/']];
@@ -179,7 +179,7 @@ function playersEquivalents(method: string, path: string): Array<[number, string
 }
 
 /**
- * Automation (issue 17): the runs of the task screen by its Search (list) or Retrieve (one run);
+ * Automation: the runs of the task screen by its Search (list) or Retrieve (one run);
  * "run now" and retrying a run by the task screen's Create; cancelling a run by its Update; a
  * schedule's "run now" by the schedule's Update.
  */
@@ -195,7 +195,7 @@ function automationEquivalents(method: string, path: string): Array<[number, str
   if (method === 'POST' && schedule !== undefined) return [[2, `/api/automation/schedule/${schedule}/`]];
   return [];
 }
-// ---- Partners (issue 16 part B, i16-ads): cooperate/*
+// ---- Partners: cooperate/*
 /**
  * The partner screens: overview/reports GET by Search or Retrieve; the rates list by the reports'
  * Search; setting a rate or locking a month by 合作报表's Update; the xlsx export by Export (generic rule).
@@ -208,7 +208,7 @@ function cooperateEquivalents(method: string, path: string): Array<[number, stri
 }
 // ---- end Partners
 
-// advertising (i16-adverts)
+// advertising
 /**
  * advertisement/*: the campaign figures by the campaign screen's Search; a campaign's spend by its
  * Retrieve (read) or Update (write, import); a network's click log by Update; the spend template by Update; the attribution list by
@@ -273,14 +273,14 @@ export function equivalents(method: string, path: string): Array<[number, string
   out.push(...catalogueEquivalents(method, path));
   out.push(...trackingEquivalents(method, path));
   out.push(...incomeEquivalents(method, path));
-  // ---- issue 16 part B, players (i16-players)
+  // ---- players
   out.push(...playersEquivalents(method, path));
   out.push(...automationEquivalents(method, path));
-  // Partners (issue 16 part B, i16-ads)
+  // Partners
   out.push(...cooperateEquivalents(method, path));
-  // dashboard realtime+monitor (i17-live): each screen's GET (and the realtime socket frame) by its Retrieve button.
+  // dashboard realtime+monitor: each screen's GET (and the realtime socket frame) by its Retrieve button.
   if (method === 'GET' && (path === '/api/dashboard/realtime/' || path === '/api/dashboard/monitor/')) out.push([0, `${path}0/`]);
-  // advertising (i16-adverts)
+  // advertising
   out.push(...advertisingEquivalents(method, path));
   return out;
 }
@@ -315,7 +315,7 @@ async function loadWhiteList(db: Db): Promise<Grant[]> {
   );
   const out: Grant[] = [];
   for (const w of rows) {
-    // A write method opened to everyone counts only when the entry says so explicitly (issue 12).
+    // A write method opened to everyone counts only when the entry says so explicitly.
     if (w.method !== null && w.method !== 0 && !w.open_write) continue;
     const pattern = apiPattern(w.url);
     if (pattern) out.push({ pattern, method: w.method, noDataScope: !w.enable_datasource });

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/db';
 import { LoadingCache } from './cache';
 
 /**
- * Sign-in sessions (issue 12). Each sign-in is a row of user_sessions; both of its tokens carry the
+ * Sign-in sessions. Each sign-in is a row of user_sessions; both of its tokens carry the
  * session id (`sid`). A revoked session refuses its access tokens at once (REST and socket) and its
  * refresh token. Refreshing rotates the refresh token: only the newest one of a session is accepted;
  * an older one coming back means it was copied, and the whole session is revoked (reuse detection).

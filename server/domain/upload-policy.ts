@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 /**
- * What may be uploaded and how it is served back (issue 12: stored XSS by SVG upload). Only an
+ * What may be uploaded and how it is served back (stored XSS by SVG upload). Only an
  * allow-list of extensions is accepted; the content is sniffed (file-type, magic bytes), never trusted
  * from the name or the client's Content-Type: a binary format must be what its name says, a text
  * format must not be a binary or markup in disguise. Only raster images are shown inline; everything

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../testing';
 import { SERVER_TIMEOUT_MS } from '../test/helpers';
 
 /**
- * issue 17 rest: /metrics's process figures whose prom-client collectors grew with the open sockets are
+ * /metrics's process figures whose prom-client collectors grew with the open sockets are
  * replaced by cheap ones (server/http/metrics.ts): they are still there, and right.
  */
 describe('/metrics process figures', () => {

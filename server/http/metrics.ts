@@ -60,7 +60,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
   });
 
   const token = process.env.METRICS_TOKEN ?? '';
-  // issue 17 rest: the open descriptors counted in the background (at most 5 s old), like the queue.
+  // the open descriptors counted in the background (at most 5 s old), like the queue.
   const refreshFds = () => {
     if (Date.now() - openFds.at > 5000) void openFds.refresh();
   };
@@ -76,7 +76,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
   return registry;
 }
 
-// issue 17 rest: prom-client's collectors whose cost grows with the open sockets, replaced.
+// prom-client's collectors whose cost grows with the open sockets, replaced.
 /**
  * Profiled with 1,000 console sockets open (2,000 descriptors in the bench process), prom-client's
  * default collectors cost a scrape ~19 ms of CPU, almost all in five of them: `process_open_fds`

@@ -18,7 +18,7 @@ const LOGGED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * request_modular: upstream writes the Chinese name of the view's model. Captured (API-CONTRACT.md
  * example 61): 用户表 for /api/system/user/ and its actions (update_user_info); §13: 登录模块 for
  * sign-in, empty for /token/refresh/. The other names are this server's Chinese resource names (the
- * same kind of value; upstream's exact strings are not in the contract): see docs/crud-server.md.
+ * same kind of value; upstream's exact strings are not in the contract): see docs/system.md.
  */
 export const MODULE_NAMES: Readonly<Record<string, string>> = {
   user: '用户表',
@@ -48,12 +48,12 @@ export const MODULE_NAMES: Readonly<Record<string, string>> = {
   'embed_configure/event_define': '事件定义',
   'embed_configure/global_event_define': '全局事件',
   'embed_configure/funnel_define': '漏斗定义',
-  // center_users accounts+game_users (i16-accounts)
+  // center_users accounts+game_users
   'center_users/accounts': '平台账号',
 };
 
 /** Calls that are not staff operations: game SDKs' event batches (their volume is the events' own). */
-// workbench (i17-workbench): page opens the tab bar records are not operations either.
+// workbench: page opens the tab bar records are not operations either.
 const NOT_LOGGED = /^\/api\/(?:embed\/track|system\/workbench\/visit)\/$/;
 
 export function modularOf(path: string): string {

@@ -65,7 +65,7 @@ describe('robustness: every failure is the envelope, never a 500', () => {
     expect(pre.headers.get('access-control-max-age')).toBe('86400');
     const simple = await call(srv, '/api/init/settings/', { headers: { origin: srv.baseUrl } });
     expect(simple.headers.get('access-control-allow-origin')).toBe(srv.baseUrl);
-    // Another origin (issue 12: not reflected any more) gets no CORS headers.
+    // Another origin (not reflected any more) gets no CORS headers.
     expect((await call(srv, '/api/init/settings/', { headers: { origin: 'http://example.test' } })).headers.get('access-control-allow-origin')).toBeNull();
     expect(simple.headers.get('vary')).toContain('Origin');
     const none = await call(srv, '/api/init/settings/');

@@ -20,7 +20,7 @@ function originSources(url: string): string[] {
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The inline scripts the built index.html carries (the login page's boot scripts, issue 19), as CSP
+ * The inline scripts the built index.html carries (the login page's boot scripts), as CSP
  * hashes: read once at start from the build, so exactly those scripts run and no other inline one.
  */
 export function inlineScriptHashes(consoleDir: string | null | undefined): string[] {

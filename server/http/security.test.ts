@@ -16,7 +16,7 @@ import { consoleCsp, inlineScriptHashes } from './security-headers';
 import { createHash } from 'node:crypto';
 
 /**
- * Issue 12: each hole found by the attacker's probe, as a test that fails on the code before it.
+ * Each hole found by the attacker's probe, as a test that fails on the code before it.
  * (Sessions: refresh rotation and reuse are in server/routes/auth.test.ts.)
  */
 
@@ -60,7 +60,7 @@ describe('1. uploads: no script runs from the console origin', () => {
   });
 
   it('an SVG stored before the fix is served as an attachment of type application/octet-stream', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'i12-media-'));
+    const dir = await mkdtemp(join(tmpdir(), 'security-media-'));
     const { srv: disk } = await startTestServerWithContext({ captcha: false, env: { DATA_DIR: dir } });
     try {
       await mkdir(join(dir, 'media', 'files', 'a', 'b'), { recursive: true });

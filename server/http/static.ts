@@ -160,7 +160,7 @@ export async function registerConsoleFiles(app: FastifyInstance, root: string, o
         reply.header('X-Content-Type-Options', 'nosniff');
       },
     });
-    // The published Storybook (issue 18): `npm run build` writes it to <root>/storybook/; its files are
+    // The published Storybook: `npm run build` writes it to <root>/storybook/; its files are
     // served like the console's, under its own CSP (it frames its preview), and /storybook/ opens its index.
     if (await exists(join(root, STORYBOOK_DIR, 'index.html'))) {
       scope.addHook('onSend', async (req, reply, payload) => {

@@ -10,7 +10,7 @@ import { nextAfter } from './schedule-time';
 import type { TaskCatalogue, TaskDefinition } from './tasks';
 
 /**
- * The job queue (issue 17): pg-boss on the server's own database (embedded or PostgreSQL), two
+ * The job queue: pg-boss on the server's own database (embedded or PostgreSQL), two
  * queues: `tasks` (every run) and `tasks.exclusive` (pg-boss's singleton policy keyed by schedule:
  * at most one active run per exclusive schedule); a job names its task kind. Two queues, not one per
  * kind, because each queue is polled by every instance. Every server instance is a worker:

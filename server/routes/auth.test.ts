@@ -170,7 +170,7 @@ describe('auth with captcha off', () => {
       expect(me.username).toBe('superadmin');
     });
 
-    it('a reused refresh token revokes its session: every token of it stops working (issue 12)', async () => {
+    it('a reused refresh token revokes its session: every token of it stops working', async () => {
       const data = await login(srv, 'admin', 'admin123456', false);
       const r1 = expectData(await call(srv, '/token/refresh/', { body: { refresh: data.refresh } }), refreshResult);
       const r2 = expectData(await call(srv, '/token/refresh/', { body: { refresh: r1.refresh } }), refreshResult);
@@ -208,7 +208,7 @@ describe('auth with captcha off', () => {
       await refused({ refresh: srv.signToken({ token_type: 'refresh', user_id: 999 }) });
     });
 
-    it('logout answers 注销成功 and revokes the session: refresh and access tokens stop at once (example 84, issue 12)', async () => {
+    it('logout answers 注销成功 and revokes the session: refresh and access tokens stop at once (example 84)', async () => {
       const data = await login(srv, 'admin', 'admin123456', false);
       expect((await call(srv, '/api/system/user/user_info/', { token: data.access })).body.code).toBe(2000);
       const res = await call(srv, '/api/logout/', { body: { refresh: data.refresh }, token: data.access });

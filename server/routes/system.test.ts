@@ -109,7 +109,7 @@ describe('first-slice system routes', () => {
       } finally {
         await ctx.db.query('UPDATE users SET is_active = true WHERE id = 2');
       }
-      // Disabling ended admin's sessions (issue 12): enabled again, the old token stays refused; a new sign-in works.
+      // Disabling ended admin's sessions: enabled again, the old token stays refused; a new sign-in works.
       expect((await call(srv, '/api/system/user/user_info/', { token: admin })).body.code).toBe(401);
       admin = (await login(srv, 'admin', 'admin123456', false)).access;
       expect((await call(srv, '/api/system/user/user_info/', { token: admin })).body.code).toBe(2000);
@@ -154,7 +154,7 @@ describe('first-slice system routes', () => {
       const page = expectData(await call(srv, '/api/system/menu/web_router/', { token: test }), routerPage);
       const leaves = page.data.filter((m) => !m.is_catalog);
       const components = leaves.map((m) => m.component ?? '');
-      // The analytics screens, a few list screens, and every screen of the game catalogue (issue 14), to look at.
+      // The analytics screens, a few list screens, and every screen of the game catalogue, to look at.
       for (const c of ['dashboard/workbench', 'dashboard/realtime', 'center_income/overview', 'center_income/rank', 'data_reports/game_stats', 'data_embed/funnel', 'cooperate/reports', 'center_users/retention']) {
         expect(components, c).toContain(c);
       }

@@ -333,7 +333,7 @@ async function seedSharedAccounts(tx: Queryable, games: SeededGame[], box: Secre
 }
 
 /**
- * The sample catalogue (issue 14): 10 partners, 12 tags, 40 games (16 Android, 10 H5, 8 mini, 6 soft)
+ * The sample catalogue: 10 partners, 12 tags, 40 games (16 Android, 10 H5, 8 mini, 6 soft)
  * with 2-6 releases each, 4 gift-code batches with some codes redeemed, and 6 shared accounts
  * (secrets sealed with `box`; none without one). Deterministic from CATALOGUE_SEED (times relative to
  * `now`). Runs once per database (marker CATALOGUE_SEED_VERSION), in one transaction; on a database

@@ -4,7 +4,7 @@ import type { TestServer } from '../testing';
 import { call, expectData, SERVER_TIMEOUT_MS, suiteServer } from '../test/helpers';
 
 /**
- * The simulator's advertising (issue 16, advertisement/*) in the first-start sample (SAMPLE_EVENTS=on):
+ * The simulator's advertising (advertisement/*) in the first-start sample (SAMPLE_EVENTS=on):
  * campaigns on the ad channels of every simulated game with spend and clicks, installs attributed and
  * organic; the campaign figures agree with SQL over the raw clicks, spend and registrations.
  */

@@ -1,7 +1,7 @@
 import { mulberry32 as random } from './random';
 
 /**
- * The simulator's advertising side (issue 16, advertisement/*): per simulated game, campaigns on the
+ * The simulator's advertising side (advertisement/*): per simulated game, campaigns on the
  * ad channels the simulated players come from (douyin, kuaishou, bilibili), their daily spend, and the
  * clicks that preceded the players' installs — all through the real API as staff and ad networks use
  * it: campaigns by the resource (POST …/campaign/), spend by PUT …/{id}/spend/, past clicks by the

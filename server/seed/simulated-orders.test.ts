@@ -6,7 +6,7 @@ import { ordersOfEvents } from './simulated-orders';
 import { gameEvents } from './simulator';
 
 /**
- * The simulator's payment callbacks (issue 16): deterministic, one order per pay event, a few refunds
+ * The simulator's payment callbacks: deterministic, one order per pay event, a few refunds
  * never in the future; and the first-start sample (SAMPLE_EVENTS=on) stores them through the real API,
  * where every revenue screen agrees with SQL over the raw orders (simulator data).
  */

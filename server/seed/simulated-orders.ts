@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * The payment callbacks of the simulator (issue 16): every `pay` event the simulated players send has
+ * The payment callbacks of the simulator: every `pay` event the simulated players send has
  * its order, sent by the "game server" to POST /api/ingest/orders/ (signed with the same app key and
  * secret as the events). The order's channel is the player's (their login events), region and method
  * follow from the player and the order id, and about 4% of orders are refunded a few hours to three

@@ -1,5 +1,5 @@
 /**
- * The simulator's partner side (issue 16 part B): every partner of the simulated games gets a
+ * The simulator's partner side: every partner of the simulated games gets a
  * revenue-share rate from twelve months back (60–75 %, by partner) and, for the first of them, a newer
  * rate from last month and the month before last confirmed (locked) — through the real API as staff
  * would do it on 合作报表, so `npm start` shows rates, a rate history and a locked month. Repeating it

@@ -1,13 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
 import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
-// Partners (issue 16 part B, i16-ads)
+// Partners
 import { simulatePartners } from './simulated-partners';
 import { simulateAds } from './simulated-ads';
 import { drainPlayerUpkeep } from '../features/players/domain/upkeep';
 import { mulberry32 as random } from './random';
 
 /**
- * The event simulator (issue 15): plays a believable platform through the real ingestion API, over
+ * The event simulator: plays a believable platform through the real ingestion API, over
  * HTTP, with signed batches, like game SDKs would. It sets up a tracking app for each game through the
  * configuration API (as a superuser; regenerating learns the secret), then lets players register, log
  * in, play sessions (session_start … session_end), level up, pay (a minority, some repeatedly) and
@@ -83,7 +83,7 @@ const PRICES = [600, 600, 600, 3000, 3000, 6800, 12800, 32800, 64800];
 const RETURN = 0.55;
 const PAYER_SHARE = 0.09;
 
-/** Device models the simulator's players use, by operating system (issue 16: the players screens). */
+/** Device models the simulator's players use, by operating system (the players screens). */
 const ANDROID_MODELS: Array<[string, number]> = [
   ['HUAWEI Mate 60', 12],
   ['HUAWEI P60', 8],
@@ -296,9 +296,9 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     };
     await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, send));
   }
-  // Partners (issue 16 part B, i16-ads): revenue-share rates and a locked month, through the API.
+  // Partners: revenue-share rates and a locked month, through the API.
   await simulatePartners(opts, games, now, log);
-  await simulateAds(opts, games, now, log, gameEvents); // advertising (i16-adverts)
+  await simulateAds(opts, games, now, log, gameEvents); // advertising
   result.seconds = (Date.now() - started) / 1000;
   log(`simulator: accepted ${result.accepted} (${result.duplicates} already stored), rejected ${result.rejected}; ${result.orders} orders and ${result.refunds} refunds (${result.orders_rejected} refused), ${result.seconds.toFixed(1)} s`);
   return result;
@@ -321,7 +321,7 @@ export async function playSampleEvents(
   const superuser = (await db.query<{ id: number }>('SELECT id FROM users WHERE is_superuser ORDER BY id LIMIT 1'))[0];
   if (!superuser) return null;
   const result = await simulate({ ...FIRST_START_SAMPLE, baseUrl, token: token(superuser.id), log });
-  // issue 15 upkeep: the sample ends with the players kept (retention, devices, accounts answer at once).
+  // player upkeep: the sample ends with the players kept (retention, devices, accounts answer at once).
   await drainPlayerUpkeep(db);
   return result;
 }

@@ -7,7 +7,7 @@ import { SERVER_TIMEOUT_MS } from '../test/timeouts';
 import { seed } from '.';
 import { DEVICE_PROPERTIES, DEVICE_PROPERTIES_SEED_VERSION, seedDeviceProperties } from './tracking';
 
-/** Issue 16: register and login define the device properties, on fresh databases and on ones seeded before. */
+/** Register and login define the device properties, on fresh databases and on ones seeded before. */
 describe('device properties of the global events', () => {
   let db: Db;
   const defined = async (event: string) =>
@@ -28,7 +28,7 @@ describe('device properties of the global events', () => {
     expect(await seedDeviceProperties(db)).toBe(false);
   });
 
-  it('a database seeded before issue 16 gets them once (its marker), keeping what staff added', async () => {
+  it('a database seeded before the device properties existed gets them once (its marker), keeping what staff added', async () => {
     await db.query("UPDATE tracking_event_defines SET properties = $1::jsonb WHERE game IS NULL AND event = 'register'", [
       JSON.stringify([{ name: 'channel', type: 'string', required: false }, { name: 'os', type: 'number', required: true }]),
     ]);

@@ -4,10 +4,10 @@ import { seedOnce } from './helpers';
 
 /** Marker row in schema_migrations: the tracking configuration is seeded once per database. */
 export const TRACKING_SEED_VERSION = 'seed-041-tracking';
-/** Marker of the device properties added to the global register/login definitions (issue 16). */
+/** Marker of the device properties added to the global register/login definitions. */
 export const DEVICE_PROPERTIES_SEED_VERSION = 'seed-046-device-properties';
 
-/** What the simulator (and game SDKs) send about the device on register and login (issue 16). */
+/** What the simulator (and game SDKs) send about the device on register and login. */
 export const DEVICE_PROPERTIES: readonly PropertyDefine[] = [
   { name: 'device_id', type: 'string', required: false },
   { name: 'device_model', type: 'string', required: false },
@@ -15,7 +15,7 @@ export const DEVICE_PROPERTIES: readonly PropertyDefine[] = [
   { name: 'os_version', type: 'string', required: false },
 ];
 
-/** The global events every game may send (issue 15). */
+/** The global events every game may send. */
 export const GLOBAL_EVENTS: ReadonlyArray<{ event: string; name: string; properties: PropertyDefine[]; description: string }> = [
   {
     event: 'register',
@@ -90,7 +90,7 @@ export async function seedTracking(db: Db): Promise<boolean> {
 
 /**
  * Adds the device properties to the global register and login definitions of a database seeded
- * before issue 16 (once, with its marker; properties a staff user already added are kept as they are).
+ * before they existed (once, with its marker; properties a staff user already added are kept as they are).
  */
 export async function seedDeviceProperties(db: Db): Promise<boolean> {
   return seedOnce(db, DEVICE_PROPERTIES_SEED_VERSION, async (tx) => {

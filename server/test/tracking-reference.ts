@@ -1,6 +1,6 @@
 /**
  * Plain-JS computations of funnels and sessions straight from raw event rows, written from the
- * definitions in docs/tracking-analysis.md without looking at the SQL: the analysis tests compare
+ * definitions in docs/tracking.md without looking at the SQL: the analysis tests compare
  * every figure the server answers with these. Nothing here is imported by the server.
  */
 import { mulberry32 } from '../seed/random';

@@ -109,7 +109,7 @@ export class LiveFeed {
    * written. (The bench times exactly this.)
    */
   push(snapshot: RealtimeSnapshot, via: 'prebuilt' | 'send' = 'prebuilt'): number {
-    // issue 17 rest: one frame (JSON, UTF-8, WebSocket framing) for every socket, one write each.
+    // one frame (JSON, UTF-8, WebSocket framing) for every socket, one write each.
     // (`via: 'send'`, ws.send of the same buffer per socket, is the bench's comparison.)
     const frame = prebuiltTextFrame(frameText(snapshot));
     let sent = 0;

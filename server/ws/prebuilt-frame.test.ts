@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { prebuiltTextFrame, writeFrame } from './prebuilt-frame';
 
-/** issue 17 rest: a frame built once and written to many sockets reads as ws's own frames do. */
+/** a frame built once and written to many sockets reads as ws's own frames do. */
 let server: WebSocketServer | null = null;
 const clients: WebSocket[] = [];
 afterEach(async () => {

@@ -9,7 +9,7 @@ const mod = wsModule as unknown as { Sender?: SenderStatic; default?: { Sender?:
 const Sender = (mod.Sender ?? mod.default?.Sender) as SenderStatic;
 
 /**
- * issue 17 rest: one WebSocket text frame built once and written to many sockets.
+ * one WebSocket text frame built once and written to many sockets.
  *
  * `ws.send` frames the payload again for every socket (options, a header buffer, cork + two writes).
  * A server frame is not masked, so its bytes are the same for every connection without an extension

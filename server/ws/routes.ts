@@ -34,7 +34,7 @@ export function socketRoutes(app: FastifyInstance, ctx: AppContext, report: Erro
       if (!account || !account.is_active) return refuse();
       if (socket.readyState !== socket.OPEN) return;
       ctx.hub.add(account.id, socket, claims.sid);
-      // dashboard realtime+monitor (i17-live): subscribe/unsubscribe frames for the realtime feed.
+      // dashboard realtime+monitor: subscribe/unsubscribe frames for the realtime feed.
       socket.on('message', (data) => void ctx.live.feed.onClientFrame(account.id, socket, data).catch((err: unknown) => report(err, 'socket frame')));
       const frame = (await unread(account.id)) > 0 ? UNREAD_FRAME : CONNECTED_FRAME;
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));

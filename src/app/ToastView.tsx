@@ -10,7 +10,7 @@ import './toast.css';
  * the pointer is on it), each closable. It wears PrimeReact's Toast classes, so the theme styles it
  * exactly like PrimeReact's own Toast, but it is a few hundred bytes in the entry chunk instead of
  * PrimeReact's component runtime: the first failing call (on the login page, a wrong password) shows
- * its toast without loading anything (issue 19).
+ * its toast without loading anything.
  */
 
 const ICONS: Record<Severity, string> = {

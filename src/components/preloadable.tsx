@@ -14,7 +14,7 @@ export interface Preloadable<P extends object> {
  * React.lazy alone suspends on every first render (it cannot see that a promise has settled), and React
  * throttles the reveal of suspended content to 300 ms after the fallback was shown. On the way from the
  * sign-in to the dashboard, three nested lazy parts (the console, the layout, the dashboard page) each
- * cost up to those 300 ms (issue 19: login → dashboard took 890 ms, 580 ms before the login-only boot).
+ * cost up to those 300 ms (login → dashboard took 890 ms, 580 ms before the login-only boot).
  * Each mounted instance keeps the way it started (direct or lazy), so it is never remounted.
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {

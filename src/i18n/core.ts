@@ -1,5 +1,5 @@
 /**
- * What the login route needs of i18n (issue 19): no texts but the login page's. index.ts adds the
+ * What the login route needs of i18n: no texts but the login page's. index.ts adds the
  * console's full texts (createI18n, addConsoleTexts); everything else imports it from there.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
@@ -22,7 +22,7 @@ const loaders: Record<Exclude<Language, 'zh-chs'>, () => Promise<Messages>> = {
 
 
 /**
- * The login route's instance (issue 19): of the default language only the login page's texts
+ * The login route's instance: of the default language only the login page's texts
  * (zh-chs-login.ts), so the login page's bundle holds no other; `addConsoleTexts` completes it when
  * the rest of the console loads. Another language loads whole (ensureLanguage), as with createI18n.
  */

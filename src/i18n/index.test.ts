@@ -25,7 +25,7 @@ describe('ensureLanguage', () => {
   });
 });
 
-describe('the login route texts (issue 19)', () => {
+describe('the login route texts', () => {
   it("the login instance holds the login page's Chinese texts only; addConsoleTexts completes it", () => {
     const i18n = createLoginI18n('zh-chs');
     expect(hasLanguage(i18n, 'zh-chs')).toBe(true);

@@ -10,7 +10,7 @@ import { serverText, serverTextsEn } from './server-texts';
 
 const CJK = /[\u3400-\u9fff]/;
 
-describe('server texts in English (issue 18)', () => {
+describe('server texts in English', () => {
   it('has an English text, free of Chinese, for every Chinese text the reference server seeds', () => {
     const seeded = [
       ...ALL_MENUS.map((menu) => menu.name),

@@ -1,5 +1,5 @@
 /**
- * The Chinese texts the login route needs (issue 19): bundled with the login page, which loads
+ * The Chinese texts the login route needs: bundled with the login page, which loads
  * nothing else. The console's other texts (zh-chs.ts, which includes these) come with the rest of the
  * console after sign-in (i18n/index.ts `addConsoleTexts`).
  */

@@ -10,7 +10,7 @@ export interface LoginLink {
   available?: (login: LoginStore) => Promise<boolean>;
   /**
    * The API path `available` GETs, signed out (e.g. 'api/oauth2/config/'): index.html starts that call
-   * with the page, before the scripts arrive, and the console adopts its answer (issue 19).
+   * with the page, before the scripts arrive, and the console adopts its answer.
    */
   early?: string;
 }

@@ -2,7 +2,7 @@ import { formatDateTime } from './format';
 import type { LogContext, LogEntry } from './log';
 
 /**
- * The front-end log of the login-only boot (issue 19): the same entries as LogStore's, without MobX
+ * The front-end log of the login-only boot: the same entries as LogStore's, without MobX
  * (which the login page does not load). The full console's LogStore adopts them when it starts, so a
  * failure met on the login page is still in the log afterwards.
  */

@@ -43,7 +43,7 @@ async function signIn(h: ReturnType<typeof harness>): Promise<void> {
 }
 
 /**
- * The game catalogue's calls (issue 14) as the console makes them, through its store, over both
+ * The game catalogue's calls as the console makes them, through its store, over both
  * adapters: pickers, creating an H5 game, the detail and its save, a package upload with the server's
  * SHA-256, publish and rollback, a batch, its codes, their export, voiding, the lookup, revealing a
  * secret and the open preview.

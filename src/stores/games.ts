@@ -51,7 +51,7 @@ export class UploadRefused extends Error {
 }
 
 /**
- * The game catalogue's calls beyond the generic lists (issue 14): the pickers' choices (partners,
+ * The game catalogue's calls beyond the generic lists: the pickers' choices (partners,
  * tags, games), uploads for a purpose, publish / rollback, voiding a batch and exporting its codes,
  * revealing a shared account's secret, and the per-screen stores (detail, codes of a batch, lookup,
  * H5 preview). Pages read these; only the adapter touches the network.

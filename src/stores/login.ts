@@ -32,7 +32,7 @@ export interface LoginStoreOptions {
 
 /**
  * The login page's store (spec §4): captcha, the settings' footer texts, the sign-in links' checks
- * and the sign-in. Deliberately without MobX: the login page loads before anything else (issue 19,
+ * and the sign-in. Deliberately without MobX: the login page loads before anything else (its budget:
  * ≤ 100 KB of JavaScript), so this store is a plain snapshot with subscribers (React reads it with
  * useSyncExternalStore, components/login-context.tsx). The login-only boot builds it on the login
  * calls' adapter; the full console builds one on its own adapter (RootStore.loginPage).

@@ -90,7 +90,7 @@ export class TabsStore {
     // The route's tab again: a title the page set for itself stays.
     const pageTitle = tab.meta.pageTitle ?? this.opened[existing]?.meta.pageTitle;
     // A new tab keeps generation 0: the layout already shows the current page before its tab is
-    // opened (or restored), and a new key then would mount it twice (two list requests, issue 18).
+    // opened (or restored), and a new key then would mount it twice (two list requests).
     // A closed tab's page was unmounted anyway; only refresh needs a new generation.
     if (existing >= 0) this.opened[existing] = pageTitle ? { ...tab, meta: { ...tab.meta, pageTitle } } : tab;
     else this.opened.push(tab);

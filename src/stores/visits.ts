@@ -4,7 +4,7 @@ import { VISIT_DWELL_MS } from '../config';
 const NOT_PAGES = /^\/(login|refresh|redirect|index$|$)/;
 
 /**
- * Counts the pages a signed-in user opens, for the workbench's shortcuts (issue 17 §8): a page counts
+ * Counts the pages a signed-in user opens, for the workbench's shortcuts: a page counts
  * once it has stayed the current one for VISIT_DWELL_MS (passing through a tab on the way elsewhere
  * does not count, and a burst of switches posts nothing). The path without its query is posted; a
  * failure is quiet (the count is a convenience, not a record).

@@ -1,4 +1,4 @@
--- System administration screens (issue 7): the tables the first slice did not need (custom data
+-- System administration screens: the tables the first slice did not need (custom data
 -- scope departments of a role, the API white list, areas) and the indexes that keep the management
 -- lists fast with 100k users.
 

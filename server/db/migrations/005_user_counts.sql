@@ -1,4 +1,4 @@
--- Exact user-list totals without counting 100k rows (issue 7).
+-- Exact user-list totals without counting 100k rows.
 --
 -- user_counts holds how many users there are per combination of the columns the user list filters
 -- on exactly (plus is_superuser for its base condition, creator and dept_belong_id for the data

@@ -1,4 +1,4 @@
--- The game catalogue (issue 14): partners (co-operators), tags, games of four kinds in one table,
+-- The game catalogue: partners (co-operators), tags, games of four kinds in one table,
 -- their tags and their releases. Audit columns as every other table (API-CONTRACT §3).
 
 CREATE TABLE partners (

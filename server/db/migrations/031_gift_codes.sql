@@ -1,4 +1,4 @@
--- Gift codes (issue 14): batches per game and their codes. Every code of a batch starts with the
+-- Gift codes: batches per game and their codes. Every code of a batch starts with the
 -- batch's `stem` (prefix + the spec's generator: a date stamp and random digits), unique among
 -- batches, and ends with a random tail unique in the batch: codes are unique platform-wide by
 -- construction, and the primary key checks it. A batch's codes are one key range of that primary key

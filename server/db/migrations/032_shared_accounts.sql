@@ -1,4 +1,4 @@
--- Shared third-party accounts (issue 14, common/account): app stores, ad networks and payment
+-- Shared third-party accounts (common/account): app stores, ad networks and payment
 -- providers used by games. `secret` holds the credential encrypted (AES-256-GCM, key from the
 -- configuration, see server/domain/secret-box.ts); it never leaves the server but through reveal.
 

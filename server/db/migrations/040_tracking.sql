@@ -1,4 +1,4 @@
--- Event tracking (issue 15): which games send events (tracking apps, with an app key and a sealed
+-- Event tracking: which games send events (tracking apps, with an app key and a sealed
 -- secret), the events they may send (per game, or global for every game), funnels, and the raw events.
 --
 -- Raw events live in `tracking_events`, range-partitioned by `time` into calendar months (UTC):

@@ -1,4 +1,4 @@
--- Event tracking rollups (issue 15): what trend screens read instead of raw events.
+-- Event tracking rollups: what trend screens read instead of raw events.
 --
 -- tracking_hourly: per game, event and UTC hour: events and exact unique players, plus the latest
 -- event time (the tracking-app list's "last event"). tracking_daily: the same per calendar day in the

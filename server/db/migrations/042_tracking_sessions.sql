@@ -1,4 +1,4 @@
--- Session analysis (issue 15): the sessions of each calendar day, kept once computed from the raw
+-- Session analysis: the sessions of each calendar day, kept once computed from the raw
 -- events (server/domain/tracking/sessions.ts), so a range of days reads a few hundred thousand
 -- sessions instead of millions of events.
 --

@@ -1,4 +1,4 @@
--- Event tracking: a cheaper ingestion statement (issue 15, ingestion ≥ 20,000 events/s on PGlite).
+-- Event tracking: a cheaper ingestion statement (ingestion ≥ 20,000 events/s on PGlite).
 --
 -- Measured on PGlite (server/domain/tracking/ingest.ts's statement alone, 4,000-row merges, paired
 -- runs; docs/tracking.md): the whole statement ~58 µs CPU per event, of which the index

@@ -1,4 +1,4 @@
--- Orders and revenue (issue 16): payment callbacks from game servers (POST /api/ingest/orders/) and
+-- Orders and revenue: payment callbacks from game servers (POST /api/ingest/orders/) and
 -- the rollups the revenue screens (center_income/*) read instead of the orders.
 --
 -- Money is integer minor units (bigint): `amount` in the order's currency as sent, `amount_cny` in

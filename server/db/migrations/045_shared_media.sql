@@ -1,4 +1,4 @@
--- Uploaded files where every instance reaches them (issue 12): with a PostgreSQL server (DATABASE_URL)
+-- Uploaded files where every instance reaches them: with a PostgreSQL server (DATABASE_URL)
 -- each stored upload is also kept here, in chunks of 1 MiB, and an instance that lacks a file on its
 -- own disk fetches it from here on the first request (server/domain/media-store.ts). With the embedded
 -- database (one process, one disk) these tables stay empty.

@@ -1,4 +1,4 @@
--- Players (issue 16, part B): registrations and retention cohorts, kept at ingestion so the retention
+-- Players: registrations and retention cohorts, kept at ingestion so the retention
 -- matrix and the reports read a few hundred rollup rows, never the events.
 --
 -- player_registrations: per game and player, the earliest `register` event (its time, channel and

@@ -1,4 +1,4 @@
--- Partner settlements (issue 16, cooperate/*): the revenue-share rate of each partner with the month it
+-- Partner settlements (cooperate/*): the revenue-share rate of each partner with the month it
 -- takes effect from (a new rate never rewrites the months before it), and locked (confirmed) months
 -- with the settlement as it was confirmed, so a locked month never moves (late orders or refunds of a
 -- locked month are refused a rate change; figures are read from the snapshot).

@@ -1,4 +1,4 @@
--- Automation (issue 17): schedules and the record of every job run. The queue itself is pg-boss
+-- Automation: schedules and the record of every job run. The queue itself is pg-boss
 -- (its own schema `pgboss`, created by server/jobs/queue.ts through the library's migrations); these
 -- tables hold what the console shows and what decides when a schedule is due.
 --

@@ -1,4 +1,4 @@
--- Platform accounts and game players (issue 16, item 2: center_users/accounts, center_users/game_users).
+-- Platform accounts and game players (center_users/accounts, center_users/game_users).
 --
 -- An ACCOUNT is a distinct_id, platform-wide. It is registered by its first tracked event or paid order
 -- (both reach player_active_days: events through migration 044's trigger, orders directly), so the

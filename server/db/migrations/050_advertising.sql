@@ -1,4 +1,4 @@
--- Advertising (issue 16, advertisement/*): campaigns per game and channel, their daily spend, and the
+-- Advertising (advertisement/*): campaigns per game and channel, their daily spend, and the
 -- clicks of the tracking link GET /api/advertisement/click/. Attribution is NOT stored: installs
 -- (player_registrations, kept at ingestion by migration 046) are matched to the last click of the same
 -- device by query (server/domain/advertising/attribution.ts), so a click or an install that arrives

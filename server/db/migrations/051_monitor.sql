@@ -1,4 +1,4 @@
--- Service monitor (issue 17, dashboard/monitor): every server instance writes a sample of its own
+-- Service monitor (dashboard/monitor): every server instance writes a sample of its own
 -- figures every few seconds (requests, latency, event-loop lag, memory, CPU, sockets, database pool,
 -- job queue) and its slowest statements, so any instance can show all of them. Rows older than an
 -- hour are deleted by the writers (server/domain/dashboard-live/monitor.ts).

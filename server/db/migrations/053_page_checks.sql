@@ -1,4 +1,4 @@
--- Page checks of H5 games (issue 17 §5, menu automation/webElement): element locators per H5 game and
+-- Page checks of H5 games (menu automation/webElement): element locators per H5 game and
 -- the result of every evaluation. The task `pages.check` (server/jobs/page-check.ts) loads a game's
 -- entry page (or the locator's own page) on the server, evaluates each enabled locator with an HTML
 -- parser and writes one result row per locator, and the latest outcome onto the locator, in one

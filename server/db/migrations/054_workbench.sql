@@ -1,4 +1,4 @@
--- The workbench (issue 17 §8, menu dashboard/workbench): each user's own widget grid and the pages
+-- The workbench (menu dashboard/workbench): each user's own widget grid and the pages
 -- they open most. The layout is one JSON array per user, validated by the route (contracts/schemas/
 -- workbench.ts) before it is written, in one statement; no row means the default layout.
 

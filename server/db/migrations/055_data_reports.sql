@@ -1,4 +1,4 @@
--- Data reports (issue 16 item 7: data_reports/game_stats, data_reports/user_stats): daily active players
+-- Data reports (data_reports/game_stats, data_reports/user_stats): daily active players
 -- kept as rollups so the reports read one row per day, never the events.
 --
 -- active_daily: per game and calendar day (ANALYTICS_TZ, as player_active_days) the players active

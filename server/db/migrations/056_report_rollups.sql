@@ -1,4 +1,4 @@
--- Issue 16 performance (i16-perf): what the slow reports read instead of raw rows.
+-- Report performance: what the slow reports read instead of raw rows.
 --
 -- 1. ad_installs: every install (player_registrations) with its LAST CLICK within the largest window
 --    (30 days): the latest click of the same device on a campaign of the same game with

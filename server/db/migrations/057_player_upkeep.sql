@@ -1,4 +1,4 @@
--- Player upkeep off the ingestion statement (issue 15, throughput; docs/players.md "Upkeep").
+-- Player upkeep off the ingestion statement (throughput; docs/players.md "Upkeep").
 --
 -- Until now the one statement that stores a batch of events (domain/tracking/ingest.ts) also kept the
 -- players: registrations, devices and their accounts (CTEs of the statement), and, through the trigger

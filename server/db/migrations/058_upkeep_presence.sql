@@ -1,4 +1,4 @@
--- The player upkeep's presence queue (issue 15, throughput): the trigger of 057 queued every new
+-- The player upkeep's presence queue (throughput): the trigger of 057 queued every new
 -- tracking_day_players row, one per (game, event, day, player), and the upkeep reduced them to
 -- (game, day, player) player_active_days rows. One statement's new rows now go in as that reduction
 -- (a hash aggregate over at most one statement's rows): up to one entry per player-day instead of one

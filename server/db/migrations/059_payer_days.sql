@@ -1,4 +1,4 @@
--- Paying players over a range without hashing them (issue 16, performance; docs/income.md "Payer days").
+-- Paying players over a range without hashing them (performance; docs/income.md "Payer days").
 --
 -- The revenue reports count distinct paying players: per day (history), per game (rank, partner KPIs)
 -- and over the whole range (overview, history, distribution totals). Until now each count hashed every

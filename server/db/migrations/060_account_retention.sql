@@ -1,4 +1,4 @@
--- Account retention as a rollup (issue 16 perf, data_reports/user_stats): per registration day of an
+-- Account retention as a rollup (performance, data_reports/user_stats): per registration day of an
 -- ACCOUNT (its first active day in any game, = player_accounts.first_day) and n = 0..30, how many of the
 -- accounts registered that day were active in any game on day + n (n = 0: the accounts registered).
 -- The report read one index probe into account_active_days per new account and retained day (73 ms of

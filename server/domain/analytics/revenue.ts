@@ -106,9 +106,9 @@ export async function revenue(
   const k = GROUP_SQL[group];
   const key = KEY_SQL[group];
   // Paying players (distinct per group): unless `payers: false` (the settlements need money only).
-  // issue 16 data reports: `payersBy: 'account'` counts distinct_id once across games (user_stats).
+  // data reports: `payersBy: 'account'` counts distinct_id once across games (user_stats).
   const payerKey = opts.payersBy === 'account' ? 'distinct_id' : 'game, distinct_id';
-  // issue 16 perf (migration 059): per (game, player), over the whole range or per game, the payer days
+  // performance (migration 059): per (game, player), over the whole range or per game, the payer days
   // count without hashing: a player's days in the range whose previous paying day is before it are one
   // per (game, player); per day, the payers of each game and day are kept counted (income_payers_daily). Other groups (and accounts across games)
   // hash the player rows of the range as before.
@@ -140,7 +140,7 @@ export async function revenue(
        SELECT DISTINCT ${k} AS g, ${payerKey} FROM income_player_days
        WHERE day BETWEEN $1::date AND $2::date AND orders > 0${gameCond}) p GROUP BY g`;
   // Active players: for 'total' unless `active: false`; per game when asked (`active: true`, the partner KPIs).
-  // issue 16 perf (migration 059): distinct active players of the range from the active days' links (a
+  // performance (migration 059): distinct active players of the range from the active days' links (a
   // player's days in the range whose previous active day is before it), a count over the day index.
   const active =
     group === 'total' && opts.active !== false

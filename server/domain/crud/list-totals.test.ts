@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listPage, userRow, usersTotalResult } from '../../../contracts/schemas';
 import type { AppContext } from '../../context';
-import { startTestServerWithContext, type TestServer } from '../../testing';
-import { call, expectData, login } from '../../test/helpers';
-import { startPostgres, type TestPostgres } from '../../test/postgres-server';
+import type { TestServer } from '../../testing';
+import { call, expectData } from '../../test/helpers';
 import { TransactionMisuseError } from '../../db/tx-guard';
 import { constraintMessage, countableBy } from './resource';
 import { writeXlsx } from './xlsx';
+import { serverOn } from '../../test/cluster';
 
-const SETUP_MS = 120_000;
 const COUNTED = ['is_superuser', 'dept', 'is_active', 'user_type', 'gender', 'creator', 'dept_belong_id'];
 
 /** User-list filters and the same condition in SQL over `users t`, for the ground truth. */
@@ -55,26 +54,10 @@ describe('countableBy: which list conditions the count table can answer', () => 
  * compares every filter's total with count(*) over the users table itself.
  */
 describe.each(['pglite', 'postgres'] as const)('user list totals stay exact after writes (%s)', (kind) => {
-  let pg: TestPostgres | null = null;
   let srv: TestServer;
   let ctx: AppContext;
   let sa: string;
-
-  beforeAll(async () => {
-    let env: Record<string, string> | undefined;
-    if (kind === 'postgres') {
-      pg = await startPostgres();
-      await pg.psql('CREATE DATABASE console_totals');
-      env = { DATABASE_URL: pg.urlFor('console_totals'), JWT_SECRET: 'totals-test-secret-0123456789abcdef' };
-    }
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false, env }));
-    sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  }, SETUP_MS);
-
-  afterAll(async () => {
-    await srv?.close();
-    await pg?.stop();
-  }, SETUP_MS);
+  serverOn(kind, 'console_totals', { JWT_SECRET: 'totals-test-secret-0123456789abcdef' }, (instance) => ({ srv, ctx, sa } = instance));
 
   const total = async (filter: string) => expectData(await call(srv, `/api/system/user/?limit=1&${filter}`, { token: sa }), listPage(userRow)).total;
   const truth = async (sql: string) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users t WHERE NOT t.is_superuser AND ${sql}`))[0]?.n ?? -1;

@@ -1,7 +1,7 @@
 import type { BootState } from '../../components/prehydration';
 
 /**
- * The two inline scripts of index.html (issue 19). The build (scripts/prerender.ts) writes each
+ * The two inline scripts of index.html. The build (scripts/prerender.ts) writes each
  * function's source into the page, so they run before any of the console's modules: **each must be
  * self-contained** (no imports, no outer names; types only).
  *

@@ -10,7 +10,7 @@ import { EMPTY_PLUGINS } from '../../plugins/types';
 import { consoleComponent, loginTree } from './login-tree';
 
 /**
- * The login route's own tree (issue 19), as main.tsx hydrates it: the login-only composition on the
+ * The login route's own tree, as main.tsx hydrates it: the login-only composition on the
  * REST adapter (answered by MSW), a memory router, and a stand-in for the full console's chunk whose
  * loading the story controls (the real chunk is the whole console; its own stories cover it).
  */

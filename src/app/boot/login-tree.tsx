@@ -40,7 +40,7 @@ interface RouterHooks {
 }
 
 /**
- * The login route's own React tree (issue 19): the login page on its store, i18n, the router and the
+ * The login route's own React tree: the login page on its store, i18n, the router and the
  * toasts, without the RootStore, the shell or PrimeReact's runtime. The build prerenders this very
  * tree into index.html (src/prerender.tsx) and main.tsx hydrates it. When the address leaves /login
  * (signed in, or a sign-in link such as /oauth2), the full console loads and renders in its place,

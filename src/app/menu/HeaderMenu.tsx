@@ -71,7 +71,7 @@ export function splitSections(widths: readonly number[], moreWidth: number, avai
 /**
  * The horizontal header menu (spec §2.4): one entry per section. When they are wider than the space
  * the header leaves them, the sections that do not fit go into a 更多 (More) menu at the end, the
- * way the consoles people use all day do, instead of a strip scrolled with arrows (docs/shell.md).
+ * way the consoles people use all day do, instead of a strip scrolled with arrows (docs/console.md).
  * The widths are measured on an invisible copy of the entries; a ResizeObserver on the menu and on
  * that copy (window resizes, the aside toggling, a language switch, late fonts) reruns the check,
  * throttled to 300 ms (leading and trailing).

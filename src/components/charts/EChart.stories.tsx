@@ -4,7 +4,7 @@ import { storyConsole } from '../../../stories/console';
 import { EChart, type ChartPalette } from './EChart';
 
 /**
- * The chart wrapper (issue 15): ECharts 6 loaded on first use, option set with notMerge, colours from
+ * The chart wrapper: ECharts 6 loaded on first use, option set with notMerge, colours from
  * the theme colour variable, created anew when the colour or the language changes.
  */
 const bars = (p: ChartPalette) => ({

@@ -25,7 +25,7 @@ type Field = 'username' | 'password' | 'captcha';
  * other ways to sign in sit under the card without moving it. The fields are uncontrolled: what a
  * person typed (or the browser filled in) before hydration stays theirs, and a submit pressed meanwhile
  * runs once it is hydrated. It reads its own store (useLoginStore), not the RootStore: the login route
- * loads without the rest of the console (issue 19).
+ * loads without the rest of the console.
  */
 function LoginPage() {
   const [login, state] = useLoginStore();

@@ -1,7 +1,7 @@
 import { ORDER_CURRENCIES, REPORT_CURRENCY } from '../../../contracts/schemas/income';
 
 /**
- * Money on screen (issue 16): integer minor units → "¥1,234.56" / "-¥12.00". The one helper every
+ * Money on screen: integer minor units → "¥1,234.56" / "-¥12.00". The one helper every
  * revenue screen uses. Integer arithmetic only (BigInt split into whole and minor part, digits grouped
  * as text), so no sum or amount ever passes through a float; the same form in both languages.
  */

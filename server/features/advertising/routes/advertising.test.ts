@@ -9,7 +9,7 @@ import { type AppCredentials, call, expectData, login, SERVER_TIMEOUT_MS, signed
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * Advertising (issue 16, advertisement/*) against the real server: campaigns through the resource
+ * Advertising (advertisement/*) against the real server: campaigns through the resource
  * API, clicks through the tracking link (and, back-dated, through the same server function the
  * simulator uses), register events and orders through the signed ingestion APIs, spend as JSON and
  * xlsx. Attribution (last click within 7 days, same game and device) and every campaign figure (spend,

@@ -34,7 +34,7 @@ const campaignId = (req: FastifyRequest) => {
 };
 
 /**
- * Advertising (issue 16, advertisement/*): campaigns as a declarative resource (the CRUD routes and
+ * Advertising (advertisement/*): campaigns as a declarative resource (the CRUD routes and
  * export), their daily spend (JSON or an xlsx sheet), the campaign figures, the attribution list, and
  * the open, rate-limited tracking link GET /api/advertisement/click/ (302 to the store URL).
  */

@@ -12,7 +12,7 @@ import { evaluate } from './page-check';
 import { DEFAULT_FETCH_POLICY, fetchPage, guardedLookup, PageFetchError, urlRefusal } from './page-fetch';
 
 /**
- * Page checks (issue 17 §5): the address rules (no file:, no non-http, no private ranges, also after
+ * Page checks: the address rules (no file:, no non-http, no private ranges, also after
  * DNS and on redirects), the locator evaluation, and the task end to end on a server working its
  * queue against a page served here on loopback (allowed for this test by PAGE_CHECK_ALLOW_HOSTS).
  */

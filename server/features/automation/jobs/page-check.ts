@@ -9,7 +9,7 @@ import { NEW_MESSAGE_FRAME } from '../../../ws/frames';
 import { DEFAULT_FETCH_POLICY, fetchPage, PageFetchError, urlRefusal, type FetchedPage, type FetchPolicy } from './page-fetch';
 
 /**
- * The page checks of H5 games (issue 17 §5): each enabled locator of the chosen H5 games is evaluated
+ * The page checks of H5 games: each enabled locator of the chosen H5 games is evaluated
  * on its page (the locator's own URL or the game's entry URL), each page loaded once per run on the
  * server (page-fetch.ts) and parsed with node-html-parser. One result row per locator and the latest
  * outcome on the locator are written in one transaction. Locators that newly fail (passing or never

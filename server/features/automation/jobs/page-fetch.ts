@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Loads a page for the page checks (issue 17 §5) as a hostile URL deserves: http and https only, no
+ * Loads a page for the page checks as a hostile URL deserves: http and https only, no
  * credentials in the address, no loopback, private, link-local or other reserved address — checked on
  * the literal address, and again on every address the name resolves to at connection time (the
  * socket connects to the address that was checked, so a name that changes its answer between the

@@ -6,7 +6,7 @@ import type { TestServer } from '../../../testing';
 import { call, expectData, suiteServer } from '../../../test/helpers';
 
 /**
- * The automation API (issue 17) on a server that works its queue: crontabs with their next runs,
+ * The automation API on a server that works its queue: crontabs with their next runs,
  * intervals, schedules bound to one of them, run now → a run that succeeds, the runs list, cancel and
  * retry, the workers screen; bad input and a low-privilege account.
  */

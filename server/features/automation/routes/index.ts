@@ -17,7 +17,7 @@ import { RunError } from '../../../jobs/queue';
 import { guarded, ID, NOT_FOUND, registerResource, rowId } from '../../../http/crud-routes';
 
 /**
- * Automation (issue 17) under /api/automation/: crontab, interval and schedule resources; the task
+ * Automation under /api/automation/: crontab, interval and schedule resources; the task
  * kinds, their runs (list, one, cancel, retry) and "run now"; the workers and queues (celery).
  */
 export async function automationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

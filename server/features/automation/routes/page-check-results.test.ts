@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../testing';
 import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
 
 /**
- * issue 17 rest: the results history of one page locator (页面元素's 检查记录 drawer):
+ * the results history of one page locator (页面元素's 检查记录 drawer):
  * GET /api/automation/webElement/results/ pages newest first per locator, filters by outcome, and
  * refuses bad queries with an envelope error (never a 5xx).
  */

@@ -15,7 +15,7 @@ import { CrudError } from '../../../domain/crud/spec';
 import { exact, revenue, type Figures } from '../../../domain/analytics/revenue';
 
 /**
- * Partner settlements and KPIs (issue 16, cooperate/*). Every revenue figure comes from `revenue()`
+ * Partner settlements and KPIs (cooperate/*). Every revenue figure comes from `revenue()`
  * (domain/analytics/revenue.ts), per game; this module only maps games to partners, applies the rate in
  * effect (partner_share_rates, migration 047) and keeps locked months (settlement_locks/lines).
  * Definitions: contracts/schemas/cooperate/index.ts.

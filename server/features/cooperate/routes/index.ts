@@ -13,7 +13,7 @@ import { parseReportQuery } from '../../../http/report-query';
 import { guarded, XLSX_TYPE } from '../../../http/crud-routes';
 
 /**
- * Partners (issue 16, cooperate/*): the partner KPIs (overview), the monthly settlements (reports),
+ * Partners (cooperate/*): the partner KPIs (overview), the monthly settlements (reports),
  * their xlsx export, the revenue-share rates and the lock of a month. Reads: the screen's Search or
  * Retrieve; writes (a rate, a lock): 合作报表's Update button (domain/permissions.ts).
  */

@@ -20,7 +20,7 @@ import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * Partner settlements and KPIs (issue 16, cooperate/*) against orders and events sent through the real
+ * Partner settlements and KPIs (cooperate/*) against orders and events sent through the real
  * signed ingestion APIs: each settlement line is computed here independently from the raw orders (paid
  * in the month − refunded in the month, CNY only so no conversion, rate from the rates set here,
  * half-away rounding); rates with effective months, locks (a locked month never moves, changes to it

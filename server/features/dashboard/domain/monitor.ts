@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../../db/db';
  * every MONITOR_SAMPLE_SECONDS (requests, errors and latency of the period, event-loop lag, memory,
  * CPU, sockets, database pool, queries, job queue), keeps the last MONITOR_HISTORY samples in memory
  * and writes each to `monitor_samples` (migration 051, kept MONITOR_RETENTION_MINUTES), so any
- * instance answers for all of them. docs/dashboard-live.md.
+ * instance answers for all of them. docs/dashboard.md.
  */
 
 export const MONITOR_SAMPLE_SECONDS = 5;

@@ -1,7 +1,7 @@
 import { monitorResult, realtimeSnapshot } from '../../../../contracts/schemas';
 import type { Operation } from '../../../openapi/operation';
 
-/** dashboard/realtime and dashboard/monitor for the OpenAPI document. docs/dashboard-live.md. */
+/** dashboard/realtime and dashboard/monitor for the OpenAPI document. docs/dashboard.md. */
 export const DASHBOARD_LIVE_OPERATIONS: readonly Operation[] = [
   {
     method: 'get',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { myLogin, workbenchLayout, workbenchLayoutInput, workbenchShortcut, workbenchVisitInput, WORKBENCH_COLS, WORKBENCH_MAX_WIDGETS, WORKBENCH_ROWS } from '../../../../contracts/schemas/dashboard/workbench';
 import type { Operation } from '../../../openapi/operation';
 
-const rules = `Any signed-in user, own rows only. Grid ${WORKBENCH_COLS} columns × ${WORKBENCH_ROWS} rows; integer x/y/w/h inside it and within the kind's size limits; at most ${WORKBENCH_MAX_WIDGETS} widgets; unique ids; every kind but trend at most once. A bad layout is refused whole (nothing stored). See docs/workbench.md.`;
+const rules = `Any signed-in user, own rows only. Grid ${WORKBENCH_COLS} columns × ${WORKBENCH_ROWS} rows; integer x/y/w/h inside it and within the kind's size limits; at most ${WORKBENCH_MAX_WIDGETS} widgets; unique ids; every kind but trend at most once. A bad layout is refused whole (nothing stored). See docs/dashboard.md.`;
 
 /** The workbench (menu dashboard/workbench) for the OpenAPI document. */
 export const WORKBENCH_OPERATIONS: readonly Operation[] = [

@@ -6,7 +6,7 @@ import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helper
 import { twoInstances } from '../../../test/cluster';
 
 /**
- * The live dashboards on PostgreSQL with two instances on one database (issue 17): the realtime
+ * The live dashboards on PostgreSQL with two instances on one database: the realtime
  * statement runs there; each instance's monitor sees both instances (from the samples each writes),
  * with the pg pool's real counts.
  */

@@ -8,7 +8,7 @@ import { openWatched } from '../../../test/socket-watch';
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * dashboard/realtime and dashboard/monitor (issue 17). Events and orders of the last hour go in through
+ * dashboard/realtime and dashboard/monitor. Events and orders of the last hour go in through
  * the signed ingestion APIs; the realtime figures (REST and socket frame) are compared with a plain-JS
  * computation from the raw rows read back from the database; the frame goes only to subscribed
  * sockets of users holding the permission, at most once per second; the monitor shows this instance

@@ -13,9 +13,9 @@ import { LiveFeed, REALTIME_PATH } from '../../../ws/live-feed';
 import { guarded } from '../../../http/crud-routes';
 
 /**
- * dashboard/realtime and dashboard/monitor (issue 17): the live feed (socket frame + REST answer of
+ * dashboard/realtime and dashboard/monitor: the live feed (socket frame + REST answer of
  * the same figures), this instance's monitor, their routes and their /metrics gauges.
- * docs/dashboard-live.md.
+ * docs/dashboard.md.
  */
 
 export const MONITOR_PATH = '/api/dashboard/monitor/';

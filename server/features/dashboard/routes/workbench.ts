@@ -10,7 +10,7 @@ export const WORKBENCH_BASE = '/api/system/workbench';
 const LABELS = { widgets: '小组件', path: '页面路径' };
 
 /**
- * The workbench (issue 17 §8): every signed-in user reads and writes only their own layout and page
+ * The workbench: every signed-in user reads and writes only their own layout and page
  * opens (the calls take no user id; permissions.ts lists them as open to any signed-in user). A bad
  * layout is refused whole with the envelope's message; nothing is stored.
  */

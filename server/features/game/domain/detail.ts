@@ -7,7 +7,7 @@ import { revenue } from '../../../domain/analytics/revenue';
 /**
  * One game of any kind with what the detail page's tabs show: the current release, release counts,
  * the channels it ships to (per channel the current release when it ships there, else the newest
- * published one), its gift codes, and a revenue/players summary (issue 16: from the one revenue
+ * published one), its gift codes, and a revenue/players summary (from the one revenue
  * function, so it agrees with center_income/*: revenue today and over the last 30 days, active and paying
  * players of those 30 days, days in the analytics time zone `tz`). Null when the game does not exist.
  */

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { batchRow, giftCodeRow, listPage, redeemResult } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
 import { formatDatetime } from '../../../domain/time';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
-import { startPostgres, type TestPostgres } from '../../../test/postgres-server';
+import type { TestServer } from '../../../testing';
+import { call, expectData, expectFailure, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
+import { serverOn } from '../../../test/cluster';
 
 const SETUP_MS = 120_000;
 const at = (offsetDays: number) => formatDatetime(Date.now() + offsetDays * 86_400_000);
@@ -182,25 +182,10 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
  * database and on a real PostgreSQL server (where the calls really run in parallel on the pool).
  */
 describe.each(['pglite', 'postgres'] as const)('100 concurrent redemptions of one code (%s)', (kind) => {
-  let pg: TestPostgres | null = null;
   let srv: TestServer;
   let ctx: AppContext;
   let sa: string;
-
-  beforeAll(async () => {
-    let env: Record<string, string> | undefined;
-    if (kind === 'postgres') {
-      pg = await startPostgres();
-      await pg.psql('CREATE DATABASE console_codes');
-      env = { DATABASE_URL: pg.urlFor('console_codes'), JWT_SECRET: 'codes-test-secret-0123456789abcdef' };
-    }
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false, env }));
-    sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
-  }, SETUP_MS);
-  afterAll(async () => {
-    await srv?.close();
-    await pg?.stop();
-  }, SETUP_MS);
+  serverOn(kind, 'console_codes', { JWT_SECRET: 'codes-test-secret-0123456789abcdef' }, (instance) => ({ srv, ctx, sa } = instance));
 
   it('exactly one 2000, 99 × 4000 "already used", the batch counts one redemption', async () => {
     expect(ctx.db.kind).toBe(kind);

@@ -20,7 +20,7 @@ import { uploadRoutes } from './uploads';
 const idOf = (req: FastifyRequest) => rowId(req) ?? 0;
 
 /**
- * The game catalogue (issue 14) under /api/game/: the four game screens, releases (game/history),
+ * The game catalogue under /api/game/: the four game screens, releases (game/history),
  * gift-code batches (game/code) as declarative resources with the system screens' routes, plus the
  * actions: publish and rollback, the codes of a batch, their export, voiding, redemption, the
  * cross-game lookup (game/query), the detail of one game (game/detail), the open H5 preview and the

@@ -5,7 +5,7 @@ import { registerOrderIngestRoute } from './ingest';
 import { registerIncomeReportRoutes } from './reports';
 
 /**
- * Orders and revenue (issue 16): the payment callbacks (POST /api/ingest/orders/) and the revenue
+ * Orders and revenue: the payment callbacks (POST /api/ingest/orders/) and the revenue
  * screens (center_income/*: overview, history, distribution, rank, details and its export).
  */
 export async function incomeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

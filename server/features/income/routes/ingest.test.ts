@@ -6,7 +6,7 @@ import type { TestServer } from '../../../testing';
 import { call, expectData, expectFailure, login, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 
 /**
- * POST /api/ingest/orders/ (issue 16): signing, batch limits, every per-callback rule, idempotency
+ * POST /api/ingest/orders/: signing, batch limits, every per-callback rule, idempotency
  * (identical repeats are duplicates, different ones refused and recorded, the first kept), refunds,
  * and the rollups equal to a computation from the stored orders after all of it.
  */

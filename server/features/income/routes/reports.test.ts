@@ -20,7 +20,7 @@ import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * The revenue reports and the orders list (issue 16) against a randomized history (fixed seed) sent
+ * The revenue reports and the orders list against a randomized history (fixed seed) sent
  * through the real ingestion APIs (orders and events, some of them twice): every figure the API
  * answers (revenue, gross, refunds, orders, paying and active players, ARPU, ARPPU, paying rate, per
  * day, per group, ranks, list totals) is compared with a plain-JS computation from the raw orders and

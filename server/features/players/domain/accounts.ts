@@ -15,7 +15,7 @@ import { accountRevenue } from '../../../domain/analytics/revenue';
 import { choice, escapeLike, int, iso, one, paging, playerParam, text } from './query-params';
 
 /**
- * center_users/accounts (issue 16 item 2): platform accounts (a distinct_id over every game) from the
+ * center_users/accounts: platform accounts (a distinct_id over every game) from the
  * tables of migration 049 (kept by a trigger on player_active_days), their bans, bindings and total paid
  * (revenue.ts, accountRevenue). Ban/unban: one transaction with the account row locked; bad input is a
  * CrudError (code 4000) before anything is written.

@@ -18,7 +18,7 @@ import { BAN_ACTIVE } from './accounts';
 import { choice, dayParam, escapeLike, int, iso, paging, playerParam, text } from './query-params';
 
 /**
- * center_users/game_users (issue 16 item 2): the players of a game (account_games of migration 049 with
+ * center_users/game_users: the players of a game (account_games of migration 049 with
  * the registration of 046) and the four views of one player: detail, behaviour track (its events, newest
  * first, by the (game, distinct_id, time) index), device profile (device_accounts / player_devices) and
  * sessions (derived from its events with the session rule of contracts/schemas/players/accounts.ts).

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/db';
 
 /**
- * Test support (issue 15 upkeep): what the players' kept tables should hold, computed independently from
+ * Test support (player upkeep): what the players' kept tables should hold, computed independently from
  * the raw events alone (no orders), each compared both ways with the kept table. Returns the differing
  * rows per table (all empty when the upkeep is exact: nothing missing, nothing counted twice).
  */

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/db';
 
 /**
- * The player upkeep (issue 15, migration 057; docs/players.md "Upkeep"): registrations, devices, device
+ * The player upkeep (migration 057; docs/players.md "Upkeep"): registrations, devices, device
  * accounts and player_active_days (whose triggers keep cohorts, retention and accounts) derived after
  * the ingestion's commit from the rows it queued in player_upkeep_pending, so the ingestion statement
  * stays cheap. The queue is durable (a table written in the ingestion's own statement); this class only

@@ -18,7 +18,7 @@ import { call, expectData, expectFailure, SERVER_TIMEOUT_MS, signedPost, suiteSe
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * Platform accounts and game players (issue 16 item 2) against a random history (fixed seed) sent through
+ * Platform accounts and game players against a random history (fixed seed) sent through
  * the real signed ingestion APIs: 36 accounts, some in both games, with register/login (bindings on some),
  * session events with gaps, paid and refunded orders. Every account's first/last day, games and total paid,
  * every game player's row, a player's event count and its sessions are compared with plain-JS computations

@@ -18,7 +18,7 @@ import { isRecord } from '../../../is-record';
 import { guarded } from '../../../http/crud-routes';
 
 /**
- * center_users/accounts and center_users/game_users (issue 16 item 2). Reads by the screen's Search or
+ * center_users/accounts and center_users/game_users. Reads by the screen's Search or
  * Retrieve; ban/unban by 平台账号's Update (domain/permissions.ts). Every POST is in the operation log
  * (http/operation-log.ts). Bad input: code 4000 with the reason, nothing written.
  */

@@ -6,7 +6,7 @@ import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * Cohort retention and devices (issue 16 part B) against a randomized history (fixed seed) sent through the real
+ * Cohort retention and devices against a randomized history (fixed seed) sent through the real
  * ingestion APIs: events (register with channels, logins) and paid orders, the later days delivered
  * FIRST (a player's cohort moves earlier when its first day arrives late), some batches twice. Every
  * cohort's players and retained players on day 1, 3, 7, 14, 30, the total and the 1..30 curve are

@@ -7,7 +7,7 @@ import { type AppCredentials, call, expectData, expectFailure, SERVER_TIMEOUT_MS
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * Data reports (issue 16 item 7) against a randomized history (fixed seed) sent through the real ingestion
+ * Data reports against a randomized history (fixed seed) sent through the real ingestion
  * APIs: 2 games, 80 accounts (most play both games, some one), events and paid orders (some refunded days
  * later), newest first, some batches twice. Every day's new / active / paying players, revenue, ARPU and
  * d1/d7, and the summary row, of both reports are compared with a plain-JS computation from the RAW rows

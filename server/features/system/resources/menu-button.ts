@@ -12,7 +12,7 @@ export function menuButtonSpec(): ResourceSpec {
     title: '菜单按钮',
     table: 'menu_buttons',
     select: selectOf(BUTTON_COLUMNS),
-    // Issue 13: the real back end's rows are only these keys, no audit columns (API-CONTRACT example 55, §17).
+    // The real back end's rows are only these keys, no audit columns (API-CONTRACT example 55, §17).
     view: (r) => ({ id: r.id, ...Object.fromEntries(BUTTON_COLUMNS.map((c) => [c, r[c] ?? null])) }),
     fields: {
       ...auditFields(),

@@ -11,7 +11,7 @@ export const OPEN_WRITE_REQUIRED = '允许所有用户写操作:接口请求方�
 /**
  * API white list (/api/system/api_white_list/): calls anyone signed in may make, with or without data
  * scope. Only a superuser writes it (permissions.ts); an entry opening a write method to everyone
- * needs `open_write: true`, and one without it grants nothing (issue 12).
+ * needs `open_write: true`, and one without it grants nothing.
  */
 export function apiWhiteListSpec(): ResourceSpec {
   return {

@@ -50,7 +50,7 @@ describe('system administration endpoints', () => {
       }
     });
 
-    // Issue 13: the real back end's row shapes (API-CONTRACT example 55, examples 57-58, §17).
+    // The real back end's row shapes (API-CONTRACT example 55, examples 57-58, §17).
     it('menu_button rows carry only id, name, value, api, method, menu; area rows tell children by pcode_count alone', async () => {
       const buttons = expectData(await call(srv, '/api/system/menu_button/?limit=999', { token: sa }), listPage(menuButtonRow));
       for (const row of buttons.data) expect(Object.keys(row).sort()).toEqual(['api', 'id', 'menu', 'method', 'name', 'value']);
@@ -170,7 +170,7 @@ describe('system administration endpoints', () => {
       expect(res.body.code).toBe(2000);
       expect((await login(srv, 'test', '123456', false)).access).toBeTruthy();
       expect((await call(srv, '/api/system/user/3/reset_to_default_password/', { method: 'PUT', token: sa })).body.code).toBe(2000);
-      // The resets ended test's sessions (issue 12): its earlier token is refused, a new sign-in works.
+      // The resets ended test's sessions: its earlier token is refused, a new sign-in works.
       expect((await call(srv, '/api/system/user/user_info/', { token: test })).body.code).toBe(401);
       test = (await login(srv, 'test', 'admin123456', false)).access;
       expect(test).toBeTruthy();

@@ -6,9 +6,9 @@ import { analysisSettings, round6 } from '../../../domain/analytics/report-read'
 import { dayRange } from '../../../domain/analytics/day-range';
 
 /**
- * Funnel analysis (issue 15, data_embed/funnel) over the raw events.
+ * Funnel analysis (data_embed/funnel) over the raw events.
  *
- * Definition (docs/tracking-analysis.md): a player enters the funnel at their first step-1 event
+ * Definition (docs/tracking.md): a player enters the funnel at their first step-1 event
  * (matching step 1's filters) whose time falls in the range; they reach step n when, after the event
  * matched for step n-1, an event of step n (matching its filters) follows within window_seconds of the
  * entering event. Matching is greedy (the earliest qualifying event each step), which is also the

@@ -134,7 +134,7 @@ WITH input AS (
          date_trunc('hour', i.time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, (i.time AT TIME ZONE $2::text)::date AS day
   FROM input i JOIN ids ON ids.uuid = i.uuid
 ), raw AS (
-  -- Accounts (issue 16, migration 049): an account banned now still has its events stored, flagged.
+  -- Accounts (migration 049): an account banned now still has its events stored, flagged.
   INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties, banned)
   SELECT time, uuid, game, event, distinct_id, properties,
     EXISTS (SELECT 1 FROM account_bans k WHERE k.distinct_id = fresh.distinct_id AND k.lifted_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))

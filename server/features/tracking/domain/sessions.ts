@@ -4,7 +4,7 @@ import { analysisSettings, round6 } from '../../../domain/analytics/report-read'
 import { dayRange } from '../../../domain/analytics/day-range';
 
 /**
- * Session analysis (issue 15, data_embed/sessions) over the raw events.
+ * Session analysis (data_embed/sessions) over the raw events.
  *
  * A session belongs to one game and one player. Their events in time order (ties by uuid) start a new
  * session at the first event, at a `session_start`, after a `session_end`, or after a gap of 30
@@ -165,7 +165,7 @@ const SESSION_START_DAYS = 31;
  * and the days a call answered from outdated sessions (stale-while-revalidate). One day per
  * transaction, so the embedded database's one connection is never held long; under the advisory lock
  * of ensureSessionDays, so two instances never compute the same day at once. An in-process debounced
- * task: nothing else needs a job queue yet (docs/tracking-analysis.md).
+ * task: nothing else needs a job queue yet (docs/tracking.md).
  */
 export class SessionKeeper {
   /** Touched spans of time (ms), disjoint. */

@@ -3,7 +3,7 @@ import { sessionsExportQuery, sessionsQuery, sessionsResult } from '../../../../
 import { nothing, XLSX, type Operation } from '../../../openapi/operation';
 
 const rules =
-  'Days are calendar days in the server\'s analytics time zone (ANALYTICS_TZ, default Asia/Shanghai), both ends counted, at most 366. Missing or invalid parameters answer code 4000 with the reason (e.g. "start 必须是 YYYY-MM-DD"). See docs/tracking-analysis.md.';
+  'Days are calendar days in the server\'s analytics time zone (ANALYTICS_TZ, default Asia/Shanghai), both ends counted, at most 366. Missing or invalid parameters answer code 4000 with the reason (e.g. "start 必须是 YYYY-MM-DD"). See docs/tracking.md.';
 
 /** Funnel and session analysis (menus data_embed/*) for the OpenAPI document. */
 export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [

@@ -9,7 +9,7 @@ import { SERVER_TIMEOUT_MS } from '../../../test/timeouts';
 import type { TestServer } from '../../../testing';
 
 /**
- * Funnel and session analysis (issue 15) against raw events written straight into tracking_events:
+ * Funnel and session analysis against raw events written straight into tracking_events:
  * every figure the API answers is compared with a plain-JS computation from the same rows
  * (server/test/tracking-reference.ts), on hand-made patterns with exact expected values and on a
  * randomized history (fixed seed); plus permissions and bad input.

@@ -14,7 +14,7 @@ import { isRecord } from '../../../is-record';
 import { guarded, sendFile } from '../../../http/crud-routes';
 
 /**
- * Funnel and session analysis (issue 15, menu data_embed/*): GET /api/data_embed/funnel/ and
+ * Funnel and session analysis (menu data_embed/*): GET /api/data_embed/funnel/ and
  * /api/data_embed/sessions/, each with `export/` (the table as xlsx, same parameters). The access
  * check (server/http/access.ts) guards them like every screen: the screen's Search button grants the
  * GET, its Export button the export (domain/permissions.ts).

@@ -48,7 +48,7 @@ describe('ingestion survives kill -9', () => {
     const BATCHES = 32;
     const now = Date.now();
     const batches = Array.from({ length: BATCHES }, (_, b) => {
-      // issue 15 upkeep: registers (channel, device) and logins with devices too, so the player upkeep has work.
+      // player upkeep: registers (channel, device) and logins with devices too, so the player upkeep has work.
       const device = (i: number) => ({ device_id: `d${(b * 7 + i) % 120}`, device_model: i % 2 ? 'iPhone 15' : 'HUAWEI Mate 60', os: i % 2 ? 'ios' : 'android', os_version: '17' });
       const events = Array.from({ length: 250 }, (_, i) => ({
         uuid: randomUUID(),
@@ -124,7 +124,7 @@ describe('ingestion survives kill -9', () => {
         (SELECT game, event, (time AT TIME ZONE 'Asia/Shanghai')::date, count(*), count(DISTINCT distinct_id) FROM tracking_events GROUP BY 1, 2, 3
          EXCEPT SELECT game, event, day, events, players FROM tracking_daily)`);
       expect(daily).toEqual([]);
-      // issue 15 upkeep: whatever the kills left queued is worked once now, and every player table then
+      // player upkeep: whatever the kills left queued is worked once now, and every player table then
       // equals the raw events (no player lost, none counted twice).
       await drainPlayerUpkeep(db);
       expect((await upkeepBacklog(db)).rows).toBe(0);

@@ -5,7 +5,7 @@ import { registerEventAnalysisRoutes } from './event';
 import { registerTrackRoute } from './track';
 
 /**
- * Event tracking (issue 15), write side: the configuration screens (embed_configure/*), the SDK
+ * Event tracking, write side: the configuration screens (embed_configure/*), the SDK
  * ingestion (POST /api/embed/track/) and the event analysis (data_embed/event). Funnel and session
  * analysis register their own routes (routes/data-embed-analysis.ts).
  */

@@ -12,7 +12,7 @@ import { startPostgres, type TestPostgres } from '../../../test/postgres-server'
 import { prng, uuidFrom } from '../../../test/tracking-reference';
 
 /**
- * The player upkeep (issue 15, migration 057): the ingestion statement only queues; the upkeep derives
+ * The player upkeep (migration 057): the ingestion statement only queues; the upkeep derives
  * registrations, devices, device accounts, active days, cohorts, retention and accounts after the commit.
  * Every kept table is compared both ways with a computation from the raw events (keptVersusRaw). A run
  * that dies before its commit (rolled back; on PostgreSQL its backend terminated mid-transaction) leaves

@@ -6,7 +6,7 @@ import type { RunState, TaskArgument } from '../../../stores/types';
 import { ArgsForm, RunStateTag, TimeZoneInput } from './parts';
 
 /**
- * The automation screens' own inputs (issue 17): a task kind's argument form (built from the kind's
+ * The automation screens' own inputs: a task kind's argument form (built from the kind's
  * `arguments` description, checked like the run-now dialog checks it), the run-state tags and the
  * searchable time-zone picker of the crontab form.
  */

@@ -175,7 +175,7 @@ const zhChs = {
     checkAll: '检查全部',
     queued: '页面检查已加入队列（{{id}}），完成后刷新列表查看结果。',
     intro: '每个页面元素用 CSS 选择器定位 H5 游戏页面上的第一个匹配元素，检查它存在、文本或属性符合期望。检查在服务器上进行；新出现的失败会通过消息中心通知游戏负责人。',
-    // issue 17 rest: the check history drawer.
+    // the check history drawer.
     history: '检查记录',
     historyTitle: '检查记录：{{name}}',
     historyOutcome: '结果',
@@ -389,7 +389,7 @@ const en: typeof zhChs = {
     checkAll: 'Check all',
     queued: 'Page check queued ({{id}}); refresh the list when it has finished to see the results.',
     intro: "Each locator finds the first element matching its CSS selector on an H5 game's page and checks that it exists, or that its text or an attribute is as expected. Checks run on the server; new failures notify the game's owner in the message center.",
-    // issue 17 rest: the check history drawer.
+    // the check history drawer.
     history: 'History',
     historyTitle: 'Check history: {{name}}',
     historyOutcome: 'Outcome',

@@ -6,7 +6,7 @@ import type { LoadState } from '../../../stores/menu';
 import { PageCheckHistoryStore } from './page-check-history';
 
 /**
- * The automation screens' state (issue 17, automation/*): the task kinds and their runs (filters,
+ * The automation screens' state (automation/*): the task kinds and their runs (filters,
  * paging, run now, cancel, retry), the workers and queues, and what the schedule screen needs beyond
  * the CRUD page (task kinds, crontab and interval choices, run now, enable/disable). Late answers
  * are dropped (a generation guard), so a quick filter change never shows an older list.
@@ -286,7 +286,7 @@ export class AutomationStore {
     return new WorkersStore(this.api);
   }
 
-  // issue 17 rest: a locator's check results (页面元素's history drawer).
+  // a locator's check results (页面元素's history drawer).
   pageCheckHistory(): PageCheckHistoryStore {
     return new PageCheckHistoryStore(this.api);
   }

@@ -3,7 +3,7 @@ import type { ConsoleApi, PageCheckPage, PageCheckQuery } from '../../../adapter
 import { ApiError } from '../../../adapters/errors';
 import { PageCheckHistoryStore } from './page-check-history';
 
-/** issue 17 rest: the check history of a locator (页面元素's drawer). */
+/** the check history of a locator (页面元素's drawer). */
 const row = (id: number, passed = true) => ({ id, run: null, game: 1, locator: 2, url: 'https://h5.example.com/', http_status: 200, passed, actual: 'x', message: passed ? null : 'no', duration_ms: 5, checked_at: '2026-11-25 09:00:00' });
 const answer = (q: PageCheckQuery, total: number): PageCheckPage => {
   const page = q.page ?? 1;

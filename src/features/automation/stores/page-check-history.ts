@@ -11,7 +11,7 @@ export interface HistoryTarget {
 }
 
 /**
- * The check results history of one page locator (issue 17, automation/webElement): newest first,
+ * The check results history of one page locator (automation/webElement): newest first,
  * paged on the server, optionally only passed or only failed results. Late answers are dropped (a
  * generation guard), so switching the locator or the filter quickly never shows an older page.
  */

@@ -19,8 +19,8 @@ import { failure, ok } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 
 /**
- * Mocks of the live dashboards' back end for the dashboard/realtime and dashboard/monitor stories
- * (issue 17): the menus, the two REST answers and a mock-socket server that records subscriptions and
+ * Mocks of the live dashboards' back end for the dashboard/realtime and dashboard/monitor stories:
+ * the menus, the two REST answers and a mock-socket server that records subscriptions and
  * pushes `dashboard.realtime` frames. Every answer and frame goes through its contract schema
  * (contracts/schemas/dashboard-live.ts), so a change of the wire shapes breaks the mocks.
  */

@@ -5,7 +5,7 @@ import type { SocketStatus } from '../../../adapters/socket/realtime-socket';
 import { REALTIME_POLL_MS, REALTIME_SOCKET_SILENT_MS } from '../../../config';
 import { RealtimeStore, type LiveSocket, type Timers } from './dashboard-live';
 
-/** The realtime store's choice between the socket frame and the REST poll (issue 17). */
+/** The realtime store's choice between the socket frame and the REST poll. */
 
 const snap = (at: number, online: number): RealtimeSnapshot =>
   realtimeSnapshot.parse({ at: new Date(at).toISOString(), day: '2026-11-25', timezone: 'Asia/Shanghai', currency: 'CNY', online, logins_per_minute: 0, payments_per_minute: 0, revenue_today: 0, orders_today: 0, minutes: [], top_games: [] });

@@ -29,7 +29,7 @@ const same = (a: readonly WorkbenchWidget[], b: readonly WorkbenchWidget[]): boo
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.round(v)));
 
 /**
- * The workbench page (issue 17 §8): the signed-in user's saved layout, an edit mode working on a draft
+ * The workbench page: the signed-in user's saved layout, an edit mode working on a draft
  * (add from the palette, remove, the grid's drags and resizes, back to the default) that 保存 writes
  * to the server and 取消 drops, plus the data of the widgets that are the workbench's own (shortcuts,
  * own sign-ins). Saving is explicit: nothing is written while dragging.

@@ -6,7 +6,7 @@ import { gameBackend, type GameMockState } from './game-mocks';
 import { SERVICE_ERROR, shows } from '../../../../stories/kit';
 
 /**
- * The game catalogue's screens (issue 14) as stakeholders see them: each opened at its menu route
+ * The game catalogue's screens as stakeholders see them: each opened at its menu route
  * through the real route table, layout and page registry, signed in as superadmin, on the catalogue's
  * mock back end (stories/game/game-mocks.ts, every answer through the contract schemas).
  */

@@ -24,7 +24,7 @@ import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 import * as rows from '../../../../stories/mocks/game-rows';
 
 /**
- * A mock of the game catalogue's back end for the screen stories (issue 14): the menus of 游戏管理 and
+ * A mock of the game catalogue's back end for the screen stories: the menus of 游戏管理 and
  * 公共资源, generic lists / create / update / delete of each resource (paging, search, field filters),
  * and the actions (detail, lookup, preview, uploads, publish, rollback, codes, export, void, reveal).
  * Every answer goes through the contract schemas.

@@ -92,7 +92,7 @@ export class MessagesStore {
   /** The next frame is the server's greeting after the session's first open (see connect()). */
   private greetingAhead = false;
 
-  // dashboard realtime+monitor (i17-live): handlers of the socket's typed frames, by topic.
+  // dashboard realtime+monitor: handlers of the socket's typed frames, by topic.
   private readonly live = new Map<string, Set<(frame: Record<string, unknown>) => void>>();
 
   constructor(private readonly deps: MessagesStoreDeps) {
@@ -143,7 +143,7 @@ export class MessagesStore {
         runInAction(() => {
           this.connection = status;
         }),
-      // dashboard realtime+monitor (i17-live): a topic's frame (its `type` names the topic), or a refused subscription.
+      // dashboard realtime+monitor: a topic's frame (its `type` names the topic), or a refused subscription.
       typed: (frame) => {
         const topic = frame.type === 'subscribe.refused' && typeof frame.topic === 'string' ? frame.topic : frame.type;
         for (const fn of this.live.get(topic) ?? []) fn(frame);
@@ -153,7 +153,7 @@ export class MessagesStore {
     this.socket.start();
   }
 
-  // dashboard realtime+monitor (i17-live)
+  // dashboard realtime+monitor
   /**
    * Receives a topic's frames over the layout's socket (subscribing on the server now, or when the
    * socket opens, and after every reconnect); the returned function unsubscribes. Frames of type

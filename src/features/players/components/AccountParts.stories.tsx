@@ -6,7 +6,7 @@ import { formatDate } from '../../../stores/format';
 import { DayRangePicker, StatusTag, useDuration, type DayRange } from './AccountParts';
 
 /**
- * The pieces 平台账号 and 游戏用户 share (issue 16 item 2): the status tag (with the ban's end and
+ * The pieces 平台账号 and 游戏用户 share: the status tag (with the ban's end and
  * reason), the session-length text and the whole-day range picker.
  */
 

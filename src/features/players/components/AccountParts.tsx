@@ -5,7 +5,7 @@ import { LightTag } from '../../../components/cells/LightTag';
 import { formatDate, formatDateTime } from '../../../stores/format';
 import type { AccountBan } from '../stores/accounts-types';
 
-/** Shared pieces of 平台账号 and 游戏用户 (issue 16 item 2). */
+/** Shared pieces of 平台账号 and 游戏用户. */
 
 export const when = (value: string | null | undefined): string => {
   const at = typeof value === 'string' ? new Date(value) : null;

@@ -5,7 +5,7 @@ import { QueryStore } from '../../../stores/analytics/query-store';
 import { lastDays } from '../../../stores/analytics/range';
 
 /**
- * The accounts and game-user screens' state (issue 16 item 2: center_users/accounts, game_users). The two
+ * The accounts and game-user screens' state (center_users/accounts, game_users). The two
  * lists are generic resources (CRUD page); these stores hold the drawers: an account's detail with ban and
  * unban, and a game player's four views (detail, behaviour track, device profile, sessions), each loaded
  * when first shown, under a generation guard (a late answer of an older request is dropped).

@@ -6,7 +6,7 @@ import { FunnelStepsEditor, stepsProblem, WindowInput, type FunnelStepValue } fr
 import { useTrackingTexts } from './locale';
 import { PropertiesEditor, propertiesProblem } from './PropertiesEditor';
 
-/** The tracking forms' own inputs (issue 15): an event's properties, a funnel's steps and window. */
+/** The tracking forms' own inputs: an event's properties, a funnel's steps and window. */
 function Properties({ initial, disabled = false }: { initial: PropertyDef[]; disabled?: boolean }) {
   const t = useTrackingTexts();
   const [value, setValue] = useState<PropertyDef[]>(initial);

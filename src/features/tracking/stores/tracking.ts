@@ -81,7 +81,7 @@ export function mergeEvents(own: ResourceRow[], globals: ResourceRow[]): EventCh
 }
 
 /**
- * Event tracking's calls beyond the generic lists (issue 15): the pickers' choices (tracking apps'
+ * Event tracking's calls beyond the generic lists: the pickers' choices (tracking apps'
  * games, a game's events with the global ones, funnels), the secret's regeneration, and the three
  * analysis screens' stores. Pages read these; only the adapter touches the network.
  */

@@ -6,7 +6,7 @@ import { trackingBackend, type TrackingMockState } from './tracking-mocks';
 import { shows, slow } from '../../../../stories/kit';
 
 /**
- * 事件分析 (data_embed/event, issue 15) at its menu route through the real route table, layout and
+ * 事件分析 (data_embed/event) at its menu route through the real route table, layout and
  * page registry, signed in as superadmin, on the tracking mock back end (stories/tracking/tracking-mocks.ts).
  */
 const meta = {

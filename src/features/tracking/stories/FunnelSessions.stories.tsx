@@ -5,7 +5,7 @@ import { storyBackend } from '../../../../stories/console';
 import { trackingBackend, type TrackingMockState } from './tracking-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../stories/kit';
 
-/** 漏斗分析 and 会话分析 (data_embed/funnel, data_embed/sessions; issue 15) on the tracking mock back end. */
+/** 漏斗分析 and 会话分析 (data_embed/funnel, data_embed/sessions) on the tracking mock back end. */
 const meta = {
   title: 'Pages/Tracking/FunnelAndSessions',
   component: AppRoutes,

@@ -6,7 +6,7 @@ import { trackingBackend, type TrackingMockState } from './tracking-mocks';
 import { SERVICE_ERROR, shows, slow } from '../../../../stories/kit';
 
 /**
- * 埋点配置 (embed_configure/*, issue 15): tracking apps, event and global event definitions, funnel
+ * 埋点配置 (embed_configure/*): tracking apps, event and global event definitions, funnel
  * definitions, each at its menu route through the real route table, layout and page registry, on the
  * tracking mock back end.
  */

@@ -27,7 +27,7 @@ import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 import { audit } from '../../../../stories/mocks/system-rows';
 
 /**
- * A mock of event tracking's back end for the screen stories (issue 15): the menus of 埋点配置 and
+ * A mock of event tracking's back end for the screen stories: the menus of 埋点配置 and
  * 埋点分析, the four configuration resources (paging, search, the note's filters, create / update /
  * delete, a definition in use refused on delete with the server's words, secret regeneration) and the
  * three reports computed from the query. Every row and answer goes through its contract schema

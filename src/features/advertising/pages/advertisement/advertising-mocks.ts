@@ -21,7 +21,7 @@ import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers'
 import { audit } from '../../../../../stories/mocks/system-rows';
 
 /**
- * A mock of the advertising back end for the advertisement/* stories (issue 16): the menus of 广告投放,
+ * A mock of the advertising back end for the advertisement/* stories: the menus of 广告投放,
  * the campaign resource (list), campaign figures computed here from generated daily rows, the
  * attribution list (paged, filtered by match), and one campaign's spend (GET, PUT a day, import).
  * Every answer goes through its contract schema (contracts/schemas/advertisement), so a change of the

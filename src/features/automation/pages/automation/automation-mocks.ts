@@ -28,7 +28,7 @@ import { failure, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
- * A mock of the automation back end for the automation/* stories (issue 17): the menus of 自动化, the
+ * A mock of the automation back end for the automation/* stories: the menus of 自动化, the
  * task kinds (with the server's argument forms), runs (filters, paging, run now, cancel, retry: a run
  * queued here is running at the next list and succeeded at the one after), the workers and queues, and
  * the crontab, interval and schedule viewsets (list, create, update, delete; an invalid crontab is
@@ -58,7 +58,7 @@ export interface AutomationMockOptions {
   long?: boolean;
   /** Without the Create and Update buttons (a read-only operator). */
   readOnly?: boolean;
-  // issue 17 rest
+  // the check history
   /** The locators have no check results yet. */
   noResults?: boolean;
 }
@@ -70,7 +70,7 @@ export interface AutomationMockState {
   intervals: IntervalRow[];
   schedules: ScheduleRow[];
   locators: LocatorRow[];
-  // issue 17 rest: the locators' check results, newest first.
+  // the locators' check results, newest first.
   results: PageCheckResult[];
 }
 
@@ -311,7 +311,7 @@ function seedLocators(long: boolean, empty: boolean): LocatorRow[] {
   ];
 }
 
-// issue 17 rest: the check results of the sample locators: 1 always passed (3 runs), 2 passed then
+// the check results of the sample locators: 1 always passed (3 runs), 2 passed then
 // failed (23 runs, three pages of 10), 3 never checked; with long content, long reasons and URLs.
 function seedResults(locators: LocatorRow[], long: boolean): PageCheckResult[] {
   const out: PageCheckResult[] = [];
@@ -519,7 +519,7 @@ export function automationBackend(options: AutomationMockOptions = {}): MockBack
       record(request);
       return HttpResponse.json(page(gameRow, H5_GAMES.map(h5Row), new URL(request.url).searchParams));
     }),
-    // issue 17 rest: the check results, filtered and paged like the server (its refusals too).
+    // the check results, filtered and paged like the server (its refusals too).
     http.get('*/api/automation/webElement/results/', async ({ request }) => {
       record(request);
       const refused = await gate('results');
@@ -538,7 +538,7 @@ export function automationBackend(options: AutomationMockOptions = {}): MockBack
       const one = typeof body.args?.locator === 'number' ? body.args.locator : null;
       const checked = new Date().toISOString().slice(0, 19).replace('T', ' ');
       state.locators = state.locators.map((l) => (l.enabled && (one === null || l.id === one) ? { ...l, last_checked: checked, last_passed: true, last_message: null } : l));
-      // issue 17 rest: each checked locator gains a passed result.
+      // each checked locator gains a passed result.
       for (const l of state.locators.filter((x) => x.enabled && (one === null || x.id === one)))
         state.results.unshift(pageCheckResult.parse({ id: state.results.reduce((m, r) => Math.max(m, r.id), 0) + 1, run: null, game: l.game, locator: l.id, url: l.url ?? l.game_url ?? '', http_status: 200, passed: true, actual: l.last_actual, message: null, duration_ms: 150, checked_at: checked }));
       serial += 1;

@@ -18,7 +18,7 @@ import { failure, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
- * A mock of the partner back end for the cooperate/* stories (issue 16 part B): the menus of 合作管理,
+ * A mock of the partner back end for the cooperate/* stories: the menus of 合作管理,
  * the KPIs, a month's settlements computed here from generated per-game revenue with the rates of this
  * mock (effective months, as the server: the latest ≤ the month), setting a rate, locking a month
  * (refused for a month not ended or already locked, as the server), and the export. Every answer goes

@@ -21,7 +21,7 @@ import { failure, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
- * A mock of the revenue back end for the center_income/* stories (issue 16): the menus of 收入中心,
+ * A mock of the revenue back end for the center_income/* stories: the menus of 收入中心,
  * the game picker, the orders list (paging, search, the schema's filters, ordering), its streamed
  * export (X-Export-Rows, in pieces), and the four reports computed from the same generated orders the
  * list shows (so a figure agrees across screens, as on the server). Every row and answer goes through

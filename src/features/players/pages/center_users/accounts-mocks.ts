@@ -23,7 +23,7 @@ import { MockBackend } from '../../../../../stories/mocks/handlers';
 import { playersBackend } from './players-mocks';
 
 /**
- * A mock of the 平台账号 / 游戏用户 back end for their stories (issue 16 item 2), on top of the players mock
+ * A mock of the 平台账号 / 游戏用户 back end for their stories, on top of the players mock
  * (menus, game picker): generated accounts (some banned), their players per game, each player's raw events;
  * the detail, behaviour track and sessions are computed from those raw events with the server's rules
  * (sessions: contracts/schemas/players/accounts.ts), ban/unban change the mock's accounts. Every answer goes

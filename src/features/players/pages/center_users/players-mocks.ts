@@ -7,7 +7,7 @@ import { failure, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
- * A mock of the players back end for the center_users/* stories (issue 16 part B): the menus of 用户中心,
+ * A mock of the players back end for the center_users/* stories: the menus of 用户中心,
  * the game picker, and the retention report computed from generated raw players (each with its
  * registration day, channel and active days), as the server defines it (contracts/schemas/players);
  * every answer goes through its contract schema, so a change of the wire shape breaks the mocks.

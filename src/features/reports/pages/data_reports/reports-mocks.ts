@@ -6,7 +6,7 @@ import { failure, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
- * A mock of the data reports back end for the data_reports/* stories (issue 16 item 7): the menus of 数据报表,
+ * A mock of the data reports back end for the data_reports/* stories: the menus of 数据报表,
  * the game picker, and both reports computed from generated raw activity (per account and game: the active
  * days, paid orders with their refunds) exactly as the server defines them (contracts/schemas/reports);
  * every answer goes through its contract schema, so a change of the wire shape breaks the mocks.

@@ -5,7 +5,7 @@ import { storyBackend } from '../../../../../../stories/console';
 import { advertisingBackend, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
-/** 归因明细 (advertisement/attribution; issue 16) on the advertising mock back end. */
+/** 归因明细 (advertisement/attribution) on the advertising mock back end. */
 const meta = {
   title: 'Pages/Advertisement/Attribution',
   component: AppRoutes,

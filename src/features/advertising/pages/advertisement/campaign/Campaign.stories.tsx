@@ -6,7 +6,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { advertisingBackend, campaignDay, mockCampaigns, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
-/** 广告计划 (advertisement/campaign; issue 16): figures, charts, the campaigns and their spend on the advertising mock back end. */
+/** 广告计划 (advertisement/campaign): figures, charts, the campaigns and their spend on the advertising mock back end. */
 const meta = {
   title: 'Pages/Advertisement/Campaign',
   component: AppRoutes,

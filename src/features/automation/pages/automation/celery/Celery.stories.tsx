@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, cells, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 执行节点 (automation/celery; issue 17) on the automation mock back end. */
+/** 执行节点 (automation/celery) on the automation mock back end. */
 const meta = {
   title: 'Pages/Automation/Celery',
   component: AppRoutes,

@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** Crontab 表达式 (automation/crontab; issue 17): a CRUD resource description on the automation mock. */
+/** Crontab 表达式 (automation/crontab): a CRUD resource description on the automation mock. */
 const meta = {
   title: 'Pages/Automation/Crontab',
   component: AppRoutes,

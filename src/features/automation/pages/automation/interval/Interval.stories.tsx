@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 间隔周期 (automation/interval; issue 17): a CRUD resource description on the automation mock. */
+/** 间隔周期 (automation/interval): a CRUD resource description on the automation mock. */
 const meta = {
   title: 'Pages/Automation/Interval',
   component: AppRoutes,

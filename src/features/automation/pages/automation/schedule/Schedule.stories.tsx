@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 定时调度 (automation/schedule; issue 17): a CRUD resource description with a task's arguments form and crontab/interval pickers. */
+/** 定时调度 (automation/schedule): a CRUD resource description with a task's arguments form and crontab/interval pickers. */
 const meta = {
   title: 'Pages/Automation/Schedule',
   component: AppRoutes,

@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, slow } from '../story-kit';
 
-/** 任务管理 (automation/task; issue 17) on the automation mock back end. */
+/** 任务管理 (automation/task) on the automation mock back end. */
 const meta = {
   title: 'Pages/Automation/Task',
   component: AppRoutes,

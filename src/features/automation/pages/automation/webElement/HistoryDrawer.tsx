@@ -12,7 +12,7 @@ import type { PageCheckHistoryStore } from '../../../stores/page-check-history';
 const ALL = 'all';
 
 /**
- * 检查记录 (issue 17 rest): one locator's past check results in a drawer — time, passed or not, the
+ * 检查记录: one locator's past check results in a drawer — time, passed or not, the
  * found text/attribute or the reason, HTTP status, duration, the page — newest first, paged on the server,
  * filtered by outcome.
  */

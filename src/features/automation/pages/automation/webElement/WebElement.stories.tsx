@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 页面元素 (automation/webElement; issue 17 §5): page locators of H5 games on the CRUD page, checked by the task pages.check. */
+/** 页面元素 (automation/webElement): page locators of H5 games on the CRUD page, checked by the task pages.check. */
 const meta = {
   title: 'Pages/Automation/WebElement',
   component: AppRoutes,
@@ -101,7 +101,7 @@ export const English: Story = {
   },
 };
 
-// issue 17 rest: a locator's check history (检查记录) in a drawer.
+// a locator's check history (检查记录) in a drawer.
 const openHistory = async (canvasElement: HTMLElement, id: number) => {
   const canvas = within(canvasElement);
   await canvas.findByTestId(`page-check-${id}`, {}, slow);

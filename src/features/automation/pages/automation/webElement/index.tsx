@@ -101,7 +101,7 @@ function describe(t: T, automation: AutomationStore, games: Array<{ id: number; 
     ],
     toBody: (values) => ({ ...values, url: values.url === '' ? null : values.url }),
     rowActions: [
-      // issue 17 rest: the locator's past results (read with the Search button, like the list).
+      // the locator's past results (read with the Search button, like the list).
       {
         key: 'history',
         label: t('automation.webElement.history'),

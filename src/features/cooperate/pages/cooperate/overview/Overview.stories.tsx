@@ -6,7 +6,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
-/** 合作概览 (cooperate/overview; issue 16 part B) on the partner mock back end. */
+/** 合作概览 (cooperate/overview) on the partner mock back end. */
 const meta = {
   title: 'Pages/Cooperate/Overview',
   component: AppRoutes,

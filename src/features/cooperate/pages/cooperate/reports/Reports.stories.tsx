@@ -6,7 +6,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
-/** 合作报表 (cooperate/reports; issue 16 part B) on the partner mock back end. */
+/** 合作报表 (cooperate/reports) on the partner mock back end. */
 const meta = {
   title: 'Pages/Cooperate/Reports',
   component: AppRoutes,

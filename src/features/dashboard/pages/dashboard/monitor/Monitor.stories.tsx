@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { liveBackend, monitorMock, type LiveMockOptions } from '../../../mocks/dashboard-live';
 import { shows, slow } from '../../../../../../stories/kit';
 
-/** 服务监控 (dashboard/monitor; issue 17): every instance, its figures, history charts and slow statements. */
+/** 服务监控 (dashboard/monitor): every instance, its figures, history charts and slow statements. */
 const meta = {
   title: 'Pages/Dashboard/Monitor',
   component: AppRoutes,

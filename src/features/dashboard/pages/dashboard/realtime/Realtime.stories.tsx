@@ -6,7 +6,7 @@ import { storyBackend } from '../../../../../../stories/console';
 import { liveBackend, liveSocket, realtimeMock, type LiveMockOptions, type LiveMockState } from '../../../mocks/dashboard-live';
 import { shows, slow } from '../../../../../../stories/kit';
 
-/** 实时概况 (dashboard/realtime; issue 17): figures over REST, then live frames on mock-socket. */
+/** 实时概况 (dashboard/realtime): figures over REST, then live frames on mock-socket. */
 const meta = {
   title: 'Pages/Dashboard/Realtime',
   component: AppRoutes,

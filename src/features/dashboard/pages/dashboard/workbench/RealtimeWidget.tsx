@@ -17,7 +17,7 @@ const FIGURES_PX = 58;
 const FOOT_PX = 22;
 
 /**
- * issue 17 rest: the realtime mini-chart — players online, sign-ins and payments per minute, revenue
+ * the realtime mini-chart — players online, sign-ins and payments per minute, revenue
  * today, and the last minutes per minute as a small ECharts line chart, from the same RealtimeStore as
  * 实时概况 (dashboard.realtime frames on the console's socket while the workbench is visible, REST
  * polling while the socket cannot deliver). The chart follows the theme colour and the language

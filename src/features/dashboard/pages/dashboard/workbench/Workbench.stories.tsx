@@ -8,7 +8,7 @@ import { liveSocket, realtimeMock } from '../../../mocks/dashboard-live';
 import { formatMoney } from '../../../../../stores/format/money';
 import { SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
 
-/** 工作台 (dashboard/workbench, issue 17 §8) on the workbench mock back end. */
+/** 工作台 (dashboard/workbench) on the workbench mock back end. */
 const meta = {
   title: 'Pages/Workbench',
   component: AppRoutes,
@@ -178,7 +178,7 @@ export const English: Story = {
   },
 };
 
-// issue 17 rest: the realtime mini-chart widget.
+// the realtime mini-chart widget.
 const REALTIME: WorkbenchWidget[] = [{ i: 'rt', kind: 'realtime', x: 0, y: 0, w: 6, h: 4 }];
 const rtSocket = liveSocket();
 

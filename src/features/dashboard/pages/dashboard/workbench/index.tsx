@@ -105,7 +105,7 @@ const Palette = observer(function Palette({ store }: { store: WorkbenchStore }) 
 });
 
 /**
- * The workbench (dashboard/workbench, issue 17 §8): the signed-in user's own grid of widgets, from the
+ * The workbench (dashboard/workbench): the signed-in user's own grid of widgets, from the
  * server. 编辑布局 (menu button Update) opens the edit mode: add from the palette, remove, drag by the
  * title bar, resize by the corner, 恢复默认; 保存布局 stores it for every browser, 取消 drops the draft.
  */

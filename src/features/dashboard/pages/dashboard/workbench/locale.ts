@@ -55,7 +55,7 @@ const zhChs = {
   logins: { empty: '暂无登录记录', unknown: '未知' },
   messages: { unread: '未读 {{count}} 条', empty: '暂无消息', all: '全部消息', unreadTag: '未读' },
   trend: { logins: '登录次数', registered: '新增用户', label: '近 30 天登录与新增用户', empty: '暂无数据' },
-  // issue 17 rest
+  // the realtime widget
   realtime: {
     online: '在线玩家',
     logins: '登录/分',
@@ -124,7 +124,7 @@ const en: typeof zhChs = {
   logins: { empty: 'No sign-ins yet', unknown: 'Unknown' },
   messages: { unread: '{{count}} unread', empty: 'No messages', all: 'All messages', unreadTag: 'Unread' },
   trend: { logins: 'Sign-ins', registered: 'New users', label: 'Sign-ins and new users over 30 days', empty: 'No data' },
-  // issue 17 rest
+  // the realtime widget
   realtime: {
     online: 'Online',
     logins: 'Sign-ins/min',

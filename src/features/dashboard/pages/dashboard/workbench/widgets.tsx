@@ -24,7 +24,7 @@ export interface WidgetDefinition {
 
 // The trend chart brings ECharts: its own chunk, fetched when a trend widget is shown.
 const TrendWidget = lazy(() => import('./TrendWidget'));
-// issue 17 rest: the realtime mini-chart (ECharts too, and the realtime store's chunk).
+// the realtime mini-chart (ECharts too, and the realtime store's chunk).
 const RealtimeWidget = lazy(() => import('./RealtimeWidget'));
 
 function Loading() {
@@ -209,7 +209,7 @@ function LazyTrend(props: WidgetProps) {
   );
 }
 
-// issue 17 rest
+// the realtime widget
 function LazyRealtime(props: WidgetProps) {
   return (
     <Suspense fallback={<Loading />}>
@@ -229,6 +229,6 @@ export const WIDGETS: Readonly<Record<WidgetKind, WidgetDefinition>> = {
   logins: { icon: 'pi-history', component: LoginsWidget },
   messages: { icon: 'pi-envelope', component: MessagesWidget },
   trend: { icon: 'pi-chart-line', component: LazyTrend },
-  // issue 17 rest
+  // the realtime widget
   realtime: { icon: 'pi-wave-pulse', component: LazyRealtime },
 };

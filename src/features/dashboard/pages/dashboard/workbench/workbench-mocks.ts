@@ -23,7 +23,7 @@ import { failure, ok } from '../../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../../stories/mocks/handlers';
 
 /**
- * A mock of the workbench calls for the dashboard/workbench stories (issue 17 §8): the layout (saved
+ * A mock of the workbench calls for the dashboard/workbench stories: the layout (saved
  * in this mock, validated by the contract's own schema as the server does), shortcuts, own sign-ins,
  * received messages, and menus with the pages the shortcuts name. Every answer goes through its
  * contract schema.
@@ -59,7 +59,7 @@ function menusOf(readOnly: boolean, long: boolean): MenuItem[] {
   return [
     item(700, null, '仪表盘', { icon: 'dashboard', is_catalog: true }),
     page(701, 700, '工作台', '/dashboard/workbench', 'dashboard/workbench', 'th-large', readOnly ? ['Retrieve'] : ['Retrieve', 'Update'], true),
-    // issue 17 rest: the realtime widget's page.
+    // the realtime widget's page.
     page(702, 700, '实时概况', '/dashboard/realtime', 'dashboard/realtime', 'line-chart'),
     item(710, null, '系统管理', { icon: 'cog', is_catalog: true }),
     page(711, 710, '用户管理', '/system/user', 'system/user', 'user'),
@@ -138,7 +138,7 @@ export function workbenchBackend(options: WorkbenchMockOptions = {}): MockBacken
     http.get('*/api/system/message_center/get_self_receive/', async () =>
       (await gate('messages')) ?? HttpResponse.json(ok(listPage(receivedMessage), { page: 1, limit: 6, total: messages.length, data: messages }))),
     http.get('*/api/system/message_center/get_unread_msg/', () => HttpResponse.json(ok(unreadCount, { count: messages.filter((m) => !m.is_read).length }, '获取成功'))),
-    // issue 17 rest: the realtime figures (the realtime widget; empty = a quiet hour).
+    // the realtime figures (the realtime widget; empty = a quiet hour).
     http.get('*/api/dashboard/realtime/', async () => (await gate('realtime')) ?? HttpResponse.json(ok(realtimeSnapshot, realtimeMock({ empty: options.empty ?? false, long: options.long ?? false })))),
     ...base.handlers,
   ];

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { incomeBackend } from '../income-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 收入明细 (center_income/details; issue 16): the orders list and its streamed export, on the revenue mock back end. */
+/** 收入明细 (center_income/details): the orders list and its streamed export, on the revenue mock back end. */
 const meta = {
   title: 'Pages/Income/Details',
   component: AppRoutes,

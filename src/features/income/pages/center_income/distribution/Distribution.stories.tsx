@@ -5,7 +5,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
 import { at, cells, lastDays, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 收入分布 (center_income/distribution; issue 16) on the revenue mock back end. */
+/** 收入分布 (center_income/distribution) on the revenue mock back end. */
 const meta = {
   title: 'Pages/Income/Distribution',
   component: AppRoutes,

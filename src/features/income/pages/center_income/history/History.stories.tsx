@@ -5,7 +5,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
 import { at, cells, lastDays, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 历史收入 (center_income/history; issue 16) on the revenue mock back end. */
+/** 历史收入 (center_income/history) on the revenue mock back end. */
 const meta = {
   title: 'Pages/Income/History',
   component: AppRoutes,

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
 import { at, lastDays, mock, shows, slow } from '../story-kit';
 
-/** 收入概览 (center_income/overview; issue 16) on the revenue mock back end. */
+/** 收入概览 (center_income/overview) on the revenue mock back end. */
 const meta = {
   title: 'Pages/Income/Overview',
   component: AppRoutes,

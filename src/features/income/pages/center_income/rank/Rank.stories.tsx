@@ -5,7 +5,7 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { figuresOf, incomeBackend, ordersAround } from '../income-mocks';
 import { at, cells, lastDays, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 收入排行 (center_income/rank; issue 16) on the revenue mock back end. */
+/** 收入排行 (center_income/rank) on the revenue mock back end. */
 const meta = {
   title: 'Pages/Income/Rank',
   component: AppRoutes,

@@ -5,7 +5,7 @@ import { storyBackend } from '../../../../../../stories/console';
 import { accountsBackend, type AccountsMockOptions, type AccountsMockState } from '../accounts-mocks';
 import { SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 平台账号 (center_users/accounts; issue 16 item 2): accounts, the account drawer, ban and unban, on the accounts mock. */
+/** 平台账号 (center_users/accounts): accounts, the account drawer, ban and unban, on the accounts mock. */
 const meta = {
   title: 'Pages/Players/Accounts',
   component: AppRoutes,

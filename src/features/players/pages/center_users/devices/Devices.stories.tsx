@@ -4,7 +4,7 @@ import { AppRoutes } from '../../../../../app/routes';
 import { mockDevices, playersBackend } from '../players-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 设备管理 (center_users/devices; issue 16 part B): the devices list on the players mock back end. */
+/** 设备管理 (center_users/devices): the devices list on the players mock back end. */
 const meta = {
   title: 'Pages/Players/Devices',
   component: AppRoutes,

@@ -5,7 +5,7 @@ import { storyBackend } from '../../../../../../stories/console';
 import { accountsBackend, mockEvents, mockSessions, type AccountsMockOptions, type AccountsMockState } from '../accounts-mocks';
 import { SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 游戏用户 (center_users/game_users; issue 16 item 2): players per game and the player drawer's four views. */
+/** 游戏用户 (center_users/game_users): players per game and the player drawer's four views. */
 const meta = {
   title: 'Pages/Players/GameUsers',
   component: AppRoutes,

@@ -5,7 +5,7 @@ import { lastDays } from '../../../../../../stories/mocks/dates';
 import { mockToday, playersBackend, playersOfDay, retentionOf } from '../players-mocks';
 import { at, cells, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 留存分析 (center_users/retention; issue 16 part B) on the players mock back end. */
+/** 留存分析 (center_users/retention) on the players mock back end. */
 const meta = {
   title: 'Pages/Players/Retention',
   component: AppRoutes,

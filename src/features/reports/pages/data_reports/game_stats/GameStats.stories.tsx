@@ -6,7 +6,7 @@ import { lastDays } from '../../../../../../stories/mocks/dates';
 import { mockActivity, mockToday, statsOf } from '../reports-mocks';
 import { at, cells, mock, pct, SERVICE_ERROR, shows, slow } from '../story-kit';
 
-/** 游戏统计 (data_reports/game_stats; issue 16 item 7) on the data reports mock back end. */
+/** 游戏统计 (data_reports/game_stats) on the data reports mock back end. */
 const meta = {
   title: 'Pages/DataReports/GameStats',
   component: AppRoutes,
