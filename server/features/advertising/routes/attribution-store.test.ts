@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attributionResult, performanceResult, type AttributionRow } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
-import { startPostgres, type TestPostgres } from '../../../test/postgres-server';
-import { startTestServerWithContext, type TestServer } from '../../../testing';
-import { call, expectData, login, SERVER_TIMEOUT_MS } from '../../../test/helpers';
+import { serverOn } from '../../../test/cluster';
+import type { TestServer } from '../../../testing';
+import { call, expectData, SERVER_TIMEOUT_MS } from '../../../test/helpers';
 import { prng } from '../../../test/tracking-reference';
 
 /**
@@ -131,18 +131,10 @@ function now0(): number {
 const mine = (game: number) => campaigns.filter((c) => c.game === game);
 
 describe.each(['pglite', 'postgres'] as const)('stored attribution (ad_installs) equals the raw rows (%s)', (kind) => {
-  let pg: TestPostgres | null = null;
+  serverOn(kind, 'console_attribution', { JWT_SECRET: 'attribution-test-secret-0123456789abcdef' }, (instance) => ({ srv, ctx, sa } = instance), 3 * SERVER_TIMEOUT_MS);
   beforeAll(async () => {
     campaigns.length = 0;
-    let env: Record<string, string> | undefined;
-    if (kind === 'postgres') {
-      pg = await startPostgres();
-      await pg.psql('CREATE DATABASE console_attribution');
-      env = { DATABASE_URL: pg.urlFor('console_attribution'), JWT_SECRET: 'attribution-test-secret-0123456789abcdef' };
-    }
-    ({ srv, ctx } = await startTestServerWithContext({ captcha: false, env }));
     tz = ctx.config.analyticsTz;
-    sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
     now = Date.now() - 10 * 60_000;
     start = dayOf(now - 20 * DAY);
     end = dayOf(now);
@@ -155,11 +147,6 @@ describe.each(['pglite', 'postgres'] as const)('stored attribution (ad_installs)
       campaigns.push({ id: row?.id ?? 0, game, channel });
     }
   }, 3 * SERVER_TIMEOUT_MS); // a PGlite start took ~90 s at load average 16 on the shared box
-
-  afterAll(async () => {
-    await srv?.close();
-    await pg?.stop();
-  }, SERVER_TIMEOUT_MS);
 
   it('clicks first (several of a device in one statement), then the installs in bulk', async () => {
     const clicks = [];
