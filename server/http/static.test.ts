@@ -51,7 +51,7 @@ describe('serving the built console', () => {
         }).on('error', reject);
       });
     for (const path of ['/', '/login', '/index']) {
-      for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      for (const headers of [{}, { 'accept-encoding': 'identity' }] as Array<Record<string, string>>) {
         const res = await plain(path, headers);
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(200);
         expect(res.type).toContain('text/html');

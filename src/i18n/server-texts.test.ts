@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_MENUS, BUTTON_NAMES } from '../../server/seed/menus';
 import { DICTIONARIES } from '../../server/seed/dictionaries';
 import { CONFIG_GROUPS } from '../../server/seed/settings';
-import { CONNECTED_FRAME, UNREAD_FRAME } from '../../server/ws/routes';
+import { CONNECTED_FRAME, UNREAD_FRAME } from '../../server/ws/frames';
 import { fakeApi } from '../test/fake-api';
 import { rootFixture } from '../test/root-fixture';
 import { menuItem, sampleDictionaries } from '../test/samples';
