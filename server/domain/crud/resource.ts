@@ -130,6 +130,20 @@ const LIST_CACHE_TTL_MS = 10 * 60_000;
 const LIST_CACHE_MAX_ROWS = 100;
 
 /** Generic operations over one ResourceSpec. */
+/**
+ * The PATCH form of an input schema: every field optional. zod refuses `.partial()` on an object with
+ * refinements (a cross-field rule such as "end not before start"); such update schemas are written
+ * with optional fields already, so they are used as they are and keep their rule.
+ */
+function partialOf(schema: z.ZodType): z.ZodType {
+  if (!('partial' in schema) || typeof schema.partial !== 'function') return schema;
+  try {
+    return (schema.partial as () => z.ZodType)();
+  } catch {
+    return schema;
+  }
+}
+
 export class CrudResource {
   private readonly lists: LoadingCache<string, PagedList | PlainList> | null;
 
@@ -232,7 +246,7 @@ export class CrudResource {
   validate(input: unknown, mode: 'create' | 'update' | 'patch'): Record<string, unknown> {
     const schema = (mode === 'create' ? this.spec.createSchema : (this.spec.updateSchema ?? this.spec.createSchema)) as z.ZodType | undefined;
     if (!schema) throw new CrudError('该资源不支持此操作。');
-    const effective = mode === 'patch' && 'partial' in schema && typeof schema.partial === 'function' ? (schema.partial as () => z.ZodType)() : schema;
+    const effective = mode === 'patch' ? partialOf(schema) : schema;
     const parsed = parseInput(effective, input, this.spec.labels);
     if (!parsed.ok) throw new CrudError(parsed.msg);
     return parsed.data as Record<string, unknown>;

@@ -261,6 +261,21 @@ describe('bad input', () => {
     expect((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ad_campaigns'))[0]?.n).toBe(before);
   });
 
+  it('PATCH changes only the fields sent, with the same date rule as PUT', async () => {
+    const base = { game: 1, channel: 'patch', name: '改名前', budget: 100, start_date: '2026-01-10', end_date: '2026-01-20', store_url: 'https://s.example/' };
+    const created = await call(srv, '/api/advertisement/campaign/', { token: sa, body: base });
+    expect(created.body.code).toBe(2000);
+    const id = (created.body.data as { id: number }).id;
+    const renamed = await call(srv, `/api/advertisement/campaign/${id}/`, { token: sa, method: 'PATCH', body: { name: '改名后' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.code).toBe(2000);
+    const row = (await ctx.db.query<{ name: string; budget: string; end_date: string }>('SELECT name, budget::text AS budget, end_date::text AS end_date FROM ad_campaigns WHERE id = $1', [id]))[0];
+    expect(row).toMatchObject({ name: '改名后', end_date: '2026-01-20' });
+    const backwards = await call(srv, `/api/advertisement/campaign/${id}/`, { token: sa, method: 'PATCH', body: { start_date: '2026-01-30', end_date: '2026-01-29' } });
+    expect(backwards.body.code).toBe(4000);
+    expect(String(backwards.body.msg)).toMatch(/结束日期/);
+  });
+
   it('spend: negative, fractional, outside the period, repeated day → refused, nothing written', async () => {
     const camp = campaigns[1] as Campaign;
     const before = expectData(await call(srv, `/api/advertisement/campaign/${camp.id}/spend/`, { token: sa }), spendResult);
