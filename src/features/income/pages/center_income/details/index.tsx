@@ -79,7 +79,6 @@ const ExportDialog = observer(function ExportDialog({ store, onClose }: { store:
  */
 const OrdersView = observer(function OrdersView({ income }: { income: IncomeStore }) {
   const t = useIncomeTexts();
-  const root = useStore();
   const [exporter] = useState<OrderExportStore>(() => income.orderExport((file) => saveFile(file)));
   const [exportOpen, setExportOpen] = useState(false);
   const games = useGameChoices();

@@ -12,7 +12,7 @@ import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ActionContext, ResourceDescription } from '../../../../../components/crud/types';
 import { useAccountsTexts } from '../../../components/accounts-locale';
 import { StatusTag, when } from '../../../components/AccountParts';
-import { useLoadedStore, useStore } from '../../../../../components/store-context';
+import { useLoadedStore } from '../../../../../components/store-context';
 import type { RootStore } from '../../../../../stores/root';
 import '../../../components/players.css';
 import { ACCOUNTS_PAGE_SIZE, BAN_REASON_MAX_LENGTH } from '../../../../../config';
@@ -181,7 +181,6 @@ const AccountDrawer = observer(function AccountDrawer({ panel }: { panel: Accoun
  */
 const AccountsView = observer(function AccountsView({ store }: { store: AccountsStore }) {
   const t = useAccountsTexts();
-  const root = useStore();
   const [panel] = useState(() => store.accountPanel());
   const [pending, setPending] = useState<Pending>(null);
   const games = useGameChoices();

@@ -11,7 +11,7 @@ import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useAccountsTexts } from '../../../components/accounts-locale';
 import { DayRangePicker, StatusTag, useDuration, when, type DayRange } from '../../../components/AccountParts';
-import { useLoadedStore, useStore } from '../../../../../components/store-context';
+import { useLoadedStore } from '../../../../../components/store-context';
 import type { RootStore } from '../../../../../stores/root';
 import '../../../components/players.css';
 import { ACCOUNTS_PAGE_SIZE } from '../../../../../config';
@@ -293,7 +293,6 @@ const PlayerDrawer = observer(function PlayerDrawer({ panel, gameName }: { panel
  */
 const GameUsersView = observer(function GameUsersView({ store }: { store: AccountsStore }) {
   const t = useAccountsTexts();
-  const root = useStore();
   const [panel] = useState(() => store.gameUserPanel());
   const [gameName, setGameName] = useState('');
   const games = useGameChoices();
