@@ -1,17 +1,10 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageCheckResult, runRow, taskKindRow, workersAnswer } from '../../../../contracts/schemas/automation';
 import { executeGateway } from '../../../../server/gateway/gateway';
-import { createI18n, translator } from '../../../i18n';
-import { recordingCallbacks } from '../../../test/fake-callbacks';
-import type { ConsoleApi } from '../../../adapters/api';
+import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { pageCheckParams, runParams } from './automation';
-import { createCookies, memoryCookieJar } from '../../../adapters/cookies';
 import { ApiError } from '../../../adapters/errors';
-import { createGraphqlConsoleApi } from '../../../adapters/graphql/graphql-api';
-import { RestConsoleApi } from '../../../adapters/rest/rest-api';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
@@ -22,11 +15,6 @@ import { reportQueryString } from '../../../adapters/port';
  * server side is tested in contracts/tests/automation.spec.ts and server/jobs/*.test.ts; crontab,
  * interval and schedule are generic resources (their calls are in both-adapters.test.ts).
  */
-
-const t = translator(createI18n('zh-chs'));
-const seen: Array<{ method: string; path: string; query: string; body: string; auth: string | undefined }> = [];
-let server: Server;
-let baseUrl = '';
 
 const RUN_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const NEW_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -81,62 +69,28 @@ const CHECK = pageCheckResult.parse({
   checked_at: '2026-11-25 09:00:00',
 });
 
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const json = (value: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      const text = await body(req);
-      if (url.pathname === '/graphql') {
-        const request = JSON.parse(text) as { query: unknown; variables?: unknown };
-        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
-        return;
-      }
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), body: text, auth: req.headers.authorization });
-      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
-      const p = url.pathname;
-      if (p === '/api/automation/task/') return ok([KIND]);
-      if (p === '/api/automation/task/runs/') {
-        if (url.searchParams.get('state') === 'drift') return ok({ page: 1, limit: 20, total: 1, data: [{ ...RUN, state: 'lost' }] });
-        return ok({ page: Number(url.searchParams.get('page') ?? 1), limit: 20, total: 1, is_next: false, is_previous: false, data: [RUN] });
-      }
-      if (p === `/api/automation/task/runs/${RUN_ID}/`) return ok(RUN);
-      if (p === `/api/automation/task/runs/${RUN_ID}/cancel/`) return json({ code: 4000, msg: '任务已结束（succeeded），不能取消。', data: null });
-      if (p === `/api/automation/task/runs/${RUN_ID}/retry/`) return ok({ run_id: NEW_ID });
-      if (p === '/api/automation/task/diagnostics.probe/run/') return ok({ run_id: NEW_ID });
-      if (p === '/api/automation/schedule/4/run/') return ok({ run_id: NEW_ID });
-      if (p === '/api/automation/celery/') return ok(WORKERS);
-      // The page check results.
-      if (p === '/api/automation/webElement/results/') {
-        if (url.searchParams.get('locator') === '99') return ok({ page: 1, limit: 20, total: 1, data: [{ ...CHECK, passed: 'yes' }] });
-        return ok({ page: Number(url.searchParams.get('page') ?? 1), limit: 10, total: 11, is_next: true, is_previous: true, data: [CHECK] });
-      }
-      json({ code: 404, msg: '接口地址不正确', data: null });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const upstream = standInUpstream(executeGateway, ({ url, path: p }, { ok, refuse }) => {
+  if (p === '/api/automation/task/') return ok([KIND]);
+  if (p === '/api/automation/task/runs/') {
+    if (url.searchParams.get('state') === 'drift') return ok({ page: 1, limit: 20, total: 1, data: [{ ...RUN, state: 'lost' }] });
+    return ok({ page: Number(url.searchParams.get('page') ?? 1), limit: 20, total: 1, is_next: false, is_previous: false, data: [RUN] });
+  }
+  if (p === `/api/automation/task/runs/${RUN_ID}/`) return ok(RUN);
+  if (p === `/api/automation/task/runs/${RUN_ID}/cancel/`) return refuse('任务已结束（succeeded），不能取消。');
+  if (p === `/api/automation/task/runs/${RUN_ID}/retry/`) return ok({ run_id: NEW_ID });
+  if (p === '/api/automation/task/diagnostics.probe/run/') return ok({ run_id: NEW_ID });
+  if (p === '/api/automation/schedule/4/run/') return ok({ run_id: NEW_ID });
+  if (p === '/api/automation/celery/') return ok(WORKERS);
+  // The page check results.
+  if (p === '/api/automation/webElement/results/') {
+    if (url.searchParams.get('locator') === '99') return ok({ page: 1, limit: 20, total: 1, data: [{ ...CHECK, passed: 'yes' }] });
+    return ok({ page: Number(url.searchParams.get('page') ?? 1), limit: 10, total: 11, is_next: true, is_previous: true, data: [CHECK] });
+  }
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { seen } = upstream;
 
-type Kind = 'rest' | 'graphql';
-function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
-  const cookies = createCookies(memoryCookieJar());
-  cookies.set('token', 'auto-token');
-  const callbacks = recordingCallbacks();
-  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
-  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
-}
+type Kind = AdapterKind;
+const adapter = (kind: Kind) => upstream.adapter(kind, 'auto-token');
 
 describe('the runs query pairs', () => {
   it('task, state, schedule, trigger, page, limit in that order; absent parts left out', () => {

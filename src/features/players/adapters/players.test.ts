@@ -1,17 +1,10 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retentionResult } from '../../../../contracts/schemas/players';
 import { executeGateway } from '../../../../server/gateway/gateway';
-import { createI18n, translator } from '../../../i18n';
-import { recordingCallbacks } from '../../../test/fake-callbacks';
-import type { ConsoleApi } from '../../../adapters/api';
-import { createCookies, memoryCookieJar } from '../../../adapters/cookies';
+import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { ApiError } from '../../../adapters/errors';
-import { createGraphqlConsoleApi } from '../../../adapters/graphql/graphql-api';
 import { retentionParams } from './players';
-import { RestConsoleApi } from '../../../adapters/rest/rest-api';
 import { reportQueryString } from '../../../adapters/port';
 
 /**
@@ -19,11 +12,6 @@ import { reportQueryString } from '../../../adapters/port';
  * stand-in upstream answering in the shapes of contracts/schemas/players (parsed first) and recording
  * what reached it; the GraphQL adapter goes through the real gateway code (executeGateway).
  */
-
-const t = translator(createI18n('zh-chs'));
-const seen: Array<{ method: string; path: string; query: string; auth: string | undefined }> = [];
-let server: Server;
-let baseUrl = '';
 
 const by = (v: number | null) => ({ '1': v, '3': v, '7': v, '14': v, '30': v });
 const RETENTION = retentionResult.parse({
@@ -41,46 +29,14 @@ const RETENTION = retentionResult.parse({
   channels: ['', 'tap'],
 });
 
-const body = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const json = (value: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      if (url.pathname === '/graphql') {
-        const request = JSON.parse(await body(req)) as { query: unknown; variables?: unknown };
-        json(await executeGateway(request, { baseUrl, authorization: req.headers.authorization }));
-        return;
-      }
-      seen.push({ method: req.method ?? '', path: url.pathname, query: url.search.slice(1), auth: req.headers.authorization });
-      const ok = (data: unknown) => json({ code: 2000, msg: 'success', data });
-      if (url.searchParams.get('start') === 'bad') return json({ code: 4000, msg: 'end 不能早于 start', data: null });
-      if (url.pathname === '/api/center_users/retention/') return ok(url.searchParams.get('game') === '99' ? { ...RETENTION, cohorts: [{ day: '2026-11-01', players: 1.5 }] } : RETENTION);
-      json({ code: 404, msg: '接口地址不正确', data: null });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const upstream = standInUpstream(executeGateway, ({ url }, { ok, refuse }) => {
+  if (url.searchParams.get('start') === 'bad') return refuse('end 不能早于 start');
+  if (url.pathname === '/api/center_users/retention/') return ok(url.searchParams.get('game') === '99' ? { ...RETENTION, cohorts: [{ day: '2026-11-01', players: 1.5 }] } : RETENTION);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { seen } = upstream;
 
-type Kind = 'rest' | 'graphql';
-function adapter(kind: Kind): { api: ConsoleApi; callbacks: ReturnType<typeof recordingCallbacks> } {
-  const cookies = createCookies(memoryCookieJar());
-  cookies.set('token', 'players-token');
-  const callbacks = recordingCallbacks();
-  const options = { serverUrl: baseUrl, cookies, t, callbacks, retry: { count: 1, delayMs: 5 } };
-  return { api: kind === 'rest' ? new RestConsoleApi(options) : createGraphqlConsoleApi(options), callbacks };
-}
+type Kind = AdapterKind;
+const adapter = (kind: Kind) => upstream.adapter(kind, 'players-token');
 
 describe('the players query pairs', () => {
   it('game first when given, then the range, then the channel (an empty channel is the unknown one, kept)', () => {
