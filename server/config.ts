@@ -26,6 +26,11 @@ export interface ServerConfig {
   corsOrigins: readonly string[];
   /** SIGNIN_RATE_LIMIT: sign-in, captcha and refresh calls per client IP per minute (all instances together). */
   signInPerMinute: number;
+  /**
+   * REDEEM_PLAYER_PER_MINUTE (default 10) and REDEEM_ADDRESS_PER_MINUTE (default 60): gift-code
+   * redemptions per player and per client address per minute (all instances together).
+   */
+  redeemPerMinute: { player: number; address: number };
   /** Folder of the built console; null = do not serve it. */
   consoleDir: string | null;
   /** Largest accepted request body, bytes. */
@@ -128,6 +133,13 @@ function parseLimit(raw: string | undefined): number {
   return n;
 }
 
+function parsePerMinute(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new ConfigError(`${name} must be a whole number of calls per minute, got "${raw}"`);
+  return n;
+}
+
 function parsePublicUrl(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
   let url: URL;
@@ -198,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     signInPerMinute: parseLimit(env.SIGNIN_RATE_LIMIT),
+    redeemPerMinute: { player: parsePerMinute('REDEEM_PLAYER_PER_MINUTE', env.REDEEM_PLAYER_PER_MINUTE, 10), address: parsePerMinute('REDEEM_ADDRESS_PER_MINUTE', env.REDEEM_ADDRESS_PER_MINUTE, 60) },
     analyticsTz: parseTimeZone(env.ANALYTICS_TZ),
     sampleEvents: parseSwitch('SAMPLE_EVENTS', env.SAMPLE_EVENTS) ?? true,
     jobs: parseSwitch('JOBS', env.JOBS) ?? true,

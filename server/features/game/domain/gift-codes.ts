@@ -83,6 +83,20 @@ export interface CodeListQuery {
   ordering?: 'code' | '-code' | 'redeem_time' | '-redeem_time';
 }
 
+/** How many characters of a masked code's random tail stay readable (its last ones). */
+const SHOWN_TAIL = 2;
+
+/**
+ * An unredeemed code as a caller without the batch's Export right sees it: the batch's stem (shown on
+ * the batch row anyway) and the last characters of the random tail, the rest as `*`, so a read-only
+ * account can tell rows apart without being able to redeem them.
+ */
+export function maskCode(code: string, stem: string): string {
+  const tail = code.startsWith(stem) ? code.slice(stem.length) : code;
+  const head = code.slice(0, code.length - tail.length);
+  return head + '*'.repeat(Math.max(0, tail.length - SHOWN_TAIL)) + tail.slice(-SHOWN_TAIL);
+}
+
 const ORDER: Record<NonNullable<CodeListQuery['ordering']>, string> = {
   code: 'code',
   '-code': 'code DESC',
@@ -94,8 +108,13 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The codes of one batch, paged, with their status; null when the batch does not exist. */
-export async function listBatchCodes(db: Db, id: number, q: CodeListQuery, now = Date.now()) {
+/**
+ * The codes of one batch, paged, with their status; null when the batch does not exist. `whole`: the
+ * caller holds the batch's Export right and sees every code in full; otherwise unredeemed codes are
+ * masked (`maskCode`) and a search matches them only by their whole code (a substring search would
+ * spell them out character by character), redeemed ones and players as usual.
+ */
+export async function listBatchCodes(db: Db, id: number, q: CodeListQuery, now = Date.now(), whole = true) {
   const batch = await batchFacts(db, id);
   if (!batch) return null;
   const idle = unredeemedStatus(batchState(batch, now));
@@ -108,7 +127,12 @@ export async function listBatchCodes(db: Db, id: number, q: CodeListQuery, now =
   else if (q.status) where.push('false');
   if (q.search) {
     params.push(`%${escapeLike(q.search.toUpperCase())}%`);
-    where.push(`(code LIKE $${params.length} ESCAPE '\\' OR player ILIKE $${params.length} ESCAPE '\\')`);
+    const like = params.length;
+    if (whole) where.push(`(code LIKE $${like} ESCAPE '\\' OR player ILIKE $${like} ESCAPE '\\')`);
+    else {
+      params.push(q.search.trim().toUpperCase());
+      where.push(`(code = $${params.length} OR (player IS NOT NULL AND (code LIKE $${like} ESCAPE '\\' OR player ILIKE $${like} ESCAPE '\\')))`);
+    }
   }
   const clause = where.join(' AND ');
   // Without a search the batch's own counters give the total (a 100,000-code batch is not counted per page).
@@ -133,7 +157,7 @@ export async function listBatchCodes(db: Db, id: number, q: CodeListQuery, now =
     is_next: q.page * q.limit < total,
     is_previous: q.page > 1,
     data: rows.map((r) => ({
-      code: r.code,
+      code: whole || r.player !== null ? r.code : maskCode(r.code, batch.stem),
       status: (r.player === null ? idle : 'redeemed') as CodeStatus,
       player: r.player,
       redeem_time: r.redeem_time ? formatDatetime(r.redeem_time) : null,
@@ -173,11 +197,15 @@ export async function voidBatch(db: Db, id: number, account: Account): Promise<b
   });
 }
 
+/** The one refusal of a code that cannot be redeemed, whatever the reason (see redeemCode). */
+export const redeemRefusal = (code: string) => `兑换码 ${code} 无效或已不可兑换（不存在、已被使用、已作废或不在兑换期内）。`;
+
 /**
  * Redeems one code for one player: a single conditional UPDATE, so of any number of concurrent
  * attempts exactly one finds the code unredeemed (PostgreSQL re-checks `player IS NULL` after the
  * row lock; PGlite runs one transaction at a time). The batch's counter moves in the same
- * transaction. Any other attempt gets a clear refusal: unknown, redeemed, voided, expired, not started.
+ * transaction. Any other attempt gets one refusal that does not say whether the code exists (`redeemRefusal`),
+ * except to the player who already redeemed it.
  */
 export async function redeemCode(db: Db, input: { code: string; player: string }) {
   const code = input.code.trim().toUpperCase();
@@ -203,20 +231,10 @@ export async function redeemCode(db: Db, input: { code: string; player: string }
         reward: batch?.reward ?? '',
       };
     }
-    const why = (
-      await tx.query<{ player: string | null; redeem_time: Date | null; status: string; start_time: Date; end_time: Date; now: Date }>(
-        `SELECT c.player, c.redeem_time, b.status, b.start_time, b.end_time, now() AS now
-         FROM gift_codes c JOIN gift_code_batches b ON b.id = c.batch WHERE c.code = $1`,
-        [code],
-      )
-    )[0];
-    if (!why) throw new CrudError(`兑换码 ${code} 不存在。`);
-    if (why.player !== null) {
-      const when = why.redeem_time ? formatDatetime(why.redeem_time) : '';
-      throw new CrudError(why.player === input.player ? `兑换码 ${code} 已被该玩家兑换过（${when}），不能重复兑换。` : `兑换码 ${code} 已被使用（${when}）。`);
-    }
-    if (why.status === 'void') throw new CrudError(`兑换码 ${code} 已作废。`);
-    if (new Date(why.now).getTime() >= new Date(why.end_time).getTime()) throw new CrudError(`兑换码 ${code} 已过期（有效期至 ${formatDatetime(why.end_time)}）。`);
-    throw new CrudError(`兑换码 ${code} 还未到兑换时间（${formatDatetime(why.start_time)} 起可兑换）。`);
+    // Why it failed is told only to the player who already holds the code: a missing, used, voided,
+    // expired or not yet started code all get one refusal, so guesses learn nothing about which codes exist.
+    const mine = (await tx.query<{ redeem_time: Date | null }>('SELECT redeem_time FROM gift_codes WHERE code = $1 AND player = $2', [code, input.player]))[0];
+    if (mine) throw new CrudError(`兑换码 ${code} 已被该玩家兑换过（${mine.redeem_time ? formatDatetime(mine.redeem_time) : ''}），不能重复兑换。`);
+    throw new CrudError(redeemRefusal(code));
   });
 }

@@ -3,6 +3,7 @@ import { batchRow, giftCodeRow, listPage, redeemResult } from '../../../../contr
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
 import { formatDatetime } from '../../../domain/time';
+import { maskCode, redeemRefusal } from '../domain/gift-codes';
 import type { TestServer } from '../../../testing';
 import { call, expectData, expectFailure, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 import { serverOn } from '../../../test/cluster';
@@ -17,7 +18,7 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
   let test: string;
   let game: number;
 
-  suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, test] } = s));
+  suiteServer(['superadmin', 'test'], (s) => ({ srv, ctx, tokens: [sa, test] } = s), {}, SETUP_MS);
   beforeAll(async () => {
     game = (await ctx.db.query<{ id: number }>("SELECT id FROM games WHERE kind = 'android' ORDER BY id LIMIT 1"))[0]?.id ?? 0;
   }, SERVER_TIMEOUT_MS);
@@ -85,7 +86,7 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
     expect([await count('gift_code_batches'), await count('gift_codes')]).toEqual([batches, codes]);
   });
 
-  it('redeem once → 2000 and the code shows redeemed; again → 4000; unknown, voided, expired, not started → 4000 with the reason', async () => {
+  it('redeem once → 2000 and the code shows redeemed; again → 4000; unknown, used, voided, expired, not started → one 4000 refusal that does not tell them apart', async () => {
     const b = expectData(await batch({ count: 5 }), batchRow);
     const [first, second] = (await codesOf(b.id)).data;
     const done = expectData(await redeem(first?.code.toLowerCase() ?? '', 'player-001'), redeemResult);
@@ -97,13 +98,18 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
 
     const again = await redeem(first?.code ?? '', 'player-001');
     expect(again.body).toEqual({ code: 4000, data: null, msg: `兑换码 ${first?.code} 已被该玩家兑换过（${done.redeem_time}），不能重复兑换。` });
-    expectFailure(await redeem(first?.code ?? '', 'player-002'), 4000, `兑换码 ${first?.code} 已被使用（${done.redeem_time}）。`);
-    expectFailure(await redeem('NOSUCHCODE', 'player-001'), 4000, '兑换码 NOSUCHCODE 不存在。');
+    // A used code and a code that never existed answer alike (code and message), so guesses cannot find codes.
+    const used = await redeem(first?.code ?? '', 'player-002');
+    const missing = await redeem('NOSUCHCODE', 'player-001');
+    expect(used.body).toEqual({ code: 4000, data: null, msg: redeemRefusal(first?.code ?? '') });
+    expect(missing.body).toEqual({ code: 4000, data: null, msg: redeemRefusal('NOSUCHCODE') });
+    expect(String(used.body.msg).replace(first?.code ?? '', '')).toBe(String(missing.body.msg).replace('NOSUCHCODE', ''));
+    expect(used.status).toBe(missing.status);
     expectFailure(await redeem(second?.code ?? '', 'bad player!'), 4000, '玩家:只能包含字母、数字和 _ . : @ - 字符。');
     expectFailure(await call(srv, '/api/game/code/redeem/', { token: sa, body: { player: 'p' } }), 4000, '兑换码:该字段是必填项。');
 
     expect(expectData(await call(srv, `/api/game/code/${b.id}/void/`, { method: 'PUT', token: sa }), batchRow)).toMatchObject({ status: 'void', state: 'void' });
-    expectFailure(await redeem(second?.code ?? '', 'player-003'), 4000, `兑换码 ${second?.code} 已作废。`);
+    expectFailure(await redeem(second?.code ?? '', 'player-003'), 4000, redeemRefusal(second?.code ?? ''));
     expectFailure(await call(srv, `/api/game/code/${b.id}/void/`, { method: 'PUT', token: sa }), 4000, '该批次已经作废。');
     const voided = await codesOf(b.id);
     expect(voided.data.filter((c) => c.status === 'void')).toHaveLength(4);
@@ -113,12 +119,12 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
     expect(expired.state).toBe('expired');
     const ec = (await codesOf(expired.id)).data[0];
     expect(ec?.status).toBe('expired');
-    expectFailure(await redeem(ec?.code ?? '', 'player-004'), 4000, `兑换码 ${ec?.code} 已过期（有效期至 ${expired.end_time}）。`);
+    expectFailure(await redeem(ec?.code ?? '', 'player-004'), 4000, redeemRefusal(ec?.code ?? ''));
 
     const later = expectData(await batch({ count: 2, start_time: at(3), end_time: at(10) }), batchRow);
     expect(later.state).toBe('pending');
     const lc = (await codesOf(later.id)).data[0];
-    expectFailure(await redeem(lc?.code ?? '', 'player-005'), 4000, `兑换码 ${lc?.code} 还未到兑换时间（${later.start_time} 起可兑换）。`);
+    expectFailure(await redeem(lc?.code ?? '', 'player-005'), 4000, redeemRefusal(lc?.code ?? ''));
   });
 
   it('export_codes gives the whole batch as xlsx (code, status, player, redeem time)', async () => {
@@ -164,6 +170,34 @@ describe('gift codes: batches, codes, export, voiding, redemption', () => {
     expect(await count('gift_codes WHERE code = $1 AND player IS NULL', [code])).toBe(1);
   });
 
+  it('without the Export right unredeemed codes are masked (a search finds them only by their whole code); with it they read in full', async () => {
+    const b = expectData(await batch({ count: 6, prefix: 'MASK' }), batchRow);
+    const whole = (await codesOf(b.id)).data.map((c) => c.code);
+    const redeemed = whole[0] ?? '';
+    expectData(await redeem(redeemed, 'mask-player'), redeemResult);
+    const seen = expectData(await call(srv, `/api/game/code/${b.id}/codes/?limit=999`, { token: test }), listPage(giftCodeRow));
+    expect(seen.total).toBe(6);
+    for (const row of seen.data) {
+      if (row.status === 'redeemed') expect(row.code).toBe(redeemed);
+      else {
+        // The stem (shown on the batch row) and the last two characters; the six before them hidden.
+        expect(row.code).toMatch(new RegExp(`^${b.stem}\\*{6}[A-HJ-NP-Z2-9]{2}$`));
+        expect(whole).not.toContain(row.code);
+        expect(row.code).toBe(maskCode(whole.find((c) => c.endsWith(row.code.slice(-2)) && c.startsWith(b.stem)) ?? '', b.stem));
+      }
+    }
+    expect(seen.data.filter((r) => r.code.includes('*'))).toHaveLength(5);
+    // No unredeemed code is spelled out by substring searches.
+    const unused = whole[1] ?? '';
+    const partial = expectData(await call(srv, `/api/game/code/${b.id}/codes/?search=${unused.slice(0, -1)}`, { token: test }), listPage(giftCodeRow));
+    expect(partial.total).toBe(0);
+    const exact = expectData(await call(srv, `/api/game/code/${b.id}/codes/?search=${unused}`, { token: test }), listPage(giftCodeRow));
+    expect(exact.data.map((r) => r.code)).toEqual([maskCode(unused, b.stem)]);
+    // The superuser (who may export) sees every code whole, and finds them by substring.
+    expect((await codesOf(b.id)).data.map((c) => c.code)).toEqual(whole);
+    expect((await codesOf(b.id, `&search=${unused.slice(0, -1)}`)).data.map((c) => c.code)).toEqual([unused]);
+  });
+
   it('a game server account: an API white-list entry for redeem/ lets a non-superuser redeem and nothing else', async () => {
     const b = expectData(await batch({ count: 3 }), batchRow);
     const code = (await codesOf(b.id)).data[0]?.code ?? '';
@@ -200,11 +234,31 @@ describe.each(['pglite', 'postgres'] as const)('100 concurrent redemptions of on
       expect(wins).toHaveLength(1);
       expect(answers.filter((a) => a.body.code === 4000)).toHaveLength(99);
       for (const a of answers) expect(a.status).toBe(200);
-      for (const a of answers.filter((x) => x.body.code === 4000)) expect(String(a.body.msg)).toMatch(new RegExp(`^兑换码 ${code} 已被(使用|该玩家兑换过)`));
+      for (const a of answers.filter((x) => x.body.code === 4000)) expect(a.body.msg).toBe(redeemRefusal(code));
       const winner = (wins[0]?.body.data as { player: string }).player;
       const stored = await ctx.db.query<{ player: string }>('SELECT player FROM gift_codes WHERE code = $1', [code]);
       expect(stored).toEqual([{ player: winner }]);
       expect((await ctx.db.query<{ redeemed: number }>('SELECT redeemed FROM gift_code_batches WHERE id = $1', [b.id]))[0]?.redeemed).toBe(1);
     }
   }, SETUP_MS);
+});
+
+describe('gift-code redemption is throttled per player and per client address', () => {
+  let srv: TestServer;
+  let sa: string;
+  suiteServer(['superadmin'], (s) => ({ srv, tokens: [sa] } = s), { env: { REDEEM_PLAYER_PER_MINUTE: '3', REDEEM_ADDRESS_PER_MINUTE: '6' } }, SETUP_MS);
+  const redeem = (code: string, player: string) => call(srv, '/api/game/code/redeem/', { token: sa, body: { code, player } });
+
+  it('the 4th guess of one player in a minute and the 7th of one address answer 429 with the envelope', async () => {
+    for (let i = 0; i < 3; i++) expect((await redeem(`GUESS${i}`, 'guesser')).body.code).toBe(4000);
+    const fourth = await redeem('GUESS3', 'guesser');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ code: 4000, data: null });
+    expect(String(fourth.body.msg)).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
+    // Other players from the same address: what is left of the address's 6 (4 used), then not.
+    for (let i = 0; i < 2; i++) expect((await redeem(`OTHER${i}`, `player-${i}`)).body).toMatchObject({ code: 4000, msg: redeemRefusal(`OTHER${i}`) });
+    const seventh = await redeem('OTHER9', 'player-9');
+    expect(seventh.status).toBe(429);
+    expect(String(seventh.body.msg)).toMatch(/^请求过于频繁/);
+  });
 });

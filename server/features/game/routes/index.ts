@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { batchCodesQuery, GAME_KINDS, lookupQuery, previewQuery, redeemInput, type GameKind } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
 import { CrudResource } from '../../../domain/crud/resource';
@@ -13,6 +13,8 @@ import { lookup } from '../domain/lookup';
 import { publishRelease, rollbackToRelease } from '../domain/releases';
 import { currentAccount } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
+import { RateLimited } from '../../../http/rate-limit';
+import { isRecord } from '../../../is-record';
 import { parseInput } from '../../../domain/validation';
 import { guarded, ID, NOT_FOUND, registerResource, rowId, sendFile } from '../../../http/crud-routes';
 import { uploadRoutes } from './uploads';
@@ -103,7 +105,24 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }),
     );
 
-    scope.post('/api/game/code/redeem/', async (req, reply) =>
+    // Redemption is throttled per client address and per player (counted in the database, so across
+    // instances): guessing codes costs time, whoever sends the guesses.
+    // (The plugin runs one `rateLimit` handler per request, so both counts go through createRateLimit.)
+    type Check = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttl?: number }>;
+    const create = (scope as unknown as { createRateLimit: (o: object) => Check }).createRateLimit;
+    const counter = (key: string, max: number, of: (req: FastifyRequest) => string) => create({ max, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `redeem:${key}:${of(req)}` });
+    const playerOf = (req: FastifyRequest) => {
+      const player = isRecord(req.body) ? req.body.player : undefined;
+      return typeof player === 'string' ? player.trim().slice(0, 128) : '';
+    };
+    const counters = [counter('address', ctx.config.redeemPerMinute.address, (req) => req.clientIp || req.ip), counter('player', ctx.config.redeemPerMinute.player, playerOf)];
+    const redeemThrottle: preHandlerAsyncHookHandler = async (req) => {
+      for (const check of counters) {
+        const verdict = await check(req);
+        if (!verdict.isAllowed && verdict.isExceeded) throw new RateLimited(Math.max(1, Math.ceil((verdict.ttl ?? 60_000) / 1000)));
+      }
+    };
+    scope.post('/api/game/code/redeem/', { preHandler: redeemThrottle }, async (req, reply) =>
       guarded(reply, async () => {
         const parsed = parseInput(redeemInput, req.body, { code: '兑换码', player: '玩家' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
@@ -114,7 +133,10 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
       guarded(reply, async () => {
         const parsed = parseInput(batchCodesQuery, req.query ?? {}, { page: 'page', limit: 'limit', status: '状态', search: '兑换码', ordering: 'ordering' });
         if (!parsed.ok) throw new CrudError(parsed.msg);
-        const page = await listBatchCodes(ctx.db, idOf(req), parsed.data);
+        const id = idOf(req);
+        // Unredeemed codes in full only for whoever may export them (the batch's Export right).
+        const whole = (await ctx.permissions.allows(currentAccount(req), 'GET', `/api/game/code/${id}/export_codes/`)).ok;
+        const page = await listBatchCodes(ctx.db, id, parsed.data, Date.now(), whole);
         if (!page) return NOT_FOUND;
         return ok(page, page.data.length === 0 ? '暂无数据' : 'success');
       }),
