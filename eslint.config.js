@@ -20,7 +20,7 @@ const REST_PARAMS = { group: ['**/rest/params', '**/rest/params.ts'], message: '
 const RAW_SEARCH = { name: 'wouter', importNames: ['useSearch'], message: 'use useRawSearch() (components/useRawSearch.ts): it keeps the percent-encoding.' };
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'storybook-static', 'node_modules', 'playwright-report', 'test-results', 'contracts/report', 'e2e/artifacts', 'src/adapters/graphql/generated', 'public/mockServiceWorker.js', '.data', 'bench/results'] },
+  { ignores: ['dist', 'sdk/*/dist', 'build', 'storybook-static', 'node_modules', 'playwright-report', 'test-results', 'contracts/report', 'e2e/artifacts', 'src/adapters/graphql/generated', 'public/mockServiceWorker.js', '.data', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -216,7 +216,7 @@ export class RootStore {
 
   /** Event tracking's pickers, secret regeneration and analysis stores (one per console), loaded on first use. */
   tracking(): Promise<TrackingStore> {
-    return featureStore(this, 'tracking', () => import('../features/tracking/stores/tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api, this.analyticsToday)));
+    return featureStore(this, 'tracking', () => import('../features/tracking/stores/tracking').then(({ TrackingStore }) => new TrackingStore(this.deps.api, this.analyticsToday, this.messages)));
   }
 
   /** The revenue screens' stores (center_income/*), loaded on first use. */

@@ -6,7 +6,7 @@
  * gateway's `trackingReport`, which writes the same upstream. The port is written once over the
  * adapters' seam (src/adapters/port.ts); this module loads with the first tracking call.
  */
-import { eventAnalysis, funnelResult, sessionsResult, trackingCredentials } from '../../../../contracts/schemas/tracking';
+import { eventAnalysis, funnelResult, sessionsResult, trackingCredentials, trackingPublicKey, trackLive, trackLiveFrame, TRACK_LIVE_FRAME } from '../../../../contracts/schemas/tracking';
 import { parseAnswer, type AnswerSchema, type DownloadedFile, type PortTransport, type ProgressListener, type ReportParams } from '../../../adapters/port';
 
 export type PropertyType = 'string' | 'number' | 'boolean' | 'datetime';
@@ -107,6 +107,27 @@ export interface TrackingCredentials {
   secret: string;
 }
 
+/** One event as it arrived for an app (the live view): accepted, rejected with its reason, or a duplicate. */
+export interface TrackLiveEntry {
+  /** The event's own time (ISO), null when it had none that could be read. */
+  time: string | null;
+  /** When the server answered it (ISO). */
+  received: string;
+  event: string | null;
+  distinct_id: string | null;
+  status: 'accepted' | 'rejected' | 'duplicate';
+  reason: string | null;
+}
+
+/** The socket topic (and frame type) of live events: `{ type, app, entries }`, entries newest first. */
+export const TRACKING_LIVE_TOPIC = TRACK_LIVE_FRAME;
+
+/** The live entries of a pushed frame for `app`, or null when the frame is not one (or another app's). */
+export function liveEntriesOfFrame(frame: unknown, app: number): TrackLiveEntry[] | null {
+  const parsed = trackLiveFrame.safeParse(frame);
+  return parsed.success && parsed.data.app === app ? parsed.data.entries : null;
+}
+
 export type TrackingReport = 'event' | 'funnel' | 'sessions';
 
 /** The REST path of each report (the gateway maps its enum to the same). */
@@ -158,7 +179,20 @@ export interface TrackingPort {
   exportEvents(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile>;
   /** POST embed_configure/game/{id}/regenerate/: a new pair; the old one stops working at once. */
   regenerateSecret(app: number): Promise<TrackingCredentials>;
+  /** POST embed_configure/game/{id}/public_key/: a new public key; the old one stops working at once. */
+  regeneratePublicKey(app: number): Promise<string>;
+  /** PATCH embed_configure/game/{id}/ with the app's allowed origins; answers them as the server normalised them. */
+  saveAllowedOrigins(app: number, origins: readonly string[]): Promise<string[]>;
+  /** GET embed_configure/game/{id}/live/?limit=: the newest events as they arrived, newest first. */
+  live(app: number, limit?: number): Promise<TrackLiveEntry[]>;
 }
+
+const originsAnswer: AnswerSchema<{ allowed_origins: string[] }> = {
+  safeParse(data) {
+    const list = data !== null && typeof data === 'object' ? (data as { allowed_origins?: unknown }).allowed_origins : undefined;
+    return Array.isArray(list) && list.every((o) => typeof o === 'string') ? { success: true, data: { allowed_origins: list as string[] } } : { success: false };
+  },
+};
 
 /** An event analysis; a back end that leaves out `series` (it is empty with a breakdown) reads as an empty one. */
 const eventAnswer: AnswerSchema<EventAnalysis> = eventAnalysis.extend({ series: eventAnalysis.shape.series.catch([]) });
@@ -178,6 +212,21 @@ export function createTrackingPort(transport: PortTransport): TrackingPort {
     async regenerateSecret(app) {
       const request = { method: 'POST' as const, path: `${TRACKING_APPS_PATH}${app}/regenerate/` };
       return parseAnswer(transport, request, credentialsAnswer, await transport.request(request));
+    },
+    async regeneratePublicKey(app) {
+      const request = { method: 'POST' as const, path: `${TRACKING_APPS_PATH}${app}/public_key/` };
+      return parseAnswer(transport, request, trackingPublicKey, await transport.request(request)).public_key;
+    },
+    async saveAllowedOrigins(app, origins) {
+      const request = { method: 'PATCH' as const, path: `${TRACKING_APPS_PATH}${app}/`, body: { allowed_origins: [...origins] } };
+      const answer = await transport.request(request);
+      // The updated row carries the origins as stored (normalised); a back end answering without them saved what was sent.
+      const parsed = originsAnswer.safeParse(answer);
+      return parsed.success ? parsed.data.allowed_origins : [...origins];
+    },
+    async live(app, limit = 100) {
+      const request = { method: 'GET' as const, path: `${TRACKING_APPS_PATH}${app}/live/`, params: { limit }, quiet: true };
+      return parseAnswer(transport, request, trackLive, await transport.request(request));
     },
   };
 }

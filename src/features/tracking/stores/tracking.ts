@@ -18,6 +18,7 @@ import { TRACKING_MAX_SERIES, TRACKING_NONE_GROUP, TRACKING_OTHER_GROUP } from '
 import { QueryStore } from '../../../stores/analytics/query-store';
 import { changeRatio, defaultRange, rangeQueryProblem, type DateRange } from '../../../stores/analytics/range';
 import type { LoadState } from '../../../stores/menu';
+import { integrationAppOf, IntegrationStore, LiveEventsStore, type LiveSocket, type LiveTimers } from './integration';
 
 /** The tracking resources (menu `api` of embed_configure/* and data_embed/*). */
 export const TRACKING_API = {
@@ -96,8 +97,20 @@ export class TrackingStore {
   constructor(
     private readonly api: ConsoleApi,
     private readonly today: () => Date = () => new Date(),
+    /** The layout's socket (the live events of the 接入 panel); null: the live view polls. */
+    private readonly socket: LiveSocket | null = null,
   ) {
-    makeAutoObservable<TrackingStore, 'api' | 'today'>(this, { api: false, today: false }, { autoBind: true });
+    makeAutoObservable<TrackingStore, 'api' | 'today' | 'socket'>(this, { api: false, today: false, socket: false }, { autoBind: true });
+  }
+
+  /** The 接入 panel's key and origins for an app row. */
+  integration(row: Record<string, unknown>): IntegrationStore {
+    return new IntegrationStore(this.api, integrationAppOf(row));
+  }
+
+  /** The live events of an app (start() when the panel opens, stop() when it closes). */
+  liveEvents(app: number, timers?: LiveTimers): LiveEventsStore {
+    return new LiveEventsStore(this.api, app, this.socket, timers);
   }
 
   /** The games that have a tracking app (the analysis pickers). */

@@ -1,4 +1,5 @@
 import { pickerGameRows } from '../../../../stories/mocks/game-rows';
+import { Server, WebSocket as MockWebSocket } from 'mock-socket';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
@@ -11,8 +12,14 @@ import {
   listPage,
   menuItem,
   sessionsResult,
+  allowedOrigins,
   trackingAppRow,
   trackingCredentials,
+  trackingPublicKey,
+  trackLive,
+  trackLiveFrame,
+  TRACK_LIVE_FRAME,
+  type TrackLiveEntry,
   type EventAnalysis,
   type EventDefineRow,
   type FunnelDefineRow,
@@ -25,6 +32,8 @@ import {
 import { failure, ok } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 import { audit } from '../../../../stories/mocks/system-rows';
+import { RealtimeSocket, type SocketLike } from '../../../adapters/socket/realtime-socket';
+import type { RealtimeConnector } from '../../../adapters/socket/connector';
 
 /**
  * A mock of event tracking's back end for the screen stories: the menus of 埋点配置 and
@@ -69,6 +78,8 @@ export interface TrackingMockOptions {
   long?: boolean;
   /** Session answers carry computed_at (events arrived since the kept days were computed) unless asked with fresh=1. */
   outdatedSessions?: boolean;
+  /** What GET …/{id}/live/ answers: the sample entries (default), none, or many with long values ('live' in slow / failing for loading / error). */
+  live?: 'sample' | 'empty' | 'long';
 }
 
 export interface TrackingMockState {
@@ -78,6 +89,12 @@ export interface TrackingMockState {
   deleted: Array<{ resource: string; id: number }>;
   regenerated: number[];
   exports: URLSearchParams[];
+  /** Apps whose public key was regenerated. */
+  publicKeys: number[];
+  /** Bodies of the allowed-origins saves (PATCH …/{id}/). */
+  origins: Array<{ id: number; allowed_origins: unknown }>;
+  /** GET …/live/ calls, by app. */
+  liveCalls: number[];
 }
 
 /** The audit columns of a row (stories/system/system-rows), description '' unless given. */
@@ -110,6 +127,8 @@ function appRows(long: boolean): TrackingAppRow[] {
     game_name: name,
     game_kind: kind,
     app_key: `ak_${String(game).padStart(2, '0')}7f3c9e1b2a4d6f80`,
+    public_key: `pk_${String(game).padStart(2, '0')}a1b2c3d4e5f60718293a4b5c6d7e8f`,
+    allowed_origins: i === 0 ? ['https://game.example.com', 'http://localhost:5173'] : long && i === 3 ? Array.from({ length: 12 }, (_, n) => `https://a-very-long-subdomain-name-for-testing-${n}.cdn.games.example.com:8443`) : [],
     secret_mask: `••••${['3f9a', 'c0d1', '77be', '9e9e'][i] ?? '0000'}`,
     enabled: i !== 2,
     description: i === 0 ? '正式服与测试服共用' : '',
@@ -292,7 +311,7 @@ interface Table {
 /** The mock back end of the tracking screens (on top of the shell's: login, dictionaries, departments). */
 export function trackingBackend(options: TrackingMockOptions = {}): MockBackend & { tracking: TrackingMockState } {
   const long = !!options.long;
-  const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [] };
+  const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [] };
   const TABLES: Record<string, Table> = {
     game: { schema: trackingAppRow, rows: () => appRows(long) },
     event_define: { schema: eventDefineRow, rows: () => eventRows(long) },
@@ -348,6 +367,37 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
       state.regenerated.push(id);
       return HttpResponse.json(ok(trackingCredentials, { app_key: `ak_new_${id}_5e0d2c41b7a39f16`, secret: `sk_${id}_9c1f4e7a2b8d6053e1a7c9b4f2d8e6a0` }, '已重新生成，旧的 App Key 和密钥已失效'));
     }),
+    http.post('*/api/embed_configure/game/:id/public_key/', async ({ params }) => {
+      const id = Number(params.id);
+      const refused = await gate('public_key');
+      if (refused) return refused;
+      state.publicKeys.push(id);
+      const key = `pk_${'e'.repeat(30)}${String(id).padStart(2, '0')}`;
+      tables.game = (tables.game ?? []).map((r) => (r.id === id ? { ...r, public_key: key } : r));
+      return HttpResponse.json(ok(trackingPublicKey, { public_key: key }, '已重新生成公开密钥，旧的公开密钥已失效'));
+    }),
+    http.patch('*/api/embed_configure/game/:id/', async ({ request, params }) => {
+      const id = Number(params.id);
+      const body = (await request.json()) as Record<string, unknown>;
+      state.origins.push({ id, allowed_origins: body.allowed_origins });
+      const parsed = allowedOrigins.safeParse(body.allowed_origins);
+      if (!parsed.success) return HttpResponse.json(failure(4000, `允许的来源:${parsed.error.issues[0]?.message ?? '参数错误'}`));
+      const row = (tables.game ?? []).find((r) => r.id === id);
+      if (!row) return HttpResponse.json(failure(400, '接口地址不正确'));
+      const next = { ...row, allowed_origins: parsed.data };
+      tables.game = (tables.game ?? []).map((r) => (r.id === id ? next : r));
+      return HttpResponse.json(ok(trackingAppRow, next, '更新成功'));
+    }),
+    http.get('*/api/embed_configure/game/:id/live/', async ({ params, request }) => {
+      const id = Number(params.id);
+      state.liveCalls.push(id);
+      const refused = await gate('live');
+      if (refused) return refused;
+      await delay(60);
+      const limit = Number(new URL(request.url).searchParams.get('limit') ?? 100);
+      const entries = options.live === 'empty' ? [] : liveEntries(options.live === 'long' ? 150 : 6, options.live === 'long');
+      return HttpResponse.json(ok(trackLive, entries.slice(0, limit)));
+    }),
   ];
   for (const [name, resource] of Object.entries(TABLES)) {
     const path = `*/api/embed_configure/${name}/`;
@@ -384,7 +434,11 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
       http.post(path, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         const id = nextId++;
-        const over: Record<string, unknown> = { ...stamp(id), in_use: false, ...(name === 'game' ? { app_key: `ak_${id}`, secret_mask: '••••abcd', last_event_time: null, events_7d: 0 } : {}) };
+        const over: Record<string, unknown> = {
+          ...stamp(id),
+          in_use: false,
+          ...(name === 'game' ? { app_key: `ak_${id}`, secret_mask: '••••abcd', public_key: `pk_${String(id).padStart(32, '0')}`, allowed_origins: [], last_event_time: null, events_7d: 0 } : {}),
+        };
         if ('description' in body) over.description = body.description ?? '';
         const parsed = write(body, over);
         if (!parsed.success) return HttpResponse.json(failure(4000, parsed.error.issues[0]?.message ?? '参数错误'));
@@ -417,7 +471,52 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
     base.reset();
     tables = fresh();
     nextId = 1000;
-    Object.assign(state, { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [] });
+    Object.assign(state, { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [] });
   };
   return Object.assign(new MockBackend(handlers, base.state, reset), { tracking: state });
+}
+
+const LIVE_BASE = Date.parse('2026-11-24T02:00:00.000Z');
+
+/** Live entries, newest first: accepted events, a duplicate, a rejection with the server's reason, a refused batch. */
+export function liveEntries(n: number, long = false): TrackLiveEntry[] {
+  const out: TrackLiveEntry[] = [];
+  for (let i = 0; i < n; i++) {
+    const at = new Date(LIVE_BASE - i * 7_000).toISOString();
+    const kind = i % 6;
+    out.push({
+      time: kind === 5 ? null : at,
+      received: at,
+      event: kind === 5 ? null : kind === 3 ? 'levle_up' : ['level_up', 'session_start', 'pay', '', 'login'][kind] || 'level_up',
+      distinct_id: kind === 5 ? null : long ? `player-${'x'.repeat(90)}-${i}` : `player-${1000 + i}`,
+      status: kind === 2 ? 'duplicate' : kind === 3 || kind === 5 ? 'rejected' : 'accepted',
+      reason: kind === 3 ? (long ? `未定义的事件「levle_up」${'：请先在事件定义中添加它，或检查拼写是否正确'.repeat(3)}` : '未定义的事件「levle_up」') : kind === 5 ? '来源 https://evil.example.com 不在允许列表中' : null,
+    });
+  }
+  return trackLive.parse(out);
+}
+
+let liveSerial = 0;
+
+/**
+ * A mock-socket server for the live view stories: records what the console sends (subscriptions)
+ * and pushes schema-checked `embed_live` frames (trackLiveFrame) to its clients.
+ */
+export function trackingLiveSocket(opts: { noServer?: boolean } = {}) {
+  const url = `ws://tracking-live-${++liveSerial}.local/api/ws/story-access-token/`;
+  const received: unknown[] = [];
+  const server = opts.noServer ? null : new Server(url, { mock: false });
+  server?.on('connection', (socket) => {
+    socket.send(JSON.stringify({ sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false }));
+    socket.on('message', (data) => received.push(JSON.parse(String(data))));
+  });
+  const connector: RealtimeConnector = (events) =>
+    new RealtimeSocket({ url: () => url, events, createSocket: (u) => new MockWebSocket(u) as unknown as SocketLike, baseDelayMs: 20, maxDelayMs: 80, maxAuthFailures: 3, maxHandshakeFailures: 3 });
+  return {
+    connector,
+    received,
+    subscribed: () => received.some((f) => (f as { type?: string; topic?: string }).type === 'subscribe' && (f as { topic?: string }).topic === TRACK_LIVE_FRAME),
+    push: (app: number, entries: TrackLiveEntry[]) => server?.clients().forEach((c) => c.send(JSON.stringify(trackLiveFrame.parse({ type: TRACK_LIVE_FRAME, app, entries })))),
+    stop: () => server?.stop(),
+  };
 }

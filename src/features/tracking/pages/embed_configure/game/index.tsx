@@ -12,17 +12,24 @@ import { TRACKING_API } from '../../../stores/tracking';
 import type { ResourceRow, TrackingCredentials } from '../../../../../stores/types';
 import { enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
 import { useGameChoices } from '../../../../../components/useGameChoices';
+import { usePermission } from '../../../../../components/Permission';
+import { IntegrationPanel } from '../../../components/IntegrationPanel';
+import type { IntegrationStore, LiveEventsStore } from '../../../stores/integration';
 import '../../../components/tracking.css';
 
 /**
  * 埋点应用 (embed_configure/game): which games send tracking data. Each has an app key and a secret
  * (masked in the list); 重新生成密钥 (the Update button) replaces both after a confirmation saying the
  * old pair stops working, then shows the new pair once, with copy buttons and the signing rule.
+ * 接入 (integrate) opens the app's panel: install snippet, public key, allowed origins, the order
+ * signing rule and the live events arriving while it is open (IntegrationPanel).
  */
 export default observer(function TrackingAppsPage() {
   const t = useTrackingTexts();
   const root = useStore();
   const [issued, setIssued] = useState<{ name: string; credentials: TrackingCredentials } | null>(null);
+  const [integrating, setIntegrating] = useState<{ integration: IntegrationStore; live: LiveEventsStore; confirm: (text: string) => Promise<boolean>; reload: () => void } | null>(null);
+  const can = usePermission();
   const games = useGameChoices();
   const language = root.locale.language;
 
@@ -66,6 +73,17 @@ export default observer(function TrackingAppsPage() {
       },
       rowActions: [
         {
+          key: 'integrate',
+          label: t('tracking.integrate.action'),
+          icon: 'pi pi-code',
+          permission: 'Search',
+          severity: 'info',
+          run: async (row: ResourceRow, ctx) => {
+            const tracking = await root.tracking();
+            setIntegrating({ integration: tracking.integration(row), live: tracking.liveEvents(Number(row.id)), confirm: (text) => ctx.confirm(text), reload: () => void ctx.store.load() });
+          },
+        },
+        {
           key: 'regenerate',
           label: t('tracking.app.regenerate'),
           icon: 'pi pi-refresh',
@@ -89,9 +107,33 @@ export default observer(function TrackingAppsPage() {
   );
 
   const copy = (text: string) => void copyText(text).then((ok) => root.notify({ severity: ok ? 'success' : 'error', text: t(ok ? 'cells.copied' : 'cells.copyFailed') }));
+  const closeIntegration = () => {
+    // The list shows the new public key and origins after the panel changed them.
+    if (integrating && (integrating.integration.publicKey !== integrating.integration.app.publicKey || integrating.integration.origins.join() !== integrating.integration.app.allowedOrigins.join())) integrating.reload();
+    setIntegrating(null);
+  };
   return (
     <>
       <CrudPage description={description} />
+      {integrating && (
+        <Dialog
+          header={t('tracking.integrate.title', { name: integrating.integration.app.gameName })}
+          visible
+          onHide={closeIntegration}
+          style={{ width: 860, maxWidth: '96vw' }}
+          data-testid="integrate-dialog"
+        >
+          <IntegrationPanel
+            integration={integrating.integration}
+            live={integrating.live}
+            host={window.location.origin}
+            canUpdate={can('Update')}
+            copy={copy}
+            confirm={integrating.confirm}
+            notify={(text) => root.notify({ severity: 'success', text })}
+          />
+        </Dialog>
+      )}
       {issued && (
         <Dialog header={t('tracking.app.credentialsTitle', { name: issued.name })} visible onHide={() => setIssued(null)} style={{ width: 620, maxWidth: '96vw' }} data-testid="credentials-dialog">
           <div className="tracking-credential-row">
