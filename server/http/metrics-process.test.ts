@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing';
-import { SERVER_TIMEOUT_MS } from '../test/helpers';
+import { login, SERVER_TIMEOUT_MS } from '../test/helpers';
 
 /**
  * /metrics's process figures whose prom-client collectors grew with the open sockets are
@@ -8,14 +8,16 @@ import { SERVER_TIMEOUT_MS } from '../test/helpers';
  */
 describe('/metrics process figures', () => {
   let srv: TestServer;
+  let sa: string;
   beforeAll(async () => {
     srv = await startTestServer({ captcha: false });
+    sa = (await login(srv, 'superadmin', 'admin123456', false)).access;
   }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await srv?.close();
   });
 
-  const scrape = async () => (await (await fetch(`${srv.baseUrl}/metrics`)).text()).split('\n');
+  const scrape = async () => (await (await fetch(`${srv.baseUrl}/metrics`, { headers: { authorization: `JWT ${sa}` } })).text()).split('\n');
   const value = (lines: string[], name: string) => lines.filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `)).map((l) => Number(l.slice(l.lastIndexOf(' ') + 1)));
 
   it('counts active resources by type with a total equal to their sum, and the open descriptors', async () => {

@@ -1,14 +1,17 @@
+import { timingSafeEqual } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context';
 import { JOB_SCHEMA } from '../db/changes';
+import { authenticate } from './auth';
 
 /**
  * `GET /metrics` in Prometheus text format (prom-client): this instance's requests (rate, errors,
  * latency histogram by route), the process (CPU, memory, event-loop lag, from prom-client's default
- * collectors), open sockets and the job queue's depth. METRICS_TOKEN, when set, must come as
- * `Authorization: Bearer <token>`; otherwise the endpoint is open (bind it behind the load balancer).
+ * collectors), open sockets and the job queue's depth. Never open: the caller brings
+ * `Authorization: Bearer <METRICS_TOKEN>` (when that is set: the scraper's way) or a superuser's
+ * session (`Authorization: JWT <access token>`); anything else is HTTP 401 (`metricsAccess`).
  */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry {
   const registry = new Registry();
@@ -65,7 +68,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
     if (Date.now() - openFds.at > 5000) void openFds.refresh();
   };
   app.get('/metrics', async (req, reply) => {
-    if (token !== '' && req.headers.authorization !== `Bearer ${token}`) return reply.code(401).type('text/plain').send('metrics: a bearer token is required\n');
+    if (!(await metricsAccess(ctx, token, req.headers.authorization))) return reply.code(401).type('text/plain').send('metrics: a bearer token (METRICS_TOKEN) or a superuser session is required\n');
     // The queue's depth as of the last count (at most 5 s old): a scrape never waits for the database.
     depth.reset();
     for (const [state, n] of Object.entries(queueDepth.counts)) depth.set({ state }, n);
@@ -74,6 +77,18 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
     return reply.type(registry.contentType).send(await registry.metrics());
   });
   return registry;
+}
+
+/** Whether a scrape may read /metrics: the configured bearer token (compared in constant time), or a superuser's live session. */
+export async function metricsAccess(ctx: AppContext, token: string, header: string | undefined): Promise<boolean> {
+  if (header === undefined) return false;
+  if (token !== '' && header.startsWith('Bearer ')) {
+    const given = Buffer.from(header.slice('Bearer '.length));
+    const expected = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+  const res = await authenticate(ctx, header);
+  return res.ok && res.account.is_superuser;
 }
 
 // prom-client's collectors whose cost grows with the open sockets, replaced.

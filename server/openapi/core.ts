@@ -165,6 +165,6 @@ export const SERVICE_OPERATIONS: readonly Operation[] = [
     auth: false,
     data: nothing,
     answer: { status: '200', description: 'Prometheus text exposition format', mediaType: 'text/plain' },
-    notes: 'Open unless METRICS_TOKEN is set; then `Authorization: Bearer <METRICS_TOKEN>` (HTTP 401 without it).',
+    notes: 'Needs `Authorization: Bearer <METRICS_TOKEN>` (when set) or a superuser session (`Authorization: JWT <token>`); HTTP 401 otherwise.',
   },
 ];

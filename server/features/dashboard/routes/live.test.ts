@@ -308,7 +308,7 @@ describe('GET /api/dashboard/monitor/ and /metrics', () => {
 
   it('/metrics carries the monitor figures', async () => {
     await ctx.live.monitor.write();
-    const text = await (await fetch(`${srv.baseUrl}/metrics`)).text();
+    const text = await (await fetch(`${srv.baseUrl}/metrics`, { headers: { authorization: `JWT ${sa}` } })).text();
     for (const name of ['console_http_request_rate', 'console_http_error_rate', 'console_http_latency_milliseconds{quantile="0.99"', 'console_db_pool_connections{state="waiting"', 'console_db_query_p95_milliseconds', 'console_realtime_subscribers', 'console_cpu_share']) {
       expect(text).toContain(name);
     }
