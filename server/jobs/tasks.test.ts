@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { TestServer } from '../testing';
 import { prng } from '../test/tracking-reference';
 import { suiteServer } from '../test/helpers';
+import { AUDIT_RETENTION_DAYS } from './tasks';
 
 /**
  * The task kinds' work, each checked against the rows it should produce: the rollup rebuild against a
@@ -15,13 +16,13 @@ let srv: TestServer;
 let ctx: AppContext;
 const DAY = 86_400_000;
 
-suiteServer([], (s) => ({ srv, ctx } = s), {}, 60_000);
+suiteServer([], (s) => ({ srv, ctx } = s), {}, 180_000);
 
-async function run(kind: string, args: Record<string, unknown>): Promise<unknown> {
+async function run(kind: string, args: Record<string, unknown>, requestedBy: number | null = 1): Promise<unknown> {
   const def = ctx.jobs.tasks.of(kind);
   if (!def) throw new Error(kind);
   const parsed = def.args.parse(args);
-  return def.run(parsed, { ctx, signal: new AbortController().signal, attempt: 1, requestedBy: 1, runId: randomUUID() });
+  return def.run(parsed, { ctx, signal: new AbortController().signal, attempt: 1, requestedBy, runId: randomUUID() });
 }
 
 const dayOf = (ms: number, tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
@@ -128,14 +129,36 @@ describe('task kinds', () => {
   });
 
   it('logs.cleanup deletes only rows older than the days kept', async () => {
-    await srv.query("INSERT INTO login_log (username, ip, create_datetime) VALUES ('old', '1.1.1.1', now() - interval '40 days'), ('new', '1.1.1.1', now() - interval '2 days')");
-    await srv.query("INSERT INTO operation_log (request_modular, create_datetime) VALUES ('old', now() - interval '40 days')");
-    const before = (await srv.query<{ n: number }>("SELECT count(*)::int AS n FROM login_log WHERE create_datetime < now() - interval '30 days'"))[0]?.n ?? 0;
-    const out = (await run('logs.cleanup', { log: 'both', older_than_days: 30 })) as { deleted: { login: number; operation: number } };
+    await srv.query("INSERT INTO login_log (username, ip, create_datetime) VALUES ('old', '1.1.1.1', now() - interval '200 days'), ('new', '1.1.1.1', now() - interval '2 days')");
+    await srv.query("INSERT INTO operation_log (request_modular, create_datetime) VALUES ('old', now() - interval '200 days')");
+    const before = (await srv.query<{ n: number }>("SELECT count(*)::int AS n FROM login_log WHERE create_datetime < now() - interval '180 days'"))[0]?.n ?? 0;
+    const out = (await run('logs.cleanup', { log: 'both', older_than_days: 180 })) as { deleted: { login: number; operation: number } };
     expect(out.deleted.login).toBe(before);
     expect(out.deleted.operation).toBeGreaterThanOrEqual(1);
     expect((await srv.query("SELECT 1 FROM login_log WHERE username = 'new'")).length).toBe(1);
     expect((await srv.query("SELECT 1 FROM login_log WHERE username = 'old'")).length).toBe(0);
+  });
+
+  it('logs.cleanup never deletes audit rows younger than the retention, nor for a user without delete on the logs', async () => {
+    expect(AUDIT_RETENTION_DAYS).toBe(180);
+    await srv.query("INSERT INTO login_log (username, ip, create_datetime) VALUES ('kept-40', '1.1.1.1', now() - interval '40 days'), ('kept-300', '1.1.1.1', now() - interval '300 days')");
+    await srv.query("INSERT INTO operation_log (request_modular, create_datetime) VALUES ('kept-300', now() - interval '300 days')");
+    const count = async () => (await srv.query<{ n: number }>("SELECT ((SELECT count(*) FROM login_log WHERE username LIKE 'kept-%') + (SELECT count(*) FROM operation_log WHERE request_modular LIKE 'kept-%') )::int AS n"))[0]?.n;
+    // Younger than the retention: refused when asked for (the route's refusal) and again when run, even for a superuser.
+    const def = ctx.jobs.tasks.of('logs.cleanup');
+    const young = def?.args.parse({ log: 'both', older_than_days: 30 });
+    expect(await def?.refusal?.(young, ctx, 1)).toBe('保留天数不能少于审计日志的保留期 180 天（系统配置 audit.retention_days）。');
+    await expect(run('logs.cleanup', { log: 'both', older_than_days: 30 })).rejects.toThrow('保留天数不能少于审计日志的保留期 180 天');
+    // The read-only `test` user (no Delete on the logs) and an unknown requester: refused, nothing deleted.
+    const test = (await srv.query<{ id: number }>("SELECT id FROM users WHERE username = 'test'"))[0]?.id ?? 0;
+    const old = def?.args.parse({ log: 'both', older_than_days: 180 });
+    expect(await def?.refusal?.(old, ctx, test)).toBe('没有删除登录日志的权限：清理日志需要登录日志的删除权限（数据范围为全部）。');
+    await expect(run('logs.cleanup', { log: 'operation', older_than_days: 180 }, test)).rejects.toThrow('没有删除操作日志的权限');
+    await expect(run('logs.cleanup', { log: 'both', older_than_days: 180 }, null)).rejects.toThrow('清理日志必须由有删除日志权限的用户发起。');
+    expect(await count()).toBe(3);
+    // The superuser with a retention-respecting age: the 300-day rows go, the 40-day one stays.
+    await run('logs.cleanup', { log: 'both', older_than_days: 180 });
+    expect(await count()).toBe(1);
   });
 
   it('messages.announce sends a message-center announcement to everybody', async () => {

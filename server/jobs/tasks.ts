@@ -10,6 +10,7 @@ import {
 } from '../../contracts/schemas/automation';
 import type { Db } from '../db/db';
 import { MessageCenter } from '../domain/messages';
+import type { PermissionStore } from '../domain/permissions';
 import type { UserDirectory } from '../domain/users';
 import type { SocketHub } from '../ws/hub';
 import { NEW_MESSAGE_FRAME } from '../ws/frames';
@@ -42,10 +43,16 @@ export interface TaskDefinition<C, S extends z.ZodType = z.ZodType> {
   /** The form the console renders (same names as `args`). */
   form: TaskArgument[];
   retryLimit: number;
+  /** The time limit of one attempt: the run is aborted (and retried or failed) past it. */
   timeoutSeconds: number;
+  /** At most this many runs of the kind at once on one instance (others wait for a place); no limit when absent. */
+  concurrency?: number;
   run(args: z.infer<S>, run: TaskRun<C>): Promise<unknown>;
-  /** Why a run with these (schema-valid) arguments must not be queued, or null: answered as an envelope error. */
-  refusal?(args: z.infer<S>, ctx: C): Promise<string | null>;
+  /**
+   * Why a run with these (schema-valid) arguments must not be queued by `requestedBy` (the user who
+   * asks, null: unknown), or null: answered as an envelope error.
+   */
+  refusal?(args: z.infer<S>, ctx: C, requestedBy: number | null): Promise<string | null>;
 }
 
 /** A definition with its argument schema's type checked, kept as one of the catalogue's. */
@@ -68,6 +75,7 @@ export interface PlatformTaskContext {
   config: { analyticsTz: string };
   users: UserDirectory;
   hub: SocketHub;
+  permissions: Pick<PermissionStore, 'allows' | 'scopeCondition'>;
 }
 
 function define<S extends z.ZodType>(d: TaskDefinition<PlatformTaskContext, S>): TaskDefinition<PlatformTaskContext> {
@@ -99,6 +107,8 @@ export const rollupsRebuildTask = define({
   ],
   retryLimit: 2,
   timeoutSeconds: 1800,
+  // Rebuilding the same rollups twice at once only doubles the work.
+  concurrency: 1,
   async run(a, { ctx }) {
     const tz = ctx.config.analyticsTz;
     const game = a.game ?? null;
@@ -140,19 +150,57 @@ export const codesExpireTask = define({
   },
 });
 
-/** Deletes login and operation log rows older than a number of days. */
+/** Audit rows younger than this many days are never deleted, unless the `audit.retention_days` setting says otherwise. */
+export const AUDIT_RETENTION_DAYS = 180;
+
+/** The audit retention in days: the system setting `audit.retention_days` (a whole number ≥ 1), else AUDIT_RETENTION_DAYS. */
+export async function auditRetentionDays(db: Db): Promise<number> {
+  const rows = await db.query<{ value: unknown }>(
+    "SELECT c.value FROM system_config c JOIN system_config p ON p.id = c.parent WHERE p.key = 'audit' AND c.key = 'retention_days' LIMIT 1",
+  );
+  const n = Number(rows[0]?.value);
+  return Number.isInteger(n) && n >= 1 && n <= 36500 ? n : AUDIT_RETENTION_DAYS;
+}
+
+const AUDIT_LOGS = { login: { table: 'login_log', name: '登录日志' }, operation: { table: 'operation_log', name: '操作日志' } } as const;
+
+/**
+ * Why `requestedBy` may not clean these logs, or null: audit rows go only by the hand of someone
+ * who may delete every one of them (the log screen's Delete, over a data scope of all rows, or a
+ * superuser), and never while younger than the retention. Checked when the run is asked for and
+ * again when it runs (a schedule's runs act for its creator).
+ */
+export async function logsCleanupRefusal(ctx: PlatformTaskContext, a: z.infer<typeof logsCleanupArgs>, requestedBy: number | null): Promise<string | null> {
+  const retention = await auditRetentionDays(ctx.db);
+  if (a.older_than_days < retention) return `保留天数不能少于审计日志的保留期 ${retention} 天（系统配置 audit.retention_days）。`;
+  const account = requestedBy === null ? null : await ctx.users.account(requestedBy);
+  if (!account || !account.is_active) return '清理日志必须由有删除日志权限的用户发起。';
+  if (account.is_superuser) return null;
+  for (const log of a.log === 'both' ? (['login', 'operation'] as const) : [a.log]) {
+    const { table, name } = AUDIT_LOGS[log];
+    const allowed = (await ctx.permissions.allows(account, 'DELETE', `/api/system/${table}/0/`)).ok && (await ctx.permissions.scopeCondition(account)) === null;
+    if (!allowed) return `没有删除${name}的权限：清理日志需要${name}的删除权限（数据范围为全部）。`;
+  }
+  return null;
+}
+
+/** Deletes login and operation log rows older than a number of days (never younger than the audit retention). */
 export const logsCleanupTask = define({
   kind: 'logs.cleanup',
   name: '清理日志',
-  description: '删除早于指定天数的登录日志和/或操作日志。',
+  description: '删除早于指定天数的登录日志和/或操作日志（不少于审计保留期，需要日志的删除权限）。',
   args: logsCleanupArgs,
   form: [
     { name: 'log', label: '日志', type: 'enum', required: true, default: 'both', options: ['both', 'login', 'operation'] },
-    { name: 'older_than_days', label: '保留天数', type: 'integer', required: true, default: 90, min: 1, max: 3650 },
+    { name: 'older_than_days', label: '保留天数', type: 'integer', required: true, default: AUDIT_RETENTION_DAYS, min: 1, max: 3650 },
   ],
   retryLimit: 2,
   timeoutSeconds: 600,
-  async run(a, { ctx }) {
+  concurrency: 1,
+  refusal: (a, ctx, requestedBy) => logsCleanupRefusal(ctx, a, requestedBy),
+  async run(a, { ctx, requestedBy }) {
+    const refusal = await logsCleanupRefusal(ctx, a, requestedBy);
+    if (refusal) throw new Error(refusal);
     const out: Record<string, number> = {};
     if (a.log !== 'operation') {
       out.login = (await ctx.db.query("DELETE FROM login_log WHERE create_datetime < now() - make_interval(days => $1::int) RETURNING id", [a.older_than_days])).length;

@@ -18,7 +18,7 @@ const INTERVALS = [
 /** The platform's housekeeping, as staff would set it up (crontab/interval by index above). */
 const SCHEDULES = [
   { name: '每日重算近两天汇总', task: 'rollups.rebuild', args: { target: 'all', days: 2 }, crontab: 0, enabled: true, exclusive: true, description: '凌晨重算昨天和今天的埋点与收入汇总' },
-  { name: '每周清理 90 天前日志', task: 'logs.cleanup', args: { log: 'both', older_than_days: 90 }, crontab: 1, enabled: true, exclusive: true, description: '登录日志和操作日志只保留 90 天' },
+  { name: '每周清理 180 天前日志', task: 'logs.cleanup', args: { log: 'both', older_than_days: 180 }, crontab: 1, enabled: true, exclusive: true, description: '登录日志和操作日志保留 180 天（审计保留期）' },
   { name: '兑换码过期处理', task: 'codes.expire', args: { grace_days: 0 }, interval: 0, enabled: true, exclusive: true, description: '结束时间已过的批次记为过期' },
   { name: '队列探测', task: 'diagnostics.probe', args: { message: 'ok', sleep_ms: 200, fail_attempts: 0 }, interval: 1, enabled: false, exclusive: false, description: '需要时启用，检验任务队列' },
 ] as const;

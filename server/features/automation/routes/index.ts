@@ -53,7 +53,7 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
         const issue = args.error.issues[0];
         return fail(`参数:${issue ? `${issue.path.join('.') || '参数'} ${issue.message}` : '与任务定义不符。'}`);
       }
-      const refusal = def.refusal ? await def.refusal(args.data, ctx) : null;
+      const refusal = def.refusal ? await def.refusal(args.data, ctx, currentAccount(req).id) : null;
       if (refusal) return fail(refusal);
       const runId = await ctx.jobs.enqueue({ task: def.kind, args: args.data as Record<string, unknown>, trigger: 'manual', requestedBy: currentAccount(req).id }).catch(runFailure);
       return ok({ run_id: runId }, '已加入队列');
@@ -99,7 +99,7 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!s) return NOT_FOUND;
       const def = ctx.jobs.tasks.of(s.task);
       const args = def?.args.safeParse(s.args);
-      const refusal = def?.refusal && args?.success ? await def.refusal(args.data, ctx) : null;
+      const refusal = def?.refusal && args?.success ? await def.refusal(args.data, ctx, currentAccount(req).id) : null;
       if (refusal) return fail(refusal);
       const runId = await ctx.jobs
         .enqueue({ task: s.task, args: s.args, trigger: 'manual', schedule: { id: s.id, name: s.name }, requestedBy: currentAccount(req).id, exclusive: s.exclusive })
