@@ -3,6 +3,8 @@ import { captchaResult, captchaStatus, loginResult, refreshResult, settings, typ
 import { HttpClient, formatLog } from './tests/support/http';
 import { expectSuccess } from './tests/support/expect-contract';
 import { declaredFlavour, type Flavour } from './known-differences';
+import { AREA_NAMES, areaOfTags, loadOffers, probeAreas } from './areas';
+import { recordOffers, recordOutcome } from './verdicts/outcomes';
 
 /**
  * The target of the contract suite.
@@ -14,8 +16,8 @@ import { declaredFlavour, type Flavour } from './known-differences';
  *   CONTRACT_PASSWORD (default superadmin / admin123456) or, when captcha is on there, with
  *   CONTRACT_REFRESH_TOKEN (exchanged for an access token through token/refresh/).
  * - the `standin` project (option `standin: true`): the stand-in of the real back end
- *   (contracts/standin/), the embedded server behind the facts of API-CONTRACT §17, started in this
- *   worker and tested as an external target (captcha off, plain login).
+ *   (contracts/standin/), the embedded server behind the facts of API-CONTRACT §17 and §18, started
+ *   by global-setup.ts (CONTRACT_STANDIN_URL) and tested as an external target (captcha off, plain login).
  */
 
 type TestServer = Awaited<ReturnType<typeof import('../server/testing').startTestServer>>;
@@ -82,12 +84,12 @@ function env(name: string): string | undefined {
 async function startTarget(standin: boolean): Promise<{ target: Target; stop: () => Promise<void> }> {
   const external = env('CONTRACT_BASE_URL');
   let server: TestServer | null = null;
-  let standIn: { baseUrl: string; close: () => Promise<void> } | null = null;
   let baseUrl: string;
+  const standIn = standin;
   if (standin) {
-    const { startStandIn, faultsFromEnv } = await import('./standin');
-    standIn = await startStandIn({ faults: faultsFromEnv(process.env.CONTRACT_STANDIN_FAULTS) });
-    baseUrl = standIn.baseUrl;
+    const url = env('CONTRACT_STANDIN_URL');
+    if (!url) throw new Error('the standin project needs the stand-in that global-setup.ts starts (CONTRACT_STANDIN_URL is not set)');
+    baseUrl = url;
   } else if (external) {
     baseUrl = external.replace(/\/+$/, '');
   } else {
@@ -97,7 +99,6 @@ async function startTarget(standin: boolean): Promise<{ target: Target; stop: ()
   }
   const stop = async () => {
     if (server) await server.close();
-    if (standIn) await standIn.close();
   };
   try {
     const client = new HttpClient(baseUrl);
@@ -182,7 +183,7 @@ function makeAuth(target: Target): Auth {
   return { captchaFields, login, session };
 }
 
-export const test = base.extend<{ api: HttpClient }, { target: Target; auth: Auth; standin: boolean }>({
+export const test = base.extend<{ api: HttpClient; areaOutcome: void }, { target: Target; auth: Auth; standin: boolean }>({
   /** Aim at the stand-in of the real back end (the `standin` project of playwright.config.ts). */
   standin: [false, { scope: 'worker', option: true }],
   target: [
@@ -194,9 +195,40 @@ export const test = base.extend<{ api: HttpClient }, { target: Target; auth: Aut
         await stop();
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
-  auth: [async ({ target }, provide) => provide(makeAuth(target)), { scope: 'worker' }],
+  auth: [
+    async ({ target }, provide, workerInfo) => {
+      const auth = makeAuth(target);
+      // The embedded reference server is asked here which areas it offers (global-setup.ts asks the
+      // others before the run): it must offer all of them, which its verdict project checks.
+      const project = workerInfo.project.name;
+      if (target.server && !loadOffers()[project]) {
+        const { access } = await auth.session();
+        recordOffers(workerInfo.project.outputDir, project, await probeAreas(target.baseUrl, access, AREA_NAMES));
+      }
+      await provide(auth);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  /** Keeps what each test of an area did, for the area's verdict (verdicts/). */
+  areaOutcome: [
+    // Playwright reads a fixture's dependencies from the destructuring: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, testInfo) => {
+      await provide();
+      const area = areaOfTags(testInfo.tags);
+      if (!area) return;
+      recordOutcome(testInfo.project.outputDir, testInfo.project.name, {
+        area,
+        title: testInfo.title,
+        status: testInfo.status ?? 'passed',
+        error: testInfo.errors.map((e) => e.message ?? '').join('\n').slice(0, 4000),
+        knownDifferences: testInfo.annotations.filter((a) => a.type === 'known-difference').map((a) => a.description ?? ''),
+      });
+    },
+    { auto: true },
+  ],
   /** A client for the test; every request and answer is attached to the test's report. */
   api: async ({ target }, provide, testInfo) => {
     const client = new HttpClient(target.baseUrl);

@@ -3,7 +3,7 @@ import type { TestInfo } from '@playwright/test';
 /**
  * Where the real back end (django-vue-admin 2.x, "upstream") and the reference server knowingly
  * differ. Each entry names the difference, both behaviours and the evidence: the facts recorded in
- * API-CONTRACT.md (§3 "Known upstream defects", the captured examples of §16, and §17). Where the real
+ * API-CONTRACT.md (§3 "Known upstream defects", the captured examples of §16, §17 and §18). Where the real
  * back end is wrong by the spec or by common sense, the reference server keeps the correct behaviour.
  *
  * The contract suite asserts the reference behaviour on the reference server. On a target that is the
@@ -169,6 +169,20 @@ export const KNOWN_DIFFERENCES = {
     reference: 'only a superuser writes it; an entry opening POST/PUT/DELETE to everyone needs open_write: true (else 4000), and one without it grants nothing',
     upstream: 'any role with the white-list buttons writes it; any entry grants its call to every user',
     source: 'docs/security.md',
+  },
+  patchRefused: {
+    id: 'patch-not-in-list',
+    what: 'PATCH on a system resource (e.g. PATCH api/system/role/{id}/ with a grant), as superadmin',
+    reference: 'a partial update: 2000 更新成功 with the fields sent changed',
+    upstream: "refused: {\"code\":4000,\"msg\":\"'PATCH' is not in list\"} (its permission check knows GET, POST, PUT and DELETE only); PUT with the whole role saves a grant, as the console does",
+    source: 'API-CONTRACT.md §18 (PATCH /api/system/role/{id}/)',
+  },
+  userWithoutPassword: {
+    id: 'user-created-without-password',
+    what: 'POST api/system/user/ without a password field',
+    reference: 'the user gets the default password (base.default_password) and can sign in with it',
+    upstream: 'the user gets an empty password ("password": "" in the answer) and every sign-in answers 401 账号/密码错误 until reset_to_default_password/ or reset_password/ sets one; the console\'s create form therefore always sends a password',
+    source: 'API-CONTRACT.md §18 (POST /api/system/user/ without password)',
   },
   // dashboard realtime+monitor
   realtimeFrame: {

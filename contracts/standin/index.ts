@@ -7,10 +7,12 @@ import { FAULTS, faultsFromEnv, type FaultName } from './faults';
 import { afterAll, RULES, type ProxyAnswer, type ProxyRequest, type Rule, type StandInContext } from './rules';
 
 /**
- * A stand-in of the real back end, built from the facts of API-CONTRACT.md (§3-§17): the reference
+ * A stand-in of the real back end, built from the facts of API-CONTRACT.md (§3-§18): the reference
  * server (embedded, captcha off, the sample data of a fresh instance) behind a proxy that answers the
  * way the real django-vue-admin 2.x does where the two knowingly differ (rules.ts, one rule per fact),
- * sockets included. The contract suite runs against it as against any external target (the `standin`
+ * sockets included. Like the real back end it offers the system API and nothing of the platform (its
+ * routes answer Django's HTML 404, web_router holds the 17 system menus). The contract suite runs
+ * against it as against any external target (the `standin`
  * project), and must pass with each difference reported as an annotation; with `faults`, it answers
  * deliberately wrong and the suite must fail, naming the route (suite.test.ts).
  *
@@ -141,10 +143,6 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       const mine = relays.get(userId) ?? new Set();
       relays.set(userId, mine.add(relay));
       const inner = new WebSocket(`${srv.wsUrl}/ws/${encodeURIComponent(token)}/`, { headers: { 'user-agent': String(incoming.headers['user-agent'] ?? 'contract-standin') } });
-      const pending: WebSocket.RawData[] = [];
-      inner.on('open', () => {
-        for (const m of pending.splice(0)) inner.send(m);
-      });
       inner.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
         const text = data.toString();
         if (Date.now() < relay.dropUntil && text.includes(NEW_MESSAGE)) {
@@ -155,7 +153,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       });
       inner.on('close', (code: number, reason: Buffer) => client.close(code >= 1000 && code < 5000 && code !== 1005 && code !== 1006 ? code : 1000, reason));
       inner.on('error', () => client.terminate());
-      client.on('message', (data: WebSocket.RawData) => (inner.readyState === WebSocket.OPEN ? inner.send(data) : pending.push(data)));
+      // Frames the client sends are accepted and ignored (§12): nothing reaches the server inside, so
+      // no subscription of the platform's live frames either.
+      client.on('message', () => undefined);
       client.on('close', () => {
         mine.delete(relay);
         inner.terminate();

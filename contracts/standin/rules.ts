@@ -97,7 +97,85 @@ const withJson = (a: ProxyAnswer, body: unknown): ProxyAnswer => ({ ...a, header
 /** Routes the reference server adds and the real back end does not have (§14 lists every route). */
 const REFERENCE_ONLY = [/^\/api\/captcha\/status\/$/, /^\/api\/system\/datav\/recent_logins\/$/, /^\/api\/openapi\.json$/, /^\/api\/docs\/$/, /^\/graphql$/];
 
+/**
+ * The platform's routes (GAME-AREAS.md): the real back end is the system API only and answers every
+ * one of them with Django's HTML 404 (§18), the workbench's calls under api/system/ included.
+ */
+const PLATFORM = /^\/api\/(game|common|embed_configure|embed|data_embed|center_users|center_income|ingest|advertisement|cooperate|data_reports|automation|dashboard)\/|^\/api\/system\/workbench\//;
+
+/** Menu components of the system API: the real back end's web_router holds these 17 menus and no other (§8, §18). */
+const isSystemComponent = (component: unknown) => typeof component === 'string' && component.startsWith('system/');
+
+/** The menus of web_router rows that the real back end has: system components and the catalogs above them. */
+function systemMenus(rows: unknown[]): Array<Record<string, unknown>> {
+  const records = rows.filter(isRecord);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const keep = new Set<unknown>();
+  for (const r of records) {
+    if (!isSystemComponent(r.component)) continue;
+    for (let m: Record<string, unknown> | undefined = r; m && !keep.has(m.id); m = byId.get(m.parent)) keep.add(m.id);
+  }
+  return records.filter((r) => keep.has(r.id));
+}
+
 export const RULES: Rule[] = [
+  {
+    name: 'the platform is not there: its routes are Django\'s HTML 404',
+    source: '§18 (any platform route), §17 (any unknown path under /api/)',
+    handle: async (req) => (PLATFORM.test(req.path) ? djangoNotFound(req.path) : undefined),
+  },
+  {
+    name: 'web_router holds the system menus only; get_btn_permission their buttons only',
+    source: '§8 (the 17 menus of a superuser), §18 (no platform menu)',
+    handle: async (req, ctx) => {
+      if (req.method !== 'GET' || (req.path !== '/api/system/menu/web_router/' && req.path !== '/api/system/menu_button/get_btn_permission/')) return undefined;
+      const router = await ctx.forward({ ...req, path: '/api/system/menu/web_router/', query: new URLSearchParams() });
+      const env = envelopeOf(router);
+      if (env?.code !== 2000 || !isRecord(env.data) || !Array.isArray(env.data.data)) return req.path.endsWith('web_router/') ? router : ctx.forward(req);
+      const menus = systemMenus(env.data.data);
+      if (req.path.endsWith('web_router/')) return withJson(router, { ...env, data: { ...env.data, total: menus.length, data: menus } });
+      const paths = new Set(menus.map((m) => m.web_path).filter((p) => typeof p === 'string' && p !== ''));
+      const answer = await ctx.forward(req);
+      const buttons = envelopeOf(answer);
+      if (buttons?.code !== 2000 || !Array.isArray(buttons.data)) return answer;
+      return withJson(answer, { ...buttons, data: buttons.data.filter((b) => typeof b === 'string' && paths.has(b.slice(0, b.lastIndexOf(':')))) });
+    },
+  },
+  {
+    name: 'PATCH is refused: the permission check knows GET, POST, PUT and DELETE',
+    source: '§18 (PATCH /api/system/role/{id}/)',
+    // Observed as superadmin. A user without the grant is refused before (the permission test as user
+    // test passed on the real back end with 您没有执行该操作的权限。 for PATCH): forwarded as it is.
+    handle: async (req, ctx) => {
+      if (req.method !== 'PATCH' || !req.path.startsWith('/api/system/')) return undefined;
+      const me = envelopeOf(await ctx.forward({ method: 'GET', path: '/api/system/user/user_info/', query: new URLSearchParams(), headers: req.headers, body: Buffer.alloc(0) }));
+      if (me?.code !== 2000 || !isRecord(me.data) || me.data.is_superuser !== true) return ctx.forward(req);
+      return json(200, { code: 4000, data: null, msg: "'PATCH' is not in list" });
+    },
+  },
+  {
+    name: 'a user created without a password has none (no sign-in until one is set)',
+    source: '§18 (POST /api/system/user/ without password)',
+    handle: async (req, ctx) => {
+      if (req.method !== 'POST' || req.path !== '/api/system/user/') return undefined;
+      const sent = parseJson(req.body);
+      if (!isRecord(sent) || (typeof sent.password === 'string' && sent.password !== '')) return undefined;
+      const answer = await ctx.forward(req);
+      const env = envelopeOf(answer);
+      if (env?.code !== 2000 || !isRecord(env.data) || typeof env.data.id !== 'number') return answer;
+      // The reference server gave it the default password: replace that by one nobody knows.
+      const unknown = `no-password-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const reset = await ctx.forward({
+        method: 'PUT',
+        path: `/api/system/user/${env.data.id}/reset_password/`,
+        query: new URLSearchParams(),
+        headers: { 'content-type': 'application/json', 'user-agent': 'contract-standin', authorization: `JWT ${await ctx.serviceToken()}` },
+        body: Buffer.from(JSON.stringify({ newPassword: unknown, newPassword2: unknown })),
+      });
+      if (envelopeOf(reset)?.code !== 2000) throw new Error(`the stand-in could not take the default password away from user ${env.data.id}: ${reset.body.toString()}`);
+      return withJson(answer, { ...env, data: { ...env.data, password: '' } });
+    },
+  },
   {
     name: 'no reference-only routes (captcha/status, recent_logins, openapi, docs, graphql)',
     source: '§5 (no api/captcha/status/ in this version, example 2), §14 (every route)',

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { accountDetail, accountRow, gameRow, gameUserDetail, gameUserDevices, gameUserRow, listPage, playerSessions, playerTrackEvent, trackingAppRow, trackingCredentials, trackResult } from '../schemas';
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
@@ -15,6 +16,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 const uuid = () => crypto.randomUUID();
 
+areaTests(['players', 'game', 'tracking'], () => {
 test.describe('accounts: api/center_users/accounts/ and game_users/', () => {
   test('an account from the SDK: listed, detailed, banned (its next event flagged), unbanned; the four player views', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -72,4 +74,5 @@ test.describe('accounts: api/center_users/accounts/ and game_users/', () => {
     expectHandledFailure(await api.get(`api/center_users/game_users/sessions/?${key}&start=${day()}&end=${day(-1)}`, { token: access }), 'end before start');
     expect(expectHandledFailure(await api.get('api/center_users/accounts/'), 'without a token').code).not.toBe(2000);
   });
+});
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { attributionResult, campaignRow, gameRow, performanceResult, spendResult, trackingAppRow, trackingCredentials, trackResult } from '../schemas';
 import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
@@ -14,6 +15,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 /** "YYYY-MM-DD" in Shanghai (the analytics time zone of the sample deployment), offset by days. */
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
+areaTests(['advertising', 'game', 'tracking'], () => {
 test.describe('advertisement: api/advertisement/*', () => {
   test('campaign → click (302 to the store) → install of that device → attributed, in the campaign figures', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -59,4 +61,5 @@ test.describe('advertisement: api/advertisement/*', () => {
     expectHandledFailure(await api.get('api/advertisement/click/?campaign=1&device=%3Cscript%3E'), 'bad device');
     expectHandledFailure(await api.get(`api/advertisement/attribution/?start=${day(0)}&end=${day(0)}`), 'without a token');
   });
+});
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { crontabRow, intervalRow, locatorRow, pageCheckResults, runQueued, runRow, scheduleRow } from '../schemas';
 import { listPage } from '../schemas/envelope';
@@ -14,6 +15,7 @@ import { expectHandledFailure, expectSuccess } from './support/expect-contract';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
+areaTests('automation', () => {
 test.describe('automation: api/automation/*', () => {
   test('crontab with its next runs; a schedule run now succeeds', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -69,4 +71,5 @@ test.describe('automation: api/automation/*', () => {
     }
     expectHandledFailure(await api.post('api/automation/task/pages.check/run/', { token: access, json: { args: { game: 'all' } } }), 'pages.check with bad arguments');
   });
+});
 });

@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { captchaResult, captchaStatus, loginResult, settings } from '../schemas';
 import { expectKnownDifference } from '../known-differences';
@@ -5,6 +6,7 @@ import { expectFailure, expectSuccess, named } from './support/expect-contract';
 
 const CAPTCHA_OFF = 'Captcha is off on the target, so there is no captcha check to test (the embedded server always runs with it on).';
 
+areaTests('auth', () => {
 test.describe('captcha', () => {
   test('a challenge is a PNG with an integer key when base.captcha_state is on, {} when off', async ({ api }) => {
     const s = expectSuccess(await api.get('api/init/settings/'), settings, 'GET api/init/settings/');
@@ -69,4 +71,5 @@ test.describe('captcha', () => {
     const ok = await api.post('api/login/', { json: { username: target.username, password: target.password, ...fresh } });
     expectSuccess(ok, loginResult, 'login with a fresh challenge');
   });
+});
 });

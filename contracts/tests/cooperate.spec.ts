@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import {
   gameRow,
@@ -26,6 +27,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 /** "YYYY-MM-DD" in Shanghai (the analytics time zone of the sample deployment), offset by days. */
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
+areaTests(['cooperate', 'common', 'income', 'game', 'tracking'], () => {
 test.describe('cooperate: api/cooperate/*', () => {
   test('a partner game\'s orders appear in the month\'s settlement and the partner KPIs, equal to the revenue overview', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -80,4 +82,5 @@ test.describe('cooperate: api/cooperate/*', () => {
     expectHandledFailure(await api.get(`api/cooperate/reports/?month=${month}&partner=1e400`, { token: access }), 'partner 1e400');
     expectHandledFailure(await api.get(`api/cooperate/reports/?month=${month}`), 'without a token');
   });
+});
 });

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { expectKnownDifference } from '../known-differences';
 import { monitorResult, realtimeFrame, realtimeSnapshot, REALTIME_TOPIC } from '../schemas';
@@ -32,6 +33,7 @@ function firstRealtimeFrame(url: string, ms = 5000): Promise<{ frame: unknown; b
   });
 }
 
+areaTests('dashboard', () => {
 test.describe('dashboard: api/dashboard/realtime/ and api/dashboard/monitor/', () => {
   test('realtime figures over REST and the subscribed socket frame', async ({ api, auth, target }, testInfo) => {
     const { access } = await auth.session();
@@ -68,4 +70,5 @@ test.describe('dashboard: api/dashboard/realtime/ and api/dashboard/monitor/', (
       expect((res.json as { code?: number } | undefined)?.code, path).not.toBe(2000);
     }
   });
+});
 });

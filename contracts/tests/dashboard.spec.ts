@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { expectKnownDifference } from '../known-differences';
 import { attachmentTotalResult, DATAV_DAYS, dayCount, loginTotalResult, loginTrend, recentLogin, registeredUserTrend, usersTotalResult } from '../schemas';
@@ -25,6 +26,7 @@ function expectDaySeries(rows: Array<z.infer<typeof dayCount>>, what: string): v
   expect([shanghaiToday(-1), shanghaiToday(), shanghaiToday(1)], `${what}: the last day is today`).toContain(rows.at(-1)?.day);
 }
 
+areaTests('system', () => {
 test.describe('dashboard: api/system/datav/ (keys of API-CONTRACT §17)', () => {
   test('users_total → {users_total}; users_login_total → {login_total}', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -99,4 +101,5 @@ test.describe('dashboard: api/system/datav/ (keys of API-CONTRACT §17)', () => 
   test('without a token → 4000 身份认证信息未提供。', async ({ api }) => {
     for (const name of ROUTES) expectFailure(await api.get(`${DATAV}${name}/`), { code: 4000, msg: '身份认证信息未提供。' }, 'without a token');
   });
+});
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { gameRow, orderIngestResult, statsResult, trackingAppRow, trackingCredentials, trackResult } from '../schemas';
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
@@ -15,6 +16,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 /** "YYYY-MM-DD" in Shanghai (the analytics time zone of the sample deployment), offset by days. */
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
+areaTests(['reports', 'income', 'game', 'tracking'], () => {
 test.describe('data reports: api/data_reports/game_stats/ and user_stats/', () => {
   test('two new players, one back and paying: data.days[{ day, new_players, active_players, paying_players, revenue, arpu, d1, d7 }] exactly', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -63,4 +65,5 @@ test.describe('data reports: api/data_reports/game_stats/ and user_stats/', () =
     expectHandledFailure(await api.get(`api/data_reports/game_stats/?game=2147483647&start=${day(0)}&end=${day(0)}`, { token: access }), 'unknown game');
     expect(expectHandledFailure(await api.get(`api/data_reports/game_stats/?start=${day(0)}&end=${day(0)}`), 'without a token').code).not.toBe(2000);
   });
+});
 });

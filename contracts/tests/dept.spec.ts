@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { deptNode } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
 import { DEPARTMENTS } from './support/sample-data';
 
+areaTests('system', () => {
 test.describe('dept/all_dept', () => {
   test('every department as {id, name, parent}, forming one tree', async ({ api, auth, target }) => {
     const { access } = await auth.session();
@@ -19,4 +21,5 @@ test.describe('dept/all_dept', () => {
   test('without a token → 4000 身份认证信息未提供。', async ({ api }) => {
     expectFailure(await api.get('api/system/dept/all_dept/'), { code: 4000, msg: '身份认证信息未提供。' }, 'all_dept without a token');
   });
+});
 });

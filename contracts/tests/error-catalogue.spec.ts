@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { userInfo } from '../schemas';
 import { openApiShape } from './support/openapi';
@@ -5,6 +6,7 @@ import { expectKnownDifference } from '../known-differences';
 import { bodyOf, expectFailure, expectSuccess, named } from './support/expect-contract';
 import { claimsOf } from './support/jwt';
 
+areaTests('system', () => {
 /**
  * Spec §8, row by row, for the rows a server can show (the others are client behaviour, proven by
  * the adapter suites in src/adapters). Rows proven in other files say where:
@@ -62,3 +64,4 @@ function jsonOf(reply: { status: number; json: unknown }): unknown {
   expect(reply.status).toBe(200);
   return reply.json;
 }
+});

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { fileList, fileRow } from '../schemas';
 import { expectKnownDifference } from '../known-differences';
@@ -7,6 +8,7 @@ import { multipartFile } from './support/multipart';
 
 const UPLOAD = 'api/system/file/';
 
+areaTests('files', () => {
 test.describe('files: api/system/file/ and /media/', () => {
   test('multipart field `file` → data.url and data.id; the file is served at /media/ and listed', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -59,4 +61,5 @@ test.describe('files: api/system/file/ and /media/', () => {
   test('a garbage token on upload → 401 token_not_valid', async ({ api }) => {
     expectFailure(await api.post(UPLOAD, { ...multipartFile('file', 'x.txt', 'x'), token: 'garbage' }), { code: 401 }, 'upload with a garbage token');
   });
+});
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { batchRow, gameRow, giftCodeRow, listPage, partnerRow, redeemResult, releaseRow, sharedAccountRow, tagRow } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
@@ -19,19 +20,9 @@ function shanghai(days: number): string {
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-test.describe('game catalogue lists', () => {
-  const LISTS: Array<[string, z.ZodType]> = [
-    ['api/game/android/', gameRow],
-    ['api/game/h5/', gameRow],
-    ['api/game/mini/', gameRow],
-    ['api/game/soft/', gameRow],
-    ['api/game/history/', releaseRow],
-    ['api/game/code/', batchRow],
-    ['api/common/account/', sharedAccountRow],
-    ['api/common/tag/', tagRow],
-    ['api/common/partner/', partnerRow],
-  ];
-  for (const [path, row] of LISTS) {
+/** The screen lists: the usual envelope and page of contract rows. */
+function listTests(lists: Array<[string, z.ZodType]>): void {
+  for (const [path, row] of lists) {
     test(`GET ${path}?page&limit is the usual envelope and page of contract rows`, async ({ api, auth, target }) => {
       const { access } = await auth.session();
       const page = expectSuccess(await api.get(`${path}?page=1&limit=2`, { token: access }), listPage(row), path);
@@ -40,6 +31,28 @@ test.describe('game catalogue lists', () => {
       if (target.fixtureData) expect(page.total).toBeGreaterThan(0);
     });
   }
+}
+
+areaTests('common', () => {
+  test.describe('common lists', () => {
+    listTests([
+      ['api/common/account/', sharedAccountRow],
+      ['api/common/tag/', tagRow],
+      ['api/common/partner/', partnerRow],
+    ]);
+  });
+});
+
+areaTests('game', () => {
+test.describe('game catalogue lists', () => {
+  listTests([
+    ['api/game/android/', gameRow],
+    ['api/game/h5/', gameRow],
+    ['api/game/mini/', gameRow],
+    ['api/game/soft/', gameRow],
+    ['api/game/history/', releaseRow],
+    ['api/game/code/', batchRow],
+  ]);
 });
 
 test.describe('H5 games', () => {
@@ -113,6 +126,10 @@ test.describe('gift codes', () => {
   });
 });
 
+});
+
+// The refusals cover the common area's writes too.
+areaTests(['game', 'common'], () => {
 test.describe('the catalogue refuses user test every change', () => {
   const WRITES: Array<[method: 'POST' | 'PUT' | 'DELETE', path: string]> = [
     ['POST', '/api/game/android/'],
@@ -141,4 +158,5 @@ test.describe('the catalogue refuses user test every change', () => {
       expect((((await api.get(path, { token: access })).json ?? {}) as { code?: number }).code, path).toBe(2000);
     }
   });
+});
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import {
   distributionResult,
@@ -27,6 +28,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 /** "YYYY-MM-DD" in Shanghai (the analytics time zone of the sample deployment), offset by days. */
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
+areaTests(['income', 'game', 'tracking'], () => {
 test.describe('income: api/ingest/orders/ and api/center_income/*', () => {
   test('signed callbacks in; overview, history, distribution, rank, details and export of that game', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -116,4 +118,5 @@ test.describe('income: api/ingest/orders/ and api/center_income/*', () => {
     expect((await api.get('api/center_income/details/export/?limit=5', { token: access })).status).toBe(200);
     expectHandledFailure(await api.get(`api/center_income/overview/?${q}`), 'overview without a token');
   });
+});
 });

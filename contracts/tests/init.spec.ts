@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { captchaResult, dictionaryEntry, dictionaryGroup, listPage, settings } from '../schemas';
 import { expectSuccess } from './support/expect-contract';
@@ -7,6 +8,7 @@ function typeOf(v: unknown): string {
   return v === null ? 'null' : typeof v;
 }
 
+areaTests('auth', () => {
 test.describe('init/settings (public)', () => {
   test('keys and value types; captcha_state agrees with api/captcha/', async ({ api, target }) => {
     const data = expectSuccess(await api.get('api/init/settings/'), settings, 'GET api/init/settings/');
@@ -64,4 +66,5 @@ test.describe('init/dictionary (public)', () => {
     const none = expectSuccess(await api.get('api/init/dictionary/'), listPage(dictionaryEntry), 'no key');
     expect(none.data).toEqual([]);
   });
+});
 });

@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect, type Auth, type CaptchaFields, type Target } from '../fixtures';
 import { expectKnownDifference } from '../known-differences';
 import { anyEnvelope, loginResult } from '../schemas';
@@ -12,6 +13,7 @@ async function captchaIfSolvable(auth: Auth, target: Target): Promise<CaptchaFie
   return target.server || !target.captchaOn ? auth.captchaFields() : {};
 }
 
+areaTests('auth', () => {
 /** Bad logins are answered with the envelope (HTTP 200), never an HTTP 500 or an HTML page. */
 test.describe('login with bad input', () => {
   // The login view names the field, not its label (API-CONTRACT §17), unlike the user form (example 51).
@@ -72,4 +74,5 @@ test.describe('login with bad input', () => {
       upstream: () => expect(reply.status, `${named(reply, 'login without User-Agent')}: HTTP status`).toBe(500),
     });
   });
+});
 });

@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { listPage, menuItem, type MenuItem } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
@@ -22,6 +23,7 @@ function expectWellFormed(page: { total: number; data: MenuItem[] }, who: string
   }
 }
 
+areaTests('system', () => {
 test.describe('menu/web_router', () => {
   test('superadmin gets every enabled menu (system menus 1-17 included), with all of each menu\'s buttons', async ({ api, auth, target }) => {
     const { access } = await auth.session();
@@ -67,4 +69,5 @@ test.describe('menu/web_router', () => {
   test('without a token → 4000', async ({ api }) => {
     expectFailure(await api.get(WEB_ROUTER), { code: 4000 }, 'web_router without a token');
   });
+});
 });

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import {
   message,
@@ -41,6 +42,7 @@ async function framesDuring(url: string, action: () => Promise<void>, waitMs = 1
   }
 }
 
+areaTests('messages', () => {
 test.describe('message center (API-CONTRACT §10)', () => {
   test('create → the recipient sees it unread in get_self_receive, get_newest_msg and get_unread_msg; the sender lists it', async ({ api, auth, target }) => {
     const { access } = await auth.session();
@@ -147,4 +149,5 @@ test.describe('message center (API-CONTRACT §10)', () => {
     expectFailure(await api.get(`${M}get_unread_msg/`), { code: 4000, msg: '身份认证信息未提供。' }, 'get_unread_msg without a token');
     expectFailure(await api.get(`${M}get_self_receive/`), { code: 4000, msg: '身份认证信息未提供。' }, 'get_self_receive without a token');
   });
+});
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { deviceRow, gameRow, listPage, retentionResult, trackingAppRow, trackingCredentials, trackResult } from '../schemas';
 import { expectHandledFailure, expectSuccess } from './support/expect-contract';
@@ -16,6 +17,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 const uuid = () => crypto.randomUUID();
 
+areaTests(['players', 'game', 'tracking'], () => {
 test.describe('players: api/center_users/retention/ and devices/', () => {
   test('a cohort of two players, one back on day 1: data.cohorts[{ day, players, retention }] exactly', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -62,4 +64,5 @@ test.describe('players: api/center_users/retention/ and devices/', () => {
     expectHandledFailure(await api.get(`api/center_users/retention/?start=2020-01-01&end=${day(0)}`, { token: access }), 'more than 366 days');
     expect(expectHandledFailure(await api.get(`api/center_users/retention/?start=${day(0)}&end=${day(0)}`), 'without a token').code).not.toBe(2000);
   });
+});
 });

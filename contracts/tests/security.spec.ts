@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { fileRow, refreshResult, userInfo } from '../schemas';
 import { reportDifference } from '../known-differences';
@@ -12,6 +13,7 @@ import { multipartFile } from './support/multipart';
 
 const SVG_XSS = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
 
+areaTests('auth', () => {
 test('refresh rotates the refresh token; a replaced one coming back ends the session', async ({ api, auth, target }, testInfo) => {
   const login = await auth.login();
   const first = expectSuccess(await api.post('token/refresh/', { json: { refresh: login.refresh } }), refreshResult, 'POST token/refresh/');
@@ -52,4 +54,5 @@ test('an SVG upload (stored XSS) is refused', async ({ api, auth, target }, test
     expectFailure(reply, { code: 4000, msg: 'file:不支持的文件类型（.svg）。' }, 'POST api/system/file/ (svg)');
     reportDifference(testInfo, 'activeUploadRefused', 'reference');
   }
+});
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { captchaResult, listPage, loginResult, menuItem, refreshResult, userInfo } from '../schemas';
 import { expectKnownDifference } from '../known-differences';
@@ -6,6 +7,7 @@ import { expectEnvelope, expectFailure, expectSuccess } from './support/expect-c
 import { claimsOf } from './support/jwt';
 import { SUPERADMIN } from './support/sample-data';
 
+areaTests('auth', () => {
 test('captcha → login → user_info → web_router → refresh → logout → refresh refused', async ({ api, auth, target }, testInfo) => {
   // captcha + login (a fresh session of its own: the test ends by logging it out)
   const challenge = expectSuccess(await api.get('api/captcha/'), captchaResult, 'GET api/captcha/');
@@ -52,4 +54,5 @@ test('captcha → login → user_info → web_router → refresh → logout → 
     reference: () => void expectFailure(after, { status: 401, code: 400 }, 'refresh after logout'),
     upstream: () => void expectSuccess(after, refreshResult, 'refresh after logout'),
   });
+});
 });

@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { expectKnownDifference } from '../known-differences';
 import { SOCKET_CLOSE, socketFrame } from '../schemas';
@@ -8,6 +9,7 @@ import { describeOutcome, firstSocketEvent } from './support/socket';
 /** The first frame after connecting (API-CONTRACT §12). */
 const CONNECT_CONTENTS = ['连接成功', '请查看您的未读消息~'];
 
+areaTests('messages', () => {
 test.describe('socket', () => {
   test('ws/{token}/ sends the connect frame first', async ({ auth, target }) => {
     const { access } = await auth.session();
@@ -51,4 +53,5 @@ test.describe('socket', () => {
       });
     }
   }
+});
 });

@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { expectKnownDifference, reportDifference } from '../known-differences';
 import { fileList, userRow } from '../schemas';
@@ -68,6 +69,7 @@ const BODIES: Partial<Record<Call[0], unknown>> = {
   DELETE: { keys: [2, 3] },
 };
 
+areaTests('system', () => {
 test.describe('system endpoints refuse user test', () => {
   test('every guarded endpoint answers 4000 您没有执行该操作的权限。 (METHOD: path)', async ({ api, auth, target }, testInfo) => {
     const { access } = await auth.login(target.otherUsername, target.password);
@@ -107,4 +109,5 @@ test.describe('system endpoints refuse user test', () => {
       expect((reply.json as { code?: number } | undefined)?.code, `${path}: ${reply.text.slice(0, 200)}`).toBe(2000);
     }
   });
+});
 });

@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { refreshResult, userInfo } from '../schemas';
 import { expectFailure, expectSuccess, expectTokenNotValid } from './support/expect-contract';
@@ -6,6 +7,7 @@ import { claimsOf, unsignedToken, withForgedClaims, withTamperedSignature } from
 const USER_INFO = 'api/system/user/user_info/';
 const EMBEDDED_ONLY = 'Needs a token signed with the target\'s secret: only the embedded server can sign one.';
 
+areaTests('auth', () => {
 test.describe('access token errors on user_info', () => {
   test('a valid token works (the baseline the cases below break)', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -95,4 +97,5 @@ test.describe('token/refresh/ errors (HTTP 401, {code: 400})', () => {
     expect(claimsOf(data.access, 'refreshed access token').token_type).toBe('access');
     expectSuccess(await api.get(USER_INFO, { token: data.access }), userInfo, 'user_info with the refreshed token');
   });
+});
 });

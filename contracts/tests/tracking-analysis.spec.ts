@@ -1,3 +1,4 @@
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { sessionsResult } from '../schemas/tracking/sessions';
 import { expectFailure, expectHandledFailure, expectSuccess } from './support/expect-contract';
@@ -12,6 +13,7 @@ function day(offsetDays: number): string {
   return new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
+areaTests('tracking', () => {
 test.describe('tracking analysis: api/data_embed/funnel/ and sessions/', () => {
   test('sessions of the last 7 days: totals, six histogram buckets, every day, games', async ({ api, auth }) => {
     const { access } = await auth.session();
@@ -37,4 +39,5 @@ test.describe('tracking analysis: api/data_embed/funnel/ and sessions/', () => {
     expectHandledFailure(await api.get(`api/data_embed/funnel/?funnel=x'--&start=${day(-6)}&end=${day(0)}`, { token: access }), 'funnel id that looks like SQL');
     expectHandledFailure(await api.get(`api/data_embed/sessions/?start=${day(-400)}&end=${day(0)}`, { token: access }), 'more than 366 days');
   });
+});
 });

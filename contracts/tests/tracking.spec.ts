@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { eventAnalysis, eventDefineRow, funnelDefineRow, gameRow, trackingAppRow, trackingCredentials, trackResult } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
@@ -12,6 +13,7 @@ import { expectFailure, expectSuccess } from './support/expect-contract';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const day = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
+areaTests(['tracking', 'game'], () => {
 test('tracking: app + regenerate, definitions, a signed batch, the trend', async ({ api, auth }) => {
   const { access } = await auth.session();
   const code = `qa-track-${unique()}`;
@@ -57,4 +59,5 @@ test('tracking: app + regenerate, definitions, a signed batch, the trend', async
   );
   expect(trend.series).toHaveLength(7);
   expect(trend.series.reduce((s, p) => s + p.value, 0)).toBe(2);
+});
 });

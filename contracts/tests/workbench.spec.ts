@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaTests } from '../areas';
 import { test, expect } from '../fixtures';
 import { myLogin, workbenchLayout, workbenchShortcut } from '../schemas';
 import { expectFailure, expectSuccess } from './support/expect-contract';
@@ -11,6 +12,7 @@ import { expectFailure, expectSuccess } from './support/expect-contract';
  */
 const LAYOUT = 'api/system/workbench/layout/';
 
+areaTests('dashboard', () => {
 test.describe('workbench: api/system/workbench/*', () => {
   test('layout round trip, bad layouts refused whole, reset to the default', async ({ api, auth, target }) => {
     test.skip(target.flavour !== 'reference', 'reference server only (the real back end has no workbench calls)');
@@ -51,4 +53,5 @@ test.describe('workbench: api/system/workbench/*', () => {
     expect(top.length).toBeLessThanOrEqual(12);
     expectSuccess(await api.get('api/system/workbench/my_logins/', { token: access }), z.array(myLogin).min(1), 'GET my_logins');
   });
+});
 });

@@ -79,6 +79,18 @@ export const User = screen(
     rows: ['superadmin', 'admin', 'test', ...Array.from({ length: 7 }, (_, i) => `operator0${i + 1}`)],
     cells: ['超级管理员', 'DVAdmin团队', '技术部', '运营专员01', '后台用户'],
     form: ['username', 'password', 'name', 'dept', 'role', 'mobile', 'email', 'gender', 'user_type', 'is_active'],
+    // A user created without typing a password carries the configured default (base.default_password):
+    // the real back end gives a user created without one no password at all (API-CONTRACT §18).
+    more: async (context) => {
+      await userEvent.click(within(context.canvasElement).getByTestId('crud-add'));
+      const dialog = await body().findByTestId('crud-form', {}, slow);
+      await waitFor(() => expect(within(dialog).getByTestId('form-item-password').querySelector('input')).toHaveValue('admin123456'), slow);
+      await userEvent.type(within(dialog).getByTestId('form-username'), 'newcomer');
+      await userEvent.type(within(dialog).getByTestId('form-name'), '新同事');
+      await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
+      await waitFor(() => expect(system(context).created).toHaveLength(1), slow);
+      await expect(system(context).created[0]).toMatchObject({ resource: 'user', body: { username: 'newcomer', name: '新同事', password: 'admin123456' } });
+    },
   },
   2,
 );

@@ -52,7 +52,15 @@ const UserPage = observer(function UserPage() {
           column: { width: 120, sortable: true, filter: true },
           form: { rules: { required: true, maxLength: 150, pattern: { regex: /^[\w.@+-]+$/, message: t('sys.user.usernamePattern') } } },
         },
-        { key: 'password', label: t('sys.user.password'), type: 'password', column: false, form: { createOnly: true, rules: { minLength: 6, maxLength: 128 } } },
+        // Filled with the configured default (base.default_password) and required, as the real back end's own
+        // web client does: a user created there without a password gets none and can never sign in (API-CONTRACT §18).
+        {
+          key: 'password',
+          label: t('sys.user.password'),
+          type: 'password',
+          column: false,
+          form: { createOnly: true, default: (store) => store.settings.text('base.default_password') ?? '', rules: { required: true, minLength: 6, maxLength: 128 } },
+        },
         { key: 'name', label: t('sys.user.name'), search: true, column: { width: 110, filter: true }, form: { rules: { required: true, maxLength: 40 } } },
         { key: 'employee_no', label: t('sys.user.employeeNo'), column: { width: 100 }, form: { rules: { maxLength: 150 } } },
         {
@@ -88,7 +96,8 @@ const UserPage = observer(function UserPage() {
       ],
       toBody: (values, mode) => {
         const body = { ...values };
-        if (mode === 'create' && (body.password === '' || body.password === null)) delete body.password;
+        // Never a create without a password: the configured default when the field was left empty.
+        if (mode === 'create' && (body.password === '' || body.password === null || body.password === undefined)) body.password = root.settings.text('base.default_password') ?? undefined;
         for (const key of ['mobile', 'email', 'employee_no', 'avatar']) if (body[key] === '') body[key] = null;
         return body;
       },
@@ -118,7 +127,7 @@ const UserPage = observer(function UserPage() {
         },
       ],
     };
-  }, [t, roles]);
+  }, [t, roles, root]);
 
   return (
     <>
