@@ -23,8 +23,12 @@ import { trackRejection } from '../tracking/track';
 
 export const ORDER_MAX = 1000;
 export const ORDER_MAX_BYTES = 1024 * 1024;
-/** The largest amount of one order, in its currency's minor units. */
-export const ORDER_MAX_AMOUNT = 1_000_000_000_000;
+/**
+ * The largest amount of one order, in its currency's minor units: 10^9 (10 million yuan in fen, 1 billion yen),
+ * far above any real in-game purchase, so one forged callback cannot put an absurd figure in every
+ * report of its day. Above it the callback is refused with its reason.
+ */
+export const ORDER_MAX_AMOUNT = 1_000_000_000;
 export const REPORT_CURRENCY = 'CNY';
 
 /**
@@ -125,7 +129,12 @@ const gameParam = z.coerce.number({ error: 'game 必须是游戏编号' }).int({
 export const incomeRangeQuery = z.object({ start: analysisDay('start'), end: analysisDay('end'), game: gameParam.optional() });
 export type IncomeRangeQuery = z.infer<typeof incomeRangeQuery>;
 
-const money = z.number().int();
+/**
+ * Report money: whole minor units. Sums are exact in the database; up to 2^53 (about ¥90 trillion)
+ * they are exact here too, beyond that the nearest double (zod's `int()` would refuse it, and a day
+ * with an absurd old row would then fail to parse instead of showing its figure).
+ */
+const money = z.number().refine(Number.isInteger, { error: '应为整数（最小货币单位）' });
 const count = z.number().int().min(0);
 export const revenueFigures = z.object({ revenue: money, gross: money, refunds: money, orders: count, refund_orders: count, paying_players: count });
 export type RevenueFigures = z.infer<typeof revenueFigures>;

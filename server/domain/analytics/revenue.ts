@@ -48,10 +48,15 @@ const read = readReport;
 /** Figures of nothing (a group without rows). */
 export const zeroFigures = (): Figures => ({ revenue: 0, gross: 0, refunds: 0, orders: 0, refund_orders: 0, paying_players: 0, active_players: 0 });
 
-/** A bigint or numeric from the database as a number, refused when it would not be exact. */
+/**
+ * A bigint or numeric sum from the database (summed exactly there: `sum(bigint)` is numeric, read as
+ * text) as a JSON number. Up to 2^53 minor units (about ¥90 trillion) it is exact; beyond, it is the
+ * nearest double, never an error: a day with an absurd stored row still answers every report (one
+ * order is bounded by ORDER_MAX_AMOUNT at ingestion, so only rows written before the bound get there).
+ */
 export function exact(v: unknown): number {
   const n = Number(v ?? 0);
-  if (!Number.isSafeInteger(n)) throw new CrudError('金额超出可精确表示的范围');
+  if (!Number.isFinite(n)) throw new CrudError('金额不是有效的数字');
   return n;
 }
 
