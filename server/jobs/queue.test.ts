@@ -6,7 +6,7 @@ import { suiteServer } from '../test/helpers';
 let srv: TestServer;
 let ctx: AppContext;
 
-suiteServer([], (s) => ({ srv, ctx } = s), { captcha: true, env: { JOBS: 'on' } }, 60_000);
+suiteServer([], (s) => ({ srv, ctx } = s), { captcha: true, env: { JOBS: 'on' } }, 180_000);
 
 interface Run {
   state: string;
@@ -74,6 +74,20 @@ describe('the job queue on the embedded database', () => {
     expect((await srv.query<{ retry_of: string }>('SELECT retry_of FROM automation_runs WHERE id = $1', [again]))[0]?.retry_of).toBe(id);
     await ctx.jobs.cancel(again);
   }, 30_000);
+
+  it('one long task does not hold the others: later runs start and finish while a probe sleeps, which can then be cancelled', async () => {
+    const long = await ctx.jobs.enqueue({ task: 'diagnostics.probe', args: { sleep_ms: 120_000, message: 'long' }, trigger: 'manual' });
+    await until(long, ['running']);
+    // Enqueued after the long one started (its poller is busy with it): the other pollers take them.
+    const started = Date.now();
+    const short = [];
+    for (let i = 0; i < 3; i++) short.push(await ctx.jobs.enqueue({ task: 'diagnostics.probe', args: { message: `short-${i}` }, trigger: 'manual' }));
+    for (const id of short) expect(await until(id, ['succeeded', 'failed'], 20_000)).toMatchObject({ state: 'succeeded' });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect((await runOf(long)).state).toBe('running');
+    await ctx.jobs.cancel(long);
+    expect(await until(long, ['cancelled'], 5_000)).toMatchObject({ state: 'cancelled', error: '已取消' });
+  }, 60_000);
 
   it('refuses arguments that do not match the task', async () => {
     const id = await ctx.jobs.enqueue({ task: 'logs.cleanup', args: { older_than_days: 0 }, trigger: 'manual' });

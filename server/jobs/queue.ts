@@ -14,12 +14,20 @@ import type { TaskCatalogue, TaskDefinition } from './tasks';
  * queues: `tasks` (every run) and `tasks.exclusive` (pg-boss's singleton policy keyed by schedule:
  * at most one active run per exclusive schedule); a job names its task kind. Two queues, not one per
  * kind, because each queue is polled by every instance. Every server instance is a worker:
- * it polls the queues, runs jobs concurrently (a batch of up to BATCH per poll), writes each run's
+ * it polls each queue with WORKERS_PER_QUEUE pollers (a poller waits for its whole batch, so one long
+ * task holds one poller and the others keep fetching), runs jobs concurrently (a batch of up to BATCH
+ * per poll; at most a task's `concurrency` of one kind at a time on this instance, each within its
+ * `timeoutSeconds`), writes each run's
  * progress to automation_runs in the same transaction as pg-boss's completion or failure, ticks the
  * schedules every second and writes a heartbeat to automation_workers.
  */
 
 const BATCH = 500;
+/**
+ * Pollers per queue on each instance. pg-boss's poller fetches again only when its batch is done, so
+ * with one poller a single long task (a probe sleeping 10 minutes) held every later job of its queue.
+ */
+export const WORKERS_PER_QUEUE = 4;
 /** Other instances' jobs are found by polling; this instance's own are started at once (notifyWorker). */
 const POLL_SECONDS = 1;
 export const QUEUES = { standard: 'tasks', exclusive: 'tasks.exclusive' } as const;
@@ -104,7 +112,9 @@ export class JobQueue<C extends { db: Db }> {
   readonly instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   private boss: PgBoss | null = null;
   private readonly running = new Map<string, AbortController>();
-  private readonly workerIds = new Map<string, string>();
+  private readonly workerIds = new Map<string, string[]>();
+  /** Runs of each task kind now running on this instance, and the runs waiting for a free place. */
+  private readonly slots = new Map<string, { active: number; waiting: Array<() => void> }>();
   private completed = 0;
   private failed = 0;
   private timers: NodeJS.Timeout[] = [];
@@ -146,12 +156,15 @@ export class JobQueue<C extends { db: Db }> {
     await boss.start();
     // The queues exist since ensureJobSchema (at every start, after the migrations).
     for (const queue of [QUEUES.standard, QUEUES.exclusive]) {
-      const worker = await boss.work<{ run?: string; task?: string }>(queue, { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async (jobs) => {
-        // A full batch: more are waiting, fetch again at once instead of after the polling interval.
-        if (jobs.length >= BATCH) this.wake(queue === QUEUES.exclusive);
-        await this.runBatch(jobs as unknown as Job[]);
-      });
-      this.workerIds.set(queue, worker);
+      const ids: string[] = [];
+      for (let i = 0; i < WORKERS_PER_QUEUE; i++) {
+        ids.push(await boss.work<{ run?: string; task?: string }>(queue, { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async (jobs) => {
+          // A full batch: more are waiting, fetch again at once instead of after the polling interval.
+          if (jobs.length >= BATCH) this.wake(queue === QUEUES.exclusive);
+          await this.runBatch(jobs as unknown as Job[]);
+        }));
+      }
+      this.workerIds.set(queue, ids);
     }
     this.boss = boss;
     this.lag.enable();
@@ -208,8 +221,42 @@ export class JobQueue<C extends { db: Db }> {
 
   /** Starts this instance's poll of a queue now (jobs just committed here). */
   wake(exclusive: boolean): void {
-    const id = this.workerIds.get(queueOf(exclusive));
-    if (id && this.boss) this.boss.notifyWorker(id);
+    const boss = this.boss;
+    if (!boss) return;
+    // Every poller of the queue: a busy one fetches right after its batch, an idle one now.
+    for (const id of this.workerIds.get(queueOf(exclusive)) ?? []) boss.notifyWorker(id);
+  }
+
+  /** Waits for a place among the task's `concurrency` runs on this instance (none when it has no limit); false when aborted meanwhile. */
+  private async acquire(def: TaskDefinition<C>, signal: AbortSignal): Promise<boolean> {
+    const limit = def.concurrency;
+    if (limit === undefined) return true;
+    const slot = this.slots.get(def.kind) ?? { active: 0, waiting: [] };
+    this.slots.set(def.kind, slot);
+    if (slot.active < limit) {
+      slot.active++;
+      return true;
+    }
+    return new Promise<boolean>((resolve) => {
+      const take = () => {
+        signal.removeEventListener('abort', give);
+        slot.active++;
+        resolve(true);
+      };
+      const give = () => {
+        slot.waiting = slot.waiting.filter((w) => w !== take);
+        resolve(false);
+      };
+      slot.waiting.push(take);
+      signal.addEventListener('abort', give, { once: true });
+    });
+  }
+
+  private release(def: TaskDefinition<C>): void {
+    const slot = this.slots.get(def.kind);
+    if (!slot || def.concurrency === undefined) return;
+    slot.active--;
+    slot.waiting.shift()?.();
   }
 
   /** A pg-boss object that only writes (an instance that queues without being a worker). */
@@ -302,11 +349,16 @@ export class JobQueue<C extends { db: Db }> {
     const started = Date.now();
     const abort = new AbortController();
     this.running.set(job.id, abort);
-    const timer = setTimeout(() => abort.abort(new RunError(`超时：超过 ${def.timeoutSeconds} 秒未完成`)), def.timeoutSeconds * 1000);
+    let timer: NodeJS.Timeout | undefined;
     let result: unknown = null;
     let error: string | null = null;
     let final = false;
+    // A run cancelled while it waits for its kind's place never starts.
+    const placed = await this.acquire(def, abort.signal);
     try {
+      if (!placed) throw abort.signal.reason instanceof Error ? abort.signal.reason : new RunError('已中止');
+      // The time limit counts from the start of the work, not the wait for a place.
+      timer = setTimeout(() => abort.abort(new RunError(`超时：超过 ${def.timeoutSeconds} 秒未完成`)), def.timeoutSeconds * 1000);
       const args = def.args.safeParse(row.args);
       if (!args.success) throw new FinalError(`参数不符合任务定义：${args.error.issues.map((i) => `${i.path.join('.') || '参数'} ${i.message}`).join('；')}`);
       const aborted = new Promise<never>((_, reject) => {
@@ -318,6 +370,7 @@ export class JobQueue<C extends { db: Db }> {
       final = err instanceof FinalError;
     } finally {
       clearTimeout(timer);
+      if (placed) this.release(def);
       this.running.delete(job.id);
     }
     return { job, duration: Date.now() - started, result, error, final, retrying: error !== null && !final && attempt <= job.retryLimit };
