@@ -60,6 +60,8 @@ import { benchAccounts } from './accounts';
 import { benchAds, SETTLEMENT_TARGET_MS, type AdsBench } from './ads';
 // Automation
 import { benchSchedules, JOB_OVERHEAD_TARGET_MS, METRICS_TARGET_MS, SCHEDULE_START_TARGET_MS, type ScheduleBench } from './automation';
+// tracking SDK: bundle gzip and track() cost (bench/tracking-sdk.ts)
+import { trackingSdkLines } from './tracking-sdk';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -474,6 +476,7 @@ async function main(): Promise<void> {
   console.log();
   console.log('files the login page loaded:');
   for (const a of weight.assets) console.log(`  ${a.kind.padEnd(3)} ${kib(a.gzipBytes).padStart(10)} gzip  ${kib(a.bytes).padStart(10)} raw  ${a.url}`);
+  lines.push(...(await trackingSdkLines()));
   console.log();
   printTable(lines);
   const failed = lines.filter((l) => l.pass === false).length;

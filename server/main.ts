@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildServer } from './app';
 import { issueToken } from './auth/tokens';
 import { playSampleEvents } from './seed/simulator';
+import { setupSampleGame } from './samples/h5-game';
 
 /** Entry point: `node build/server/main.mjs` after `npm run build` (or `tsx server/main.ts`; env: see docs/server.md). */
 async function main(): Promise<void> {
@@ -23,6 +24,11 @@ async function main(): Promise<void> {
   if (server.fresh && config.sampleEvents) {
     await playSampleEvents(server.ctx.db, url, (id) => issueToken('access', id, server.ctx.jwtSecret).token, (line) => process.stdout.write(`${line}\n`)).catch((err: unknown) =>
       process.stderr.write(`sample events not simulated: ${err instanceof Error ? err.message : String(err)}\n`),
+    );
+    // The sample H5 game that uses the tracking SDK, in the catalogue with its tracking app.
+    await setupSampleGame(server.ctx.db, url, issueToken('access', 1, server.ctx.jwtSecret).token).then(
+      (made) => made && process.stdout.write(`sample H5 game: /samples/h5-game/ (game ${made.game}, tracking app ${made.app})\n`),
+      (err: unknown) => process.stderr.write(`sample H5 game not set up: ${err instanceof Error ? err.message : String(err)}\n`),
     );
   }
 

@@ -110,7 +110,7 @@ export class Tracker {
     const e: TrackEvent = { uuid: this.env.uuid(), event, distinct_id: this.distinctId, time: new Date(time).toISOString() };
     if (properties) e.properties = properties;
     this.queue.push(e);
-    if (this.queue.size() - this.inFlight.size >= this.flushAt) void this.flush();
+    if (this.queue.waiting() - this.inFlight.size >= this.flushAt) void this.flush();
     return e.uuid;
   }
 

@@ -2,12 +2,14 @@
  * The persistent queue of unsent events. Events live in chunks of CHUNK under their own storage keys,
  * with a small index (`[chunk id, count]` pairs, oldest first): a `track` call reads and writes one
  * chunk and the index, whatever the queue's length, so an hour offline does not make every call
- * slower. Every operation re-reads storage, so two tabs of one game share one queue (an event both
- * happen to send is stored once: the server keeps one event per uuid and game).
+ * slower. Events tracked in one task are written together in a microtask (before the browser does
+ * anything else: a burst of calls costs one write). Every operation re-reads storage, so two tabs of
+ * one game share one queue (an event both happen to send is stored once: the server keeps one event
+ * per uuid and game).
  */
 import type { TrackEvent, TrackStorage } from './types';
 
-const CHUNK = 50;
+const CHUNK = 20;
 
 type Index = Array<[number, number]>;
 
@@ -29,6 +31,8 @@ export interface Queued {
 
 export class EventQueue {
   private readonly prefix: string;
+  /** Pushed in this task, written at its end (or before any other operation). */
+  private pending: TrackEvent[] = [];
 
   constructor(
     private readonly storage: TrackStorage,
@@ -85,41 +89,67 @@ export class EventQueue {
 
   /** Events dropped because the queue was full (oldest first), since this storage was first used. */
   dropped(): number {
+    this.persist();
     const n = this.read<unknown>('dropped', 0);
     return typeof n === 'number' ? n : 0;
   }
 
   size(): number {
-    let n = 0;
+    this.persist();
+    return this.waiting();
+  }
+
+  /** The queue's length without writing what this task pushed (cheap: the index and the pending list). */
+  waiting(): number {
+    let n = this.pending.length;
     for (const [, count] of this.index()) n += count;
     return n;
   }
 
   push(event: TrackEvent): void {
-    const before = this.index();
-    const last = before[before.length - 1];
-    const id = last && last[1] < CHUNK ? last[0] : (last?.[0] ?? 0) + 1;
-    const events = id === last?.[0] ? this.chunk(id) : [];
-    events.push(event);
-    // Written first, then the index read again: a full storage may have dropped the oldest chunks meanwhile.
-    this.write(`c${id}`, events);
-    let index = this.index().filter(([c]) => c !== id);
-    index.push([id, events.length]);
+    this.pending.push(event);
+    if (this.pending.length === 1) void Promise.resolve().then(() => this.persist());
+  }
+
+  /** Writes the events pushed since the last write into the newest chunks, then enforces the cap. */
+  persist(): void {
+    if (this.pending.length === 0) return;
+    const events = this.pending;
+    this.pending = [];
+    let index = this.index();
+    for (let at = 0; at < events.length; ) {
+      const last = index[index.length - 1];
+      const id = last && last[1] < CHUNK ? last[0] : (last?.[0] ?? 0) + 1;
+      const chunk = id === last?.[0] ? this.chunk(id) : [];
+      const take = Math.min(CHUNK - chunk.length, events.length - at);
+      for (let i = 0; i < take; i++) chunk.push(events[at + i] as TrackEvent);
+      at += take;
+      // Written first, then the index read again: a full storage may have dropped the oldest chunks meanwhile.
+      this.write(`c${id}`, chunk);
+      index = this.index().filter(([c]) => c !== id);
+      index.push([id, chunk.length]);
+      this.saveIndex(index);
+    }
     let total = 0;
     for (const [, count] of index) total += count;
     // Over the cap: the oldest events go, a chunk at a time, and are counted.
+    let dropped = 0;
     while (total > this.max && index.length > 1) {
       const [oldest, count] = index[0] as [number, number];
       this.storage.removeItem(`${this.prefix}c${oldest}`);
-      this.addDropped(count);
+      dropped += count;
       total -= count;
       index = index.slice(1);
     }
-    this.saveIndex(index);
+    if (dropped > 0) {
+      this.addDropped(dropped);
+      this.saveIndex(index);
+    }
   }
 
   /** Up to `limit` queued events, oldest first, skipping those whose uuid `skip` holds (in flight). */
   peek(limit: number, skip: ReadonlySet<string>): Queued[] {
+    this.persist();
     const out: Queued[] = [];
     for (const [id] of this.index()) {
       for (const event of this.chunk(id)) {
@@ -134,6 +164,7 @@ export class EventQueue {
   /** Removes the given events (acknowledged or refused for good) from their chunks. */
   remove(items: readonly Queued[]): void {
     if (items.length === 0) return;
+    this.persist();
     const byChunk = new Map<number, Set<string>>();
     for (const { chunk, event } of items) {
       const set = byChunk.get(chunk) ?? new Set<string>();
