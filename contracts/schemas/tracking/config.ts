@@ -28,6 +28,52 @@ export const trackingName = z.string().regex(TRACKING_NAME_RULE, TRACKING_NAME_M
 
 // ---- tracking apps: /api/embed_configure/game/
 
+/** Allowed origins of one app, at most. */
+export const TRACKING_MAX_ORIGINS = 50;
+/** A public key: `pk_` and 32 lowercase hex characters (128 random bits). */
+export const TRACKING_PUBLIC_KEY_RULE = /^pk_[0-9a-f]{32}$/;
+
+/**
+ * An allowed origin exactly as a browser sends it in `Origin`: `http` or `https`, a host, an optional
+ * port, nothing else (no path, no trailing slash, no `*`). Answers the normalised origin (scheme and
+ * host lower case, the scheme's default port left out), or a message saying what is wrong.
+ */
+export function normaliseOrigin(value: string): { origin: string } | { error: string } {
+  const text = value.trim();
+  const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\s]+)$/.exec(text);
+  if (!m) return { error: `来源「${shown}」不合法：应为 scheme://host[:port]，不带路径和结尾的 /` };
+  const scheme = (m[1] as string).toLowerCase();
+  if (scheme !== 'http' && scheme !== 'https') return { error: `来源「${shown}」不合法：只能是 http 或 https` };
+  if ((m[2] as string).includes('*')) return { error: `来源「${shown}」不合法：不能使用通配符 *` };
+  if ((m[2] as string).includes('@')) return { error: `来源「${shown}」不合法：不能带用户名或密码` };
+  let url: URL;
+  try {
+    url = new URL(`${scheme}://${m[2] as string}`);
+  } catch {
+    return { error: `来源「${shown}」不合法：主机名或端口不正确` };
+  }
+  if (url.hostname === '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') return { error: `来源「${shown}」不合法：应为 scheme://host[:port]` };
+  return { origin: url.origin };
+}
+
+/** allowed_origins as input: each normalised (see normaliseOrigin), duplicates once, at most TRACKING_MAX_ORIGINS. */
+export const allowedOrigins = z
+  .array(z.string().max(300, '来源最长 300 个字符'), { error: 'allowed_origins 应为来源字符串的列表' })
+  .max(TRACKING_MAX_ORIGINS, `最多 ${TRACKING_MAX_ORIGINS} 个允许的来源`)
+  .transform((list, ctx) => {
+    const out: string[] = [];
+    for (const item of list) {
+      const r = normaliseOrigin(item);
+      if ('error' in r) {
+        ctx.addIssue({ code: 'custom', message: r.error });
+        return z.NEVER;
+      }
+      if (!out.includes(r.origin)) out.push(r.origin);
+    }
+    return out;
+  });
+
 export const trackingAppRow = z.object({
   ...auditRow,
   game: z.number().int(),
@@ -40,6 +86,13 @@ export const trackingAppRow = z.object({
   last_event_time: z.string().nullable(),
   /** Events stored in the last 7 × 24 hours. */
   events_7d: z.number().int(),
+  /**
+   * The write-only key a browser or mini game ships in its page (`X-Public-Key`, or `public_key` in
+   * the body): it can only send events, never orders. Regenerated on its own (…/public_key/).
+   */
+  public_key: z.string(),
+  /** Page origins (`scheme://host[:port]`) whose browser requests may use the public key. */
+  allowed_origins: z.array(z.string()),
 });
 export type TrackingAppRow = z.infer<typeof trackingAppRow>;
 
@@ -47,19 +100,32 @@ export type TrackingAppRow = z.infer<typeof trackingAppRow>;
 export const trackingAppInput = z.object({
   game: z.number().int().positive(),
   enabled: z.boolean().optional(),
+  allowed_origins: allowedOrigins.optional(),
   ...auditInput,
 });
 export type TrackingAppInput = z.infer<typeof trackingAppInput>;
 
-/** PUT/PATCH /api/embed_configure/game/{id}/: the game cannot change. */
-export const trackingAppUpdate = z.object({ enabled: z.boolean().optional(), ...auditInput });
+/** PUT/PATCH /api/embed_configure/game/{id}/: the game cannot change; the allowed origins can. */
+export const trackingAppUpdate = z.object({ enabled: z.boolean().optional(), allowed_origins: allowedOrigins.optional(), ...auditInput });
 export type TrackingAppUpdate = z.infer<typeof trackingAppUpdate>;
 
 /** POST /api/embed_configure/game/{id}/regenerate/: the only answer that ever holds the secret. */
 export const trackingCredentials = z.object({ app_key: z.string(), secret: z.string() });
 export type TrackingCredentials = z.infer<typeof trackingCredentials>;
 
-export const TRACKING_APP_LABELS: Record<string, string> = { ...AUDIT_LABELS, game: '游戏', enabled: '状态', app_key: 'App Key', secret: '密钥' };
+/** POST /api/embed_configure/game/{id}/public_key/: the new public key (the old one stops working at once). */
+export const trackingPublicKey = z.object({ public_key: z.string() });
+export type TrackingPublicKey = z.infer<typeof trackingPublicKey>;
+
+export const TRACKING_APP_LABELS: Record<string, string> = {
+  ...AUDIT_LABELS,
+  game: '游戏',
+  enabled: '状态',
+  app_key: 'App Key',
+  secret: '密钥',
+  public_key: '公开密钥',
+  allowed_origins: '允许的来源',
+};
 
 // ---- event definitions: /api/embed_configure/event_define/ and global_event_define/
 

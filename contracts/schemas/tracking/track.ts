@@ -35,3 +35,50 @@ export type TrackRejection = z.infer<typeof trackRejection>;
  */
 export const trackResult = z.object({ accepted: z.number().int(), duplicates: z.number().int(), rejected: z.array(trackRejection) });
 export type TrackResult = z.infer<typeof trackResult>;
+
+/**
+ * Public-key sending (browsers, H5 and mini games): `X-Public-Key: <key>` and no signature, or
+ * `"public_key": "<key>"` in the body next to `events` (navigator.sendBeacon cannot set headers; a
+ * `text/plain` body is read as JSON). Validated exactly like signed batches. A browser request (with an
+ * `Origin` header) from an origin outside the app's `allowed_origins` is refused with 403 and no CORS
+ * grant; a request without `Origin` (mini-game runtimes, native clients) is accepted. Per public key
+ * and client address at most TRACK_PUBLIC_PER_MINUTE requests a minute, then 429 with `Retry-After`.
+ * A public key never sends orders (POST /api/ingest/orders/ answers 401).
+ */
+export const TRACK_PUBLIC_KEY_HEADER = 'X-Public-Key';
+export const TRACK_PUBLIC_PER_MINUTE = 600;
+export const trackPublicBatch = z.object({ public_key: z.string().optional(), events: z.array(trackEvent) });
+export type TrackPublicBatch = z.infer<typeof trackPublicBatch>;
+
+// ---- live events: GET /api/embed_configure/game/{id}/live/?limit=100
+
+/** Live entries kept per app (the newest), and the most one answer holds. */
+export const TRACK_LIVE_KEPT = 200;
+export const TRACK_LIVE_DEFAULT_LIMIT = 100;
+export const TRACK_LIVE_STATUSES = ['accepted', 'rejected', 'duplicate'] as const;
+export type TrackLiveStatus = (typeof TRACK_LIVE_STATUSES)[number];
+
+/**
+ * One event as it arrived for an app: time = the event's own time (ISO; null when it had none that
+ * could be read), received = when the server answered it (ISO), event and distinct_id as sent (null
+ * when missing or not text), status, and reason (why it was rejected; null otherwise). A batch refused
+ * as a whole once its app is known (disallowed origin, too many events, rate limit) is one rejected
+ * entry with event null.
+ */
+export const trackLiveEntry = z.object({
+  time: z.string().nullable(),
+  received: z.string(),
+  event: z.string().nullable(),
+  distinct_id: z.string().nullable(),
+  status: z.enum(TRACK_LIVE_STATUSES),
+  reason: z.string().nullable(),
+});
+export type TrackLiveEntry = z.infer<typeof trackLiveEntry>;
+
+/** The answer: newest first. */
+export const trackLive = z.array(trackLiveEntry);
+
+/** The socket frame pushed to consoles allowed to see the app: its new entries, newest first. */
+export const TRACK_LIVE_FRAME = 'embed_live';
+export const trackLiveFrame = z.object({ type: z.literal(TRACK_LIVE_FRAME), app: z.number().int(), entries: z.array(trackLiveEntry) });
+export type TrackLiveFrame = z.infer<typeof trackLiveFrame>;

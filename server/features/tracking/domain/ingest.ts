@@ -1,20 +1,24 @@
 import {
+  TRACK_LIVE_KEPT,
   TRACK_MAX_AGE_DAYS,
   TRACK_MAX_EVENTS,
   TRACK_MAX_FUTURE_MS,
   TRACKING_NAME_RULE,
   type PropertyDefine,
+  type TrackLiveEntry,
   type TrackRejection,
   type TrackResult,
 } from '../../../../contracts/schemas';
 import type { Db } from '../../../db/db';
 import { isRecord } from '../../../is-record';
 import { LoadingCache } from '../../../domain/cache';
-import { IngestError, openSignedBatch, type IngestApps, type SignedHeaders } from '../../../domain/ingest/signed-batch';
+import { IngestError, openPublicBatch, openSignedBatch, parsePublicBody, type IngestApps, type SignedHeaders } from '../../../domain/ingest/signed-batch';
+import { batchRefusal, liveEntry } from './live';
 
 /**
- * Event ingestion (POST /api/embed/track/): the signed batch opened by the shared check
- * (server/domain/ingest/signed-batch.ts: app key → game, signature, body), which events of it are valid
+ * Event ingestion (POST /api/embed/track/): the batch opened by the shared check
+ * (server/domain/ingest/signed-batch.ts: app key → game, signature, body; or the public key, the page's
+ * origin, body), which events of it are valid
  * for the game's definitions, and the one statement that stores them with their rollups. No Fastify
  * here (routes/track.ts is the HTTP side).
  */
@@ -120,19 +124,21 @@ export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, no
  * by the upkeep (migration 057, domain/players/upkeep.ts); this statement only queues what it needs. The events come as one array literal per column ($1 batch, $3 game, $4 uuid, $5 event,
  * $6 distinct_id, $7 time, $8 properties as JSON text), written by this thread: reading arrays costs the
  * database ~13 % less than `jsonb_to_recordset` over one JSON document (docs/tracking.md, "Bench").
+ * $9: the number of events of each batch (b = index), to answer which of a batch's events were duplicates.
  */
 const STORE_SQL = `
 WITH input AS (
-  SELECT DISTINCT ON (x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties::jsonb AS properties
+  SELECT DISTINCT ON (x.game, x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties::jsonb AS properties
   FROM unnest($1::int[], $3::int[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::text[]) AS x(b, game, uuid, event, distinct_id, time, properties)
-  ORDER BY x.uuid, x.b
+  ORDER BY x.game, x.uuid, x.b
 ), ids AS (
-  INSERT INTO tracking_event_ids (uuid, time) SELECT uuid, time FROM input ORDER BY uuid
-  ON CONFLICT (uuid) DO NOTHING RETURNING uuid
+  -- Idempotency per game (migration 061): the same uuid from two games is two events.
+  INSERT INTO tracking_event_ids (game, uuid, time) SELECT game, uuid, time FROM input ORDER BY game, uuid
+  ON CONFLICT (game, uuid) DO NOTHING RETURNING game, uuid
 ), fresh AS (
   SELECT i.b, i.game, i.uuid, i.event, i.distinct_id, i.time, i.properties,
          date_trunc('hour', i.time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, (i.time AT TIME ZONE $2::text)::date AS day
-  FROM input i JOIN ids ON ids.uuid = i.uuid
+  FROM input i JOIN ids ON ids.game = i.game AND ids.uuid = i.uuid
 ), raw AS (
   -- Accounts (migration 049): an account banned now still has its events stored, flagged.
   INSERT INTO tracking_events (time, uuid, game, event, distinct_id, properties, banned)
@@ -164,7 +170,9 @@ WITH input AS (
   ORDER BY 1, 2, 3
   ON CONFLICT (game, event, day) DO UPDATE SET events = r.events + excluded.events, players = r.players + excluded.players
 )
-SELECT b, count(*)::int AS n FROM fresh GROUP BY b`;
+-- A batch with duplicates ($9: each batch's size) also gets its new uuids, so each of its events can be
+-- told apart (the live view); a batch without any (the usual case) gets only its count.
+SELECT b, count(*)::int AS n, CASE WHEN count(*) < ($9::int[])[b + 1] THEN array_agg(uuid::text) END AS fresh FROM fresh GROUP BY b`;
 
 /**
  * A PostgreSQL array literal of text values: each element double-quoted with `\` and `"` escaped, so
@@ -179,10 +187,25 @@ export function textArray(values: readonly string[]): string {
   return `${out}}`;
 }
 
+/** What storing one batch did: how many events were new, and which uuids were stored before (duplicates). */
+export interface StoreOutcome {
+  stored: number;
+  duplicates: ReadonlySet<string>;
+}
+
+const NO_DUPLICATES: ReadonlySet<string> = new Set();
+
+/** A uuid[] answered as an array, or as its text form by a driver that does not parse it. */
+function uuidList(v: string[] | string | null): string[] | null {
+  if (v === null || v === undefined) return null;
+  if (Array.isArray(v)) return v.map((u) => u.toLowerCase());
+  return v.replace(/^\{|\}$/g, '').split(',').filter((u) => u !== '').map((u) => u.toLowerCase());
+}
+
 interface Pending {
   game: number;
   events: StoredEvent[];
-  resolve: (stored: number) => void;
+  resolve: (outcome: StoreOutcome) => void;
   reject: (err: unknown) => void;
 }
 
@@ -218,8 +241,13 @@ export class EventWriter {
   ) {}
 
   /** Stores the events (valid, uuids distinct); resolves to how many were new (the rest were stored before). */
-  store(game: number, events: StoredEvent[]): Promise<number> {
-    if (events.length === 0) return Promise.resolve(0);
+  async store(game: number, events: StoredEvent[]): Promise<number> {
+    return (await this.storeBatch(game, events)).stored;
+  }
+
+  /** Stores the events (valid, uuids distinct); resolves to how many were new and which uuids were not. */
+  storeBatch(game: number, events: StoredEvent[]): Promise<StoreOutcome> {
+    if (events.length === 0) return Promise.resolve({ stored: 0, duplicates: NO_DUPLICATES });
     return new Promise((resolve, reject) => {
       this.queue.push({ game, events, resolve, reject });
       this.pump();
@@ -246,7 +274,14 @@ export class EventWriter {
   private async flush(group: Pending[]): Promise<void> {
     try {
       const counts = await this.write(group);
-      group.forEach((p, i) => p.resolve(counts.get(i) ?? 0));
+      group.forEach((p, i) => {
+        const out = counts.get(i);
+        const stored = out?.n ?? 0;
+        if (stored === p.events.length) return p.resolve({ stored, duplicates: NO_DUPLICATES });
+        // Some were stored before: the ones whose uuid is not among this batch's new ones (none new: all).
+        const fresh = new Set(out?.fresh ?? []);
+        p.resolve({ stored, duplicates: new Set(p.events.map((e) => e.uuid).filter((u) => !fresh.has(u))) });
+      });
     } catch (err) {
       for (const p of group) p.reject(err);
     }
@@ -278,7 +313,7 @@ export class EventWriter {
     return making;
   }
 
-  private async write(group: Pending[]): Promise<Map<number, number>> {
+  private async write(group: Pending[]): Promise<Map<number, { n: number; fresh: string[] | null }>> {
     const cols = { b: [] as number[], game: [] as number[], uuid: [] as string[], event: [] as string[], distinctId: [] as string[], time: [] as string[], properties: [] as string[] };
     const months = new Set<string>();
     let first = '';
@@ -308,12 +343,13 @@ export class EventWriter {
       textArray(cols.distinctId),
       `{${cols.time.join(',')}}`,
       textArray(cols.properties),
+      `{${group.map((p) => p.events.length).join(',')}}`,
     ];
     for (let attempt = 1; ; attempt++) {
       try {
-        const out = await this.db.query<{ b: number; n: number }>(STORE_SQL, params);
+        const out = await this.db.query<{ b: number; n: number; fresh: string[] | string | null }>(STORE_SQL, params);
         this.onStored(Date.parse(first), Date.parse(last));
-        return new Map(out.map((r) => [Number(r.b), Number(r.n)]));
+        return new Map(out.map((r) => [Number(r.b), { n: Number(r.n), fresh: uuidList(r.fresh) }]));
       } catch (err) {
         // PostgreSQL: two statements waited on each other's rollup rows; nothing was written, run it again.
         if (attempt < 5 && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
@@ -353,9 +389,31 @@ export class TrackingConfig {
   }
 }
 
+/** Where the live view's entries of a batch go (domain/live.ts). */
+export type LiveSink = (app: number, entries: readonly TrackLiveEntry[]) => void;
+
+export interface IngestOptions {
+  now?: number;
+  /** Told each event's outcome, and a batch-level refusal once its app is known. */
+  live?: LiveSink;
+  /** The raw body already parsed as JSON (a public-key batch; the route parses it once for its rate limit). */
+  body?: unknown;
+}
+
+/**
+ * Whether a request sends with the public key: an X-Public-Key header, or neither X-App-Key nor
+ * X-Signature (the key is then in the body). Anything else is a signed request, checked as before.
+ */
+export function isPublicRequest(headers: SignedHeaders): boolean {
+  if ((headers.publicKey?.trim() ?? '') !== '') return true;
+  return (headers.appKey?.trim() ?? '') === '' && (headers.signature?.trim() ?? '') === '';
+}
+
 /**
  * One batch from an SDK: opened by openSignedBatch (the app by key, the signature over the raw body,
- * the body's shape), each event checked, the valid ones stored. Batch-level problems throw IngestError.
+ * the body's shape) or, sent with the public key, by openPublicBatch (the app by public key, the
+ * page's origin, the body's shape); each event checked the same way, the valid ones stored.
+ * Batch-level problems throw IngestError (with the app when it was known: the live view shows it).
  */
 export async function ingestBatch(
   apps: IngestApps,
@@ -363,28 +421,59 @@ export async function ingestBatch(
   writer: EventWriter,
   headers: SignedHeaders,
   raw: Buffer,
-  now = Date.now(),
+  options: IngestOptions = {},
 ): Promise<TrackResult> {
-  const { app, items: events } = await openSignedBatch(apps, headers, raw, 'events');
-  if (events.length > TRACK_MAX_EVENTS) throw new IngestError(413, `一批最多 ${TRACK_MAX_EVENTS} 个事件，本批 ${events.length} 个`);
+  const now = options.now ?? Date.now();
+  const received = new Date(now).toISOString();
+  let opened: { app: { id: number; game: number }; items: unknown[] };
+  try {
+    opened = isPublicRequest(headers)
+      ? await openPublicBatch(apps, headers, 'body' in options ? options.body : parsePublicBody(raw), 'events')
+      : await openSignedBatch(apps, headers, raw, 'events');
+  } catch (err) {
+    if (err instanceof IngestError && err.app && options.live) options.live(err.app.id, [batchRefusal(received, err.message)]);
+    throw err;
+  }
+  const { app, items: events } = opened;
+  if (events.length > TRACK_MAX_EVENTS) {
+    const message = `一批最多 ${TRACK_MAX_EVENTS} 个事件，本批 ${events.length} 个`;
+    options.live?.(app.id, [batchRefusal(received, message)]);
+    throw new IngestError(413, message, app);
+  }
   const defs = await config.definitions(app.game);
   const rejected: TrackRejection[] = [];
   const valid: StoredEvent[] = [];
+  const outcome: Array<StoredEvent | string> = [];
   const seen = new Map<string, number>();
   events.forEach((e, index) => {
     const checked = checkEvent(e, defs, now);
     if (typeof checked === 'string') {
       rejected.push({ index, reason: checked });
+      outcome.push(checked);
       return;
     }
     const first = seen.get(checked.uuid);
     if (first !== undefined) {
-      rejected.push({ index, reason: `uuid 与本批第 ${first} 个事件重复` });
+      const reason = `uuid 与本批第 ${first} 个事件重复`;
+      rejected.push({ index, reason });
+      outcome.push(reason);
       return;
     }
     seen.set(checked.uuid, index);
     valid.push(checked);
+    outcome.push(checked);
   });
-  const stored = await writer.store(app.game, valid);
+  const { stored, duplicates } = await writer.storeBatch(app.game, valid);
+  if (options.live) {
+    // The newest TRACK_LIVE_KEPT are all the view can show: the rest of a big batch is not built.
+    const from = Math.max(0, events.length - TRACK_LIVE_KEPT);
+    const entries: TrackLiveEntry[] = [];
+    for (let i = from; i < events.length; i++) {
+      const o = outcome[i] as StoredEvent | string;
+      if (typeof o === 'string') entries.push(liveEntry(events[i], received, 'rejected', o));
+      else entries.push({ time: o.time, received, event: o.event, distinct_id: o.distinct_id, status: duplicates.has(o.uuid) ? 'duplicate' : 'accepted', reason: null });
+    }
+    options.live(app.id, entries);
+  }
   return { accepted: valid.length, duplicates: valid.length - stored, rejected };
 }

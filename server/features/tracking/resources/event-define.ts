@@ -1,6 +1,6 @@
 import { EVENT_DEFINE_LABELS, eventDefineInput, globalEventDefineInput } from '../../../../contracts/schemas';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, currentRow, listFields, readOnlyCol, remarkAndCreatedCols, requireRow, selectOf, text, viewOf, writeColumns, yesNoCol } from '../../../domain/crud/resource-helpers';
 
 const DEFINE_COLUMNS = ['game', 'event', 'name', 'enabled'];
 
@@ -34,30 +34,14 @@ export function eventDefineSpec(global: boolean, onChange: () => void = () => un
       properties: propertiesOf(r.properties),
       in_use: r.in_use === true,
     }),
-    fields: {
-      ...auditFields(),
-      game: { sql: 't.game', filter: 'int', nullable: true },
-      event: { sql: 't.event', filter: 'icontains' },
-      name: { sql: 't.name', filter: 'icontains' },
-      enabled: { sql: 't.enabled', filter: 'bool' },
-      game_name: { sql: 'g.name' },
-    },
+    fields: listFields({ game: { filter: 'int', nullable: true }, event: 'icontains', name: 'icontains', enabled: 'bool', game_name: { sql: 'g.name' } }),
     defaultOrder: global ? 'event' : 'game,event',
     search: ['t.event', 't.name'],
     createSchema: global ? globalEventDefineInput : eventDefineInput,
     labels: EVENT_DEFINE_LABELS,
-    columns: {
-      ...(global ? {} : { game: { column: 'game' } }),
-      event: { column: 'event' },
-      name: { column: 'name' },
-      properties: { column: 'properties', json: true },
-      enabled: { column: 'enabled' },
-    },
+    columns: writeColumns([...(global ? [] : ['game']), 'event', 'name', 'properties', 'enabled'], { properties: { json: true } }),
     beforeWrite: async ({ tx }, input, values, id) => {
-      const current =
-        id === null
-          ? null
-          : ((await tx.query<{ game: number | null; event: string; in_use: boolean }>(`SELECT t.game, t.event, ${IN_USE} AS in_use FROM tracking_event_defines t WHERE t.id = $1`, [id]))[0] ?? null);
+      const current = await currentRow<{ game: number | null; event: string; in_use: boolean }>(tx, 'tracking_event_defines', id, `t.game, t.event, ${IN_USE} AS in_use`);
       const game = global ? null : typeof input.game === 'number' ? input.game : (current?.game ?? null);
       const event = typeof input.event === 'string' ? input.event : (current?.event ?? '');
       if (current?.in_use && (game !== current.game || event !== current.event)) {
@@ -65,9 +49,7 @@ export function eventDefineSpec(global: boolean, onChange: () => void = () => un
       }
       let gameName = '';
       if (game !== null) {
-        const g = (await tx.query<{ name: string }>('SELECT name FROM games WHERE id = $1', [game]))[0];
-        if (!g) throw new CrudError(`游戏:id 为 ${game} 的游戏不存在。`);
-        gameName = g.name;
+        gameName = (await requireRow<{ name: string }>(tx, 'games', game, `游戏:id 为 ${game} 的游戏不存在。`, 'name')).name;
       }
       const taken = await tx.query('SELECT 1 FROM tracking_event_defines WHERE coalesce(game, 0) = $1 AND event = $2 AND id <> $3', [game ?? 0, event, id ?? 0]);
       if (taken.length > 0) throw new CrudError(game === null ? `全局事件「${event}」已存在。` : `游戏「${gameName}」已定义事件「${event}」。`);
@@ -97,9 +79,8 @@ export function eventDefineSpec(global: boolean, onChange: () => void = () => un
         format: (v) => (Array.isArray(v) ? v.map((p) => `${(p as { name: string }).name}:${(p as { type: string }).type}${(p as { required: boolean }).required ? '*' : ''}`).join(', ') : null),
       },
       bool('enabled', '状态'),
-      { field: 'in_use', title: '已有数据', format: (v) => (v === true ? '是' : '否') },
-      readOnlyCol('description', '备注', 30),
-      datetimeCol('create_datetime', '创建时间'),
+      yesNoCol('in_use', '已有数据'),
+      ...remarkAndCreatedCols(),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { FUNNEL_DEFINE_LABELS, funnelDefineInput, type FunnelStep } from '../../../../contracts/schemas';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, currentRow, listFields, readOnlyCol, remarkAndCreatedCols, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const FUNNEL_COLUMNS = ['game', 'name', 'window_seconds', 'enabled'];
 
@@ -23,30 +23,17 @@ export function funnelDefineSpec(): ResourceSpec {
     from: 'tracking_funnels t JOIN games g ON g.id = t.game',
     select: selectOf(FUNNEL_COLUMNS, ['t.steps', 'g.name AS game_name']),
     view: (r) => ({ ...viewOf(FUNNEL_COLUMNS)(r), game_name: r.game_name, steps: stepsOf(r.steps) }),
-    fields: {
-      ...auditFields(),
-      game: { sql: 't.game', filter: 'int' },
-      name: { sql: 't.name', filter: 'icontains' },
-      enabled: { sql: 't.enabled', filter: 'bool' },
-      window_seconds: { sql: 't.window_seconds', filter: 'int' },
-    },
+    fields: listFields({ game: 'int', name: 'icontains', enabled: 'bool', window_seconds: 'int' }),
     defaultOrder: '-create_datetime',
     search: ['t.name', 'g.name'],
     createSchema: funnelDefineInput,
     labels: FUNNEL_DEFINE_LABELS,
-    columns: {
-      game: { column: 'game' },
-      name: { column: 'name' },
-      steps: { column: 'steps', json: true },
-      window_seconds: { column: 'window_seconds' },
-      enabled: { column: 'enabled' },
-    },
+    columns: writeColumns(['game', 'name', 'steps', 'window_seconds', 'enabled'], { steps: { json: true } }),
     beforeWrite: async ({ tx }, input, _values, id) => {
-      const current = id === null ? null : ((await tx.query<{ game: number; steps: unknown }>('SELECT game, steps FROM tracking_funnels WHERE id = $1', [id]))[0] ?? null);
+      const current = await currentRow<{ game: number; steps: unknown }>(tx, 'tracking_funnels', id, 'game, steps');
       const game = typeof input.game === 'number' ? input.game : (current?.game ?? 0);
       const steps = (Array.isArray(input.steps) ? input.steps : stepsOf(current?.steps)) as FunnelStep[];
-      const g = (await tx.query<{ name: string }>('SELECT name FROM games WHERE id = $1', [game]))[0];
-      if (!g) throw new CrudError(`游戏:id 为 ${game} 的游戏不存在。`);
+      const g = await requireRow<{ name: string }>(tx, 'games', game, `游戏:id 为 ${game} 的游戏不存在。`, 'name');
       const events = [...new Set(steps.map((s) => s.event))];
       const known = await tx.query<{ event: string }>('SELECT DISTINCT event FROM tracking_event_defines WHERE (game = $1 OR game IS NULL) AND event = ANY($2::text[])', [game, events]);
       const missing = events.filter((e) => !known.some((k) => k.event === e));
@@ -58,8 +45,7 @@ export function funnelDefineSpec(): ResourceSpec {
       { field: 'steps', title: '步骤', width: 40, format: (v) => (Array.isArray(v) ? v.map((s) => (s as { event: string }).event).join(' → ') : null) },
       readOnlyCol('window_seconds', '转化窗口（秒）'),
       bool('enabled', '状态'),
-      readOnlyCol('description', '备注', 30),
-      datetimeCol('create_datetime', '创建时间'),
+      ...remarkAndCreatedCols(),
     ],
   };
 }

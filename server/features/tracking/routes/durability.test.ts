@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../db/pglite';
-import { appCredentials, kill9, startServer } from '../../../test/process-server';
+import { appCredentials, KilledServer, sendThroughKills } from '../../../test/process-server';
 import { drainPlayerUpkeep, upkeepBacklog } from '../../players/domain/upkeep';
 import { ALL_AGREE, keptVersusRaw } from '../../players/domain/upkeep-reference';
 
@@ -31,14 +30,14 @@ function threadNames(pgid: number): string[] {
  */
 describe('ingestion survives kill -9', () => {
   const dir = mkdtempSync(join(tmpdir(), 'track-kill-'));
-  let current: { url: string; child: ChildProcess } | null = null;
+  const server = new KilledServer(dir);
   afterAll(async () => {
-    if (current) await kill9(current.child);
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('0 acknowledged events lost, 0 counted twice, rollups equal raw', async () => {
-    current = await startServer(dir);
+    const current = await server.start();
     // What is proven here is the default: the embedded database in its own thread (PGLITE_THREAD=off: in the server's).
     if (process.platform === 'linux' && current.child.pid !== undefined) {
       expect(threadNames(current.child.pid).includes('pglite-db')).toBe(process.env.PGLITE_THREAD !== 'off');
@@ -60,48 +59,17 @@ describe('ingestion survives kill -9', () => {
       const body = JSON.stringify({ events });
       return { body, signature: createHmac('sha256', creds.secret).update(body).digest('hex'), uuids: events.map((e) => e.uuid) };
     });
-    const acknowledged = new Set<number>();
-    let sends = 0;
-    let next = 0;
-    const client = async () => {
-      for (;;) {
-        const b = next++;
-        const batch = batches[b];
-        if (!batch) return;
-        for (;;) {
-          const server = current;
-          try {
-            sends++;
-            const res = await fetch(`${server?.url ?? ''}/api/embed/track/`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': batch.signature },
-              body: batch.body,
-              signal: AbortSignal.timeout(15_000),
-            });
-            const json = (await res.json()) as { code: number; data: { accepted: number } };
-            if (json.code === 2000 && json.data.accepted === 250) {
-              acknowledged.add(b);
-              break;
-            }
-          } catch {
-            // refused, reset or no answer: not acknowledged, send it again
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-    };
-    const clients = Promise.all([client(), client(), client(), client()]);
     // Two kills while batches are in flight, each followed by a restart on the same data folder.
-    for (const at of [6, 18]) {
-      while (acknowledged.size < at) await new Promise((r) => setTimeout(r, 20));
-      await kill9(current.child);
-      current = await startServer(dir);
-    }
-    await clients;
+    const { acknowledged, sends } = await sendThroughKills(server, '/api/embed/track/', creds.app_key, batches, {
+      killAt: [6, 18],
+      acknowledges: (answer) => {
+        const json = answer as { code: number; data: { accepted: number } };
+        return json.code === 2000 && json.data.accepted === 250;
+      },
+    });
     expect(acknowledged.size).toBe(BATCHES);
     expect(sends).toBeGreaterThan(BATCHES); // some batches were sent again
-    await kill9(current.child);
-    current = null;
+    await server.stop();
 
     const db = await openPglite(join(dir, 'db'));
     try {

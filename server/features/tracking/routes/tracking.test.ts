@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventDefineRow, funnelDefineRow, listPage, operationLogRow, trackingAppRow, trackingCredentials, trackResult } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
+import { MISSING_KEY } from '../../../domain/ingest/signed-batch';
 import { startTestServerWithContext, type TestServer } from '../../../testing';
 import { call, expectData, expectFailure, suiteServer } from '../../../test/helpers';
 
@@ -200,7 +201,7 @@ describe('tracking: configuration, ingestion and its bad input', () => {
     it('batch-level problems: the envelope with a 4xx, nothing stored, never a 5xx', async () => {
       const body = JSON.stringify({ events: [ev('login')] });
       const before = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_events'))[0]?.n;
-      expectFailure(await call(srv, '/api/embed/track/', { method: 'POST', raw: body, headers: { 'content-type': 'application/json' } }), 401, '缺少 X-App-Key 请求头', 401);
+      expectFailure(await call(srv, '/api/embed/track/', { method: 'POST', raw: body, headers: { 'content-type': 'application/json' } }), 401, MISSING_KEY, 401);
       expectFailure(await track(srv, { app_key: 'no-such-key', secret: 'x' }, body), 401, 'App Key 不存在或已停用', 401);
       const wrong = await track(srv, creds, body, { 'x-signature': sign('another secret', body) });
       expect(wrong.status).toBe(401);
