@@ -137,13 +137,18 @@ function catalogueEquivalents(method: string, path: string): Array<[number, stri
 }
 
 /**
- * Event tracking: regenerating an app's key by the screen's Update button; an analysis
+ * Event tracking: regenerating an app's key (or its public key) by the screen's Update button, its
+ * live events by the list's Search; an analysis
  * export (`…/export/`) by the screen's Export button; the event and funnel definitions (the analysis
  * screens' pickers) by the analysis screens' Search.
  */
 function trackingEquivalents(method: string, path: string): Array<[number, string]> {
   const regenerate = /^\/api\/embed_configure\/game\/(\d+)\/regenerate\/$/.exec(path)?.[1];
   if (method === 'POST' && regenerate !== undefined) return [[2, `/api/embed_configure/game/${regenerate}/`]];
+  // A new public key by the Update button; the live events of an app by the app list's Search.
+  const publicKey = /^\/api\/embed_configure\/game\/(\d+)\/public_key\/$/.exec(path)?.[1];
+  if (method === 'POST' && publicKey !== undefined) return [[2, `/api/embed_configure/game/${publicKey}/`]];
+  if (method === 'GET' && /^\/api\/embed_configure\/game\/\d+\/live\/$/.test(path)) return [[0, '/api/embed_configure/game/']];
   const exported = /^(\/api\/data_embed\/[^/]+\/)export\/$/.exec(path)?.[1];
   if (method === 'GET' && exported !== undefined) return [[1, `${exported}export_data/`], [0, `${exported}export_data/`]];
   if (method === 'GET' && (path === '/api/embed_configure/event_define/' || path === '/api/embed_configure/global_event_define/')) {

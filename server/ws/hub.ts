@@ -51,6 +51,11 @@ export class SocketHub {
     if (set.size === 0) this.byUser.delete(userId);
   }
 
+  /** The users with an open socket on this instance. */
+  userIds(): number[] {
+    return [...this.byUser.keys()];
+  }
+
   /** Number of open sockets of one user (or of everybody). */
   count(userId?: number): number {
     if (userId !== undefined) return this.byUser.get(userId)?.size ?? 0;
