@@ -1,6 +1,6 @@
 import type { Queryable, Row } from '../../db/db';
 import { AUDIT_SELECT, auditView } from './resource';
-import { CrudError, type FieldSpec, type SheetColumn } from './spec';
+import { CrudError, type FieldSpec, type FilterKind, type ResourceSpec, type SheetColumn } from './spec';
 
 /** `t.a, t.b, ...` after the audit columns. */
 export function selectOf(columns: string[], extra: string[] = []): string {
@@ -25,6 +25,53 @@ export function auditFields(): Record<string, FieldSpec> {
     creator: { sql: 't.creator', filter: 'int', nullable: true },
     dept_belong_id: { sql: 't.dept_belong_id', filter: 'exact', nullable: true },
   };
+}
+
+/**
+ * One of a resource's own list fields: a filter kind (`'icontains'`), `'sort'` for a field that can only
+ * be sorted on, or a whole spec whose `sql` defaults to the main table's column of the same name.
+ */
+export type OwnField = FilterKind | 'sort' | (Omit<FieldSpec, 'sql'> & { sql?: string });
+
+/**
+ * The fields of a list: the audit fields plus the resource's own, each over `t.<name>` unless it names
+ * its own `sql` (a joined table's column, a subquery): `{ name: 'icontains', parent: { filter: 'int',
+ * nullable: true }, sort: 'sort' }`.
+ */
+export function listFields(own: Record<string, OwnField>): Record<string, FieldSpec> {
+  const out = auditFields();
+  for (const [name, field] of Object.entries(own)) {
+    if (field === 'sort') out[name] = { sql: `t.${name}` };
+    else if (typeof field === 'string') out[name] = { sql: `t.${name}`, filter: field };
+    else out[name] = { sql: `t.${name}`, ...field };
+  }
+  return out;
+}
+
+type WriteColumn = ResourceSpec['columns'][string];
+
+/**
+ * The writable inputs of a resource, each stored in the column of the same name; `special` adds how
+ * some are stored (`json`, `toDb`).
+ */
+export function writeColumns(names: readonly string[], special: Record<string, Omit<WriteColumn, 'column'>> = {}): ResourceSpec['columns'] {
+  return Object.fromEntries(names.map((c) => [c, { column: c, ...special[c] }]));
+}
+
+/**
+ * The row `id` of `table` (its `columns`), or a CrudError with `message` when there is none: the check
+ * that a referenced row exists, in the writing transaction.
+ */
+export async function requireRow<T extends Row = Row>(tx: Queryable, table: string, id: unknown, message: string, columns = '1', key = 'id'): Promise<T> {
+  const row = (await tx.query<T>(`SELECT ${columns} FROM ${table} WHERE ${key} = $1`, [id]))[0];
+  if (!row) throw new CrudError(message);
+  return row;
+}
+
+/** The stored row an update changes (its `columns`, over `table t`), or null for a create. */
+export async function currentRow<T extends Row>(tx: Queryable, table: string, id: number | null, columns: string): Promise<T | null> {
+  if (id === null) return null;
+  return (await tx.query<T>(`SELECT ${columns} FROM ${table} t WHERE t.id = $1`, [id]))[0] ?? null;
 }
 
 export const text = (field: string, title: string, width?: number): SheetColumn => ({
@@ -63,6 +110,28 @@ export const choice = (field: string, title: string, choices: Record<number, str
     return /^\d+$/.test(s) ? Number(s) : s;
   },
 });
+
+/** A code shown by its name (`names`), the code itself when it has none. */
+export const namedCol = (field: string, title: string, names: Record<string, string>, width?: number): SheetColumn => ({
+  field,
+  title,
+  ...(width === undefined ? {} : { width }),
+  format: (v) => (typeof v === 'string' ? (names[v] ?? v) : null),
+});
+
+/** A flag shown as 是 / 否 (export only). */
+export const yesNoCol = (field: string, title: string): SheetColumn => ({ field, title, format: (v) => (v === true ? '是' : '否') });
+
+/** A list of `{ name }` objects (tags, games) shown as their names. */
+export const namesCol = (field: string, title: string, width: number): SheetColumn => ({
+  field,
+  title,
+  width,
+  format: (v) => (Array.isArray(v) ? v.map((item) => (item as { name: string }).name).join('、') : null),
+});
+
+/** The remark and creation time most exports end with. */
+export const remarkAndCreatedCols = (remark = '备注'): SheetColumn[] => [readOnlyCol('description', remark, 30), datetimeCol('create_datetime', '创建时间')];
 
 export const readOnlyCol = (field: string, title: string, width?: number): SheetColumn => ({ field, title, width });
 
