@@ -1,6 +1,6 @@
 import { CAMPAIGN_LABELS, campaignInput, campaignUpdateInput } from '../../../../contracts/schemas';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, datetimeCol, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { datetimeCol, listFields, namedCol, readOnlyCol, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const CAMPAIGN_COLUMNS = ['game', 'channel', 'name', 'status', 'store_url'];
 const STATUS_NAMES: Record<string, string> = { active: '投放中', paused: '已暂停', ended: '已结束' };
@@ -36,36 +36,17 @@ export function adCampaignSpec(tz: string): ResourceSpec {
       end_date: r.end_date,
       running: r.running === true,
     }),
-    fields: {
-      ...auditFields(),
-      game: { sql: 't.game', filter: 'int' },
-      channel: { sql: 't.channel', filter: 'exact' },
-      name: { sql: 't.name', filter: 'icontains' },
-      status: { sql: 't.status', filter: 'exact' },
-      budget: { sql: 't.budget' },
-      start_date: { sql: 't.start_date' },
-      end_date: { sql: 't.end_date' },
-    },
+    fields: listFields({ game: 'int', channel: 'exact', name: 'icontains', status: 'exact', budget: 'sort', start_date: 'sort', end_date: 'sort' }),
     defaultOrder: '-create_datetime',
     search: ['g.name', 't.name', 't.channel'],
     createSchema: campaignInput,
     updateSchema: campaignUpdateInput,
     labels: CAMPAIGN_LABELS,
-    columns: {
-      game: { column: 'game' },
-      channel: { column: 'channel' },
-      name: { column: 'name' },
-      budget: { column: 'budget' },
-      start_date: { column: 'start_date' },
-      end_date: { column: 'end_date' },
-      status: { column: 'status' },
-      store_url: { column: 'store_url' },
-    },
+    columns: writeColumns(['game', 'channel', 'name', 'budget', 'start_date', 'end_date', 'status', 'store_url']),
     uniques: [{ fields: ['game', 'name'], message: '同一游戏下已有同名的广告计划。' }],
     beforeWrite: async ({ tx }, input, values, id) => {
       if (id === null) {
-        const game = await tx.query('SELECT 1 FROM games WHERE id = $1', [input.game]);
-        if (game.length === 0) throw new CrudError(`游戏:id 为 ${String(input.game)} 的游戏不存在。`);
+        await requireRow(tx, 'games', input.game, `游戏:id 为 ${String(input.game)} 的游戏不存在。`);
         values.status ??= 'active';
         return;
       }
@@ -87,7 +68,7 @@ export function adCampaignSpec(tz: string): ResourceSpec {
       { field: 'budget', title: '预算（分）', width: 14, format: (v) => (typeof v === 'number' ? v : null) },
       readOnlyCol('start_date', '开始日期', 12),
       readOnlyCol('end_date', '结束日期', 12),
-      { field: 'status', title: '状态', format: (v) => (typeof v === 'string' ? (STATUS_NAMES[v] ?? v) : null) },
+      namedCol('status', '状态', STATUS_NAMES),
       text('store_url', '商店地址', 40),
       datetimeCol('create_datetime', '创建时间'),
     ],

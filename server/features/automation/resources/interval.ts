@@ -1,7 +1,7 @@
 import { INTERVAL_LABELS, intervalInput } from '../../../../contracts/schemas/automation';
-import { refreshNextRuns } from './schedule';
-import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, datetimeCol, int, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { refreshNextRuns, refuseWhileScheduled, scheduleUseCols } from './schedule';
+import type { ResourceSpec } from '../../../domain/crud/spec';
+import { int, listFields, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const COLUMNS = ['every', 'period'];
 
@@ -14,27 +14,15 @@ export function intervalSpec(): ResourceSpec {
     table: 'automation_intervals',
     select: selectOf(COLUMNS, ['(SELECT count(*)::int FROM automation_schedules s WHERE s.interval = t.id) AS schedules']),
     view: (r) => ({ ...viewOf(COLUMNS)(r), schedules: Number(r.schedules ?? 0) }),
-    fields: {
-      ...auditFields(),
-      every: { sql: 't.every', filter: 'int' },
-      period: { sql: 't.period', filter: 'exact' },
-    },
+    fields: listFields({ every: 'int', period: 'exact' }),
     defaultOrder: '-create_datetime',
     search: ['t.period', 't.description'],
     createSchema: intervalInput,
     updateSchema: intervalInput.partial(),
     labels: INTERVAL_LABELS,
-    columns: { every: { column: 'every' }, period: { column: 'period' } },
-    afterWrite: async ({ tx }, id) => {
-      await refreshNextRuns(tx, 's.interval = $1', [id]);
-    },
-    beforeDelete: async ({ tx }, ids) => {
-      const used = await tx.query<{ interval: number; names: string }>(
-        "SELECT interval, string_agg(name, '、' ORDER BY name) AS names FROM automation_schedules WHERE interval = ANY($1::int[]) GROUP BY interval",
-        [ids],
-      );
-      if (used[0]) throw new CrudError(`间隔周期 ${used[0].interval} 正被调度「${used[0].names}」使用，不能删除。请先修改或删除这些调度。`);
-    },
-    sheet: [int('every', '间隔'), text('period', '周期单位'), readOnlyCol('description', '描述', 30), readOnlyCol('schedules', '调度数'), datetimeCol('create_datetime', '创建时间')],
+    columns: writeColumns(COLUMNS),
+    afterWrite: async ({ tx }, id) => refreshNextRuns(tx, 's.interval = $1', [id]),
+    beforeDelete: async ({ tx }, ids) => refuseWhileScheduled(tx, 'interval', ids, '间隔周期'),
+    sheet: [int('every', '间隔'), text('period', '周期单位'), ...scheduleUseCols()],
   };
 }

@@ -3,7 +3,7 @@ import { selectorRefusal } from '../jobs/page-check';
 import { urlRefusal } from '../jobs/page-fetch';
 import { formatDatetime } from '../../../domain/time';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, currentRow, datetimeCol, listFields, readOnlyCol, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const COLUMNS = ['game', 'name', 'url', 'selector', 'check_kind', 'attribute', 'expected', 'match', 'enabled', 'last_passed', 'last_actual', 'last_message'];
 
@@ -27,39 +27,23 @@ export function pageLocatorSpec(allowHosts: ReadonlySet<string>): ResourceSpec {
       game_url: (r.game_url as string | null) ?? null,
       last_checked: r.last_checked instanceof Date || typeof r.last_checked === 'string' ? formatDatetime(new Date(r.last_checked)) : null,
     }),
-    fields: {
-      ...auditFields(),
-      game: { sql: 't.game', filter: 'int' },
-      name: { sql: 't.name', filter: 'icontains' },
-      check_kind: { sql: 't.check_kind', filter: 'exact' },
-      enabled: { sql: 't.enabled', filter: 'bool' },
-      last_passed: { sql: 't.last_passed', filter: 'bool', nullable: true },
-      last_checked: { sql: 't.last_checked' },
-    },
+    fields: listFields({ game: 'int', name: 'icontains', check_kind: 'exact', enabled: 'bool', last_passed: { filter: 'bool', nullable: true }, last_checked: 'sort' }),
     defaultOrder: '-create_datetime',
     search: ['t.name', 't.selector', 'g.name', 't.description'],
     createSchema: locatorInput,
     updateSchema: locatorUpdate,
     labels: LOCATOR_LABELS,
-    columns: {
-      game: { column: 'game' },
-      name: { column: 'name' },
-      url: { column: 'url' },
-      selector: { column: 'selector' },
-      check_kind: { column: 'check_kind' },
-      attribute: { column: 'attribute', toDb: (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null) },
-      expected: { column: 'expected', toDb: (v) => (typeof v === 'string' && v !== '' ? v : null) },
-      match: { column: 'match' },
-      enabled: { column: 'enabled' },
-    },
+    columns: writeColumns(['game', 'name', 'url', 'selector', 'check_kind', 'attribute', 'expected', 'match', 'enabled'], {
+      attribute: { toDb: (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null) },
+      expected: { toDb: (v) => (typeof v === 'string' && v !== '' ? v : null) },
+    }),
     beforeWrite: async ({ tx }, input, _values, id) => {
-      const current =
-        id === null
-          ? null
-          : (await tx.query<{ game: number; url: string | null; selector: string; check_kind: string; attribute: string | null; expected: string | null }>(
-              'SELECT game, url, selector, check_kind, attribute, expected FROM page_locators WHERE id = $1',
-              [id],
-            ))[0];
+      const current = await currentRow<{ game: number; url: string | null; selector: string; check_kind: string; attribute: string | null; expected: string | null }>(
+        tx,
+        'page_locators',
+        id,
+        'game, url, selector, check_kind, attribute, expected',
+      );
       const pick = <K extends keyof NonNullable<typeof current>>(key: K, fallback: NonNullable<typeof current>[K]) =>
         (key in input ? input[key] : (current?.[key] ?? fallback)) as NonNullable<typeof current>[K];
       const game = pick('game', 0);

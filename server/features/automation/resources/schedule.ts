@@ -3,8 +3,8 @@ import type { Queryable } from '../../../db/db';
 import { formatDatetime } from '../../../domain/time';
 import { firstRun } from '../../../jobs/schedule-time';
 import type { TaskCatalogue } from '../../../jobs/tasks';
-import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { CrudError, type ResourceSpec, type SheetColumn } from '../../../domain/crud/spec';
+import { bool, currentRow, datetimeCol, listFields, readOnlyCol, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const COLUMNS = ['name', 'task', 'crontab', 'interval', 'enabled', 'exclusive', 'next_run', 'last_run', 'total_runs'];
 
@@ -22,6 +22,18 @@ export async function refreshNextRuns(tx: Queryable, where: string, params: unkn
     [rows.map((r) => r.id), rows.map((r) => firstRun(r, now))],
   );
 }
+
+/** Refuses to delete crontabs or intervals (`column` of a schedule) while a schedule uses one. */
+export async function refuseWhileScheduled(tx: Queryable, column: 'crontab' | 'interval', ids: number[], label: string): Promise<void> {
+  const used = await tx.query<{ id: number; names: string }>(
+    `SELECT ${column} AS id, string_agg(name, '、' ORDER BY name) AS names FROM automation_schedules WHERE ${column} = ANY($1::int[]) GROUP BY ${column}`,
+    [ids],
+  );
+  if (used[0]) throw new CrudError(`${label} ${used[0].id} 正被调度「${used[0].names}」使用，不能删除。请先修改或删除这些调度。`);
+}
+
+/** The export columns a crontab or interval ends with: its description, how many schedules use it, when it was made. */
+export const scheduleUseCols = (): SheetColumn[] => [readOnlyCol('description', '描述', 30), readOnlyCol('schedules', '调度数'), datetimeCol('create_datetime', '创建时间')];
 
 function iso(v: unknown): string | null {
   return v instanceof Date || typeof v === 'string' ? formatDatetime(new Date(v)) : null;
@@ -65,36 +77,16 @@ export function scheduleSpec(tasks: TaskCatalogue<unknown>): ResourceSpec {
         last_state: r.last_state ?? null,
       };
     },
-    fields: {
-      ...auditFields(),
-      name: { sql: 't.name', filter: 'icontains' },
-      task: { sql: 't.task', filter: 'exact' },
-      enabled: { sql: 't.enabled', filter: 'bool' },
-      crontab: { sql: 't.crontab', filter: 'int', nullable: true },
-      interval: { sql: 't.interval', filter: 'int', nullable: true },
-      next_run: { sql: 't.next_run' },
-      last_run: { sql: 't.last_run' },
-    },
+    fields: listFields({ name: 'icontains', task: 'exact', enabled: 'bool', crontab: { filter: 'int', nullable: true }, interval: { filter: 'int', nullable: true }, next_run: 'sort', last_run: 'sort' }),
     defaultOrder: '-create_datetime',
     search: ['t.name', 't.task', 't.description'],
     createSchema: scheduleInput,
     updateSchema: scheduleUpdate,
     labels: SCHEDULE_LABELS,
-    columns: {
-      name: { column: 'name' },
-      task: { column: 'task' },
-      args: { column: 'args', json: true },
-      crontab: { column: 'crontab' },
-      interval: { column: 'interval' },
-      enabled: { column: 'enabled' },
-      exclusive: { column: 'exclusive' },
-    },
+    columns: writeColumns(['name', 'task', 'args', 'crontab', 'interval', 'enabled', 'exclusive'], { args: { json: true } }),
     uniques: [{ fields: ['name'], message: '调度名称已存在，请换一个。' }],
     beforeWrite: async ({ tx }, input, values, id) => {
-      const current =
-        id === null
-          ? null
-          : (await tx.query<{ task: string; args: unknown; crontab: number | null; interval: number | null }>('SELECT task, args, crontab, interval FROM automation_schedules WHERE id = $1', [id]))[0];
+      const current = await currentRow<{ task: string; args: unknown; crontab: number | null; interval: number | null }>(tx, 'automation_schedules', id, 'task, args, crontab, interval');
       const task = (typeof input.task === 'string' ? input.task : (current?.task ?? '')) as TaskKind;
       const schema = TASK_ARGS[task];
       if (!schema) throw new CrudError(`任务:任务「${task}」不存在。`);
@@ -108,18 +100,12 @@ export function scheduleSpec(tasks: TaskCatalogue<unknown>): ResourceSpec {
       const crontab = 'crontab' in input ? (input.crontab as number | null | undefined) ?? null : (current?.crontab ?? null);
       const interval = 'interval' in input ? (input.interval as number | null | undefined) ?? null : (current?.interval ?? null);
       if ((crontab === null) === (interval === null)) throw new CrudError('调度:请在 Crontab 和间隔周期中选择一个（只能选一个）。');
-      if (crontab !== null && (await tx.query('SELECT 1 FROM automation_crontabs WHERE id = $1', [crontab])).length === 0) {
-        throw new CrudError(`Crontab:id 为 ${crontab} 的 Crontab 不存在（可能已被删除）。`);
-      }
-      if (interval !== null && (await tx.query('SELECT 1 FROM automation_intervals WHERE id = $1', [interval])).length === 0) {
-        throw new CrudError(`间隔周期:id 为 ${interval} 的间隔周期不存在（可能已被删除）。`);
-      }
+      if (crontab !== null) await requireRow(tx, 'automation_crontabs', crontab, `Crontab:id 为 ${crontab} 的 Crontab 不存在（可能已被删除）。`);
+      if (interval !== null) await requireRow(tx, 'automation_intervals', interval, `间隔周期:id 为 ${interval} 的间隔周期不存在（可能已被删除）。`);
       values.crontab = crontab;
       values.interval = interval;
     },
-    afterWrite: async ({ tx }, id) => {
-      await refreshNextRuns(tx, 's.id = $1', [id]);
-    },
+    afterWrite: async ({ tx }, id) => refreshNextRuns(tx, 's.id = $1', [id]),
     sheet: [
       text('name', '调度名称', 24),
       text('task', '任务', 18),

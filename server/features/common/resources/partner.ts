@@ -1,5 +1,5 @@
 import type { ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, listFields, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
 
 const PARTNER_COLUMNS = ['name', 'contact', 'phone', 'email', 'status'];
 
@@ -15,11 +15,7 @@ export function partnerSpec(): ResourceSpec {
     table: 'partners',
     select: selectOf(PARTNER_COLUMNS, ['(SELECT count(*)::int FROM games g WHERE g.partner = t.id) AS game_count']),
     view: (r) => ({ ...viewOf(PARTNER_COLUMNS)(r), game_count: r.game_count ?? 0 }),
-    fields: {
-      ...auditFields(),
-      name: { sql: 't.name', filter: 'icontains' },
-      status: { sql: 't.status', filter: 'bool' },
-    },
+    fields: listFields({ name: 'icontains', status: 'bool' }),
     defaultOrder: 'name',
     search: ['t.name', 't.contact'],
     labels: { name: '合作方名称', status: '状态' },

@@ -2,7 +2,7 @@ import { ACCOUNT_PROVIDERS, SECRET_MASK, SHARED_ACCOUNT_LABELS, sharedAccountInp
 import type { Queryable } from '../../../db/db';
 import type { SecretBox } from '../../../domain/secret-box';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, listFields, namedCol, namesCol, remarkAndCreatedCols, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const ACCOUNT_COLUMNS = ['provider', 'name', 'account', 'url', 'status'];
 
@@ -44,25 +44,19 @@ export function sharedAccountSpec(box: SecretBox): ResourceSpec {
         game_info: games,
       };
     },
-    fields: {
-      ...auditFields(),
-      provider: { sql: 't.provider', filter: 'exact' },
-      provider_type: {
-        sql: `CASE ${Object.entries(ACCOUNT_PROVIDERS)
-          .map(([p, type]) => `WHEN t.provider = '${p}' THEN '${type}'`)
-          .join(' ')} END`,
-        filter: 'exact',
-      },
-      name: { sql: 't.name', filter: 'icontains' },
-      account: { sql: 't.account', filter: 'icontains' },
-      status: { sql: 't.status', filter: 'bool' },
+    fields: listFields({
+      provider: 'exact',
+      provider_type: { sql: `CASE ${Object.entries(ACCOUNT_PROVIDERS).map(([p, type]) => `WHEN t.provider = '${p}' THEN '${type}'`).join(' ')} END`, filter: 'exact' },
+      name: 'icontains',
+      account: 'icontains',
+      status: 'bool',
       game: { sql: 'EXISTS (SELECT 1 FROM shared_account_games ag WHERE ag.account_id = t.id AND ag.game_id = ANY(?::int[]))', filter: 'intAny', sortable: false },
-    },
+    }),
     defaultOrder: 'provider,name',
     search: ['t.name', 't.account', 't.provider', 't.url'],
     createSchema: sharedAccountInput,
     labels: SHARED_ACCOUNT_LABELS,
-    columns: Object.fromEntries(ACCOUNT_COLUMNS.map((c) => [c, { column: c }])),
+    columns: writeColumns(ACCOUNT_COLUMNS),
     uniques: [{ fields: ['provider', 'account'], message: '该平台下已有相同的账号，请勿重复添加。' }],
     beforeWrite: async ({ tx }, input, values) => {
       if ('secret' in input && input.secret !== undefined) values.secret = input.secret === null ? null : box.seal(String(input.secret));
@@ -81,16 +75,15 @@ export function sharedAccountSpec(box: SecretBox): ResourceSpec {
     },
     // The export never carries a secret.
     sheet: [
-      { field: 'provider_type', title: '类型', format: (v) => (typeof v === 'string' ? (PROVIDER_TYPE_NAMES[v] ?? v) : null) },
+      namedCol('provider_type', '类型', PROVIDER_TYPE_NAMES),
       text('provider', '平台'),
       text('name', '名称', 20),
       text('account', '账号', 24),
       { field: 'has_secret', title: '密钥', format: (v) => (v === true ? '已设置' : '未设置') },
       text('url', '后台地址', 30),
       bool('status', '状态'),
-      { field: 'game_info', title: '使用的游戏', width: 30, format: (v) => (Array.isArray(v) ? v.map((g) => (g as { name: string }).name).join('、') : null) },
-      readOnlyCol('description', '备注', 30),
-      datetimeCol('create_datetime', '创建时间'),
+      namesCol('game_info', '使用的游戏', 30),
+      ...remarkAndCreatedCols(),
     ],
   };
 }

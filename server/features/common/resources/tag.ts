@@ -1,6 +1,6 @@
 import { TAG_LABELS, tagInput } from '../../../../contracts/schemas';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, int, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { int, listFields, readOnlyCol, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const TAG_COLUMNS = ['name', 'color', 'sort'];
 
@@ -13,22 +13,12 @@ export function tagSpec(): ResourceSpec {
     table: 'tags',
     select: selectOf(TAG_COLUMNS, ['(SELECT count(*)::int FROM game_tags gt WHERE gt.tag_id = t.id) AS game_count']),
     view: (r) => ({ ...viewOf(TAG_COLUMNS)(r), game_count: r.game_count ?? 0 }),
-    fields: {
-      ...auditFields(),
-      name: { sql: 't.name', filter: 'icontains' },
-      color: { sql: 't.color', filter: 'exact' },
-      sort: { sql: 't.sort' },
-      game_count: { sql: '(SELECT count(*) FROM game_tags gt WHERE gt.tag_id = t.id)' },
-    },
+    fields: listFields({ name: 'icontains', color: 'exact', sort: 'sort', game_count: { sql: '(SELECT count(*) FROM game_tags gt WHERE gt.tag_id = t.id)' } }),
     defaultOrder: 'sort,name',
     search: ['t.name'],
     createSchema: tagInput,
     labels: TAG_LABELS,
-    columns: {
-      name: { column: 'name' },
-      color: { column: 'color', toDb: (v) => String(v).toLowerCase() },
-      sort: { column: 'sort' },
-    },
+    columns: writeColumns(TAG_COLUMNS, { color: { toDb: (v) => String(v).toLowerCase() } }),
     beforeWrite: async ({ tx }, input, _values, id) => {
       if (typeof input.name !== 'string') return;
       const taken = await tx.query('SELECT 1 FROM tags WHERE lower(name) = lower($1) AND id <> $2 LIMIT 1', [input.name, id ?? 0]);

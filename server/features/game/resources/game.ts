@@ -9,7 +9,7 @@ import {
 } from '../../../../contracts/schemas';
 import type { Queryable, Row } from '../../../db/db';
 import { CrudError, type FieldSpec, type ResourceSpec, type SheetColumn } from '../../../domain/crud/spec';
-import { auditFields, datetimeCol, int, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { datetimeCol, int, listFields, namedCol, namesCol, readOnlyCol, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 /** Columns of the games table the rows carry (the kind-specific ones are null for other kinds). */
 export const GAME_COLUMNS = ['kind', 'name', 'icon', 'status', 'partner', 'package_id', 'min_sdk', 'url', 'code', 'platform', 'app_id', 'category', 'current_release'];
@@ -54,23 +54,17 @@ export function gameView(r: Row): Record<string, unknown> {
 }
 
 /** Filters every game list has (name, status, partner, tag, ...). */
-export const GAME_FIELDS: Record<string, FieldSpec> = {
-  ...auditFields(),
-  name: { sql: 't.name', filter: 'icontains' },
-  status: { sql: 't.status', filter: 'exact' },
-  partner: { sql: 't.partner', filter: 'int', nullable: true },
-  kind: { sql: 't.kind', filter: 'exact' },
+export const GAME_FIELDS: Record<string, FieldSpec> = listFields({
+  name: 'icontains',
+  status: 'exact',
+  partner: { filter: 'int', nullable: true },
+  kind: 'exact',
   tag: { sql: 'EXISTS (SELECT 1 FROM game_tags gt WHERE gt.game_id = t.id AND gt.tag_id = ANY(?::int[]))', filter: 'intAny', sortable: false },
-  package_id: { sql: 't.package_id', filter: 'icontains' },
-  min_sdk: { sql: 't.min_sdk', filter: 'int' },
-  url: { sql: 't.url', filter: 'icontains' },
-  code: { sql: 't.code', filter: 'icontains' },
-  platform: { sql: 't.platform', filter: 'exact' },
-  app_id: { sql: 't.app_id', filter: 'icontains' },
-  category: { sql: 't.category', filter: 'exact' },
+  // The kind-specific columns (null for the other kinds).
+  package_id: 'icontains', min_sdk: 'int', url: 'icontains', code: 'icontains', platform: 'exact', app_id: 'icontains', category: 'exact',
   current_version: { sql: 'cr.version', filter: 'icontains' },
   release_count: { sql: '(SELECT count(*) FROM game_releases r WHERE r.game = t.id)' },
-};
+});
 
 /** Input key → column of each kind (kind is set by the screen, current_release by publishing). */
 const KIND_COLUMNS: Record<GameKind, string[]> = {
@@ -80,21 +74,16 @@ const KIND_COLUMNS: Record<GameKind, string[]> = {
   soft: ['category'],
 };
 
-const named = (names: Record<string, string>) => (v: unknown) => (typeof v === 'string' ? (names[v] ?? v) : null);
-
 const KIND_SHEET: Record<GameKind, SheetColumn[]> = {
   android: [text('package_id', '包名', 28), int('min_sdk', '最低 SDK 版本')],
   h5: [text('code', '游戏代码'), text('url', '入口地址', 40)],
-  mini: [{ field: 'platform', title: '平台', format: named(MINI_PLATFORM_NAMES) }, text('app_id', 'AppID', 24)],
-  soft: [{ field: 'category', title: '分类', format: named(SOFT_CATEGORY_NAMES) }],
+  mini: [namedCol('platform', '平台', MINI_PLATFORM_NAMES), text('app_id', 'AppID', 24)],
+  soft: [namedCol('category', '分类', SOFT_CATEGORY_NAMES)],
 };
 
 /** Checks the partner and tags an input names (same transaction): a clear refusal for unknown ids. */
 export async function checkGameReferences(tx: Queryable, input: Record<string, unknown>): Promise<void> {
-  if (typeof input.partner === 'number') {
-    const found = await tx.query('SELECT 1 FROM partners WHERE id = $1', [input.partner]);
-    if (found.length === 0) throw new CrudError(`合作方:id 为 ${input.partner} 的合作方不存在。`);
-  }
+  if (typeof input.partner === 'number') await requireRow(tx, 'partners', input.partner, `合作方:id 为 ${input.partner} 的合作方不存在。`);
   if (Array.isArray(input.tags) && input.tags.length > 0) {
     const ids = [...new Set(input.tags as number[])];
     const found = await tx.query<{ id: number }>('SELECT id FROM tags WHERE id = ANY($1::int[])', [ids]);
@@ -153,7 +142,7 @@ export function gameSpec(kind: GameKind): ResourceSpec {
     search: ['t.name', 't.package_id', 't.code', 't.app_id', 'p.name'],
     createSchema: GAME_INPUTS[kind],
     labels: GAME_LABELS,
-    columns: Object.fromEntries(['name', 'icon', 'status', 'partner', ...own].map((c) => [c, { column: c }])),
+    columns: writeColumns(['name', 'icon', 'status', 'partner', ...own]),
     beforeWrite: async ({ tx }, input, values, id) => {
       if (id === null) values.kind = kind;
       await checkGameReferences(tx, input);
@@ -170,9 +159,9 @@ export function gameSpec(kind: GameKind): ResourceSpec {
     sheet: [
       text('name', '游戏名称', 24),
       ...KIND_SHEET[kind],
-      { field: 'status', title: '状态', format: named(GAME_STATUS_NAMES) },
+      namedCol('status', '状态', GAME_STATUS_NAMES),
       readOnlyCol('partner_name', '合作方', 20),
-      { field: 'tag_info', title: '标签', width: 24, format: (v) => (Array.isArray(v) ? v.map((t) => (t as { name: string }).name).join('、') : null) },
+      namesCol('tag_info', '标签', 24),
       readOnlyCol('current_version', '当前版本'),
       readOnlyCol('release_count', '版本数'),
       text('description', '备注', 30),

@@ -2,7 +2,7 @@ import { BATCH_LABELS, batchInput, batchUpdateInput, datetimeInputToIso } from '
 import { batchState, deleteBatchCodes, insertBatchCodes, pickStem } from '../domain/gift-codes';
 import { dt } from '../../../domain/crud/resource';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, datetimeCol, int, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { datetimeCol, int, listFields, namedCol, readOnlyCol, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const BATCH_COLUMNS = ['game', 'name', 'count', 'prefix', 'stem', 'generator', 'start_time', 'end_time', 'reward', 'status', 'void_time', 'redeemed'];
 
@@ -32,39 +32,19 @@ export function giftCodeBatchSpec(): ResourceSpec {
       game_kind: r.game_kind,
       state: batchState(r as { status: string; start_time: Date; end_time: Date }),
     }),
-    fields: {
-      ...auditFields(),
-      game: { sql: 't.game', filter: 'int' },
-      game_kind: { sql: 'g.kind', filter: 'exact' },
-      name: { sql: 't.name', filter: 'icontains' },
-      prefix: { sql: 't.prefix', filter: 'istartswith' },
-      generator: { sql: 't.generator', filter: 'exact' },
-      status: { sql: 't.status', filter: 'exact' },
-      reward: { sql: 't.reward', filter: 'icontains' },
-      count: { sql: 't.count' },
-      redeemed: { sql: 't.redeemed' },
-      start_time: { sql: 't.start_time' },
-      end_time: { sql: 't.end_time' },
-    },
+    fields: listFields({
+      game: 'int', game_kind: { sql: 'g.kind', filter: 'exact' }, name: 'icontains', prefix: 'istartswith', generator: 'exact', status: 'exact', reward: 'icontains',
+      count: 'sort', redeemed: 'sort', start_time: 'sort', end_time: 'sort',
+    }),
     defaultOrder: '-create_datetime',
     search: ['g.name', 't.name', 't.prefix', 't.reward'],
     createSchema: batchInput,
     updateSchema: batchUpdateInput,
     labels: BATCH_LABELS,
-    columns: {
-      game: { column: 'game' },
-      name: { column: 'name' },
-      count: { column: 'count' },
-      prefix: { column: 'prefix' },
-      generator: { column: 'generator' },
-      start_time: { column: 'start_time', toDb: toIso },
-      end_time: { column: 'end_time', toDb: toIso },
-      reward: { column: 'reward' },
-    },
+    columns: writeColumns(['game', 'name', 'count', 'prefix', 'generator', 'start_time', 'end_time', 'reward'], { start_time: { toDb: toIso }, end_time: { toDb: toIso } }),
     beforeWrite: async ({ tx }, input, values, id) => {
       if (id === null) {
-        const game = await tx.query('SELECT 1 FROM games WHERE id = $1', [input.game]);
-        if (game.length === 0) throw new CrudError(`游戏:id 为 ${String(input.game)} 的游戏不存在。`);
+        await requireRow(tx, 'games', input.game, `游戏:id 为 ${String(input.game)} 的游戏不存在。`);
         values.prefix ??= '';
         values.generator ??= 'short';
         values.stem = await pickStem(tx, String(values.prefix), values.generator === 'date' ? 'date' : 'short');
@@ -93,11 +73,11 @@ export function giftCodeBatchSpec(): ResourceSpec {
       int('count', '数量'),
       readOnlyCol('redeemed', '已兑换'),
       text('prefix', '前缀'),
-      { field: 'generator', title: '生成规则', width: 20, format: (v) => (typeof v === 'string' ? (GENERATOR_NAMES[v] ?? v) : null) },
+      namedCol('generator', '生成规则', GENERATOR_NAMES, 20),
       text('reward', '奖励内容', 30),
       datetimeCol('start_time', '开始时间'),
       datetimeCol('end_time', '结束时间'),
-      { field: 'state', title: '状态', format: (v) => (typeof v === 'string' ? (STATE_NAMES[v] ?? v) : null) },
+      namedCol('state', '状态', STATE_NAMES),
       datetimeCol('create_datetime', '创建时间'),
     ],
   };

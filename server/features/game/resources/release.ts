@@ -2,7 +2,7 @@ import { datetimeInputToIso, GAME_KIND_NAMES, RELEASE_LABELS, releaseInput, rele
 import type { Queryable } from '../../../db/db';
 import { dt } from '../../../domain/crud/resource';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, datetimeCol, int, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { datetimeCol, int, listFields, namedCol, readOnlyCol, selectOf, text, viewOf, writeColumns, yesNoCol } from '../../../domain/crud/resource-helpers';
 
 const RELEASE_COLUMNS = ['game', 'version', 'build', 'changelog', 'file', 'file_url', 'file_name', 'size', 'sha256', 'channels', 'release_time', 'status', 'publish_time'];
 
@@ -60,33 +60,20 @@ export function releaseSpec(): ResourceSpec {
     from: RELEASE_FROM,
     select: RELEASE_SELECT,
     view: releaseView,
-    fields: {
-      ...auditFields(),
-      game: { sql: 't.game', filter: 'int' },
-      game_kind: { sql: 'g.kind', filter: 'exact' },
-      game_name: { sql: 'g.name', filter: 'icontains' },
-      version: { sql: 't.version', filter: 'icontains' },
-      build: { sql: 't.build', filter: 'int' },
-      status: { sql: 't.status', filter: 'exact' },
-      sha256: { sql: 't.sha256', filter: 'istartswith' },
+    fields: listFields({
+      game: 'int', game_kind: { sql: 'g.kind', filter: 'exact' }, game_name: { sql: 'g.name', filter: 'icontains' }, version: 'icontains', build: 'int', status: 'exact', sha256: 'istartswith',
       channel: { sql: 'jsonb_exists_any(t.channels, ?::text[])', filter: 'textAny', sortable: false },
-      size: { sql: 't.size' },
-      release_time: { sql: 't.release_time' },
-      publish_time: { sql: 't.publish_time' },
-    },
+      size: 'sort', release_time: 'sort', publish_time: 'sort',
+    }),
     defaultOrder: '-release_time',
     search: ['g.name', 't.version', 't.changelog', 't.sha256', 't.file_name'],
     createSchema: releaseInput,
     updateSchema: releaseUpdateInput,
     labels: RELEASE_LABELS,
-    columns: {
-      game: { column: 'game' },
-      version: { column: 'version' },
-      build: { column: 'build' },
-      changelog: { column: 'changelog' },
-      channels: { column: 'channels', json: true },
-      release_time: { column: 'release_time', toDb: (v) => (typeof v === 'string' ? datetimeInputToIso(v) : undefined) },
-    },
+    columns: writeColumns(['game', 'version', 'build', 'changelog', 'channels', 'release_time'], {
+      channels: { json: true },
+      release_time: { toDb: (v) => (typeof v === 'string' ? datetimeInputToIso(v) : undefined) },
+    }),
     beforeWrite: async ({ tx }, input, values, id) => {
       if (values.release_time === null || values.release_time === undefined) delete values.release_time;
       if (id !== null) return;
@@ -125,8 +112,8 @@ export function releaseSpec(): ResourceSpec {
       readOnlyCol('game_name', '游戏', 20),
       text('version', '版本号'),
       int('build', '构建号'),
-      { field: 'status', title: '状态', format: (v) => (typeof v === 'string' ? (STATUS_NAMES[v] ?? v) : null) },
-      { field: 'is_current', title: '当前版本', format: (v) => (v === true ? '是' : '否') },
+      namedCol('status', '状态', STATUS_NAMES),
+      yesNoCol('is_current', '当前版本'),
       { field: 'channels', title: '发布渠道', width: 24, format: (v) => (Array.isArray(v) ? v.join(',') : null) },
       readOnlyCol('file_name', '安装包', 24),
       readOnlyCol('size', '大小（字节）'),

@@ -1,6 +1,6 @@
 import { DEPT_LABELS, deptInput } from '../../../../contracts/schemas';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, datetimeCol, int, refuseCycle, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, datetimeCol, int, listFields, refuseCycle, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const DEPT_COLUMNS = ['name', 'key', 'sort', 'owner', 'phone', 'email', 'status', 'parent'];
 
@@ -25,23 +25,14 @@ export function deptSpec(): ResourceSpec {
       if (r.parent !== null && r.parent !== undefined) out.parent_name = r.parent_name ?? '';
       return out;
     },
-    fields: {
-      ...auditFields(),
-      name: { sql: 't.name', filter: 'icontains' },
-      key: { sql: 't.key', filter: 'exact', nullable: true },
-      sort: { sql: 't.sort' },
-      owner: { sql: 't.owner', filter: 'icontains' },
-      phone: { sql: 't.phone', filter: 'icontains' },
-      status: { sql: 't.status', filter: 'bool' },
-      parent: { sql: 't.parent', filter: 'int', nullable: true },
-    },
+    fields: listFields({ name: 'icontains', key: { filter: 'exact', nullable: true }, sort: 'sort', owner: 'icontains', phone: 'icontains', status: 'bool', parent: { filter: 'int', nullable: true } }),
     defaultOrder: 'sort',
     search: ['t.name', 't.key', 't.owner'],
     listShape: 'plain',
     lazyParent: 'parent',
     createSchema: deptInput,
     labels: DEPT_LABELS,
-    columns: Object.fromEntries(DEPT_COLUMNS.map((c) => [c, { column: c }])),
+    columns: writeColumns(DEPT_COLUMNS),
     uniques: [{ fields: ['key'], message: '关联字符已存在，请换一个。', ignoreNull: true }],
     beforeWrite: async ({ tx }, input, _values, id) => refuseCycle(tx, 'depts', id, input.parent, '上级部门不能是它自己或它的下级部门。'),
     beforeDelete: async ({ tx }, ids) => {

@@ -1,6 +1,6 @@
 import { DICTIONARY_LABELS, dictionaryInput } from '../../../../contracts/schemas';
-import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, choice, int, refuseCycle, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import type { ResourceSpec } from '../../../domain/crud/spec';
+import { bool, choice, int, listFields, refuseCycle, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const DICT_COLUMNS = ['label', 'value', 'type', 'color', 'is_value', 'status', 'sort', 'remark', 'parent'];
 /** Dictionaries (/api/system/dictionary/): groups (parent null) and their entries. */
@@ -11,24 +11,15 @@ export function dictionarySpec(): ResourceSpec {
     table: 'dictionaries',
     select: selectOf(DICT_COLUMNS),
     view: viewOf(DICT_COLUMNS),
-    fields: {
-      ...auditFields(),
-      label: { sql: 't.label', filter: 'icontains' },
-      value: { sql: 't.value', filter: 'icontains' },
-      type: { sql: 't.type', filter: 'int' },
-      is_value: { sql: 't.is_value', filter: 'bool' },
-      status: { sql: 't.status', filter: 'bool' },
-      sort: { sql: 't.sort' },
-      parent: { sql: 't.parent', filter: 'int', nullable: true },
-    },
+    fields: listFields({ label: 'icontains', value: 'icontains', type: 'int', is_value: 'bool', status: 'bool', sort: 'sort', parent: { filter: 'int', nullable: true } }),
     defaultOrder: 'sort',
     search: ['t.label', 't.value'],
     createSchema: dictionaryInput,
     labels: DICTIONARY_LABELS,
-    columns: Object.fromEntries(DICT_COLUMNS.map((c) => [c, { column: c }])),
+    columns: writeColumns(DICT_COLUMNS),
     uniques: [{ fields: ['parent', 'value'], message: '字典编号已存在（同一父级下不能重复）。' }],
     beforeWrite: async ({ tx }, input, values, id) => {
-      if (typeof input.parent === 'number' && (await tx.query('SELECT 1 FROM dictionaries WHERE id = $1', [input.parent])).length === 0) throw new CrudError('父级:字典不存在。');
+      if (typeof input.parent === 'number') await requireRow(tx, 'dictionaries', input.parent, '父级:字典不存在。');
       await refuseCycle(tx, 'dictionaries', id, input.parent, '父级不能是它自己或它的下级。');
       if (id === null && 'parent' in input && input.parent !== null && input.is_value === undefined) values.is_value = true;
     },

@@ -1,6 +1,6 @@
 import { FILE_LIST_LABELS, fileListInput } from '../../../../contracts/schemas';
 import type { ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, datetimeCol, readOnlyCol, selectOf, viewOf } from '../../../domain/crud/resource-helpers';
+import { datetimeCol, listFields, readOnlyCol, selectOf, viewOf } from '../../../domain/crud/resource-helpers';
 
 const FILE_COLUMNS = ['name', 'url', 'file_url', 'engine', 'mime_type', 'size', 'md5sum'];
 
@@ -12,14 +12,7 @@ export function fileListSpec(): ResourceSpec {
     table: 'file_list',
     select: selectOf(FILE_COLUMNS),
     view: (r) => ({ ...viewOf(FILE_COLUMNS)(r), size: Number(r.size ?? 0), file_url: r.file_url ?? '', engine: r.engine ?? 'local', mime_type: r.mime_type ?? '', md5sum: r.md5sum ?? '' }),
-    fields: {
-      ...auditFields(),
-      name: { sql: 't.name', filter: 'icontains' },
-      mime_type: { sql: 't.mime_type', filter: 'icontains' },
-      engine: { sql: 't.engine', filter: 'exact' },
-      md5sum: { sql: 't.md5sum', filter: 'exact' },
-      size: { sql: 't.size' },
-    },
+    fields: listFields({ name: 'icontains', mime_type: 'icontains', engine: 'exact', md5sum: 'exact', size: 'sort' }),
     defaultOrder: '-create_datetime',
     search: ['t.name', 't.mime_type'],
     dataScope: true,

@@ -1,5 +1,5 @@
 import type { ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, datetimeCol, readOnlyCol, selectOf, viewOf } from '../../../domain/crud/resource-helpers';
+import { datetimeCol, listFields, readOnlyCol, selectOf, viewOf } from '../../../domain/crud/resource-helpers';
 
 const LOGIN_COLUMNS = ['username', 'ip', 'agent', 'browser', 'os', 'continent', 'country', 'province', 'city', 'district', 'isp', 'area_code', 'country_english', 'country_code', 'longitude', 'latitude', 'login_type'];
 
@@ -11,14 +11,7 @@ export function loginLogSpec(): ResourceSpec {
     table: 'login_log',
     select: selectOf(LOGIN_COLUMNS),
     view: viewOf(LOGIN_COLUMNS),
-    fields: {
-      ...auditFields(),
-      username: { sql: 't.username', filter: 'icontains' },
-      ip: { sql: 't.ip', filter: 'icontains' },
-      browser: { sql: 't.browser', filter: 'icontains' },
-      os: { sql: 't.os', filter: 'icontains' },
-      login_type: { sql: 't.login_type', filter: 'int' },
-    },
+    fields: listFields({ username: 'icontains', ip: 'icontains', browser: 'icontains', os: 'icontains', login_type: 'int' }),
     defaultOrder: '-create_datetime',
     search: ['t.username', 't.ip', 't.browser', 't.os'],
     dataScope: true,

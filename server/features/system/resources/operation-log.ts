@@ -1,5 +1,5 @@
 import type { ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, datetimeCol, readOnlyCol, selectOf, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, datetimeCol, listFields, readOnlyCol, selectOf, viewOf } from '../../../domain/crud/resource-helpers';
 
 const OP_COLUMNS = ['request_modular', 'request_path', 'request_body', 'request_method', 'request_msg', 'request_ip', 'request_browser', 'response_code', 'request_os', 'json_result', 'status'];
 
@@ -11,15 +11,7 @@ export function operationLogSpec(): ResourceSpec {
     table: 'operation_log',
     select: selectOf(OP_COLUMNS),
     view: viewOf(OP_COLUMNS),
-    fields: {
-      ...auditFields(),
-      request_modular: { sql: 't.request_modular', filter: 'icontains' },
-      request_path: { sql: 't.request_path', filter: 'icontains' },
-      request_method: { sql: 't.request_method', filter: 'exact' },
-      request_ip: { sql: 't.request_ip', filter: 'icontains' },
-      response_code: { sql: 't.response_code', filter: 'exact' },
-      status: { sql: 't.status', filter: 'bool' },
-    },
+    fields: listFields({ request_modular: 'icontains', request_path: 'icontains', request_method: 'exact', request_ip: 'icontains', response_code: 'exact', status: 'bool' }),
     defaultOrder: '-create_datetime',
     search: ['t.request_modular', 't.request_path', 't.request_body', 't.request_ip'],
     dataScope: true,

@@ -2,7 +2,7 @@ import type { Db, Row } from '../../../db/db';
 import { ROLE_LABELS, roleInput } from '../../../../contracts/schemas';
 import { LoadingCache } from '../../../domain/cache';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, choice, int, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, choice, int, listFields, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const ROLE_COLUMNS = ['name', 'key', 'sort', 'status', 'admin', 'data_range', 'remark'];
 const ROLE_ARRAYS = [
@@ -41,20 +41,12 @@ export function roleSpec(): ResourceSpec {
     table: 'roles',
     select: selectOf(ROLE_COLUMNS, ROLE_ARRAYS),
     view: roleView,
-    fields: {
-      ...auditFields(),
-      name: { sql: 't.name', filter: 'icontains' },
-      key: { sql: 't.key', filter: 'icontains' },
-      sort: { sql: 't.sort' },
-      status: { sql: 't.status', filter: 'bool' },
-      admin: { sql: 't.admin', filter: 'bool' },
-      data_range: { sql: 't.data_range', filter: 'int' },
-    },
+    fields: listFields({ name: 'icontains', key: 'icontains', sort: 'sort', status: 'bool', admin: 'bool', data_range: 'int' }),
     defaultOrder: 'sort',
     search: ['t.name', 't.key'],
     createSchema: roleInput,
     labels: ROLE_LABELS,
-    columns: Object.fromEntries(ROLE_COLUMNS.map((c) => [c, { column: c }])),
+    columns: writeColumns(ROLE_COLUMNS),
     uniques: [{ fields: ['key'], message: '权限字符已存在，请换一个。' }],
     afterWrite: async ({ tx }, id, input) => {
       const sets: Array<[string, string, string, string]> = [

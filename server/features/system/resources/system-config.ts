@@ -1,11 +1,11 @@
 import type { AppContext } from '../../../context';
 import type { Row } from '../../../db/db';
 import { SYSTEM_CONFIG_LABELS, systemConfigInput } from '../../../../contracts/schemas';
-import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, choice, int, refuseCycle, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import type { ResourceSpec } from '../../../domain/crud/spec';
+import { bool, choice, int, listFields, refuseCycle, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 
 const CONFIG_COLUMNS = ['title', 'key', 'value', 'sort', 'status', 'data_options', 'form_item_type', 'rule', 'placeholder', 'setting', 'parent'];
-const JSON_COLUMNS = new Set(['value', 'data_options', 'rule', 'setting']);
+const JSON_COLUMNS = ['value', 'data_options', 'rule', 'setting'];
 const FORM_ITEM_TYPES = ['text', 'datetime', 'date', 'textarea', 'select', 'checkbox', 'radio', 'img', 'file', 'switch', 'number', 'array', 'imgs', 'foreignkey', 'manytomany', 'time'];
 
 function configItemView(r: Row): Record<string, unknown> {
@@ -34,23 +34,15 @@ export function systemConfigSpec(ctx: AppContext): ResourceSpec {
       const children = await db.query(`SELECT ${selectOf(CONFIG_COLUMNS)} FROM system_config t WHERE t.parent = ANY($1::int[]) ORDER BY t.sort, t.id`, [rows.map((r) => r.id)]);
       for (const row of rows) row.chinldern = children.filter((c) => c.parent === row.id).map(configItemView);
     },
-    fields: {
-      ...auditFields(),
-      title: { sql: 't.title', filter: 'icontains' },
-      key: { sql: 't.key', filter: 'icontains' },
-      status: { sql: 't.status', filter: 'bool' },
-      sort: { sql: 't.sort' },
-      form_item_type: { sql: 't.form_item_type', filter: 'int' },
-      parent: { sql: 't.parent', filter: 'int', nullable: true },
-    },
+    fields: listFields({ title: 'icontains', key: 'icontains', status: 'bool', sort: 'sort', form_item_type: 'int', parent: { filter: 'int', nullable: true } }),
     defaultOrder: 'sort',
     search: ['t.title', 't.key'],
     createSchema: systemConfigInput,
     labels: SYSTEM_CONFIG_LABELS,
-    columns: Object.fromEntries(CONFIG_COLUMNS.map((c) => [c, { column: c, json: JSON_COLUMNS.has(c) }])),
+    columns: writeColumns(CONFIG_COLUMNS, Object.fromEntries(JSON_COLUMNS.map((c) => [c, { json: true }]))),
     uniques: [{ fields: ['key', 'parent'], message: '键已存在（同一分组下不能重复）。' }],
     beforeWrite: async ({ tx }, input, _values, id) => {
-      if (typeof input.parent === 'number' && (await tx.query('SELECT 1 FROM system_config WHERE id = $1', [input.parent])).length === 0) throw new CrudError('父级:分组不存在。');
+      if (typeof input.parent === 'number') await requireRow(tx, 'system_config', input.parent, '父级:分组不存在。');
       await refuseCycle(tx, 'system_config', id, input.parent, '父级不能是它自己或它的下级。');
     },
     changed: () => announceSettingsChange(ctx),

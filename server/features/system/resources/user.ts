@@ -2,7 +2,7 @@ import { USER_LABELS, userCreateInput, userUpdateInput } from '../../../../contr
 import { hashClientPassword } from '../../../auth/password';
 import { dt } from '../../../domain/crud/resource';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { auditFields, bool, choice, datetimeCol, int, intList, readOnlyCol, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, choice, datetimeCol, int, intList, listFields, readOnlyCol, requireRow, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 import type { RoleViews } from './role';
 
 const USER_COLUMNS = [
@@ -49,21 +49,10 @@ export function userSpec(roleViews: RoleViews): ResourceSpec {
       const roles = await roleViews.byId();
       for (const row of rows) row.role_info = (row.role as number[]).flatMap((id) => roles.get(id) ?? []);
     },
-    fields: {
-      ...auditFields(),
-      username: { sql: 't.username', filter: 'icontains' },
-      name: { sql: 't.name', filter: 'istartswith' },
-      mobile: { sql: 't.mobile', filter: 'istartswith' },
-      email: { sql: 't.email', filter: 'icontains' },
-      is_active: { sql: 't.is_active', filter: 'bool' },
-      dept: { sql: 't.dept', filter: 'int', nullable: true },
-      user_type: { sql: 't.user_type', filter: 'int' },
-      gender: { sql: 't.gender', filter: 'int' },
-      dept__name: { sql: 'd.name', filter: 'iregex' },
-      last_login: { sql: 't.last_login' },
-      date_joined: { sql: 't.date_joined' },
-      employee_no: { sql: 't.employee_no', filter: 'exact' },
-    },
+    fields: listFields({
+      username: 'icontains', name: 'istartswith', mobile: 'istartswith', email: 'icontains', is_active: 'bool', dept: { filter: 'int', nullable: true }, user_type: 'int', gender: 'int',
+      dept__name: { sql: 'd.name', filter: 'iregex' }, last_login: 'sort', date_joined: 'sort', employee_no: 'exact',
+    }),
     defaultOrder: '-create_datetime',
     search: [
       't.username',
@@ -78,15 +67,13 @@ export function userSpec(roleViews: RoleViews): ResourceSpec {
     createSchema: userCreateInput,
     updateSchema: userUpdateInput,
     labels: USER_LABELS,
-    columns: Object.fromEntries(USER_WRITABLE.map((c) => [c, { column: c }])),
+    columns: writeColumns(USER_WRITABLE),
     uniques: [
       { fields: ['username'], message: '用户账号已存在，请换一个。' },
       { fields: ['employee_no'], message: '工号已存在，请换一个。', ignoreNull: true },
     ],
     beforeWrite: async ({ tx }, input, values, id) => {
-      if (typeof input.dept === 'number' && (await tx.query('SELECT 1 FROM depts WHERE id = $1', [input.dept])).length === 0) {
-        throw new CrudError('所属部门:部门不存在。');
-      }
+      if (typeof input.dept === 'number') await requireRow(tx, 'depts', input.dept, '所属部门:部门不存在。');
       if (id === null) {
         // Read through the transaction: on the embedded database a query outside it would wait for
         // this very transaction to end (a deadlock whenever the settings cache had expired).

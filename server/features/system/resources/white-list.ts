@@ -1,6 +1,6 @@
 import { API_WHITE_LIST_LABELS, apiWhiteListInput } from '../../../../contracts/schemas';
 import { CrudError, type ResourceSpec } from '../../../domain/crud/spec';
-import { bool, choice, auditFields, selectOf, text, viewOf } from '../../../domain/crud/resource-helpers';
+import { bool, choice, currentRow, listFields, selectOf, text, viewOf, writeColumns } from '../../../domain/crud/resource-helpers';
 import { METHODS } from './menu-button';
 
 const WHITE_COLUMNS = ['url', 'method', 'enable_datasource', 'open_write'];
@@ -20,20 +20,15 @@ export function apiWhiteListSpec(): ResourceSpec {
     table: 'api_white_list',
     select: selectOf(WHITE_COLUMNS),
     view: viewOf(WHITE_COLUMNS),
-    fields: {
-      ...auditFields(),
-      url: { sql: 't.url', filter: 'icontains' },
-      method: { sql: 't.method', filter: 'int' },
-      enable_datasource: { sql: 't.enable_datasource', filter: 'bool' },
-    },
+    fields: listFields({ url: 'icontains', method: 'int', enable_datasource: 'bool' }),
     defaultOrder: '-create_datetime',
     search: ['t.url'],
     createSchema: apiWhiteListInput,
     labels: API_WHITE_LIST_LABELS,
-    columns: Object.fromEntries(WHITE_COLUMNS.map((c) => [c, { column: c }])),
+    columns: writeColumns(WHITE_COLUMNS),
     uniques: [{ fields: ['url', 'method'], message: '该接口地址和请求方法已在白名单中。' }],
     beforeWrite: async ({ tx }, input, _values, id) => {
-      const current = id === null ? undefined : (await tx.query<{ method: number | null; open_write: boolean }>('SELECT method, open_write FROM api_white_list WHERE id = $1', [id]))[0];
+      const current = await currentRow<{ method: number | null; open_write: boolean }>(tx, 'api_white_list', id, 'method, open_write');
       const method = 'method' in input ? input.method : current?.method;
       const openWrite = 'open_write' in input ? input.open_write : current?.open_write;
       if (typeof method === 'number' && method !== 0 && openWrite !== true) throw new CrudError(OPEN_WRITE_REQUIRED);
