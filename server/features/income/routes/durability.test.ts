@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../db/pglite';
-import { appCredentials, kill9, startServer } from '../../../test/process-server';
+import { appCredentials, KilledServer, sendThroughKills } from '../../../test/process-server';
 
 /**
  * kill -9 of the server while 4 game servers send signed order callbacks and retry every batch not
@@ -14,15 +13,14 @@ import { appCredentials, kill9, startServer } from '../../../test/process-server
  */
 describe('order ingestion survives kill -9', () => {
   const dir = mkdtempSync(join(tmpdir(), 'orders-kill-'));
-  let current: { url: string; child: ChildProcess } | null = null;
+  const server = new KilledServer(dir);
   afterAll(async () => {
-    if (current) await kill9(current.child);
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('0 acknowledged orders lost, 0 counted twice, rollups equal the orders', async () => {
-    current = await startServer(dir);
-    const creds = await appCredentials(current.url, 1);
+    const creds = await appCredentials((await server.start()).url, 1);
 
     const BATCHES = 24;
     const SIZE = 200;
@@ -46,51 +44,19 @@ describe('order ingestion survives kill -9', () => {
       const body = JSON.stringify({ orders });
       return { body, signature: sign(body), n: orders.length };
     });
-    const acknowledged = new Set<number>();
-    let sends = 0;
-    let next = 0;
-    const client = async () => {
-      for (;;) {
-        const b = next++;
-        const batch = batches[b];
-        if (!batch) return;
-        // A refund needs its order: batch b refunds orders of batch b-16, acknowledged long before (4 clients).
-        while (b >= 16 && !acknowledged.has(b - 16)) await new Promise((r) => setTimeout(r, 20));
-        for (;;) {
-          const server = current;
-          try {
-            sends++;
-            const res = await fetch(`${server?.url ?? ''}/api/ingest/orders/`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': batch.signature },
-              body: batch.body,
-              signal: AbortSignal.timeout(15_000),
-            });
-            const json = (await res.json()) as { code: number; data: { accepted: number; rejected: unknown[] } };
-            if (json.code === 2000 && json.data.accepted === batch.n) {
-              acknowledged.add(b);
-              break;
-            }
-            if (json.code === 2000) throw new Error(`batch ${b}: ${JSON.stringify(json.data.rejected).slice(0, 300)}`);
-          } catch (err) {
-            if (err instanceof Error && err.message.startsWith('batch ')) throw err;
-            // refused, reset or no answer: not acknowledged, send it again
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-    };
-    const clients = Promise.all([client(), client(), client(), client()]);
-    for (const at of [5, 17]) {
-      while (acknowledged.size < at) await new Promise((r) => setTimeout(r, 20));
-      await kill9(current.child);
-      current = await startServer(dir);
-    }
-    await clients;
+    const { acknowledged, sends } = await sendThroughKills(server, '/api/ingest/orders/', creds.app_key, batches, {
+      killAt: [5, 17],
+      // A refund needs its order: batch b refunds orders of batch b-16, acknowledged long before (4 clients).
+      ready: (b, acked) => b < 16 || acked.has(b - 16),
+      acknowledges: (answer, b) => {
+        const json = answer as { code: number; data: { accepted: number; rejected: unknown[] } };
+        if (json.code === 2000 && json.data.accepted !== batches[b]?.n) throw new Error(`batch ${b}: ${JSON.stringify(json.data.rejected).slice(0, 300)}`);
+        return json.code === 2000;
+      },
+    });
     expect(acknowledged.size).toBe(BATCHES);
     expect(sends).toBeGreaterThan(BATCHES);
-    await kill9(current.child);
-    current = null;
+    await server.stop();
 
     const db = await openPglite(join(dir, 'db'));
     try {
