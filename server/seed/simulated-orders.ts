@@ -69,23 +69,39 @@ export function ordersOfEvents(events: PayLike[], latest: number): { paid: SimOr
   return { paid, refunds: refunds.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)) };
 }
 
-/** One signed batch of callbacks, retried on network errors and 5xx (the ingestion is idempotent by order id). */
-export async function sendOrders(baseUrl: string, creds: { app_key: string; secret: string }, orders: SimOrder[]): Promise<{ accepted: number; duplicates: number; rejected: Array<{ index: number; reason: string }> }> {
-  const body = JSON.stringify({ orders });
+/** What the ingestion answers for one batch. */
+export interface IngestAnswer {
+  accepted: number;
+  duplicates: number;
+  rejected: Array<{ index: number; reason: string }>;
+}
+
+/**
+ * One signed batch (`payload` as JSON, HMAC-SHA256 with the app's secret) to an ingestion path, retried
+ * on network errors and 5xx (both ingestions are idempotent: by uuid, by order id). `what` names the
+ * batch in the error.
+ */
+export async function sendSigned(baseUrl: string, path: string, creds: { app_key: string; secret: string }, payload: unknown, what: string): Promise<IngestAnswer> {
+  const body = JSON.stringify(payload);
   const signature = createHmac('sha256', creds.secret).update(body).digest('hex');
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(`${baseUrl}/api/ingest/orders/`, {
+      const res = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': signature, 'user-agent': 'tracking-simulator' },
         body,
       });
-      const json = (await res.json()) as { code: number; msg: string; data: { accepted: number; duplicates: number; rejected: Array<{ index: number; reason: string }> } };
+      const json = (await res.json()) as { code: number; msg: string; data: IngestAnswer };
       if (json.code === 2000) return json.data;
-      if (res.status < 500 || attempt >= 8) throw new Error(`orders: ${res.status} ${json.msg}`);
+      if (res.status < 500 || attempt >= 8) throw new Error(`${what}: ${res.status} ${json.msg}`);
     } catch (err) {
-      if (attempt >= 8 || (err instanceof Error && err.message.startsWith('orders:'))) throw err;
+      if (attempt >= 8 || (err instanceof Error && err.message.startsWith(`${what}:`))) throw err;
     }
     await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** attempt)));
   }
+}
+
+/** One signed batch of callbacks, retried on network errors and 5xx (the ingestion is idempotent by order id). */
+export function sendOrders(baseUrl: string, creds: { app_key: string; secret: string }, orders: SimOrder[]): Promise<IngestAnswer> {
+  return sendSigned(baseUrl, '/api/ingest/orders/', creds, { orders }, 'orders');
 }

@@ -1,5 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
-import { ordersOfEvents, sendOrders, type SimOrder } from './simulated-orders';
+import { createHash } from 'node:crypto';
+import { ordersOfEvents, sendOrders, sendSigned, type IngestAnswer, type SimOrder } from './simulated-orders';
 // Partners
 import { simulatePartners } from './simulated-partners';
 import { simulateAds } from './simulated-ads';
@@ -216,24 +216,8 @@ export async function trackingCredentials(opts: SimulateOptions, games: number[]
 }
 
 /** One signed batch, retried on network errors and 5xx (the ingestion is idempotent by uuid). */
-export async function sendBatch(baseUrl: string, creds: { app_key: string; secret: string }, events: unknown[]): Promise<{ accepted: number; duplicates: number; rejected: Array<{ index: number; reason: string }> }> {
-  const body = JSON.stringify({ events });
-  const signature = createHmac('sha256', creds.secret).update(body).digest('hex');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const res = await fetch(`${baseUrl}/api/embed/track/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-app-key': creds.app_key, 'x-signature': signature, 'user-agent': 'tracking-simulator' },
-        body,
-      });
-      const json = (await res.json()) as { code: number; msg: string; data: { accepted: number; duplicates: number; rejected: Array<{ index: number; reason: string }> } };
-      if (json.code === 2000) return json.data;
-      if (res.status < 500 || attempt >= 8) throw new Error(`track: ${res.status} ${json.msg}`);
-    } catch (err) {
-      if (attempt >= 8 || (err instanceof Error && err.message.startsWith('track:'))) throw err;
-    }
-    await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** attempt)));
-  }
+export function sendBatch(baseUrl: string, creds: { app_key: string; secret: string }, events: unknown[]): Promise<IngestAnswer> {
+  return sendSigned(baseUrl, '/api/embed/track/', creds, { events }, 'track');
 }
 
 export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
