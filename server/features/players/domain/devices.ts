@@ -2,6 +2,7 @@ import { DEVICE_ORDERINGS, type DeviceRow, type ListPage } from '../../../../con
 import type { Queryable } from '../../../db/db';
 import { Conditions } from '../../../domain/crud/query';
 import { CrudError } from '../../../domain/crud/spec';
+import { choice, escapeLike, int, iso, one, paging, text } from './query-params';
 
 /** center_users/devices: the devices list (contracts/schemas/players) over player_devices / device_accounts (migration 046). */
 
@@ -20,33 +21,9 @@ export interface DeviceQuery {
   shared?: boolean;
 }
 
-function one(q: Record<string, unknown>, key: string): string | undefined {
-  const v = q[key];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string') throw new CrudError(`参数 ${key.slice(0, 32)} 只能出现一次`);
-  return v;
-}
-function int(q: Record<string, unknown>, key: string, min: number, max: number, message: string): number | undefined {
-  const v = one(q, key);
-  if (v === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max) throw new CrudError(message);
-  return Number(v);
-}
-function text(q: Record<string, unknown>, key: string, label: string): string | undefined {
-  const v = one(q, key);
-  if (v === undefined) return undefined;
-  if (v.length > 128) throw new CrudError(`${label}最长 128 个字符`);
-  if (v.includes('\u0000')) throw new CrudError(`${label}不能包含空字符`);
-  return v;
-}
-
 /** The list's query string, checked: the first problem → code 4000. */
 export function parseDeviceQuery(q: Record<string, unknown>): DeviceQuery {
-  const out: DeviceQuery = {
-    page: int(q, 'page', 1, 1_000_000, 'page 必须是 1 到 1000000 的整数') ?? 1,
-    limit: int(q, 'limit', 1, DEVICE_PAGE_MAX, `limit 必须是 1 到 ${DEVICE_PAGE_MAX} 的整数`) ?? 20,
-    ordering: '-last_seen',
-  };
+  const out: DeviceQuery = { ...paging(q, DEVICE_PAGE_MAX), ordering: '-last_seen' };
   const search = text(q, 'search', '搜索内容 search ');
   if (search !== undefined) out.search = search;
   const os = text(q, 'os', '系统 os ');
@@ -60,11 +37,7 @@ export function parseDeviceQuery(q: Record<string, unknown>): DeviceQuery {
     if (shared !== '1' && shared !== '0') throw new CrudError('shared 只能是 1 或 0');
     out.shared = shared === '1';
   }
-  const ordering = one(q, 'ordering');
-  if (ordering !== undefined) {
-    if (!(DEVICE_ORDERINGS as readonly string[]).includes(ordering)) throw new CrudError(`ordering 只能是 ${DEVICE_ORDERINGS.join('、')}`);
-    out.ordering = ordering as Ordering;
-  }
+  out.ordering = choice(q, 'ordering', DEVICE_ORDERINGS) ?? out.ordering;
   return out;
 }
 
@@ -76,8 +49,6 @@ const ORDER_SQL: Record<Ordering, string> = {
   '-accounts': 'd.accounts DESC, d.id DESC',
   accounts: 'd.accounts ASC, d.id ASC',
 };
-const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listDevices(db: Queryable, q: DeviceQuery): Promise<ListPage<DeviceRow>> {
   const c = new Conditions();
