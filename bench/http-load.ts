@@ -27,17 +27,18 @@ export async function accessToken(baseUrl: string, username: string, password: s
 /** One call first: a load test of an endpoint that answers an error would measure the wrong thing. */
 async function expectSuccess(url: string, headers: Record<string, string>): Promise<void> {
   const res = await fetch(url, { headers });
-  const body = (await res.json()) as { code?: number; msg?: unknown };
-  if (res.status !== 200 || body.code !== 2000) throw new Error(`${url} does not succeed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  const body = (await res.json()) as { code?: number; msg?: unknown; status?: unknown };
+  // The envelope's success, or the health check's {status: 'ok'}.
+  if (res.status !== 200 || (body.code !== 2000 && body.status !== 'ok')) throw new Error(`${url} does not succeed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
 }
 
-/** autocannon: `connections` connections for `seconds` s after a 1 s warm-up. */
-export async function load(baseUrl: string, path: string, token: string | null, connections: number, seconds: number): Promise<LoadResult> {
+/** autocannon: `connections` connections for `seconds` s after a warm-up (1 s by default; 0: none). */
+export async function load(baseUrl: string, path: string, token: string | null, connections: number, seconds: number, warmupSeconds = 1): Promise<LoadResult> {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'bench' };
   if (token) headers.authorization = `JWT ${token}`;
   const url = `${baseUrl}${path}`;
   await expectSuccess(url, headers);
-  const r = await autocannon({ url, connections, duration: seconds, headers, warmup: { connections, duration: 1 } });
+  const r = await autocannon({ url, connections, duration: seconds, headers, ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}) });
   return {
     path,
     requestsPerSecond: r.requests.average,

@@ -30,7 +30,11 @@
  *       (y) GET /metrics (< 10 ms), on the embedded database and PostgreSQL: bench/automation.ts
  *   (z) the dashboard.realtime frame to 1,000 subscribed sockets (< 5 ms CPU of the pushing thread per push): bench/dashboard-live.ts
  *
- * One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
+ *   (http) per-request overhead: requests/s and p99 of /healthz, settings, user_info, web_router, the
+ *       user list and get_unread_msg under 16 connections, medians of 3 rounds (budgets: /healthz
+ *       ≥ 30,000 rps, cached reads ≥ 15,000 rps, every call p99 < 10 ms): bench/http-overhead.ts
+ *
+ * One section alone: `npm run bench -- http` (the per-request overhead, ~2 min). One part alone: `npm run bench:login` ((a) and (b), bench/login-page.ts; CONSOLE_DIR=<a build> to
  * measure another build, BENCH_SAMPLES=<n> contexts), `npx tsx bench/table-render.ts` ((j)).
  */
 import { execSync } from 'node:child_process';
@@ -39,6 +43,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium';
 import { accessToken, load, type LoadResult } from './http-load';
+import { benchHttpOverhead, HTTP_BUDGET, printHttpOverhead } from './http-overhead';
 import { measurePageWeight, type PageWeight } from './page-weight';
 import { median, timeLoginToDashboard, type LoginSample } from './page-timing';
 import { firstErrorCost, summarise, timeLoginPage, type JsLoad, type LoginLoadSummary } from './login-page';
@@ -211,7 +216,19 @@ async function measure(baseUrl: string): Promise<Measured> {
   return { captchaOffCls, login, loads, shellTabs, tableRender };
 }
 
+/** `npm run bench -- http`: the per-request overhead section alone (no browser, no build needed). */
+async function httpOnly(): Promise<void> {
+  console.log('bench: (http) per-request overhead, 16 connections, medians of 3 rounds of 5 s');
+  const http = await benchHttpOverhead(ROOT, 3, 5, (l) => console.log(l));
+  console.log();
+  printHttpOverhead(http);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(`${RESULTS}http.json`, `${JSON.stringify({ at: new Date().toISOString(), commit: gitCommit(), budgets: HTTP_BUDGET, http }, null, 2)}\n`);
+  console.log('bench: results in bench/results/http.json');
+}
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).includes('http')) return httpOnly();
   const started = Date.now();
   ensureBuilt();
   console.log('bench: starting the reference server (separate process, CAPTCHA=on) for the login page');
@@ -232,6 +249,8 @@ async function main(): Promise<void> {
   } catch (e) {
     console.log(`bench: (k) PostgreSQL not measured: ${e instanceof Error ? e.message : String(e)}`);
   }
+  console.log('bench: (http) per-request overhead, 16 connections, medians of 3 rounds of 5 s');
+  const http = await benchHttpOverhead(ROOT, 3, 5, (l) => console.log(l));
   console.log('bench: (h) 1,000 open sockets on one instance: memory per socket, announcement delivery');
   const sockets = await benchSockets(1000);
   console.log('bench: (l) 100,000-code gift-code batch, (m) 100 concurrent redemptions of one code (embedded database, then PostgreSQL)');
@@ -349,6 +368,17 @@ async function main(): Promise<void> {
     lines.push({ measure: `GET ${l.path} req/s`, value: l.requestsPerSecond.toFixed(0), budget: `≥ ${BUDGET.requestsPerSecond}`, pass: clean && l.requestsPerSecond >= BUDGET.requestsPerSecond });
     lines.push({ measure: `GET ${l.path} p99`, value: ms(l.p99Ms), budget: `< ${ms(BUDGET.p99Ms)}`, pass: clean && l.p99Ms < BUDGET.p99Ms });
     if (!clean) lines.push({ measure: `GET ${l.path} errors / non-2xx`, value: `${l.errors} / ${l.non2xx}`, budget: '0 / 0', pass: false });
+  }
+
+  for (const r of http.results) {
+    const clean = r.errors === 0;
+    lines.push({
+      measure: `per-request: GET ${r.call.path} req/s (${http.connections} conn., median of ${http.rounds})`,
+      value: r.medianRps.toFixed(0),
+      budget: r.call.minRps === null ? '' : `≥ ${r.call.minRps}`,
+      pass: r.call.minRps === null ? (clean ? null : false) : clean && r.medianRps >= r.call.minRps,
+    });
+    lines.push({ measure: '  p99', value: `${r.medianP99Ms} ms`, budget: `< ${HTTP_BUDGET.p99Ms} ms`, pass: clean && r.medianP99Ms < HTTP_BUDGET.p99Ms });
   }
 
   lines.push({ measure: 'routes + side menu, 2,000 items (median)', value: `${menuBuild.routesAndAside.median.toFixed(2)} ms`, budget: '< 10 ms', pass: menuBuild.routesAndAside.median < 10 });
@@ -497,6 +527,7 @@ async function main(): Promise<void> {
     tableRender,
     userList,
     listLoads,
+    http,
     sockets,
     giftCodes,
     ingest,

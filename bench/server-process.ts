@@ -48,10 +48,12 @@ export interface ServerProcessOptions {
   dataDir?: string;
   /** Extra environment, e.g. DATABASE_URL. */
   env?: Record<string, string>;
+  /** The port to listen on; default a free one. */
+  port?: number;
 }
 
 export async function startServerProcess(cwd: string, opts: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   const child = spawn('npx', ['--no-install', 'tsx', 'server/main.ts'], {
@@ -88,7 +90,8 @@ export async function startServerProcess(cwd: string, opts: ServerProcessOptions
   };
 
   try {
-    await waitUntilUp(baseUrl, child, () => output, 90_000);
+    // A fresh database is migrated and seeded first: minutes on a busy 2-core machine.
+    await waitUntilUp(baseUrl, child, () => output, 240_000);
   } catch (e) {
     await stop();
     throw e;

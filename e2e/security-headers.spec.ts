@@ -1,8 +1,10 @@
 import { test, expect, SUPERADMIN } from './fixtures';
 
 /**
- * Issue 12 in the browser: the console works under its Content-Security-Policy with zero violations
- * (sign-in, dashboard, a CRUD screen, the white list), and it refuses to be framed by another page.
+ * The security headers in the browser: the console works under its Content-Security-Policy with zero
+ * violations (sign-in, dashboard, a CRUD screen, the white list), and it refuses to be framed by
+ * another page. The page policy is on the HTML (and every answer that is not JSON); JSON answers carry
+ * a short policy of their own (server/http/security-headers.ts), which the page's calls never see.
  */
 
 declare global {

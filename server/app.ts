@@ -22,6 +22,7 @@ import { registerCors } from './http/cors';
 import { registerBadInputGuard, registerHealth, redactUrl } from './http/health';
 import { registerSignInLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
+import { requestLog } from './http/request-log';
 import { SessionStore } from './domain/sessions';
 import { registerErrorHandling } from './http/errors';
 import { registerOperationLog } from './http/operation-log';
@@ -56,7 +57,6 @@ import { pagesCheckTask } from './features/automation/jobs/page-check';
 import { registerMetrics } from './http/metrics';
 import { cooperateRoutes } from './features/cooperate/routes/index';
 import { advertisingRoutes } from './features/advertising/routes/index';
-import { sampleGameRoutes } from './samples/h5-game';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './features/tracking/domain/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
@@ -197,12 +197,14 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
 
 async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
-  // JSON lines with a request id (reqId) on each; the token in a socket URL is not logged.
+  // JSON lines with a request id (reqId) on each (errors, slow answers and a sample of requests: http/request-log.ts); the token in a socket URL is not logged.
   const logger: FastifyServerOptions['logger'] = config.logLevel
     ? { level: config.logLevel, serializers: { req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }) } }
     : false;
   const app = Fastify({
     logger,
+    // Two log lines per request cost more than the request: errors, slow answers and a sample are logged.
+    ...(config.logLevel ? { logController: requestLog(config.logLevel) } : {}),
     genReqId: () => randomUUID(),
     // A hop count is accepted by Fastify (proxy-addr) though its types list only boolean, string and function.
     trustProxy: config.trustProxy as unknown as FastifyServerOptions['trustProxy'],
@@ -221,7 +223,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before every route: the OpenAPI document (/api/openapi.json, viewer at /api/docs/) lists each route registered after it.
   await registerOpenApi(app);
   registerHealth(app, ctx);
-  await registerSecurityHeaders(app, config, shellConfig);
+  registerSecurityHeaders(app, config, shellConfig);
   await registerCors(app, config);
   registerBadInputGuard(app);
   const throttle = await registerSignInLimiter(app, ctx.db, { perMinute: config.signInPerMinute });
@@ -255,8 +257,6 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   cooperateRoutes(app, ctx);
   await advertisingRoutes(app, ctx);
   workbenchRoutes(app, ctx);
-  // The sample H5 game (/samples/h5-game/): its page and its "game server" (signed orders).
-  await sampleGameRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

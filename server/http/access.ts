@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { isGuardedPath, refusalMessage } from '../domain/permissions';
 import { authenticate } from './auth';
@@ -22,11 +22,7 @@ declare module 'fastify' {
  */
 export function registerAccessCheck(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('noDataScope', false);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'OPTIONS') return;
-    if (req.routeOptions.url === undefined) return;
-    const path = req.url.split('?')[0] ?? req.url;
-    if (!isGuardedPath(req.method, path)) return;
+  const check = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!req.account) {
       const res = await authenticate(ctx, req.headers.authorization);
       if (!res.ok) return reply.send(res.failure);
@@ -36,5 +32,15 @@ export function registerAccessCheck(app: FastifyInstance, ctx: AppContext): void
     const verdict = await ctx.permissions.allows(req.account, req.method, path);
     if (!verdict.ok) return reply.send(fail(refusalMessage(req.method, path)));
     req.noDataScope = verdict.noDataScope;
+  };
+  // A callback hook: the calls it does not guard (health, the console's files, open API paths) pass without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method === 'OPTIONS' || req.is404) return done();
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    if (!isGuardedPath(req.method, path)) return done();
+    check(req, reply, path).then(() => {
+      if (!reply.sent) done();
+    }, done);
   });
 }

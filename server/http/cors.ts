@@ -20,6 +20,8 @@ export function corsAllowed(origin: string | undefined, req: FastifyRequest, con
  * headers the console uses; another origin (and a request without Origin) gets no CORS headers.
  * Export file names (Content-Disposition) are readable cross-origin.
  */
+const SDK_PATH = '/api/embed/track/';
+
 /** CORS of the SDK ingestion (POST /api/embed/track/): any origin, no credentials, its two headers. */
 const SDK_CORS: FastifyCorsOptions = {
   origin: '*',
@@ -42,13 +44,17 @@ export async function registerCors(app: FastifyInstance, config: ServerConfig): 
     // An OPTIONS with an Origin but no Access-Control-Request-Method is answered like a preflight, not with a 400.
     strictPreflight: false,
   };
+  // The two answers' options built once (not per request): an allowed Origin is echoed (origin: true
+  // reflects the request's Origin, which corsAllowed has just accepted); any other gets no CORS headers.
+  const allowed: FastifyCorsOptions = { ...base, origin: true };
+  const refused: FastifyCorsOptions = { ...base, origin: false };
   await app.register(cors, {
     ...base,
     delegator: (req, cb) => {
       // Game SDKs in H5 pages on any origin: the batch is authenticated by its HMAC, never by cookies.
-      if ((req.url ?? '').split('?')[0] === '/api/embed/track/') return cb(null, SDK_CORS);
-      const origin = req.headers.origin;
-      cb(null, { ...base, origin: corsAllowed(origin, req as FastifyRequest, config) ? origin : false });
+      const url = req.url ?? '';
+      if (url.startsWith(SDK_PATH) && (url.length === SDK_PATH.length || url[SDK_PATH.length] === '?')) return cb(null, SDK_CORS);
+      cb(null, corsAllowed(req.headers.origin, req as FastifyRequest, config) ? allowed : refused);
     },
   });
 }

@@ -51,10 +51,13 @@ export const NUL_MSG = '请求中不能包含空字符（\\u0000）';
  * input: the envelope, code 4000, instead of a database error.
  */
 export function registerBadInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (/%00/.test(req.url) || req.url.includes('\u0000')) return reply.send(fail(NUL_MSG));
+  // Callback hooks (not async): no promise per request on the common path.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.includes('%00') || req.url.includes('\u0000')) return void reply.send(fail(NUL_MSG));
+    done();
   });
-  app.addHook('preValidation', async (req, reply) => {
-    if (hasNul(req.body)) return reply.send(fail(NUL_MSG));
+  app.addHook('preValidation', (req, reply, done) => {
+    if (req.body !== undefined && req.body !== null && hasNul(req.body)) return void reply.send(fail(NUL_MSG));
+    done();
   });
 }

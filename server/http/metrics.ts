@@ -54,12 +54,22 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
     },
   };
 
-  app.addHook('onResponse', async (req, reply) => {
+  // The label children of each route looked up once, not hashed from a labels object on every answer.
+  const STATUS = ['1xx', '2xx', '3xx', '4xx', '5xx'];
+  const series = new Map<string, { duration: { observe(v: number): void }; counts: Map<string, { inc(): void }> }>();
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    const status = `${Math.floor(reply.statusCode / 100)}xx`;
-    requests.inc({ method: req.method, route, status });
-    duration.observe({ route }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') {
+      let s = series.get(route);
+      if (!s) series.set(route, (s = { duration: duration.labels({ route }), counts: new Map() }));
+      const status = STATUS[Math.floor(reply.statusCode / 100) - 1] ?? `${Math.floor(reply.statusCode / 100)}xx`;
+      const key = req.method + status;
+      let count = s.counts.get(key);
+      if (!count) s.counts.set(key, (count = requests.labels({ method: req.method, route, status })));
+      count.inc();
+      s.duration.observe(reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   const token = process.env.METRICS_TOKEN ?? '';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { configScript, type ConsoleConfig } from './static';
@@ -61,18 +62,81 @@ export function consoleCsp(config: Pick<ServerConfig, 'apiUrl' | 'publicUrl' | '
   };
 }
 
+/** Header name → value, as helmet would set them. */
+export type HeaderSet = Readonly<Record<string, string>>;
+
+/** The headers a helmet configuration sets, computed once by running its middleware on a recording response. */
+function headersOf(options: HelmetOptions): HeaderSet {
+  const set: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete set[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return Object.freeze(set);
+}
+
 /**
- * Security headers on every answer, by @fastify/helmet: the CSP above, `X-Frame-Options: DENY` and
- * `frame-ancestors 'none'` (the console cannot be framed), `Referrer-Policy: no-referrer`, nosniff,
- * HSTS (honoured only over HTTPS). Routes with their own CSP (/media/, /api/docs/) set it themselves.
+ * The two header sets, computed once at start. A page (HTML, and every other answer that is not
+ * JSON: the console's files, uploads, exports, text) gets helmet's whole set with the console's CSP,
+ * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, COOP, CORP (uploaded images are shown by
+ * consoles on the CORS_ORIGINS too), nosniff and HSTS (honoured only over HTTPS). A JSON answer runs no
+ * script and renders nothing, so the page's policy (~1 KB) means nothing on it; it gets what an API
+ * answer needs: nosniff, `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and
+ * `X-Frame-Options: DENY` (opened in a tab or a frame, it loads nothing and cannot be framed),
+ * `Referrer-Policy: no-referrer` and HSTS.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, shell: ConsoleConfig | null): Promise<void> {
-  await app.register(helmet, {
+export function securityHeaderSets(config: Pick<ServerConfig, 'apiUrl' | 'publicUrl' | 'corsOrigins' | 'consoleDir'>, shell: ConsoleConfig | null): { page: HeaderSet; api: HeaderSet } {
+  const page = headersOf({
     contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(config, shell, shell ? inlineScriptHashes(config.consoleDir) : []) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-    // Uploaded images are shown by consoles on the CORS_ORIGINS too.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  const api = headersOf({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  return { page, api };
+}
+
+const CSP = 'content-security-policy';
+
+function isJson(type: unknown): boolean {
+  return typeof type === 'string' && type.startsWith('application/json');
+}
+
+/**
+ * Security headers on every answer, from the sets above, in one onSend hook that only copies
+ * precomputed values (helmet's Fastify plugin rebuilt its whole middleware, CSP parsing included, on
+ * every request: 15 % of a `/healthz` profile). The set is chosen by the answer's Content-Type. Routes
+ * with their own CSP (/media/, /api/docs/, /storybook/) keep it: a CSP already on the reply is not replaced.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, shell: ConsoleConfig | null): void {
+  const { page, api } = securityHeaderSets(config, shell);
+  const withoutCsp = (set: HeaderSet) => Object.freeze(Object.fromEntries(Object.entries(set).filter(([name]) => name !== CSP)));
+  const [pageRest, apiRest] = [withoutCsp(page), withoutCsp(api)];
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    const json = isJson(reply.getHeader('content-type'));
+    const csp = json ? api[CSP] : page[CSP];
+    reply.headers(json ? apiRest : pageRest);
+    if (csp !== undefined && !reply.hasHeader(CSP)) reply.header(CSP, csp);
+    done(null, payload);
   });
 }

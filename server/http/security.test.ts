@@ -237,14 +237,35 @@ describe('5. sessions end when they should', () => {
 });
 
 describe('6. security headers and CORS', () => {
-  it('CSP with frame-ancestors none, X-Frame-Options DENY and a Referrer-Policy on every answer', async () => {
+  it('JSON answers: a CSP that loads nothing and forbids framing, X-Frame-Options DENY, Referrer-Policy, nosniff, HSTS; not the page policy', async () => {
     for (const path of ['/api/init/settings/', '/healthz', '/api/nope/']) {
       const res = await fetch(`${srv.baseUrl}${path}`);
-      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+      expect(res.headers.get('content-type'), path).toContain('application/json');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      // The console page's policy (script hashes, connect-src, …) is for HTML, not for every JSON answer.
+      expect(csp, path).not.toContain('script-src');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security'), path).toContain('max-age=');
+      expect(res.headers.get('cross-origin-opener-policy'), path).toBeNull();
     }
+  });
+
+  it('answers that are not JSON (the text of /metrics here; the console page in static.test.ts) get the page policy: the console CSP, X-Frame-Options DENY, COOP, CORP', async () => {
+    const res = await fetch(`${srv.baseUrl}/metrics`);
+    await res.arrayBuffer();
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it("the built index.html's inline boot scripts are allowed by their hashes, and nothing else inline", async () => {
