@@ -9,6 +9,10 @@
  *   tsx scripts/summary.ts total <tally.json> [--if-failed]
  *       prints the closing line; exits 1 when the tally is empty or shows a failure. With --if-failed
  *       (used after a failing step) the line is printed only when it does show a failure.
+ *   tsx scripts/summary.ts table <times.tsv> <tally.json> <total seconds>
+ *       prints every step's wall time (lines "<step>\t<seconds>\t<ok|failed>" in run order) as a
+ *       table, with the tests each test step ran, and the run's total (steps run side by side overlap,
+ *       so the total is the wall time, not the sum).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -117,6 +121,30 @@ function total(tallyPath: string, onlyIfFailed: boolean): number {
   return sum.failed > 0 ? 1 : 0;
 }
 
+function table(timesPath: string, tallyPath: string, totalSeconds: string): number {
+  const tally = readTally(tallyPath);
+  const rows: string[][] = [['step', 'seconds', 'result', 'tests']];
+  const lines = existsSync(timesPath) ? readFileSync(timesPath, 'utf8').split('\n').filter(Boolean) : [];
+  for (const line of lines) {
+    const [step = '', secs = '', result = ''] = line.split('\t');
+    const c = tally[step];
+    rows.push([step, secs, result, c ? `${c.passed + c.failed}` : '']);
+  }
+  const total = Number(totalSeconds);
+  rows.push(['total (wall)', Number.isFinite(total) ? total.toFixed(1) : totalSeconds, '', '']);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((cell, i) => (i === 1 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  console.log('');
+  console.log('npm test: step times');
+  console.log(fmt(rows[0]!));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows.slice(1, -1)) console.log(fmt(r));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  console.log(fmt(rows[rows.length - 1]!));
+  if (Number.isFinite(total)) console.log(`(${(total / 60).toFixed(1)} min)`);
+  return 0;
+}
+
 function main(argv: string[]): number {
   const [cmd, ...rest] = argv;
   if (cmd === 'record' && rest.length === 4) {
@@ -126,7 +154,11 @@ function main(argv: string[]): number {
   if (cmd === 'total' && (rest.length === 1 || (rest.length === 2 && rest[1] === '--if-failed'))) {
     return total(rest[0] as string, rest.length === 2);
   }
-  console.error('usage: summary.ts record <step> <vitest|playwright> <report.json> <tally.json> | total <tally.json> [--if-failed]');
+  if (cmd === 'table' && rest.length === 3) {
+    const [timesPath, tallyPath, totalSeconds] = rest as [string, string, string];
+    return table(timesPath, tallyPath, totalSeconds);
+  }
+  console.error('usage: summary.ts record <step> <vitest|playwright> <report.json> <tally.json> | total <tally.json> [--if-failed] | table <times.tsv> <tally.json> <total seconds>');
   return 2;
 }
 

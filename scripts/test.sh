@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the whole pipeline, in order, failing fast with the failing step named.
-#   codegen → typecheck → lint → unit → stories → build → production start → contracts → e2e
+#   codegen → typecheck ‖ lint → unit → stories → build → production start ‖ contracts → e2e
+# (‖: side by side, see `together`), and ends with a table of every step's time.
 # Each test runner writes a JSON report; scripts/summary.ts turns it into counts, fails a step that
 # ran no test, and prints the closing line `test: N passed, M failed` that CI reads.
 set -euo pipefail
@@ -14,14 +15,20 @@ tally="$counts_dir/tally.json"
 rm -rf "$counts_dir"
 mkdir -p "$counts_dir"
 
-timings=()
+# Every step's wall time, in order: "<step>\t<seconds>\t<ok|failed>" (printed as a table at the end).
+times="$counts_dir/times.tsv"
+: > "$times"
+run_t0=$(date +%s.%N)
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+note_time() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$times"; }
+time_table() { "$tsx" scripts/summary.ts table "$times" "$tally" "$(elapsed "$run_t0")" || true; }
 
 fail() { # fail <step> <exit code> <seconds>
+  note_time "$1" "$3" failed
   echo
   echo "npm test: FAILED at step '$1' (exit $2, after $3 s)"
-  [ ${#timings[@]} -eq 0 ] || echo "npm test: steps that passed: ${timings[*]}"
+  [ -n "${in_together:-}" ] || time_table
   exit "$2"
 }
 
@@ -36,7 +43,7 @@ step() {
   local secs; secs=$(elapsed "$t0")
   [ "$rc" -eq 0 ] || fail "$name" "$rc" "$secs"
   echo "=== $name: ok in $secs s"
-  timings+=("$name=${secs}s")
+  note_time "$name" "$secs" ok
 }
 
 # tests <name> <vitest|playwright> <command...>: a test runner step; its counts join the tally.
@@ -61,20 +68,47 @@ tests() {
   fi
   [ "$counted" -eq 0 ] || fail "$name" 1 "$secs"
   echo "=== $name: ok in $secs s"
-  timings+=("$name=${secs}s")
+  note_time "$name" "$secs" ok
+}
+
+# together <step-call> -- <step-call>: two steps at the same time, each's output kept in a log and
+# printed when both have ended (so the two never interleave), then the first failure fails the run.
+# Only for pairs that do not compete for the same resource: two single-threaded checks on a 2-core
+# machine (tsc ‖ eslint), or a step that mostly waits on the disk and network beside one that computes.
+together() {
+  local a=() b=() seen=0
+  for arg in "$@"; do
+    if [ "$arg" = -- ] && [ $seen -eq 0 ]; then seen=1; continue; fi
+    if [ $seen -eq 0 ]; then a+=("$arg"); else b+=("$arg"); fi
+  done
+  local log_a="$counts_dir/${a[1]}.log" log_b="$counts_dir/${b[1]}.log"
+  ( in_together=1; "${a[@]}" ) > "$log_a" 2>&1 & local pa=$!
+  ( in_together=1; "${b[@]}" ) > "$log_b" 2>&1 & local pb=$!
+  local ra=0 rb=0
+  wait "$pa" || ra=$?
+  wait "$pb" || rb=$?
+  cat "$log_a" "$log_b"
+  if [ "$ra" -ne 0 ] || [ "$rb" -ne 0 ]; then
+    echo
+    echo "npm test: FAILED in '${a[1]}' and/or '${b[1]}' (exit $ra / $rb)"
+    time_table
+    exit $(( ra != 0 ? ra : rb ))
+  fi
 }
 
 step system bash scripts/ensure-system.sh
 step codegen npm run codegen
-step typecheck npm run typecheck
-step lint npm run lint
+# The generated GraphQL documents are made once above; --ignore-scripts skips typecheck's and build's own codegen.
+together step typecheck npm run --ignore-scripts typecheck -- step lint npm run lint
 tests unit vitest npm run test:unit
 tests stories vitest npm run test:stories
-step build npm run build
-step production "$tsx" scripts/prod-smoke.ts
-tests contracts playwright npm run test:contracts
+step build npm run --ignore-scripts build
+# The production check spends most of its time in `npm ci --omit=dev` (disk and network) and in
+# waiting for the server; the contract suite computes: the two run side by side.
+together step production "$tsx" scripts/prod-smoke.ts -- tests contracts playwright npm run test:contracts
 tests e2e playwright npm run test:e2e
 
 echo
-echo "npm test: all steps passed: ${timings[*]}"
+echo "npm test: all steps passed"
+time_table
 "$tsx" scripts/summary.ts total "$tally"
