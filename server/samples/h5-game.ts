@@ -164,5 +164,13 @@ export async function setupSampleGame(db: { query<T>(sql: string, params?: reado
   });
   const json = (await res.json()) as { code: number; msg: unknown; data: { id: number } };
   if (json.code !== 2000) throw new Error(`sample game: tracking app not created: ${JSON.stringify(json.msg)}`);
+  // The origins once more as an update (the way the 接入 panel saves them), whatever create kept.
+  const patched = await fetch(`${baseUrl}/api/embed_configure/game/${json.data.id}/`, {
+    method: 'PATCH',
+    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ allowed_origins: origins }),
+  });
+  const answer = (await patched.json()) as { code: number; msg: unknown };
+  if (answer.code !== 2000) throw new Error(`sample game: allowed origins not saved: ${JSON.stringify(answer.msg)}`);
   return { game, app: json.data.id };
 }

@@ -65,7 +65,7 @@ export function trackingAppSpec(box: SecretBox, onChange: () => void = () => und
     createSchema: trackingAppInput,
     updateSchema: trackingAppUpdate,
     labels: TRACKING_APP_LABELS,
-    columns: writeColumns(['game', 'enabled']),
+    columns: writeColumns(['game', 'enabled', 'allowed_origins'], { allowed_origins: { json: true } }),
     beforeWrite: async ({ tx }, input, values, id) => {
       if (id !== null) return;
       const gameId = Number(input.game);
