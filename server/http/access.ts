@@ -22,25 +22,38 @@ declare module 'fastify' {
  */
 export function registerAccessCheck(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('noDataScope', false);
-  const check = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
+  /** Whether the call may go on; when not, the refusal has been sent. */
+  const allowed = async (req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> => {
     if (!req.account) {
       const res = await authenticate(ctx, req.headers.authorization);
-      if (!res.ok) return reply.send(res.failure);
+      if (!res.ok) {
+        reply.send(res.failure);
+        return false;
+      }
       req.account = res.account;
       req.tokenSid = res.sid;
     }
     const verdict = await ctx.permissions.allows(req.account, req.method, path);
-    if (!verdict.ok) return reply.send(fail(refusalMessage(req.method, path)));
+    if (!verdict.ok) {
+      reply.send(fail(refusalMessage(req.method, path)));
+      return false;
+    }
     req.noDataScope = verdict.noDataScope;
+    return true;
   };
-  // A callback hook: the calls it does not guard (health, the console's files, open API paths) pass without a promise.
+  // A callback hook: the calls it does not guard (health, the console's files, open API paths) pass
+  // without a promise. A refused call never calls done(): its answer is sent and the route never runs
+  // (reply.sent is not yet true while async onSend hooks are still writing the refusal).
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method === 'OPTIONS' || req.is404) return done();
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
     if (!isGuardedPath(req.method, path)) return done();
-    check(req, reply, path).then(() => {
-      if (!reply.sent) done();
-    }, done);
+    allowed(req, reply, path).then(
+      (ok) => {
+        if (ok) done();
+      },
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 }
