@@ -132,8 +132,15 @@ describe('3. the API white list cannot grant what its writer does not hold', () 
     const admin = (await login(srv, 'admin', 'admin123456', false)).access;
     const res = await call(srv, '/api/system/api_white_list/', { token: admin, body: { url: '/api/system/dept/{id}/', method: 3, enable_datasource: false, open_write: true } });
     expectFailure(res, 4000, '您没有执行该操作的权限。 (POST: /api/system/api_white_list/)');
+    const depts = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM depts WHERE id = 3'))[0]?.n;
+    const before = await depts();
+    expect(before).toBe(1);
     const test = (await login(srv, 'test', 'admin123456', false)).access;
     expect((await call(srv, '/api/system/dept/3/', { method: 'DELETE', token: test })).body.msg).toContain('您没有执行该操作的权限');
+    // A refusal (or a missing sign-in) stops the call: the route never runs after the answer is sent.
+    expect((await call(srv, '/api/system/dept/3/', { method: 'DELETE' })).body.code).not.toBe(2000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await depts()).toBe(before);
   });
 
   it('a write entry needs open_write, even from a superuser; one without it (older rows) grants nothing', async () => {
