@@ -1,12 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { h5Preview } from '../../../contracts/schemas';
 import { gameBackend } from '../../features/game/stories/game-mocks';
+import { ok } from '../../../stories/mocks/fixtures';
+import { MockBackend } from '../../../stories/mocks/handlers';
 import PreviewPage from './PreviewPage';
+import type { Reachability } from './reachability';
+
+/** The address check answering at once (stories make no request to the game's address). */
+const answers = (result: Reachability) => fn(async (_url: string) => result);
+
+/** The game mock, with the preview of `code` answering a game at `url`. */
+function backendWithGameAt(url: string): MockBackend {
+  const base = gameBackend();
+  const game = h5Preview.parse({ id: 77, code: 'h5-local', name: '本机小游戏', url, icon: null, status: 'testing', version: '0.1.0', build: 1 });
+  return new MockBackend([http.get('*/api/game/h5/preview/h5-local/', () => HttpResponse.json(ok(h5Preview, game, '获取成功'))), ...base.handlers], base.state, base.reset);
+}
 
 const meta = {
   title: 'Pages/Preview',
   component: PreviewPage,
-  args: { code: 'h5-xiaoxiao' },
+  args: { code: 'h5-xiaoxiao', probe: answers({ state: 'reachable' }) },
   parameters: { console: { path: '/preview?code=h5-xiaoxiao' }, backend: gameBackend() },
 } satisfies Meta<typeof PreviewPage>;
 
@@ -60,5 +75,55 @@ export const English: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByTestId('preview-version', {}, { timeout: 8000 })).toHaveTextContent('Version 1.2.0 (build 120)');
     await expect(canvas.getByTestId('preview-rotate')).toHaveTextContent('Rotate');
+  },
+};
+
+/**
+ * A game on the console's host (another port): its frame has no allow-same-origin (it cannot read the
+ * console's cookies or storage) and the page says it runs isolated.
+ */
+export const SameHostIsolated: Story = {
+  args: { code: 'h5-local' },
+  parameters: { console: { path: '/preview?code=h5-local' }, backend: backendWithGameAt(`${window.location.protocol}//${window.location.hostname}:8451/game/`) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const frame = await canvas.findByTestId('preview-iframe', {}, { timeout: 8000 });
+    const sandbox = frame.getAttribute('sandbox') ?? '';
+    await expect(sandbox).toContain('allow-scripts');
+    await expect(sandbox).not.toContain('allow-same-origin');
+    await expect(canvas.getByTestId('preview-isolated')).toHaveTextContent(`此游戏与控制台在同一主机（${window.location.hostname}）上，已在隔离的沙箱中运行`);
+  },
+};
+
+/** A game on another host keeps its own origin (its own cookies and storage) and shows no such note. */
+export const OtherHost: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const frame = await canvas.findByTestId('preview-iframe', {}, { timeout: 8000 });
+    await expect(frame.getAttribute('sandbox')).toContain('allow-same-origin');
+    await expect(canvas.queryByTestId('preview-isolated')).toBeNull();
+  },
+};
+
+/** An address that cannot be reached is said plainly (no blank frame), with a retry that asks again. */
+export const Unreachable: Story = {
+  args: { probe: answers({ state: 'unreachable', reason: 'network' }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByTestId('preview-unreachable', {}, { timeout: 8000 });
+    await expect(alert).toHaveTextContent('无法打开游戏地址 https://h5.example.com/games/xiaoxiao/index.html：连接失败或超时');
+    await expect(canvas.queryByTestId('preview-iframe')).toBeNull();
+    const calls = (args.probe as ReturnType<typeof fn>).mock.calls.length;
+    await userEvent.click(canvas.getByTestId('preview-retry'));
+    await waitFor(() => expect((args.probe as ReturnType<typeof fn>).mock.calls.length).toBe(calls + 1));
+    await expect(args.probe).toHaveBeenLastCalledWith('https://h5.example.com/games/xiaoxiao/index.html');
+  },
+};
+
+/** An address that is no http(s) URL at all. */
+export const InvalidAddress: Story = {
+  args: { probe: answers({ state: 'invalid' }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('preview-unreachable', {}, { timeout: 8000 })).toHaveTextContent('不是有效的 http(s) 地址');
   },
 };

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGameTexts } from '../../components/catalogue/locale';
 import { mediaSrc, statusOptions } from '../../components/catalogue/options';
 import { DictTag } from '../../components/cells/DictTag';
+import { probeGameAddress, type ProbeGame, type Reachability } from './reachability';
 import './preview.css';
 
 /** Common phone and tablet screens (CSS pixels, portrait). */
@@ -24,25 +25,38 @@ export const DEVICES = [
 const BEZEL = 14;
 
 /**
- * The sandbox of the game's frame: scripts, forms, pointer lock and popups, but same-origin access
- * only for a game on another origin than the console (a same-origin game with both flags could reach
- * out of its sandbox and into the console).
+ * Whether the game is served from the console's host (any port, any scheme). Cookies belong to a
+ * host, not to an origin: a page on another port of the console's host can read and set the
+ * console's cookies (its sign-in) once it runs with its own origin. An address that does not parse
+ * counts as the same host (the safe side).
+ */
+export function sameHost(gameUrl: string, consoleOrigin: string): boolean {
+  try {
+    return new URL(gameUrl).hostname.toLowerCase() === new URL(consoleOrigin).hostname.toLowerCase();
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The sandbox of the game's frame: scripts, forms, pointer lock and popups; same-origin access (its
+ * own cookies and storage) only for a game on another host than the console's. A game on the
+ * console's host, whatever its port, runs without `allow-same-origin` (an opaque origin): it cannot
+ * reach the console's cookies or storage (docs/security.md, "H5 preview").
  */
 export function sandboxFor(gameUrl: string, consoleOrigin: string): string {
   const base = 'allow-scripts allow-forms allow-pointer-lock allow-popups allow-orientation-lock';
-  try {
-    return new URL(gameUrl).origin === consoleOrigin ? base : `${base} allow-same-origin`;
-  } catch {
-    return base;
-  }
+  return sameHost(gameUrl, consoleOrigin) ? base : `${base} allow-same-origin`;
 }
 
 /**
  * /preview?code=… (spec §2.1; the router sends visits without a code to 403): the H5 game of that
  * code in a sandboxed frame inside a phone-sized bezel, with a device selector, rotate, reload, and
- * the game's name and current version. An unknown code says so clearly. Open without sign-in.
+ * the game's name and current version. An unknown code says so clearly. Open without sign-in. The
+ * game's address is tried first (reachability.ts): one that cannot be opened is said plainly instead
+ * of a blank frame; a game on the console's host runs isolated and the page says so.
  */
-export default observer(function PreviewPage({ code }: { code: string }) {
+export default observer(function PreviewPage({ code, probe = probeGameAddress }: { code: string; probe?: ProbeGame }) {
   const { t: tc } = useTranslation();
   const t = useGameTexts();
   const root = useStore();
@@ -56,6 +70,21 @@ export default observer(function PreviewPage({ code }: { code: string }) {
   useEffect(() => {
     void store.load();
   }, [store]);
+  const gameUrl = store.game?.url ?? null;
+  const [reach, setReach] = useState<{ url: string; result: Reachability } | null>(null);
+  const [probes, setProbes] = useState(0);
+  useEffect(() => {
+    if (gameUrl === null) return;
+    let live = true;
+    setReach(null);
+    void probe(gameUrl).then((result) => {
+      if (live) setReach({ url: gameUrl, result });
+    });
+    return () => {
+      live = false;
+    };
+  }, [gameUrl, probe, probes]);
+  const reachable = reach !== null && reach.url === gameUrl ? reach.result : null;
 
   const device = DEVICES.find((d) => d.id === deviceId) ?? DEVICES[1];
   const [w, h] = landscape ? [device.height, device.width] : [device.width, device.height];
@@ -127,24 +156,46 @@ export default observer(function PreviewPage({ code }: { code: string }) {
             <i className="pi pi-spin pi-spinner" />
             <p>{t('game.preview.loading')}</p>
           </div>
+        ) : reachable === null ? (
+          <div className="preview-message" data-testid="preview-checking">
+            <i className="pi pi-spin pi-spinner" />
+            <p>{t('game.preview.checking')}</p>
+          </div>
+        ) : reachable.state !== 'reachable' ? (
+          <div className="preview-message" role="alert" data-testid="preview-unreachable">
+            <i className="pi pi-exclamation-triangle" />
+            <p>
+              {reachable.state === 'invalid'
+                ? t('game.preview.invalidUrl', { url: game.url })
+                : t('game.preview.unreachable', { url: game.url, reason: t(reachable.reason === 'mixed' ? 'game.preview.unreachableMixed' : 'game.preview.unreachableNetwork') })}
+            </p>
+            {reachable.state === 'unreachable' && <Button size="small" label={t('game.preview.retry')} onClick={() => setProbes((n) => n + 1)} data-testid="preview-retry" />}
+          </div>
         ) : (
-          <div
-            className={`preview-device${landscape ? ' is-landscape' : ''}`}
-            style={{ width: w + 2 * BEZEL, height: h + 2 * BEZEL, transform: `scale(${scale})` }}
-            data-testid="preview-frame"
-            data-size={`${w}x${h}`}
-          >
-            <iframe
-              key={`${reloads}-${game.url}`}
-              title={tc('shell.previewFrame')}
-              src={game.url}
-              width={w}
-              height={h}
-              sandbox={sandboxFor(game.url, window.location.origin)}
-              referrerPolicy="no-referrer"
-              allow="autoplay; fullscreen"
-              data-testid="preview-iframe"
-            />
+          <div className="preview-column">
+            {sameHost(game.url, window.location.origin) && (
+              <p className="preview-isolated" role="note" data-testid="preview-isolated">
+                <i className="pi pi-shield" /> {t('game.preview.isolated', { host: window.location.hostname })}
+              </p>
+            )}
+            <div
+              className={`preview-device${landscape ? ' is-landscape' : ''}`}
+              style={{ width: w + 2 * BEZEL, height: h + 2 * BEZEL, transform: `scale(${scale})` }}
+              data-testid="preview-frame"
+              data-size={`${w}x${h}`}
+            >
+              <iframe
+                key={`${reloads}-${game.url}`}
+                title={tc('shell.previewFrame')}
+                src={game.url}
+                width={w}
+                height={h}
+                sandbox={sandboxFor(game.url, window.location.origin)}
+                referrerPolicy="no-referrer"
+                allow="autoplay; fullscreen"
+                data-testid="preview-iframe"
+              />
+            </div>
           </div>
         )}
       </div>

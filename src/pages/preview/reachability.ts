@@ -1,0 +1,30 @@
+/**
+ * Whether a game's address can be opened before it is framed: a cross-origin frame that fails to load
+ * shows the browser's error page (or nothing) and its `load` event fires all the same, so the preview
+ * asks first. A `no-cors` request, without cookies or referrer: it resolves (opaque) when a server
+ * answered, and fails on a network error (no such host, refused, TLS failure) or after `timeoutMs`.
+ */
+export type Reachability = { state: 'reachable' } | { state: 'unreachable'; reason: 'network' | 'mixed' } | { state: 'invalid' };
+
+export type ProbeGame = (url: string) => Promise<Reachability>;
+
+export async function probeGameAddress(url: string, timeoutMs = 8000): Promise<Reachability> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { state: 'invalid' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { state: 'invalid' };
+  if (window.location.protocol === 'https:' && parsed.protocol === 'http:') return { state: 'unreachable', reason: 'mixed' };
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    await fetch(parsed.href, { mode: 'no-cors', credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', signal: abort.signal });
+    return { state: 'reachable' };
+  } catch {
+    return { state: 'unreachable', reason: 'network' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
