@@ -64,7 +64,8 @@ export async function registerTrackRoute(app: FastifyInstance, ctx: AppContext, 
   };
   // @fastify/rate-limit (the sign-in limiter's plugin and store: counted in the database, shared by instances).
   const limit = app.rateLimit({
-    max: options.publicPerMinute ?? perMinuteFromEnv(),
+    // Read at each request (an operator may change it without a restart; tests lower it).
+    max: () => options.publicPerMinute ?? perMinuteFromEnv(),
     timeWindow: 60_000,
     keyGenerator: (req: FastifyRequest) => {
       const body = req.trackBody && 'value' in req.trackBody ? req.trackBody.value : undefined;
