@@ -507,6 +507,7 @@ async function main(): Promise<void> {
   console.log('files the login page loaded:');
   for (const a of weight.assets) console.log(`  ${a.kind.padEnd(3)} ${kib(a.gzipBytes).padStart(10)} gzip  ${kib(a.bytes).padStart(10)} raw  ${a.url}`);
   lines.push(...(await trackingSdkLines()));
+  lines.push(...(await (await import('./tracking-public')).trackingPublicLines())); // (n2) public-key vs signed ingestion: bench/tracking-public.ts
   console.log();
   printTable(lines);
   const failed = lines.filter((l) => l.pass === false).length;
