@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { chromiumPath, chromiumArgs } from './scripts/chromium';
 
 /**
@@ -102,6 +103,9 @@ export default defineConfig({
     ],
   },
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores - 1); test files spend much of their
+    // time waiting (sockets, timers, the database), so two run side by side (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -110,6 +114,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts', 'sdk/*/src/**/*.test.ts'],
           testTimeout: 20_000,
+          globalSetup: ['server/test/global-setup.ts'],
         },
       },
       {
@@ -120,6 +125,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 20_000,
+          globalSetup: ['server/test/global-setup.ts'],
         },
       },
       {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium';
@@ -21,8 +22,12 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'artifacts/test-results',
-  workers: 1,
+  // One server (own in-memory database, own sample data) per worker, so two workers never share state;
+  // spec files are spread over the workers, the tests of one file run in order in one worker.
+  // Two on a 2-core machine: most of a browser test's time is waiting (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS) || Math.max(2, Math.min(4, availableParallelism() - 1)),
   fullyParallel: false,
+  globalSetup: './global-setup.ts',
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

@@ -81,6 +81,11 @@ function taskCatalogue(): TaskCatalogue<AppContext> {
  */
 let memoryTemplate: Promise<Blob> | null = null;
 
+/** Tests: in-memory databases start from this template (one per test run: server/test/db-template.ts). */
+export function setMemoryTemplate(template: Blob): void {
+  memoryTemplate = Promise.resolve(template);
+}
+
 async function openMemoryDb(secretBox: SecretBox, thread: boolean): Promise<Db> {
   const open = thread ? openPgliteThread : openPglite;
   if (memoryTemplate) {

@@ -8,6 +8,7 @@ import { playSampleEvents } from './seed/simulator';
 import { captchaAnswer } from './captcha/store';
 import type { AppContext } from './context';
 import { setStrictTransactions } from './db/tx-guard';
+import { loadRunTemplate } from './test/db-template';
 
 export interface TestServer {
   /** http://127.0.0.1:<port> */
@@ -66,6 +67,9 @@ export async function startTestServerWithContext(opts: TestServerOptions = {}): 
   const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', REDEEM_PLAYER_PER_MINUTE: '100000', REDEEM_ADDRESS_PER_MINUTE: '100000', SAMPLE_EVENTS: 'off', JOBS: 'off', ...threadFromEnvironment(), ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;
   if (!opts.serveConsole) config.consoleDir = null;
+  // In-memory servers of a test run start from the run's migrated, seeded template (test/db-template.ts),
+  // unless a test names its own secrets key (the template's sample secrets are sealed with the run's).
+  if (config.dataDir === null && config.databaseUrl === null && config.accountSecretKey === null) await loadRunTemplate();
   const server = await buildServer(config);
   const baseUrl = await server.listen();
   const secret = server.ctx.jwtSecret;

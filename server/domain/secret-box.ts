@@ -47,6 +47,15 @@ export class SecretBox {
 let processKey: string | null = null;
 
 /**
+ * Tests: the process key is this one (the key a test run's shared database template was sealed with,
+ * server/test/db-template.ts). False when the process already uses another key.
+ */
+export function adoptProcessAccountKey(key: string): boolean {
+  processKey ??= key;
+  return processKey === key;
+}
+
+/**
  * The key material of shared-account secrets: ACCOUNT_SECRET_KEY when configured; else
  * DATA_DIR/account-secret-key, made once (mode 0600, 48 random bytes); with no data folder, a random
  * key for the life of the process. Give every instance of one database the same key.
