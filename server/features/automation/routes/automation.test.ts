@@ -4,6 +4,7 @@ import { crontabRow, intervalRow, runQueued, runRow, scheduleRow, taskKindRow, w
 import { listPage } from '../../../../contracts/schemas/envelope';
 import type { TestServer } from '../../../testing';
 import { call, expectData, suiteServer } from '../../../test/helpers';
+import { formatDatetime } from '../../../domain/time';
 
 /**
  * The automation API on a server that works its queue: crontabs with their next runs,
@@ -98,8 +99,14 @@ describe('automation API', () => {
     await call(srv, `/api/automation/crontab/${zoned.id}/`, { token: sa, method: 'DELETE' });
   });
 
-  it('runs a schedule now: the run succeeds with its result, listed with the schedule', async () => {
+  it('runs a schedule now: the run succeeds with its result, listed with the schedule, and counts in its 上次运行 and 运行次数', async () => {
+    const before = expectData(await call(srv, `/api/automation/schedule/${scheduleId}/`, { token: sa }), scheduleRow);
+    const asked = Date.now();
     const { run_id } = expectData(await call(srv, `/api/automation/schedule/${scheduleId}/run/`, { token: sa, method: 'POST' }), runQueued);
+    const after = expectData(await call(srv, `/api/automation/schedule/${scheduleId}/`, { token: sa }), scheduleRow);
+    expect(after.total_runs).toBe(before.total_runs + 1);
+    // 上次运行 is the moment it was asked for (same format and zone as every datetime the server answers).
+    expect((after.last_run ?? '') >= formatDatetime(asked - 2000)).toBe(true);
     const run = await waitRun(run_id, ['succeeded', 'failed']);
     expect(run).toMatchObject({ state: 'succeeded', attempts: 1, schedule: scheduleId, schedule_name: '探测', trigger: 'manual', result: { message: 'from schedule', attempt: 1 } });
     expect(run.started).not.toBeNull();

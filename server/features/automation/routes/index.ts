@@ -101,9 +101,15 @@ export async function automationRoutes(app: FastifyInstance, ctx: AppContext): P
       const args = def?.args.safeParse(s.args);
       const refusal = def?.refusal && args?.success ? await def.refusal(args.data, ctx, currentAccount(req).id) : null;
       if (refusal) return fail(refusal);
-      const runId = await ctx.jobs
-        .enqueue({ task: s.task, args: s.args, trigger: 'manual', schedule: { id: s.id, name: s.name }, requestedBy: currentAccount(req).id, exclusive: s.exclusive })
+      // The run and the schedule's 上次运行 / 运行次数 in one transaction: a manual run counts like a timed one.
+      const runId = await ctx.db
+        .transaction(async (tx) => {
+          const id = await ctx.jobs.enqueue({ task: s.task, args: s.args, trigger: 'manual', schedule: { id: s.id, name: s.name }, requestedBy: currentAccount(req).id, exclusive: s.exclusive }, tx);
+          await tx.query('UPDATE automation_schedules SET last_run = now(), total_runs = total_runs + 1 WHERE id = $1', [s.id]);
+          return id;
+        })
         .catch(runFailure);
+      ctx.jobs.wake(s.exclusive);
       return ok({ run_id: runId }, '已加入队列');
     }),
   );
