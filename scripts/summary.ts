@@ -12,9 +12,10 @@
  *   tsx scripts/summary.ts table <times.tsv> <tally.json> <total seconds>
  *       prints every step's wall time (lines "<step>\t<seconds>\t<ok|failed>" in run order) as a
  *       table, with the tests each test step ran, and the run's total (steps run side by side overlap,
- *       so the total is the wall time, not the sum).
+ *       so the total is the wall time, not the sum), then each test step's slowest files from its report.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 interface Counts {
   passed: number;
@@ -142,7 +143,54 @@ function table(timesPath: string, tallyPath: string, totalSeconds: string): numb
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   console.log(fmt(rows[rows.length - 1]!));
   if (Number.isFinite(total)) console.log(`(${(total / 60).toFixed(1)} min)`);
+  // Where each test step's time went: its slowest files (the reports sit beside the times file).
+  const dir = dirname(timesPath);
+  for (const line of lines) {
+    const [step = ''] = line.split('\t');
+    const report = join(dir, `${step}.json`);
+    if (!tally[step] || !existsSync(report)) continue;
+    let files: Array<[string, number]>;
+    try {
+      files = fileSeconds(JSON.parse(readFileSync(report, 'utf8')));
+    } catch {
+      continue;
+    }
+    if (files.length === 0) continue;
+    console.log(`slowest files of ${step}: ${files.slice(0, SLOWEST).map(([f, secs]) => `${f} ${secs.toFixed(1)} s`).join(', ')}`);
+  }
   return 0;
+}
+
+const SLOWEST = 5;
+
+/**
+ * Seconds per test file, slowest first: Vitest's report gives each file's start and end; Playwright's
+ * gives each test's result durations, summed per file (worker start-up outside tests not included).
+ */
+function fileSeconds(report: unknown): Array<[string, number]> {
+  const out = new Map<string, number>();
+  const cwd = process.cwd();
+  if (isRecord(report) && Array.isArray(report.testResults)) {
+    for (const f of report.testResults) {
+      if (!isRecord(f) || typeof f.name !== 'string' || typeof f.startTime !== 'number' || typeof f.endTime !== 'number') continue;
+      out.set(relative(cwd, f.name), (f.endTime - f.startTime) / 1000);
+    }
+  } else if (isRecord(report) && Array.isArray(report.suites)) {
+    const walk = (suite: unknown, file: string) => {
+      if (!isRecord(suite)) return;
+      const here = typeof suite.file === 'string' ? suite.file : file;
+      for (const spec of Array.isArray(suite.specs) ? suite.specs : []) {
+        for (const t of isRecord(spec) && Array.isArray(spec.tests) ? spec.tests : []) {
+          for (const r of isRecord(t) && Array.isArray(t.results) ? t.results : []) {
+            if (isRecord(r) && typeof r.duration === 'number') out.set(here, (out.get(here) ?? 0) + r.duration / 1000);
+          }
+        }
+      }
+      for (const child of Array.isArray(suite.suites) ? suite.suites : []) walk(child, here);
+    };
+    for (const suite of report.suites) walk(suite, '');
+  }
+  return [...out].sort((a, b) => b[1] - a[1]);
 }
 
 function main(argv: string[]): number {
