@@ -123,20 +123,27 @@ function isJson(type: unknown): boolean {
 }
 
 /**
- * Security headers on every answer, from the sets above, in one onSend hook that only copies
- * precomputed values (helmet's Fastify plugin rebuilt its whole middleware, CSP parsing included, on
- * every request: 15 % of a `/healthz` profile). The set is chosen by the answer's Content-Type. Routes
- * with their own CSP (/media/, /api/docs/, /storybook/) keep it: a CSP already on the reply is not replaced.
+ * Security headers on every answer, from the sets above, copied from precomputed values (helmet's
+ * Fastify plugin rebuilt its whole middleware, CSP parsing included, on every request: 15 % of a
+ * `/healthz` profile). The JSON set goes on at onRequest, as helmet's did, so a route can still replace
+ * or remove a header (the sample H5 game drops X-Frame-Options to be framed by the preview). At onSend,
+ * an answer that is not JSON gets the page's CSP (unless its route set its own: /media/, /api/docs/,
+ * /storybook/, the sample game) and the page's other headers it does not carry yet.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig, shell: ConsoleConfig | null): void {
   const { page, api } = securityHeaderSets(config, shell);
-  const withoutCsp = (set: HeaderSet) => Object.freeze(Object.fromEntries(Object.entries(set).filter(([name]) => name !== CSP)));
-  const [pageRest, apiRest] = [withoutCsp(page), withoutCsp(api)];
+  const apiCsp = api[CSP];
+  const pageCsp = page[CSP];
+  const pageExtras = Object.entries(page).filter(([name]) => name !== CSP && api[name] === undefined);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(api);
+    done();
+  });
   app.addHook('onSend', (_req, reply, payload, done) => {
-    const json = isJson(reply.getHeader('content-type'));
-    const csp = json ? api[CSP] : page[CSP];
-    reply.headers(json ? apiRest : pageRest);
-    if (csp !== undefined && !reply.hasHeader(CSP)) reply.header(CSP, csp);
+    if (!isJson(reply.getHeader('content-type'))) {
+      if (pageCsp !== undefined && reply.getHeader(CSP) === apiCsp) reply.header(CSP, pageCsp);
+      for (const [name, value] of pageExtras) if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     done(null, payload);
   });
 }
