@@ -195,7 +195,7 @@ export const test = base.extend<{ api: HttpClient; areaOutcome: void }, { target
         await stop();
       }
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   auth: [
     async ({ target }, provide, workerInfo) => {

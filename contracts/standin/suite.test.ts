@@ -10,7 +10,7 @@ import { FAULTS, faultsFromEnv } from './faults';
  * The contract suite tested on itself: aimed at a stand-in that answers deliberately wrong (faults.ts:
  * neither the documented shape nor a named known difference), a run must fail each test those answers
  * break, with a message naming the route (and the known difference, where there is one). Only the
- * tests the faults aim at run (every failure restarts Playwright's worker, and with it the stand-in),
+ * tests the faults aim at run (every failure restarts Playwright's worker),
  * plus one control of each file that must still pass.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
