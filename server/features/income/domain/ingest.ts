@@ -91,18 +91,8 @@ export function checkOrder(raw: unknown, now: number): OrderCallback | string {
 /** The fields two callbacks of one order must agree on (a refund's time is its own). */
 const SAME_FIELDS = ['distinct_id', 'amount', 'currency', 'channel', 'method', 'region'] as const;
 
-interface StoredOrder {
-  order_id: string;
-  distinct_id: string;
-  amount: number;
-  currency: string;
-  channel: string;
-  method: string;
-  region: string;
-  status: 'paid' | 'refunded';
-  time: string;
-  refund_time: string | null;
-}
+/** An order as stored: the callback's fields (the currency as the column holds it) and when it was refunded. */
+type StoredOrder = Omit<OrderCallback, 'amount_cny' | 'currency'> & { currency: string; refund_time: string | null };
 
 /** What differs between a callback and the stored order ('' when it is the same order). */
 function difference(c: OrderCallback, o: StoredOrder): string {
