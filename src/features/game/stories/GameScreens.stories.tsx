@@ -1,27 +1,18 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../app/routes';
 import { storyBackend, storyConsole } from '../../../../stories/console';
 import { gameBackend, type GameMockState } from './game-mocks';
 import { SERVICE_ERROR, shows } from '../../../../stories/kit';
+import { type PageMeta, type PageStory, body, pageStory, routesOn, shown } from '../../../../stories/kit';
 
 /**
  * The game catalogue's screens as stakeholders see them: each opened at its menu route
  * through the real route table, layout and page registry, signed in as superadmin, on the catalogue's
  * mock back end (stories/game/game-mocks.ts, every answer through the contract schemas).
  */
-const meta = {
-  title: 'Pages/Game',
-  component: AppRoutes,
-  parameters: { backend: gameBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Game', ...routesOn(gameBackend()) } satisfies PageMeta;
 
 type Context = Parameters<typeof storyConsole>[0] & { parameters: Record<string, unknown>; canvasElement: HTMLElement };
 const game = (context: Context): GameMockState => (storyBackend(context) as unknown as { game: GameMockState }).game;
-const body = () => within(document.body);
 const slow = { timeout: 10_000 };
 
 const rowsOf = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].filter((tr) => tr.querySelector('td') && !tr.className.includes('emptymessage')) as HTMLElement[];
@@ -29,7 +20,7 @@ const headers = (table: HTMLElement) => [...table.querySelectorAll('thead th')].
 const at = (path: string, extra: Record<string, unknown> = {}) => ({ console: { path, signedIn: true, ...extra } });
 
 /** Opens a list screen and checks its headers, its rows' texts and the create dialog's fields. */
-function listScreen(path: string, testId: string, want: { headers: string[]; texts: string[]; form?: string[] }): Story {
+function listScreen(path: string, testId: string, want: { headers: string[]; texts: string[]; form?: string[] }): PageStory {
   return {
     parameters: at(path),
     play: async ({ canvasElement }) => {
@@ -56,33 +47,28 @@ export const AndroidGames = listScreen('/game/android', 'game-android', {
   form: ['icon', 'name', 'package_id', 'min_sdk', 'status', 'partner', 'tags', 'description'],
 });
 
-export const H5Games: Story = {
+export const H5Games: PageStory = {
   ...listScreen('/game/h5', 'game-h5', { headers: ['游戏名称', '游戏代码', '入口地址', '状态'], texts: ['消消乐园', 'h5-xiaoxiao', 'https://h5.example.com/games/xiaoxiao/index.html', '已下线'], form: ['name', 'code', 'url', 'status'] }),
 };
 
 /** A bad entry URL is refused in the form with the server's words; nothing is sent. */
-export const H5RefusesJavascriptUrl: Story = {
-  parameters: at('/game/h5'),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await canvas.findByTestId('game-h5-table', {}, slow);
-    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
-    const dialog = await body().findByTestId('crud-form', {}, slow);
-    await userEvent.type(within(dialog).getByTestId('form-name'), '坏地址');
-    await userEvent.type(within(dialog).getByTestId('form-code'), 'h5-bad');
-    await userEvent.type(within(dialog).getByTestId('form-url'), 'javascript:alert(1)');
-    await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
-    await expect(await within(dialog).findByText('入口地址:只能是 http:// 或 https:// 开头的完整地址。')).toBeVisible();
-    await expect(game(context).created).toEqual([]);
-  },
-};
+export const H5RefusesJavascriptUrl: PageStory = pageStory(at('/game/h5'), shown('game-h5-table'), async (canvas, context) => {
+  await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
+  const dialog = await body().findByTestId('crud-form', {}, slow);
+  await userEvent.type(within(dialog).getByTestId('form-name'), '坏地址');
+  await userEvent.type(within(dialog).getByTestId('form-code'), 'h5-bad');
+  await userEvent.type(within(dialog).getByTestId('form-url'), 'javascript:alert(1)');
+  await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
+  await expect(await within(dialog).findByText('入口地址:只能是 http:// 或 https:// 开头的完整地址。')).toBeVisible();
+  await expect(game(context).created).toEqual([]);
+});
 
 export const MiniGames = listScreen('/game/mini', 'game-mini', { headers: ['游戏名称', '平台', 'AppID', '状态'], texts: ['跳一跳冒险', '微信', '抖音', 'wx0123456789abcdef'], form: ['name', 'platform', 'app_id'] });
 
 export const SoftApps = listScreen('/game/soft', 'game-soft', { headers: ['游戏名称', '分类', '状态'], texts: ['游戏加速器', '工具', '社交'], form: ['name', 'category'] });
 
 /** A new release: the package is uploaded with progress, the server's SHA-256 shows, the release is saved with its file id. */
-export const ReleaseHistory: Story = {
+export const ReleaseHistory: PageStory = {
   parameters: at('/game/history'),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -114,22 +100,17 @@ export const ReleaseHistory: Story = {
 };
 
 /** A non-semantic version is refused in the form, with the server's words. */
-export const ReleaseRefusesBadVersion: Story = {
-  parameters: at('/game/history'),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await canvas.findByTestId('history-table', {}, slow);
-    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
-    const dialog = await body().findByTestId('crud-form', {}, slow);
-    await userEvent.type(within(dialog).getByTestId('form-version'), 'v1.2');
-    await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
-    await expect(await within(dialog).findByText('版本号:应为语义化版本号，例如 1.2.3 或 2.0.0-beta.1。')).toBeVisible();
-    await expect(game(context).created).toEqual([]);
-  },
-};
+export const ReleaseRefusesBadVersion: PageStory = pageStory(at('/game/history'), shown('history-table'), async (canvas, context) => {
+  await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
+  const dialog = await body().findByTestId('crud-form', {}, slow);
+  await userEvent.type(within(dialog).getByTestId('form-version'), 'v1.2');
+  await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
+  await expect(await within(dialog).findByText('版本号:应为语义化版本号，例如 1.2.3 或 2.0.0-beta.1。')).toBeVisible();
+  await expect(game(context).created).toEqual([]);
+});
 
 /** Batches with their redeemed counts; a batch's codes in a dialog, filtered by status; void asks first. */
-export const GiftCodes: Story = {
+export const GiftCodes: PageStory = {
   parameters: at('/game/code'),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -156,25 +137,20 @@ export const GiftCodes: Story = {
 };
 
 /** A batch of more than 100,000 codes is refused in the form. */
-export const GiftCodeCountLimit: Story = {
-  parameters: at('/game/code'),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await canvas.findByTestId('code-table', {}, slow);
-    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
-    const dialog = await body().findByTestId('crud-form', {}, slow);
-    const field = within(dialog).getByTestId('form-count');
-    const count = (field.tagName === 'INPUT' ? field : field.querySelector('input')) as HTMLInputElement;
-    await userEvent.clear(count);
-    await userEvent.type(count, '100001');
-    await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
-    await expect(await within(dialog).findByText('数量:不能大于 100000。')).toBeVisible();
-    await expect(game(context).created).toEqual([]);
-  },
-};
+export const GiftCodeCountLimit: PageStory = pageStory(at('/game/code'), shown('code-table'), async (canvas, context) => {
+  await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
+  const dialog = await body().findByTestId('crud-form', {}, slow);
+  const field = within(dialog).getByTestId('form-count');
+  const count = (field.tagName === 'INPUT' ? field : field.querySelector('input')) as HTMLInputElement;
+  await userEvent.clear(count);
+  await userEvent.type(count, '100001');
+  await userEvent.click(within(dialog).getByTestId('crud-form-submit'));
+  await expect(await within(dialog).findByText('数量:不能大于 100000。')).toBeVisible();
+  await expect(game(context).created).toEqual([]);
+});
 
 /** The detail of a game: its own tab titled with the game's name, profile, releases, channels, codes, summary. */
-export const GameDetail: Story = {
+export const GameDetail: PageStory = {
   parameters: at('/game/detail?id=1'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -195,10 +171,10 @@ export const GameDetail: Story = {
   },
 };
 
-export const GameDetailNotFound: Story = shows(at('/game/detail?id=999'), 'detail-error', '接口地址不正确', slow);
+export const GameDetailNotFound: PageStory = shows(at('/game/detail?id=999'), 'detail-error', '接口地址不正确', slow);
 
 /** One search box over every identifier; each hit opens its screen. */
-export const GameQuery: Story = {
+export const GameQuery: PageStory = {
   parameters: at('/game/query'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -214,7 +190,7 @@ export const GameQuery: Story = {
 };
 
 /** Secrets show masked; 查看密钥 asks, then shows the secret once. */
-export const SharedAccounts: Story = {
+export const SharedAccounts: PageStory = {
   parameters: at('/common/account'),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -232,7 +208,7 @@ export const SharedAccounts: Story = {
 export const Tags = listScreen('/common/tag', 'tag', { headers: ['标签名称', '颜色', '效果', '排序', '游戏数'], texts: ['热门', '#f56c6c', '角色扮演'], form: ['name', 'color', 'sort'] });
 
 /** User test: the screens read, no button that changes anything. */
-export const ReadOnlyForTest: Story = {
+export const ReadOnlyForTest: PageStory = {
   parameters: { ...at('/game/android'), backend: gameBackend({ readOnly: true }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -246,7 +222,7 @@ export const ReadOnlyForTest: Story = {
   },
 };
 
-export const ListLoading: Story = {
+export const ListLoading: PageStory = {
   parameters: { ...at('/game/soft'), backend: gameBackend({ slow: ['game/soft'] }) },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByTestId('game-soft-table', {}, slow);
@@ -254,12 +230,12 @@ export const ListLoading: Story = {
   },
 };
 
-export const ListEmpty: Story = shows({ ...at('/game/mini'), backend: gameBackend({ empty: ['game/mini'] }) }, 'game-mini-empty', '暂无数据', slow);
+export const ListEmpty: PageStory = shows({ ...at('/game/mini'), backend: gameBackend({ empty: ['game/mini'] }) }, 'game-mini-empty', '暂无数据', slow);
 
-export const ListError: Story = shows({ ...at('/game/history'), backend: gameBackend({ failing: ['game/history'] }) }, 'history-error', SERVICE_ERROR, slow);
+export const ListError: PageStory = shows({ ...at('/game/history'), backend: gameBackend({ failing: ['game/history'] }) }, 'history-error', SERVICE_ERROR, slow);
 
 /** The same screen in English (texts from the game locale; menu names are the server's). */
-export const AndroidGamesEnglish: Story = {
+export const AndroidGamesEnglish: PageStory = {
   parameters: at('/game/android', { language: 'en' }),
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByTestId('game-android-table', {}, slow);

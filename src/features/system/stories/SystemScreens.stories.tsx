@@ -1,26 +1,17 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../app/routes';
 import { storyBackend, storyConsole } from '../../../../stories/console';
 import { SCREENS, systemBackend, type ScreenDef, type SystemMockState } from './system-mocks';
+import { type PageMeta, type PageStory, body, routesOn } from '../../../../stories/kit';
 
 /**
  * The system screens (spec §2.2) as stakeholders see them: each opened at its menu route through the
  * real route table, layout and page registry, signed in as superadmin with every button, on the
  * generic system mock (stories/system/system-mocks.ts).
  */
-const meta = {
-  title: 'Pages/System',
-  component: AppRoutes,
-  parameters: { backend: systemBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/System', ...routesOn(systemBackend()) } satisfies PageMeta;
 
 type Context = Parameters<typeof storyConsole>[0] & { parameters: Record<string, unknown>; canvasElement: HTMLElement };
 const system = (context: Context): SystemMockState => (storyBackend(context) as unknown as { system: SystemMockState }).system;
-const body = () => within(document.body);
 const slow = { timeout: 8000 };
 
 interface Expected {
@@ -43,7 +34,7 @@ const firstCells = (table: HTMLElement, column: number) => visibleRows(table).ma
 const headers = (table: HTMLElement) => [...table.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim()).filter(Boolean);
 
 /** Opens the screen's route and checks its columns, rows and (optionally) the create dialog's fields. */
-function screen(def: ScreenDef, want: Expected, column = 0): Story {
+function screen(def: ScreenDef, want: Expected, column = 0): PageStory {
   return {
     parameters: { console: { path: def.path, signedIn: true } },
     play: async (context) => {
@@ -207,7 +198,7 @@ export const Areas = screen(SCREENS.areas, {
 });
 
 /** The same screen on a back end that ignores pcode__isnull (API-CONTRACT §17): still the provinces only. */
-export const AreasOnTheRealBackEnd: Story = {
+export const AreasOnTheRealBackEnd: PageStory = {
   ...screen(SCREENS.areas, { testId: 'areas', headers: ['名称', '地区编码'], rows: ['北京市', '广东省'], more: areaTree }),
   parameters: { console: { path: SCREENS.areas.path, signedIn: true }, backend: systemBackend({ ignoredFilters: { area: ['pcode__isnull'] } }) },
 };
@@ -242,7 +233,7 @@ export const OperationLog = screen(
 );
 
 /** 系统配置: the groups as tabs, each item as its field with the stored value. */
-export const Config: Story = {
+export const Config: PageStory = {
   parameters: { console: { path: SCREENS.config.path, signedIn: true } },
   play: async (context) => {
     const canvas = within(context.canvasElement);

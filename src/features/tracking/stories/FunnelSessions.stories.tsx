@@ -1,98 +1,65 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../app/routes';
 import { storyBackend } from '../../../../stories/console';
 import { trackingBackend, type TrackingMockState } from './tracking-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../stories/kit';
+import { type PageMeta, type PageStory, chartReady, pageStory, routesOn } from '../../../../stories/kit';
 
 /** 漏斗分析 and 会话分析 (data_embed/funnel, data_embed/sessions) on the tracking mock back end. */
-const meta = {
-  title: 'Pages/Tracking/FunnelAndSessions',
-  component: AppRoutes,
-  parameters: { backend: trackingBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Tracking/FunnelAndSessions', ...routesOn(trackingBackend()) } satisfies PageMeta;
 
 const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
 const at = (path: string, extra: Record<string, unknown> = {}) => ({ console: { path, signedIn: true, ...extra } });
 
 /** The first funnel at once: chart, steps with players, step and overall conversion, median time. */
-export const Funnel: Story = {
-  parameters: at('/data_embed/funnel'),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('funnel-chart').dataset.ready).toBe('true'), slow);
-    const rows = cells(canvas.getByTestId('funnel-table'));
-    await expect(rows).toHaveLength(4);
-    await expect(rows[0]).toEqual(['1. register', '4,210', '-', '100.0%', '-']);
-    await expect(rows[1]).toEqual(['2. login', '3,452', '82.0%', '82.0%', '1分 35秒']);
-    await expect(canvas.getByTestId('funnel-window')).toHaveTextContent('转化窗口：7 天');
-    await expect(mock(context).reports.at(-1)?.query.get('funnel')).toBe('31');
-  },
-};
+export const Funnel: PageStory = pageStory(at('/data_embed/funnel'), chartReady('funnel-chart'), async (canvas, context) => {
+  const rows = cells(canvas.getByTestId('funnel-table'));
+  await expect(rows).toHaveLength(4);
+  await expect(rows[0]).toEqual(['1. register', '4,210', '-', '100.0%', '-']);
+  await expect(rows[1]).toEqual(['2. login', '3,452', '82.0%', '82.0%', '1分 35秒']);
+  await expect(canvas.getByTestId('funnel-window')).toHaveTextContent('转化窗口：7 天');
+  await expect(mock(context).reports.at(-1)?.query.get('funnel')).toBe('31');
+});
 
-export const FunnelBreakdown: Story = {
-  parameters: at('/data_embed/funnel'),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('funnel-chart').dataset.ready).toBe('true'), slow);
-    await userEvent.type(canvas.getByTestId('funnel-breakdown'), 'channel');
-    await userEvent.click(canvas.getByTestId('funnel-run'));
-    const table = await canvas.findByTestId('funnel-breakdown-table', {}, slow);
-    await expect(cells(table).map((r) => r[0])).toEqual(['huawei', 'xiaomi', 'taptap', '其他', '（未设置）']);
-    await expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('channel');
-  },
-};
+export const FunnelBreakdown: PageStory = pageStory(at('/data_embed/funnel'), chartReady('funnel-chart'), async (canvas, context) => {
+  await userEvent.type(canvas.getByTestId('funnel-breakdown'), 'channel');
+  await userEvent.click(canvas.getByTestId('funnel-run'));
+  const table = await canvas.findByTestId('funnel-breakdown-table', {}, slow);
+  await expect(cells(table).map((r) => r[0])).toEqual(['huawei', 'xiaomi', 'taptap', '其他', '（未设置）']);
+  await expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('channel');
+});
 
-export const FunnelEmpty: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['report.funnel'] }) }, 'funnel-empty', '所选范围内没有数据。');
+export const FunnelEmpty: PageStory = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['report.funnel'] }) }, 'funnel-empty', '所选范围内没有数据。');
 
-export const NoFunnels: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['funnel_define'] }) }, 'funnel-none', '还没有漏斗');
+export const NoFunnels: PageStory = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['funnel_define'] }) }, 'funnel-none', '还没有漏斗');
 
-export const FunnelLoading: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ slow: ['report.funnel'] }) }, 'funnel-loading');
+export const FunnelLoading: PageStory = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ slow: ['report.funnel'] }) }, 'funnel-loading');
 
-export const FunnelError: Story = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ failing: ['report.funnel'] }) }, 'funnel-error', SERVICE_ERROR);
+export const FunnelError: PageStory = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ failing: ['report.funnel'] }) }, 'funnel-error', SERVICE_ERROR);
 
-export const FunnelEnglish: Story = {
-  parameters: at('/data_embed/funnel', { language: 'en' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('funnel-chart').dataset.ready).toBe('true'), slow);
-    await expect(cells(canvas.getByTestId('funnel-table'))[1]?.[4]).toBe('1m 35s');
-    await expect(canvas.getByTestId('funnel-window')).toHaveTextContent('Conversion window: 7 days');
-  },
-};
+export const FunnelEnglish: PageStory = pageStory(at('/data_embed/funnel', { language: 'en' }), chartReady('funnel-chart'), async (canvas) => {
+  await expect(cells(canvas.getByTestId('funnel-table'))[1]?.[4]).toBe('1m 35s');
+  await expect(canvas.getByTestId('funnel-window')).toHaveTextContent('Conversion window: 7 days');
+});
 
 /** All games: KPI cards, both charts, the by-day and per-game tables. */
-export const Sessions: Story = {
-  parameters: at('/data_embed/sessions'),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('sessions-histogram').dataset.ready).toBe('true'), slow);
-    await waitFor(() => expect(canvas.getByTestId('sessions-days-chart').dataset.ready).toBe('true'), slow);
-    await expect(canvas.getByTestId('kpi-avg-value')).toHaveTextContent('11分 28秒');
-    await expect(canvas.getByTestId('kpi-events-value')).toHaveTextContent('7.42');
-    await expect(cells(canvas.getByTestId('sessions-days'))).toHaveLength(7);
-    await expect(cells(canvas.getByTestId('sessions-games')).map((r) => r[0])).toEqual(['星穹远征', '消消乐园']);
-    await expect(mock(context).reports.at(-1)?.query.has('game')).toBe(false);
-  },
-};
+export const Sessions: PageStory = pageStory(at('/data_embed/sessions'), chartReady('sessions-histogram'), async (canvas, context) => {
+  await waitFor(() => expect(canvas.getByTestId('sessions-days-chart').dataset.ready).toBe('true'), slow);
+  await expect(canvas.getByTestId('kpi-avg-value')).toHaveTextContent('11分 28秒');
+  await expect(canvas.getByTestId('kpi-events-value')).toHaveTextContent('7.42');
+  await expect(cells(canvas.getByTestId('sessions-days'))).toHaveLength(7);
+  await expect(cells(canvas.getByTestId('sessions-games')).map((r) => r[0])).toEqual(['星穹远征', '消消乐园']);
+  await expect(mock(context).reports.at(-1)?.query.has('game')).toBe(false);
+});
 
-export const SessionsOneGame: Story = {
-  parameters: at('/data_embed/sessions'),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('sessions-histogram').dataset.ready).toBe('true'), slow);
-    await userEvent.click(canvas.getByTestId('sessions-game'));
-    await userEvent.click(await within(document.body).findByRole('option', { name: '消消乐园' }, slow));
-    await waitFor(() => expect(cells(canvas.getByTestId('sessions-games')).map((r) => r[0])).toEqual(['消消乐园']), slow);
-    await expect(mock(context).reports.at(-1)?.query.get('game')).toBe('5');
-  },
-};
+export const SessionsOneGame: PageStory = pageStory(at('/data_embed/sessions'), chartReady('sessions-histogram'), async (canvas, context) => {
+  await userEvent.click(canvas.getByTestId('sessions-game'));
+  await userEvent.click(await within(document.body).findByRole('option', { name: '消消乐园' }, slow));
+  await waitFor(() => expect(cells(canvas.getByTestId('sessions-games')).map((r) => r[0])).toEqual(['消消乐园']), slow);
+  await expect(mock(context).reports.at(-1)?.query.get('game')).toBe('5');
+});
 
 /** Events arrived after the kept days were computed: the page says as of when, and 刷新 asks with fresh=1. */
-export const SessionsOutdated: Story = {
+export const SessionsOutdated: PageStory = {
   parameters: { ...at('/data_embed/sessions'), backend: trackingBackend({ outdatedSessions: true }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -104,18 +71,13 @@ export const SessionsOutdated: Story = {
   },
 };
 
-export const SessionsEmpty: Story = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ empty: ['report.sessions'] }) }, 'sessions-empty', '所选范围内没有数据。');
+export const SessionsEmpty: PageStory = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ empty: ['report.sessions'] }) }, 'sessions-empty', '所选范围内没有数据。');
 
-export const SessionsLoading: Story = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ slow: ['report.sessions'] }) }, 'sessions-loading');
+export const SessionsLoading: PageStory = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ slow: ['report.sessions'] }) }, 'sessions-loading');
 
-export const SessionsError: Story = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ failing: ['report.sessions'] }) }, 'sessions-error', SERVICE_ERROR);
+export const SessionsError: PageStory = shows({ ...at('/data_embed/sessions'), backend: trackingBackend({ failing: ['report.sessions'] }) }, 'sessions-error', SERVICE_ERROR);
 
-export const SessionsEnglish: Story = {
-  parameters: at('/data_embed/sessions', { language: 'en' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('sessions-histogram').dataset.ready).toBe('true'), slow);
-    await expect(canvas.getByTestId('kpi-avg-value')).toHaveTextContent('11m 28s');
-    await expect(canvas.getByText('Session length distribution')).toBeVisible();
-  },
-};
+export const SessionsEnglish: PageStory = pageStory(at('/data_embed/sessions', { language: 'en' }), chartReady('sessions-histogram'), async (canvas) => {
+  await expect(canvas.getByTestId('kpi-avg-value')).toHaveTextContent('11m 28s');
+  await expect(canvas.getByText('Session length distribution')).toBeVisible();
+});

@@ -1,25 +1,16 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../app/routes';
 import { storyBackend } from '../../../../stories/console';
 import { trackingBackend, type TrackingMockState } from './tracking-mocks';
 import { SERVICE_ERROR, shows, slow } from '../../../../stories/kit';
+import { type PageMeta, type PageStory, body, routesOn } from '../../../../stories/kit';
 
 /**
  * 埋点配置 (embed_configure/*): tracking apps, event and global event definitions, funnel
  * definitions, each at its menu route through the real route table, layout and page registry, on the
  * tracking mock back end.
  */
-const meta = {
-  title: 'Pages/Tracking/Config',
-  component: AppRoutes,
-  parameters: { backend: trackingBackend() },
-} satisfies Meta<typeof AppRoutes>;
+export default { title: 'Pages/Tracking/Config', ...routesOn(trackingBackend()) } satisfies PageMeta;
 
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-const body = () => within(document.body);
 const mock = (context: { parameters: Record<string, unknown> }): TrackingMockState => (storyBackend(context) as unknown as { tracking: TrackingMockState }).tracking;
 const at = (path: string, extra: Record<string, unknown> = {}) => ({ console: { path, signedIn: true, ...extra } });
 const rowsOf = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].filter((tr) => tr.querySelector('td') && !tr.className.includes('emptymessage')) as HTMLElement[];
@@ -31,7 +22,7 @@ async function table(canvasElement: HTMLElement, testId: string): Promise<HTMLEl
   return found;
 }
 
-export const TrackingApps: Story = {
+export const TrackingApps: PageStory = {
   parameters: at('/embed_configure/game'),
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'tracking-app');
@@ -45,7 +36,7 @@ export const TrackingApps: Story = {
 };
 
 /** 重新生成密钥: the confirmation says the old pair stops working; the new pair shows once, with copy buttons and the signing rule. */
-export const RegenerateSecret: Story = {
+export const RegenerateSecret: PageStory = {
   parameters: at('/embed_configure/game'),
   play: async (context) => {
     const list = await table(context.canvasElement, 'tracking-app');
@@ -67,7 +58,7 @@ export const RegenerateSecret: Story = {
 };
 
 /** A cancelled confirmation regenerates nothing. */
-export const RegenerateCancelled: Story = {
+export const RegenerateCancelled: PageStory = {
   parameters: at('/embed_configure/game'),
   play: async (context) => {
     const list = await table(context.canvasElement, 'tracking-app');
@@ -78,7 +69,7 @@ export const RegenerateCancelled: Story = {
 };
 
 /** Definitions in use say they can only be disabled and have no delete button; unused ones do. */
-export const EventDefinitions: Story = {
+export const EventDefinitions: PageStory = {
   parameters: at('/embed_configure/event_define'),
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'event-define');
@@ -93,7 +84,7 @@ export const EventDefinitions: Story = {
 };
 
 /** The properties editor refuses bad and repeated names with the rule's words; a good definition is sent as the note says. */
-export const CreateEventDefinition: Story = {
+export const CreateEventDefinition: PageStory = {
   parameters: at('/embed_configure/event_define'),
   play: async (context) => {
     await table(context.canvasElement, 'event-define');
@@ -133,7 +124,7 @@ export const CreateEventDefinition: Story = {
   },
 };
 
-export const GlobalEvents: Story = {
+export const GlobalEvents: PageStory = {
   parameters: at('/embed_configure/global_event_define'),
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'global-event-define');
@@ -143,7 +134,7 @@ export const GlobalEvents: Story = {
   },
 };
 
-export const FunnelDefinitions: Story = {
+export const FunnelDefinitions: PageStory = {
   parameters: at('/embed_configure/funnel_define'),
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'funnel-define');
@@ -155,7 +146,7 @@ export const FunnelDefinitions: Story = {
 };
 
 /** Steps from the game's events (own and global), a condition, reordering, the window as number + unit. */
-export const CreateFunnel: Story = {
+export const CreateFunnel: PageStory = {
   parameters: at('/embed_configure/funnel_define'),
   play: async (context) => {
     await table(context.canvasElement, 'funnel-define');
@@ -195,7 +186,7 @@ export const CreateFunnel: Story = {
 };
 
 /** An unused definition can be deleted (in-use ones have no delete button: EventDefinitions). */
-export const DeleteUnused: Story = {
+export const DeleteUnused: PageStory = {
   parameters: { ...at('/embed_configure/global_event_define') },
   play: async (context) => {
     const list = await table(context.canvasElement, 'global-event-define');
@@ -206,7 +197,7 @@ export const DeleteUnused: Story = {
   },
 };
 
-export const AppsLoading: Story = {
+export const AppsLoading: PageStory = {
   parameters: { ...at('/embed_configure/game'), backend: trackingBackend({ slow: ['game'] }) },
   play: async ({ canvasElement }) => {
     const list = await within(canvasElement).findByTestId('tracking-app-table', {}, slow);
@@ -214,11 +205,11 @@ export const AppsLoading: Story = {
   },
 };
 
-export const DefinitionsEmpty: Story = shows({ ...at('/embed_configure/event_define'), backend: trackingBackend({ empty: ['event_define'] }) }, 'event-define-empty', '暂无数据');
+export const DefinitionsEmpty: PageStory = shows({ ...at('/embed_configure/event_define'), backend: trackingBackend({ empty: ['event_define'] }) }, 'event-define-empty', '暂无数据');
 
-export const FunnelsError: Story = shows({ ...at('/embed_configure/funnel_define'), backend: trackingBackend({ failing: ['funnel_define'] }) }, 'funnel-define-error', SERVICE_ERROR);
+export const FunnelsError: PageStory = shows({ ...at('/embed_configure/funnel_define'), backend: trackingBackend({ failing: ['funnel_define'] }) }, 'funnel-define-error', SERVICE_ERROR);
 
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: { ...at('/embed_configure/event_define'), backend: trackingBackend({ long: true }) },
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'event-define');
@@ -226,7 +217,7 @@ export const LongContent: Story = {
   },
 };
 
-export const TrackingAppsEnglish: Story = {
+export const TrackingAppsEnglish: PageStory = {
   parameters: at('/embed_configure/game', { language: 'en' }),
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'tracking-app');
@@ -235,7 +226,7 @@ export const TrackingAppsEnglish: Story = {
   },
 };
 
-export const FunnelDefinitionsEnglish: Story = {
+export const FunnelDefinitionsEnglish: PageStory = {
   parameters: at('/embed_configure/funnel_define', { language: 'en' }),
   play: async ({ canvasElement }) => {
     const list = await table(canvasElement, 'funnel-define');
@@ -245,7 +236,7 @@ export const FunnelDefinitionsEnglish: Story = {
 };
 
 /** The keyword (game name, app key) and the enabled filter narrow the list (the note's `search` and `enabled`). */
-export const SearchApps: Story = {
+export const SearchApps: PageStory = {
   parameters: at('/embed_configure/game'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

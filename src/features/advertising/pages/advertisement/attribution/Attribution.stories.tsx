@@ -1,25 +1,17 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { advertisingBackend, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
+import { type PageMeta, type PageStory, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 归因明细 (advertisement/attribution) on the advertising mock back end. */
-const meta = {
-  title: 'Pages/Advertisement/Attribution',
-  component: AppRoutes,
-  parameters: { backend: advertisingBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Advertisement/Attribution', ...routesOn(advertisingBackend()) } satisfies PageMeta;
 
 const at = (extra: Record<string, unknown> = {}, backend: AdvertisingMockOptions = {}) => ({ console: { path: '/advertisement/attribution', signedIn: true, ...extra }, backend: advertisingBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { ads: AdvertisingMockState }).ads;
 
 /** Installs with their campaign and click, organic ones without; the KPIs; next page asks page 2. */
-export const Installs: Story = {
+export const Installs: PageStory = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -37,14 +29,14 @@ export const Installs: Story = {
   },
 };
 
-export const Empty: Story = shows(at({}, { empty: true }), 'att-empty', '该范围内没有新增。');
+export const Empty: PageStory = shows(at({}, { empty: true }), 'att-empty', '该范围内没有新增。');
 
-export const Loading: Story = shows(at({}, { slow: ['attribution'] }), 'att-loading');
+export const Loading: PageStory = shows(at({}, { slow: ['attribution'] }), 'att-loading');
 
-export const Error: Story = shows(at({}, { failing: ['attribution'] }), 'att-error', SERVICE_ERROR);
+export const Error: PageStory = shows(at({}, { failing: ['attribution'] }), 'att-error', SERVICE_ERROR);
 
 /** 130 installs over 7 pages; a very long player id and campaign name stay in their cells. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at({}, { long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -53,12 +45,7 @@ export const LongContent: Story = {
   },
 };
 
-export const English: Story = {
-  parameters: at({ language: 'en' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('att-table', {}, slow);
-    await expect(canvas.getAllByText('Last click')[0]).toBeVisible();
-    await expect(canvas.getByText('Attributed to ads')).toBeVisible();
-  },
-};
+export const English: PageStory = pageStory(at({ language: 'en' }), shown('att-table'), async (canvas) => {
+  await expect(canvas.getAllByText('Last click')[0]).toBeVisible();
+  await expect(canvas.getByText('Attributed to ads')).toBeVisible();
+});

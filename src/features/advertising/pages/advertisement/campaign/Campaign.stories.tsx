@@ -1,20 +1,12 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { formatMoney } from '../../../../../stores/format/money';
 import { advertisingBackend, campaignDay, mockCampaigns, type AdvertisingMockOptions, type AdvertisingMockState } from '../advertising-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
+import { type PageMeta, type PageStory, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 广告计划 (advertisement/campaign): figures, charts, the campaigns and their spend on the advertising mock back end. */
-const meta = {
-  title: 'Pages/Advertisement/Campaign',
-  component: AppRoutes,
-  parameters: { backend: advertisingBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Advertisement/Campaign', ...routesOn(advertisingBackend()) } satisfies PageMeta;
 
 const at = (extra: Record<string, unknown> = {}, backend: AdvertisingMockOptions = {}) => ({ console: { path: '/advertisement/campaign', signedIn: true, ...extra }, backend: advertisingBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { ads: AdvertisingMockState }).ads;
@@ -25,7 +17,7 @@ const daysOf = (start: string, end: string) => {
 };
 
 /** Figures per campaign equal the mock's daily rows summed; KPIs, both charts and the campaign list show. */
-export const Figures: Story = {
+export const Figures: PageStory = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -45,7 +37,7 @@ export const Figures: Story = {
 };
 
 /** 每日花费: the days entered; a day typed in yuan is PUT as fen and the total follows. */
-export const Spend: Story = {
+export const Spend: PageStory = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -63,7 +55,7 @@ export const Spend: Story = {
 };
 
 /** A fractional fen amount is refused in the dialog before anything is sent. */
-export const SpendRefused: Story = {
+export const SpendRefused: PageStory = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -77,14 +69,14 @@ export const SpendRefused: Story = {
   },
 };
 
-export const Empty: Story = shows(at({}, { empty: true }), 'ads-perf-empty');
+export const Empty: PageStory = shows(at({}, { empty: true }), 'ads-perf-empty');
 
-export const Loading: Story = shows(at({}, { slow: ['performance'] }), 'ads-perf-loading');
+export const Loading: PageStory = shows(at({}, { slow: ['performance'] }), 'ads-perf-loading');
 
-export const Error: Story = shows(at({}, { failing: ['performance'] }), 'ads-perf-error', SERVICE_ERROR);
+export const Error: PageStory = shows(at({}, { failing: ['performance'] }), 'ads-perf-error', SERVICE_ERROR);
 
 /** Fourteen campaigns, one with a very long name. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at({}, { long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -93,7 +85,7 @@ export const LongContent: Story = {
 };
 
 /** A read-only analyst: no 新增, the spend dialog shows the days without the entry form. */
-export const ReadOnly: Story = {
+export const ReadOnly: PageStory = {
   parameters: at({}, { readOnly: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -107,12 +99,7 @@ export const ReadOnly: Story = {
   },
 };
 
-export const English: Story = {
-  parameters: at({ language: 'en' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('ads-perf-table', {}, slow);
-    await expect(canvas.getAllByText('Attributed revenue')[0]).toBeVisible();
-    await expect(canvas.getByText('Daily clicks and installs')).toBeVisible();
-  },
-};
+export const English: PageStory = pageStory(at({ language: 'en' }), shown('ads-perf-table'), async (canvas) => {
+  await expect(canvas.getAllByText('Attributed revenue')[0]).toBeVisible();
+  await expect(canvas.getByText('Daily clicks and installs')).toBeVisible();
+});

@@ -1,22 +1,14 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
+import { type PageMeta, type PageStory, body, crudForm, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 间隔周期 (automation/interval): a CRUD resource description on the automation mock. */
-const meta = {
-  title: 'Pages/Automation/Interval',
-  component: AppRoutes,
-  parameters: { backend: automationBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Automation/Interval', ...routesOn(automationBackend()) } satisfies PageMeta;
 
 const PATH = '/automation/interval';
 
-export const List: Story = {
+export const List: PageStory = {
   parameters: at(PATH),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -26,36 +18,30 @@ export const List: Story = {
 };
 
 /** Every 0 is refused before sending; every 30 seconds is saved. */
-export const Create: Story = {
-  parameters: at(PATH),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    const body = within(document.body);
-    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
-    const form = within(await body.findByTestId('crud-form', {}, slow));
-    const every = form.getByLabelText('间隔');
-    await userEvent.clear(every);
-    await userEvent.type(every, '0');
-    await userEvent.tab();
-    await userEvent.click(form.getByTestId('crud-form-submit'));
-    await expect(await form.findByTestId('form-error-every')).toBeVisible();
-    await expect(mock(context).calls.some((c) => c.method === 'POST')).toBe(false);
-    await userEvent.clear(every);
-    await userEvent.type(every, '30');
-    await userEvent.tab();
-    await userEvent.click(form.getByTestId('form-period'));
-    await userEvent.click(await body.findByRole('option', { name: '秒' }));
-    await userEvent.click(form.getByTestId('crud-form-submit'));
-    await waitFor(() => expect(body.queryByTestId('crud-form')).toBeNull(), slow);
-    await expect(mock(context).calls.find((c) => c.method === 'POST')?.body).toMatchObject({ every: 30, period: 'seconds' });
-    await expect(await canvas.findByTestId('interval-text-4', {}, slow)).toHaveTextContent('每 30 秒');
-  },
-};
+export const Create: PageStory = pageStory(at(PATH), shown('crud-add'), async (canvas, context) => {
+  const form = await crudForm(canvas);
+  const every = form.getByLabelText('间隔');
+  await userEvent.clear(every);
+  await userEvent.type(every, '0');
+  await userEvent.tab();
+  await userEvent.click(form.getByTestId('crud-form-submit'));
+  await expect(await form.findByTestId('form-error-every')).toBeVisible();
+  await expect(mock(context).calls.some((c) => c.method === 'POST')).toBe(false);
+  await userEvent.clear(every);
+  await userEvent.type(every, '30');
+  await userEvent.tab();
+  await userEvent.click(form.getByTestId('form-period'));
+  await userEvent.click(await body().findByRole('option', { name: '秒' }));
+  await userEvent.click(form.getByTestId('crud-form-submit'));
+  await waitFor(() => expect(body().queryByTestId('crud-form')).toBeNull(), slow);
+  await expect(mock(context).calls.find((c) => c.method === 'POST')?.body).toMatchObject({ every: 30, period: 'seconds' });
+  await expect(await canvas.findByTestId('interval-text-4', {}, slow)).toHaveTextContent('每 30 秒');
+});
 
-export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'interval-empty');
+export const Empty: PageStory = shows(at(PATH, {}, { empty: true }), 'interval-empty');
 
-export const Error: Story = shows(at(PATH, {}, { failing: ['interval'] }), 'interval-error', SERVICE_ERROR);
+export const Error: PageStory = shows(at(PATH, {}, { failing: ['interval'] }), 'interval-error', SERVICE_ERROR);
 
-export const Loading: Story = shows(at(PATH, {}, { slow: ['interval'] }), 'interval-table');
+export const Loading: PageStory = shows(at(PATH, {}, { slow: ['interval'] }), 'interval-table');
 
-export const English: Story = shows(at(PATH, { language: 'en' }), 'interval-text-2', 'every 10 minutes');
+export const English: PageStory = shows(at(PATH, { language: 'en' }), 'interval-text-2', 'every 10 minutes');

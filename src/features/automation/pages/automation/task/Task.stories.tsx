@@ -1,45 +1,32 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, slow } from '../story-kit';
+import { type PageMeta, type PageStory, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 任务管理 (automation/task) on the automation mock back end. */
-const meta = {
-  title: 'Pages/Automation/Task',
-  component: AppRoutes,
-  parameters: { backend: automationBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Automation/Task', ...routesOn(automationBackend()) } satisfies PageMeta;
 
 const PATH = '/automation/task';
 const run = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** The task kinds with their last day's runs, and the runs with state tags, attempts, duration, result or error. */
-export const Runs: Story = {
-  parameters: at(PATH),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('runs-table', {}, slow);
-    await expect(await canvas.findByTestId('kind-diagnostics.probe', {}, slow)).toHaveTextContent('队列探测');
-    await expect(canvas.getByTestId('kind-codes.expire-recent')).toHaveTextContent('近 24 小时没有运行');
-    await expect(canvas.getByTestId(`run-${run(1)}-state`)).toHaveTextContent('运行中');
-    await expect(canvas.getByTestId(`run-${run(2)}-state`)).toHaveTextContent('等待重试');
-    await expect(canvas.getByTestId(`run-${run(5)}-state`)).toHaveTextContent('失败');
-    await expect(canvas.getByTestId(`run-${run(5)}-result`)).toHaveTextContent('连接数据库超时');
-    await expect(canvas.getByTestId(`run-${run(4)}-result`)).toHaveTextContent('{"message":"ok","rows":40}');
-    // Retry on finished failures, cancel on runs still going.
-    await expect(canvas.getByTestId(`run-${run(5)}-retry`)).toBeVisible();
-    await expect(canvas.queryByTestId(`run-${run(5)}-cancel`)).toBeNull();
-    await expect(canvas.getByTestId(`run-${run(1)}-cancel`)).toBeVisible();
-    await expect(canvas.getByTestId('runs-auto-refresh')).toBeVisible();
-  },
-};
+export const Runs: PageStory = pageStory(at(PATH), shown('runs-table'), async (canvas) => {
+  await expect(await canvas.findByTestId('kind-diagnostics.probe', {}, slow)).toHaveTextContent('队列探测');
+  await expect(canvas.getByTestId('kind-codes.expire-recent')).toHaveTextContent('近 24 小时没有运行');
+  await expect(canvas.getByTestId(`run-${run(1)}-state`)).toHaveTextContent('运行中');
+  await expect(canvas.getByTestId(`run-${run(2)}-state`)).toHaveTextContent('等待重试');
+  await expect(canvas.getByTestId(`run-${run(5)}-state`)).toHaveTextContent('失败');
+  await expect(canvas.getByTestId(`run-${run(5)}-result`)).toHaveTextContent('连接数据库超时');
+  await expect(canvas.getByTestId(`run-${run(4)}-result`)).toHaveTextContent('{"message":"ok","rows":40}');
+  // Retry on finished failures, cancel on runs still going.
+  await expect(canvas.getByTestId(`run-${run(5)}-retry`)).toBeVisible();
+  await expect(canvas.queryByTestId(`run-${run(5)}-cancel`)).toBeNull();
+  await expect(canvas.getByTestId(`run-${run(1)}-cancel`)).toBeVisible();
+  await expect(canvas.getByTestId('runs-auto-refresh')).toBeVisible();
+});
 
 /** Filtering by state and by task asks the server with those conditions, from the first page. */
-export const Filters: Story = {
+export const Filters: PageStory = {
   parameters: at(PATH),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -56,7 +43,7 @@ export const Filters: Story = {
 };
 
 /** Run now: the dialog is built from the kind's arguments; the run is queued, then running, then succeeded (auto refresh). */
-export const RunNow: Story = {
+export const RunNow: PageStory = {
   parameters: at(PATH),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -77,7 +64,7 @@ export const RunNow: Story = {
 };
 
 /** A required argument left empty is named under its input; nothing is sent. */
-export const RunNowInvalid: Story = {
+export const RunNowInvalid: PageStory = {
   parameters: at(PATH),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -91,7 +78,7 @@ export const RunNowInvalid: Story = {
 };
 
 /** Cancel asks first; retry queues a new run named as a retry of the failed one. */
-export const CancelAndRetry: Story = {
+export const CancelAndRetry: PageStory = {
   parameters: at(PATH),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -112,19 +99,14 @@ export const CancelAndRetry: Story = {
 };
 
 /** A read-only operator sees the kinds and runs without run, retry or cancel. */
-export const ReadOnly: Story = {
-  parameters: at(PATH, {}, { readOnly: true }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('runs-table', {}, slow);
-    await canvas.findByTestId('kind-diagnostics.probe', {}, slow);
-    await expect(canvas.queryByTestId('kind-diagnostics.probe-run')).toBeNull();
-    await expect(canvas.queryByTestId(`run-${run(5)}-retry`)).toBeNull();
-    await expect(canvas.queryByTestId(`run-${run(1)}-cancel`)).toBeNull();
-  },
-};
+export const ReadOnly: PageStory = pageStory(at(PATH, {}, { readOnly: true }), shown('runs-table'), async (canvas) => {
+  await canvas.findByTestId('kind-diagnostics.probe', {}, slow);
+  await expect(canvas.queryByTestId('kind-diagnostics.probe-run')).toBeNull();
+  await expect(canvas.queryByTestId(`run-${run(5)}-retry`)).toBeNull();
+  await expect(canvas.queryByTestId(`run-${run(1)}-cancel`)).toBeNull();
+});
 
-export const Loading: Story = {
+export const Loading: PageStory = {
   parameters: at(PATH, {}, { slow: ['kinds', 'runs'] }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -133,7 +115,7 @@ export const Loading: Story = {
   },
 };
 
-export const Empty: Story = {
+export const Empty: PageStory = {
   parameters: at(PATH, {}, { empty: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -142,7 +124,7 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
+export const Error: PageStory = {
   parameters: at(PATH, {}, { failing: ['kinds', 'runs'] }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -152,7 +134,7 @@ export const Error: Story = {
 };
 
 /** 60 runs with long names, errors and results: the table pages (20 a page) and long texts are cut. */
-export const Long: Story = {
+export const Long: PageStory = {
   parameters: at(PATH, {}, { long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -163,13 +145,8 @@ export const Long: Story = {
 };
 
 /** The same screen in English. */
-export const English: Story = {
-  parameters: at(PATH, { language: 'en' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('runs-table', {}, slow);
-    await expect(await canvas.findByTestId('kind-diagnostics.probe', {}, slow)).toHaveTextContent('Queue probe');
-    await expect(canvas.getByTestId(`run-${run(5)}-state`)).toHaveTextContent('Failed');
-    await expect(canvas.getByTestId(`run-${run(5)}-retry`)).toHaveTextContent('Retry');
-  },
-};
+export const English: PageStory = pageStory(at(PATH, { language: 'en' }), shown('runs-table'), async (canvas) => {
+  await expect(await canvas.findByTestId('kind-diagnostics.probe', {}, slow)).toHaveTextContent('Queue probe');
+  await expect(canvas.getByTestId(`run-${run(5)}-state`)).toHaveTextContent('Failed');
+  await expect(canvas.getByTestId(`run-${run(5)}-retry`)).toHaveTextContent('Retry');
+});

@@ -1,23 +1,15 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
+import { type PageMeta, type PageStory, body, crudForm, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 页面元素 (automation/webElement): page locators of H5 games on the CRUD page, checked by the task pages.check. */
-const meta = {
-  title: 'Pages/Automation/WebElement',
-  component: AppRoutes,
-  parameters: { backend: automationBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Automation/WebElement', ...routesOn(automationBackend()) } satisfies PageMeta;
 
 const PATH = '/automation/webElement';
 
 /** The locators with their expectation and last result: passed, failed (with the reason), never checked. */
-export const List: Story = {
+export const List: PageStory = {
   parameters: at(PATH),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -33,46 +25,35 @@ export const List: Story = {
 };
 
 /** 立即检查 on a row queues pages.check for that locator alone; the list then shows its new result. */
-export const CheckNow: Story = {
-  parameters: at(PATH),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await canvas.findByTestId('page-check-2', {}, slow);
-    const row = canvas.getByTestId('page-check-2').closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: '立即检查' }));
-    await expect(await within(document.body).findByText(/页面检查已加入队列/, {}, slow)).toBeVisible();
-    await expect(mock(context).calls.find((c) => c.path.endsWith('/task/pages.check/run/'))?.body).toEqual({ args: { locator: 2 } });
-  },
-};
+export const CheckNow: PageStory = pageStory(at(PATH), shown('page-check-2'), async (canvas, context) => {
+  const row = canvas.getByTestId('page-check-2').closest('tr') as HTMLElement;
+  await userEvent.click(within(row).getByRole('button', { name: '立即检查' }));
+  await expect(await within(document.body).findByText(/页面检查已加入队列/, {}, slow)).toBeVisible();
+  await expect(mock(context).calls.find((c) => c.path.endsWith('/task/pages.check/run/'))?.body).toEqual({ args: { locator: 2 } });
+});
 
 /** A selector the parser cannot read is refused by the server; the message shows under the selector. */
-export const CreateRefused: Story = {
-  parameters: at(PATH),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    const body = within(document.body);
-    await userEvent.click(await canvas.findByTestId('crud-add', {}, slow));
-    const form = within(await body.findByTestId('crud-form', {}, slow));
-    await userEvent.type(form.getByLabelText('名称'), '开始按钮');
-    await userEvent.click(form.getByTestId('form-game'));
-    await userEvent.click(await body.findByRole('option', { name: '开心斗地主' }));
-    await userEvent.type(form.getByLabelText('CSS 选择器'), 'div >>> p');
-    await userEvent.click(form.getByTestId('crud-form-submit'));
-    await expect(await form.findByTestId('form-error-selector', {}, slow)).toHaveTextContent('CSS 选择器无效');
-    await userEvent.clear(form.getByLabelText('CSS 选择器'));
-    await userEvent.type(form.getByLabelText('CSS 选择器'), '#start');
-    await userEvent.click(form.getByTestId('crud-form-submit'));
-    await waitFor(() => expect(body.queryByTestId('crud-form')).toBeNull(), slow);
-    await expect(mock(context).calls.filter((c) => c.method === 'POST' && c.path.endsWith('/webElement/')).at(-1)?.body).toMatchObject({ name: '开始按钮', game: 12, selector: '#start', check_kind: 'exists' });
-    await expect(await canvas.findByTestId('page-check-4', {}, slow)).toHaveTextContent('未检查');
-  },
-};
+export const CreateRefused: PageStory = pageStory(at(PATH), shown('crud-add'), async (canvas, context) => {
+  const form = await crudForm(canvas);
+  await userEvent.type(form.getByLabelText('名称'), '开始按钮');
+  await userEvent.click(form.getByTestId('form-game'));
+  await userEvent.click(await body().findByRole('option', { name: '开心斗地主' }));
+  await userEvent.type(form.getByLabelText('CSS 选择器'), 'div >>> p');
+  await userEvent.click(form.getByTestId('crud-form-submit'));
+  await expect(await form.findByTestId('form-error-selector', {}, slow)).toHaveTextContent('CSS 选择器无效');
+  await userEvent.clear(form.getByLabelText('CSS 选择器'));
+  await userEvent.type(form.getByLabelText('CSS 选择器'), '#start');
+  await userEvent.click(form.getByTestId('crud-form-submit'));
+  await waitFor(() => expect(body().queryByTestId('crud-form')).toBeNull(), slow);
+  await expect(mock(context).calls.filter((c) => c.method === 'POST' && c.path.endsWith('/webElement/')).at(-1)?.body).toMatchObject({ name: '开始按钮', game: 12, selector: '#start', check_kind: 'exists' });
+  await expect(await canvas.findByTestId('page-check-4', {}, slow)).toHaveTextContent('未检查');
+});
 
-export const Empty: Story = shows(at(PATH, {}, { empty: true }), 'webElement-empty');
+export const Empty: PageStory = shows(at(PATH, {}, { empty: true }), 'webElement-empty');
 
-export const Error: Story = shows(at(PATH, {}, { failing: ['webElement'] }), 'webElement-error', SERVICE_ERROR);
+export const Error: PageStory = shows(at(PATH, {}, { failing: ['webElement'] }), 'webElement-error', SERVICE_ERROR);
 
-export const Loading: Story = {
+export const Loading: PageStory = {
   parameters: at(PATH, {}, { slow: ['webElement'] }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTestId('webElement-table', {}, slow)).toBeInTheDocument();
@@ -81,7 +62,7 @@ export const Loading: Story = {
 };
 
 /** Long names and selectors wrap inside their cells. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at(PATH, {}, { long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -91,7 +72,7 @@ export const LongContent: Story = {
   },
 };
 
-export const English: Story = {
+export const English: PageStory = {
   parameters: at(PATH, { language: 'en' }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -111,7 +92,7 @@ const openHistory = async (canvasElement: HTMLElement, id: number) => {
 };
 
 /** 检查记录 opens the locator's past results, newest first: time, outcome, the reason or the found value; paged by 10 on the server; filtered by outcome. */
-export const History: Story = {
+export const History: PageStory = {
   parameters: at(PATH),
   play: async (context) => {
     const drawer = await openHistory(context.canvasElement, 2);
@@ -142,21 +123,16 @@ export const History: Story = {
 };
 
 /** Checking a locator now adds a result to its history. */
-export const HistoryAfterCheck: Story = {
-  parameters: at(PATH),
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    await canvas.findByTestId('page-check-1', {}, slow);
-    const row = canvas.getByTestId('page-check-1').closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: '立即检查' }));
-    await within(document.body).findByText(/页面检查已加入队列/, {}, slow);
-    const drawer = await openHistory(context.canvasElement, 1);
-    await waitFor(() => expect(drawer.getByTestId('check-history-pager')).toHaveTextContent('共 4 条'), slow);
-  },
-};
+export const HistoryAfterCheck: PageStory = pageStory(at(PATH), shown('page-check-1'), async (canvas, context) => {
+  const row = canvas.getByTestId('page-check-1').closest('tr') as HTMLElement;
+  await userEvent.click(within(row).getByRole('button', { name: '立即检查' }));
+  await within(document.body).findByText(/页面检查已加入队列/, {}, slow);
+  const drawer = await openHistory(context.canvasElement, 1);
+  await waitFor(() => expect(drawer.getByTestId('check-history-pager')).toHaveTextContent('共 4 条'), slow);
+});
 
 /** A locator never checked: the drawer says so. */
-export const HistoryEmpty: Story = {
+export const HistoryEmpty: PageStory = {
   parameters: at(PATH, {}, { noResults: true }),
   play: async ({ canvasElement }) => {
     const drawer = await openHistory(canvasElement, 3);
@@ -164,7 +140,7 @@ export const HistoryEmpty: Story = {
   },
 };
 
-export const HistoryLoading: Story = {
+export const HistoryLoading: PageStory = {
   parameters: at(PATH, {}, { slow: ['results'] }),
   play: async ({ canvasElement }) => {
     const drawer = await openHistory(canvasElement, 2);
@@ -173,7 +149,7 @@ export const HistoryLoading: Story = {
 };
 
 /** A failed read shows the server's message and a retry. */
-export const HistoryError: Story = {
+export const HistoryError: PageStory = {
   parameters: at(PATH, {}, { failing: ['results'] }),
   play: async ({ canvasElement }) => {
     const drawer = await openHistory(canvasElement, 2);
@@ -182,7 +158,7 @@ export const HistoryError: Story = {
 };
 
 /** Long reasons and page addresses wrap inside the drawer (no sideways scrolling of the page). */
-export const HistoryLongContent: Story = {
+export const HistoryLongContent: PageStory = {
   parameters: at(PATH, {}, { long: true }),
   play: async ({ canvasElement }) => {
     const drawer = await openHistory(canvasElement, 10);
@@ -193,7 +169,7 @@ export const HistoryLongContent: Story = {
   },
 };
 
-export const HistoryEnglish: Story = {
+export const HistoryEnglish: PageStory = {
   parameters: at(PATH, { language: 'en' }),
   play: async ({ canvasElement }) => {
     const drawer = await openHistory(canvasElement, 2);

@@ -1,26 +1,18 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { formatMoney } from '../../../../../stores/format/money';
 import { cooperateBackend, gameMonth, type CooperateMockOptions, type CooperateMockState } from '../cooperate-mocks';
 import { cells, SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
+import { type PageMeta, type PageStory, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 合作概览 (cooperate/overview) on the partner mock back end. */
-const meta = {
-  title: 'Pages/Cooperate/Overview',
-  component: AppRoutes,
-  parameters: { backend: cooperateBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Cooperate/Overview', ...routesOn(cooperateBackend()) } satisfies PageMeta;
 
 const at = (extra: Record<string, unknown> = {}, backend: CooperateMockOptions = {}) => ({ console: { path: '/cooperate/overview', signedIn: true, ...extra }, backend: cooperateBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { cooperate: CooperateMockState }).cooperate;
 
 /** Partners by revenue with their games, revenue and current rate; the total KPI adds up. */
-export const Partners: Story = {
+export const Partners: PageStory = {
   parameters: at(),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -41,14 +33,14 @@ export const Partners: Story = {
   },
 };
 
-export const Empty: Story = shows(at({}, { empty: true }), 'coop-overview-empty', '还没有合作方。');
+export const Empty: PageStory = shows(at({}, { empty: true }), 'coop-overview-empty', '还没有合作方。');
 
-export const Loading: Story = shows(at({}, { slow: ['overview'] }), 'coop-overview-loading');
+export const Loading: PageStory = shows(at({}, { slow: ['overview'] }), 'coop-overview-loading');
 
-export const Error: Story = shows(at({}, { failing: ['overview'] }), 'coop-overview-error', SERVICE_ERROR);
+export const Error: PageStory = shows(at({}, { failing: ['overview'] }), 'coop-overview-error', SERVICE_ERROR);
 
 /** Eleven partners, one with a very long name. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at({}, { long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -56,12 +48,7 @@ export const LongContent: Story = {
   },
 };
 
-export const English: Story = {
-  parameters: at({ language: 'en' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('coop-overview-table', {}, slow);
-    await expect(canvas.getByText('Share of revenue')).toBeVisible();
-    await expect(canvas.getByText('Revenue by partner')).toBeVisible();
-  },
-};
+export const English: PageStory = pageStory(at({ language: 'en' }), shown('coop-overview-table'), async (canvas) => {
+  await expect(canvas.getByText('Share of revenue')).toBeVisible();
+  await expect(canvas.getByText('Revenue by partner')).toBeVisible();
+});

@@ -1,24 +1,16 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { liveBackend, monitorMock, type LiveMockOptions } from '../../../mocks/dashboard-live';
 import { shows, slow } from '../../../../../../stories/kit';
+import { type PageMeta, type PageStory, routesOn } from '../../../../../../stories/kit';
 
 /** 服务监控 (dashboard/monitor): every instance, its figures, history charts and slow statements. */
-const meta = {
-  title: 'Pages/Dashboard/Monitor',
-  component: AppRoutes,
-  parameters: { backend: liveBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Dashboard/Monitor', ...routesOn(liveBackend()) } satisfies PageMeta;
 
 const PATH = '/dashboard/monitor';
 const at = (backend: LiveMockOptions = {}, extra: Record<string, unknown> = {}) => ({ console: { path: PATH, signedIn: true, ...extra }, backend: liveBackend(backend) });
 
 /** Three instances (one lost); the answering one selected, its charts drawn; another chosen by a click. */
-export const Instances: Story = {
+export const Instances: PageStory = {
   parameters: at(),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -36,11 +28,11 @@ export const Instances: Story = {
   },
 };
 
-export const Loading: Story = shows(at({ slow: ['monitor'] }), 'monitor-state', '加载中…');
+export const Loading: PageStory = shows(at({ slow: ['monitor'] }), 'monitor-state', '加载中…');
 
-export const Empty: Story = shows(at({ empty: true }), 'monitor-empty', '还没有实例上报数据。');
+export const Empty: PageStory = shows(at({ empty: true }), 'monitor-empty', '还没有实例上报数据。');
 
-export const Error: Story = {
+export const Error: PageStory = {
   parameters: at({ failing: ['monitor'] }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -50,7 +42,7 @@ export const Error: Story = {
 };
 
 /** Many instances with long names and a long SQL text: the tables wrap instead of overflowing the page. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at({ long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -61,7 +53,7 @@ export const LongContent: Story = {
   },
 };
 
-export const English: Story = {
+export const English: PageStory = {
   parameters: at({}, { language: 'en' }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

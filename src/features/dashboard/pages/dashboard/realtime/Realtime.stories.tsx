@@ -1,20 +1,12 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { formatMoney } from '../../../../../stores/format/money';
 import { storyBackend } from '../../../../../../stories/console';
 import { liveBackend, liveSocket, realtimeMock, type LiveMockOptions, type LiveMockState } from '../../../mocks/dashboard-live';
 import { shows, slow } from '../../../../../../stories/kit';
+import { type PageMeta, type PageStory, chartReady, pageStory, routesOn } from '../../../../../../stories/kit';
 
 /** 实时概况 (dashboard/realtime): figures over REST, then live frames on mock-socket. */
-const meta = {
-  title: 'Pages/Dashboard/Realtime',
-  component: AppRoutes,
-  parameters: { backend: liveBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Dashboard/Realtime', ...routesOn(liveBackend()) } satisfies PageMeta;
 
 const PATH = '/dashboard/realtime';
 const at = (backend: LiveMockOptions = {}, extra: Record<string, unknown> = {}) => ({ console: { path: PATH, signedIn: true, ...extra }, backend: liveBackend(backend) });
@@ -22,26 +14,21 @@ const calls = (context: { parameters: Record<string, unknown> }): LiveMockState 
 
 const live = liveSocket();
 /** The page subscribes on the socket; a pushed frame (a new login, more players) replaces the figures at once. */
-export const LiveFrames: Story = {
-  parameters: at({}, { realtime: live.connector }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('realtime-activity-chart').dataset.ready).toBe('true'), slow);
-    await waitFor(() => expect(live.subscribed()).toBe(true), slow);
-    const pushed = realtimeMock({ bump: 40 });
-    live.push({ ...pushed, online: 987, top_games: pushed.top_games.map((g, i) => (i === 0 ? { ...g, online: 987 - 104 } : g)) });
-    await waitFor(() => expect(canvas.getByTestId('realtime-online-value')).toHaveTextContent('987'), slow);
-    await expect(canvas.getByTestId('realtime-logins-value')).toHaveTextContent(String(pushed.logins_per_minute));
-    await expect(canvas.getByTestId('realtime-source')).toHaveAttribute('data-source', 'socket');
-    await expect(canvas.getByTestId('realtime-source')).toHaveTextContent('实时推送');
-    await expect(canvas.getByTestId('realtime-revenue-value')).toHaveTextContent(formatMoney(pushed.revenue_today));
-    await expect(canvas.getByTestId('realtime-games')).toHaveTextContent('星穹远征');
-  },
-};
+export const LiveFrames: PageStory = pageStory(at({}, { realtime: live.connector }), chartReady('realtime-activity-chart'), async (canvas) => {
+  await waitFor(() => expect(live.subscribed()).toBe(true), slow);
+  const pushed = realtimeMock({ bump: 40 });
+  live.push({ ...pushed, online: 987, top_games: pushed.top_games.map((g, i) => (i === 0 ? { ...g, online: 987 - 104 } : g)) });
+  await waitFor(() => expect(canvas.getByTestId('realtime-online-value')).toHaveTextContent('987'), slow);
+  await expect(canvas.getByTestId('realtime-logins-value')).toHaveTextContent(String(pushed.logins_per_minute));
+  await expect(canvas.getByTestId('realtime-source')).toHaveAttribute('data-source', 'socket');
+  await expect(canvas.getByTestId('realtime-source')).toHaveTextContent('实时推送');
+  await expect(canvas.getByTestId('realtime-revenue-value')).toHaveTextContent(formatMoney(pushed.revenue_today));
+  await expect(canvas.getByTestId('realtime-games')).toHaveTextContent('星穹远征');
+});
 
 /** No socket server: the figures come from the REST call and the page says it polls. */
 const down = liveSocket({ noServer: true });
-export const PollingFallback: Story = {
+export const PollingFallback: PageStory = {
   parameters: at({}, { realtime: down.connector }),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -52,9 +39,9 @@ export const PollingFallback: Story = {
   },
 };
 
-export const Loading: Story = shows(at({ slow: ['realtime'] }), 'realtime-state', '加载中…');
+export const Loading: PageStory = shows(at({ slow: ['realtime'] }), 'realtime-state', '加载中…');
 
-export const Empty: Story = {
+export const Empty: PageStory = {
   parameters: at({ empty: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -64,7 +51,7 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
+export const Error: PageStory = {
   parameters: at({ failing: ['realtime'] }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -74,7 +61,7 @@ export const Error: Story = {
 };
 
 /** Long game names: the table wraps them and keeps its number columns. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at({ long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -84,7 +71,7 @@ export const LongContent: Story = {
   },
 };
 
-export const English: Story = {
+export const English: PageStory = {
   parameters: at({}, { language: 'en' }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

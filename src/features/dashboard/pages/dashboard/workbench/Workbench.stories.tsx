@@ -1,22 +1,14 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyBackend, storyConsole } from '../../../../../../stories/console';
-import { AppRoutes } from '../../../../../app/routes';
 import type { WorkbenchWidget } from '../../../../../../contracts/schemas';
 import { workbenchBackend, type WorkbenchMockOptions, type WorkbenchMockState } from './workbench-mocks';
 import { liveSocket, realtimeMock } from '../../../mocks/dashboard-live';
 import { formatMoney } from '../../../../../stores/format/money';
 import { SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
+import { type PageMeta, type PageStory, chartReady, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 工作台 (dashboard/workbench) on the workbench mock back end. */
-const meta = {
-  title: 'Pages/Workbench',
-  component: AppRoutes,
-  parameters: { backend: workbenchBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Workbench', ...routesOn(workbenchBackend()) } satisfies PageMeta;
 
 const at = (extra: Record<string, unknown> = {}, backend: WorkbenchMockOptions = {}) => ({ console: { path: '/dashboard/workbench', signedIn: true, ...extra }, backend: workbenchBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }) => (storyBackend(context) as unknown as { workbench: WorkbenchMockState }).workbench;
@@ -27,46 +19,36 @@ const SAVED: WorkbenchWidget[] = [
 ];
 
 /** The default layout: every widget with its data; shortcuts only for pages in the user's menu. */
-export const Default: Story = {
-  parameters: at(),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('wb-grid', {}, slow);
-    await waitFor(() => expect(kinds(canvasElement)).toEqual(['welcome', 'counts', 'trend', 'shortcuts', 'messages', 'logins']), slow);
-    await waitFor(() => expect(canvas.getByTestId('wb-last-login')).toHaveTextContent('上次登录：2026-11-24 09:02:47（10.0.3.21）'), slow);
-    await waitFor(() => expect(canvas.getAllByTestId('wb-shortcut').map((b) => b.textContent)).toEqual(['游戏查询', '用户管理', 'H5 游戏', '消息中心']), slow);
-    await expect(canvas.getByTestId('wb-unread')).toHaveTextContent('未读 1 条');
-    await expect(canvas.getByText('默认布局')).toBeVisible();
-  },
-};
+export const Default: PageStory = pageStory(at(), shown('wb-grid'), async (canvas, context) => {
+  await waitFor(() => expect(kinds(context.canvasElement)).toEqual(['welcome', 'counts', 'trend', 'shortcuts', 'messages', 'logins']), slow);
+  await waitFor(() => expect(canvas.getByTestId('wb-last-login')).toHaveTextContent('上次登录：2026-11-24 09:02:47（10.0.3.21）'), slow);
+  await waitFor(() => expect(canvas.getAllByTestId('wb-shortcut').map((b) => b.textContent)).toEqual(['游戏查询', '用户管理', 'H5 游戏', '消息中心']), slow);
+  await expect(canvas.getByTestId('wb-unread')).toHaveTextContent('未读 1 条');
+  await expect(canvas.getByText('默认布局')).toBeVisible();
+});
 
 /** A saved layout is shown as saved: two widgets only. */
-export const SavedLayout: Story = {
+export const SavedLayout: PageStory = {
   parameters: at({}, { widgets: SAVED }),
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(kinds(canvasElement)).toEqual(['messages', 'shortcuts']), slow);
   },
 };
 
-export const Loading: Story = shows(at({}, { slow: ['layout'] }), 'wb-loading', '加载中');
+export const Loading: PageStory = shows(at({}, { slow: ['layout'] }), 'wb-loading', '加载中');
 
-export const Error: Story = shows(at({}, { failing: ['layout'] }), 'wb-error', SERVICE_ERROR);
+export const Error: PageStory = shows(at({}, { failing: ['layout'] }), 'wb-error', SERVICE_ERROR);
 
 /** A user who removed every widget; nothing recorded yet. */
-export const Empty: Story = shows(at({}, { widgets: [], empty: true }), 'wb-empty', '工作台上还没有小组件。');
+export const Empty: PageStory = shows(at({}, { widgets: [], empty: true }), 'wb-empty', '工作台上还没有小组件。');
 
 /** Widgets whose data failed show it in their own box; the rest of the page works. */
-export const WidgetErrors: Story = {
-  parameters: at({}, { failing: ['shortcuts', 'logins', 'messages'] }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('wb-grid', {}, slow);
-    await waitFor(() => expect(canvas.getAllByText('加载失败').length).toBeGreaterThanOrEqual(3), slow);
-  },
-};
+export const WidgetErrors: PageStory = pageStory(at({}, { failing: ['shortcuts', 'logins', 'messages'] }), shown('wb-grid'), async (canvas) => {
+  await waitFor(() => expect(canvas.getAllByText('加载失败').length).toBeGreaterThanOrEqual(3), slow);
+});
 
 /** Long titles are cut with an ellipsis; many messages scroll inside their widget. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at({}, { long: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -79,7 +61,7 @@ export const LongContent: Story = {
 };
 
 /** Edit mode: remove a widget, add a second trend, save; the server gets the whole layout. */
-export const EditAndSave: Story = {
+export const EditAndSave: PageStory = {
   parameters: at({}, { widgets: SAVED }),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -103,7 +85,7 @@ export const EditAndSave: Story = {
 };
 
 /** 恢复默认 then 保存: the saved layout is forgotten (DELETE), the default shows. 取消 leaves everything. */
-export const ResetToDefault: Story = {
+export const ResetToDefault: PageStory = {
   parameters: at({}, { widgets: SAVED }),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -122,7 +104,7 @@ export const ResetToDefault: Story = {
 };
 
 /** A refused save keeps the edit mode and shows the server's message. */
-export const SaveRefused: Story = {
+export const SaveRefused: PageStory = {
   parameters: at({}, { widgets: SAVED, failing: ['save'] }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -136,7 +118,7 @@ export const SaveRefused: Story = {
 };
 
 /** Without the menu's Update button there is no 编辑布局. */
-export const WithoutUpdate: Story = {
+export const WithoutUpdate: PageStory = {
   parameters: at({}, { readOnly: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -146,7 +128,7 @@ export const WithoutUpdate: Story = {
 };
 
 /** A cached page (menu cache) keeps what was typed across a tab switch. */
-export const CachedAcrossTabs: Story = {
+export const CachedAcrossTabs: PageStory = {
   parameters: at({ bootstrap: true }, {}),
   play: async (context) => {
     const { location } = storyConsole(context);
@@ -168,7 +150,7 @@ export const CachedAcrossTabs: Story = {
   },
 };
 
-export const English: Story = {
+export const English: PageStory = {
   parameters: at({ language: 'en' }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -183,26 +165,21 @@ const REALTIME: WorkbenchWidget[] = [{ i: 'rt', kind: 'realtime', x: 0, y: 0, w:
 const rtSocket = liveSocket();
 
 /** The realtime widget subscribes on the socket and draws the last 30 minutes; a pushed frame replaces its figures at once. */
-export const RealtimeLive: Story = {
-  parameters: at({ realtime: rtSocket.connector }, { widgets: REALTIME }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('wb-realtime-chart').dataset.ready).toBe('true'), slow);
-    await expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent(String(realtimeMock().online));
-    await expect(canvas.getByTestId('wb-realtime-revenue')).toHaveTextContent(formatMoney(realtimeMock().revenue_today));
-    await waitFor(() => expect(rtSocket.subscribed()).toBe(true), slow);
-    const pushed = realtimeMock({ bump: 40 });
-    rtSocket.push({ ...pushed, online: 987 });
-    await waitFor(() => expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent('987'), slow);
-    await expect(canvas.getByTestId('wb-realtime-logins')).toHaveTextContent(String(pushed.logins_per_minute));
-    await expect(canvas.getByTestId('wb-realtime')).toHaveAttribute('data-source', 'socket');
-    await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('实时推送');
-    await expect(canvas.getByRole('button', { name: '打开实时概况' })).toBeVisible();
-  },
-};
+export const RealtimeLive: PageStory = pageStory(at({ realtime: rtSocket.connector }, { widgets: REALTIME }), chartReady('wb-realtime-chart'), async (canvas) => {
+  await expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent(String(realtimeMock().online));
+  await expect(canvas.getByTestId('wb-realtime-revenue')).toHaveTextContent(formatMoney(realtimeMock().revenue_today));
+  await waitFor(() => expect(rtSocket.subscribed()).toBe(true), slow);
+  const pushed = realtimeMock({ bump: 40 });
+  rtSocket.push({ ...pushed, online: 987 });
+  await waitFor(() => expect(canvas.getByTestId('wb-realtime-online')).toHaveTextContent('987'), slow);
+  await expect(canvas.getByTestId('wb-realtime-logins')).toHaveTextContent(String(pushed.logins_per_minute));
+  await expect(canvas.getByTestId('wb-realtime')).toHaveAttribute('data-source', 'socket');
+  await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('实时推送');
+  await expect(canvas.getByRole('button', { name: '打开实时概况' })).toBeVisible();
+});
 
 /** Added from the palette (once: it is a single-instance kind), then saved with its default size. */
-export const RealtimeAdd: Story = {
+export const RealtimeAdd: PageStory = {
   parameters: at({}, { widgets: SAVED }),
   play: async (context) => {
     const canvas = within(context.canvasElement);
@@ -219,12 +196,12 @@ export const RealtimeAdd: Story = {
   },
 };
 
-export const RealtimeLoading: Story = shows(at({}, { widgets: REALTIME, slow: ['realtime'] }), 'wb-realtime-loading', '加载中');
+export const RealtimeLoading: PageStory = shows(at({}, { widgets: REALTIME, slow: ['realtime'] }), 'wb-realtime-loading', '加载中');
 
-export const RealtimeError: Story = shows(at({}, { widgets: REALTIME, failing: ['realtime'] }), 'wb-realtime-error', SERVICE_ERROR);
+export const RealtimeError: PageStory = shows(at({}, { widgets: REALTIME, failing: ['realtime'] }), 'wb-realtime-error', SERVICE_ERROR);
 
 /** A quiet hour: the figures are 0 and the chart gives way to a sentence. */
-export const RealtimeEmpty: Story = {
+export const RealtimeEmpty: PageStory = {
   parameters: at({}, { widgets: REALTIME, empty: true }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -234,7 +211,7 @@ export const RealtimeEmpty: Story = {
 };
 
 /** Large figures in the smallest size (3 × 3): they are cut with an ellipsis, nothing overflows the widget. */
-export const RealtimeLongContent: Story = {
+export const RealtimeLongContent: PageStory = {
   parameters: at({ realtime: liveSocket().connector }, { widgets: [{ i: 'rt', kind: 'realtime', x: 0, y: 0, w: 3, h: 3 }] }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -244,13 +221,8 @@ export const RealtimeLongContent: Story = {
   },
 };
 
-export const RealtimeEnglish: Story = {
-  parameters: at({ language: 'en' }, { widgets: REALTIME }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByTestId('wb-realtime-chart').dataset.ready).toBe('true'), slow);
-    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Live overview');
-    await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Revenue today');
-    await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('Polling');
-  },
-};
+export const RealtimeEnglish: PageStory = pageStory(at({ language: 'en' }, { widgets: REALTIME }), chartReady('wb-realtime-chart'), async (canvas) => {
+  await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Live overview');
+  await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Revenue today');
+  await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('Polling');
+});

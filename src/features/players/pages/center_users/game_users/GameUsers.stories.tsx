@@ -1,30 +1,20 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AppRoutes } from '../../../../../app/routes';
 import { storyBackend } from '../../../../../../stories/console';
 import { accountsBackend, mockEvents, mockSessions, type AccountsMockOptions, type AccountsMockState } from '../accounts-mocks';
 import { SERVICE_ERROR, shows, slow } from '../story-kit';
+import { type PageMeta, type PageStory, body, emptyShown, routesOn, rowsOf, tableLoading } from '../../../../../../stories/kit';
 
 /** 游戏用户 (center_users/game_users): players per game and the player drawer's four views. */
-const meta = {
-  title: 'Pages/Players/GameUsers',
-  component: AppRoutes,
-  parameters: { backend: accountsBackend() },
-} satisfies Meta<typeof AppRoutes>;
-
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'Pages/Players/GameUsers', ...routesOn(accountsBackend()) } satisfies PageMeta;
 
 const PATH = '/center_users/game_users';
 const at = (extra: Record<string, unknown> = {}, backend: AccountsMockOptions = {}) => ({ console: { path: PATH, signedIn: true, ...extra }, backend: accountsBackend(backend) });
 const mock = (context: { parameters: Record<string, unknown> }): AccountsMockState => (storyBackend(context) as unknown as { accounts: AccountsMockState }).accounts;
-const body = () => within(document.body);
-const rowsOf = (canvas: ReturnType<typeof within>) => [...canvas.getByTestId('game-users-table').querySelectorAll('tbody tr')];
 
 async function openFirst(context: { canvasElement: HTMLElement; parameters: Record<string, unknown> }) {
   const canvas = within(context.canvasElement);
-  await waitFor(() => expect(rowsOf(canvas).length).toBe(20), slow);
-  await userEvent.click(within(rowsOf(canvas)[0] as HTMLElement).getByTestId('row-view'));
+  await waitFor(() => expect(rowsOf(canvas, 'game-users-table').length).toBe(20), slow);
+  await userEvent.click(within(rowsOf(canvas, 'game-users-table')[0] as HTMLElement).getByTestId('row-view'));
   const view = mock(context).lists[0]?.query;
   await expect(view?.get('ordering')).toBe('-last_seen');
   const key = await waitFor(() => {
@@ -36,7 +26,7 @@ async function openFirst(context: { canvasElement: HTMLElement; parameters: Reco
 }
 
 /** Detail: the event count of the raw mock events; the behaviour track newest first, paged, filtered by event. */
-export const DetailAndTrack: Story = {
+export const DetailAndTrack: PageStory = {
   parameters: at(),
   play: async (context) => {
     const { game, id } = await openFirst(context);
@@ -55,7 +45,7 @@ export const DetailAndTrack: Story = {
 };
 
 /** Sessions: the count and the rows equal the documented rule applied to the raw mock events. */
-export const Sessions: Story = {
+export const Sessions: PageStory = {
   parameters: at(),
   play: async (context) => {
     const { game, id } = await openFirst(context);
@@ -70,7 +60,7 @@ export const Sessions: Story = {
 };
 
 /** Device profile: models and devices with the other accounts on them. */
-export const DeviceProfile: Story = {
+export const DeviceProfile: PageStory = {
   parameters: at(),
   play: async (context) => {
     await openFirst(context);
@@ -83,7 +73,7 @@ export const DeviceProfile: Story = {
 };
 
 /** A failing view shows its error in the drawer; the other views still work. */
-export const ViewError: Story = {
+export const ViewError: PageStory = {
   parameters: at({}, { failing: ['sessions'] }),
   play: async (context) => {
     await openFirst(context);
@@ -95,7 +85,7 @@ export const ViewError: Story = {
 };
 
 /** A player without events: the views say so. */
-export const EmptyViews: Story = {
+export const EmptyViews: PageStory = {
   parameters: at({}, { empty: ['track', 'devices', 'sessions'] }),
   play: async (context) => {
     await openFirst(context);
@@ -108,25 +98,14 @@ export const EmptyViews: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: at({}, { empty: ['game_users'] }),
-  play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByTestId('game-users-empty')).toBeVisible(), slow);
-  },
-};
+export const Empty: PageStory = emptyShown(at({}, { empty: ['game_users'] }), 'game-users-empty');
 
-export const Loading: Story = {
-  parameters: at({}, { slow: ['game_users'] }),
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByTestId('game-users-table', {}, slow);
-    await waitFor(() => expect(table.querySelector('.pi-spin, .p-datatable-loading-icon')).not.toBeNull(), slow);
-  },
-};
+export const Loading: PageStory = tableLoading(at({}, { slow: ['game_users'] }), 'game-users-table');
 
-export const Error: Story = shows(at({}, { failing: ['game_users'] }), 'game-users-error', SERVICE_ERROR);
+export const Error: PageStory = shows(at({}, { failing: ['game_users'] }), 'game-users-error', SERVICE_ERROR);
 
 /** Long ids, game names and device models stay in their columns and in the drawer. */
-export const LongContent: Story = {
+export const LongContent: PageStory = {
   parameters: at({}, { long: true }),
   play: async (context) => {
     await openFirst(context);
@@ -135,7 +114,7 @@ export const LongContent: Story = {
   },
 };
 
-export const English: Story = {
+export const English: PageStory = {
   parameters: at({ language: 'en' }),
   play: async (context) => {
     await openFirst(context);
