@@ -221,7 +221,7 @@ describe.each(['pglite', 'postgres'] as const)('100 concurrent redemptions of on
   let sa: string;
   serverOn(kind, 'console_codes', { JWT_SECRET: 'codes-test-secret-0123456789abcdef' }, (instance) => ({ srv, ctx, sa } = instance));
 
-  it('exactly one 2000, 99 × 4000 "already used", the batch counts one redemption', async () => {
+  it('exactly one 2000, 99 × 4000 with the one refusal, the batch counts one redemption', async () => {
     expect(ctx.db.kind).toBe(kind);
     for (let round = 0; round < 3; round++) {
       const b = expectData(
