@@ -97,6 +97,10 @@ const menu = (id: number, parent: number | null, name: string, icon: string, pat
     frame_out: false,
   });
 
+/** One entry of a feature mock's menu tree: a plain page entry unless `extra` says otherwise (a catalogue, a path, buttons). */
+export const menuEntry = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
+  menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
+
 export const menus: MenuItem[] = [
   menu(1, null, '系统管理', 'cog'),
   menu(2, 1, '菜单管理', 'bars', '/menu', 'system/menu'),

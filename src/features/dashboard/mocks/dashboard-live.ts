@@ -15,7 +15,7 @@ import {
 } from '../../../../contracts/schemas';
 import { RealtimeSocket, type SocketLike } from '../../../adapters/socket/realtime-socket';
 import type { RealtimeConnector } from '../../../adapters/socket/connector';
-import { failure, ok } from '../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 
 /**
@@ -149,11 +149,9 @@ export function monitorMock(opts: { now?: number; empty?: boolean; long?: boolea
 }
 
 function menusOf(): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(600, null, '仪表盘', { icon: 'dashboard', is_catalog: true }),
-    ...Object.values(LIVE_SCREENS).map((s) => item(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: ['Retrieve'] })),
+    menuEntry(600, null, '仪表盘', { icon: 'dashboard', is_catalog: true }),
+    ...Object.values(LIVE_SCREENS).map((s) => menuEntry(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: ['Retrieve'] })),
   ];
 }
 

@@ -19,7 +19,7 @@ import {
   uploadLimits,
   type MenuItem,
 } from '../../../../contracts/schemas';
-import { failure, ok } from '../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 import * as rows from '../../../../stories/mocks/game-rows';
 
@@ -74,13 +74,11 @@ export interface GameMockState {
 }
 
 function menusOf(options: GameMockOptions): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(300, null, '游戏管理', { icon: 'gamepad', is_catalog: true }),
-    item(310, null, '公共资源', { icon: 'cubes', is_catalog: true }),
+    menuEntry(300, null, '游戏管理', { icon: 'gamepad', is_catalog: true }),
+    menuEntry(310, null, '公共资源', { icon: 'cubes', is_catalog: true }),
     ...Object.values(GAME_SCREENS).map((s) =>
-      item(s.id, s.component.startsWith('common/') ? 310 : 300, s.name, {
+      menuEntry(s.id, s.component.startsWith('common/') ? 310 : 300, s.name, {
         path: s.path,
         web_path: s.path,
         component: s.component,

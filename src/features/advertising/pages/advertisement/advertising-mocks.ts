@@ -16,7 +16,7 @@ import {
   type MenuItem,
   type SpendResult,
 } from '../../../../../contracts/schemas';
-import { failure, ok } from '../../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 import { audit } from '../../../../../stories/mocks/system-rows';
 
@@ -219,12 +219,10 @@ export function advertisingBackend(options: AdvertisingMockOptions = {}): MockBa
 }
 
 function menusOf(readOnly: boolean): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(500, null, '广告投放', { icon: 'bullhorn', is_catalog: true }),
+    menuEntry(500, null, '广告投放', { icon: 'bullhorn', is_catalog: true }),
     ...Object.values(ADVERTISING_SCREENS).map((s) =>
-      item(s.id, 500, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && ['Update', 'Create', 'Delete'].includes(b))) }),
+      menuEntry(s.id, 500, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && ['Update', 'Create', 'Delete'].includes(b))) }),
     ),
   ];
 }

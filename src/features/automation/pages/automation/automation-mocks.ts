@@ -24,7 +24,7 @@ import {
   type TaskKindRow,
   type WorkersAnswer,
 } from '../../../../../contracts/schemas';
-import { failure, ok } from '../../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
@@ -672,12 +672,10 @@ export function automationBackend(options: AutomationMockOptions = {}): MockBack
 }
 
 function menusOf(readOnly: boolean): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(700, null, '自动化', { icon: 'tasks', is_catalog: true }),
+    menuEntry(700, null, '自动化', { icon: 'tasks', is_catalog: true }),
     ...Object.values(AUTOMATION_SCREENS).map((s) =>
-      item(s.id, 700, s.name, { path: `/${s.component}`, web_path: `/${s.component}`, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && (b === 'Create' || b === 'Update' || b === 'Delete'))) }),
+      menuEntry(s.id, 700, s.name, { path: `/${s.component}`, web_path: `/${s.component}`, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && (b === 'Create' || b === 'Update' || b === 'Delete'))) }),
     ),
   ];
 }

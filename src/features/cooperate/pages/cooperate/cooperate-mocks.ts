@@ -14,7 +14,7 @@ import {
   type SettlementLine,
   type ShareRate,
 } from '../../../../../contracts/schemas';
-import { failure, ok } from '../../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
@@ -199,12 +199,10 @@ export function cooperateBackend(options: CooperateMockOptions = {}): MockBacken
 }
 
 function menusOf(readOnly: boolean): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(600, null, '合作管理', { icon: 'handshake', is_catalog: true }),
+    menuEntry(600, null, '合作管理', { icon: 'handshake', is_catalog: true }),
     ...Object.values(COOPERATE_SCREENS).map((s) =>
-      item(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && b === 'Update')) }),
+      menuEntry(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && b === 'Update')) }),
     ),
   ];
 }

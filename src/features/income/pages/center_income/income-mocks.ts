@@ -17,7 +17,7 @@ import {
   type OrderRow,
   type RevenueFigures,
 } from '../../../../../contracts/schemas';
-import { failure, ok } from '../../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
@@ -147,11 +147,9 @@ const sameDayLastMonth = (s: string) => {
 };
 
 function menusOf(): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(500, null, '收入中心', { icon: 'money-bill', is_catalog: true }),
-    ...Object.values(INCOME_SCREENS).map((s) => item(s.id, 500, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: [...s.buttons] })),
+    menuEntry(500, null, '收入中心', { icon: 'money-bill', is_catalog: true }),
+    ...Object.values(INCOME_SCREENS).map((s) => menuEntry(s.id, 500, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: [...s.buttons] })),
   ];
 }
 

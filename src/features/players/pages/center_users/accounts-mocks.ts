@@ -18,7 +18,7 @@ import {
   type MenuItem,
   type PlayerTrackEvent,
 } from '../../../../../contracts/schemas';
-import { failure, ok } from '../../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend } from '../../../../../stories/mocks/handlers';
 import { playersBackend } from './players-mocks';
 
@@ -158,12 +158,10 @@ const usersOf = (accounts: MockAccount[]): GameUserRow[] =>
   );
 
 function menusOf(readOnly: boolean): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(600, null, '用户中心', { icon: 'users', is_catalog: true }),
+    menuEntry(600, null, '用户中心', { icon: 'users', is_catalog: true }),
     ...Object.values(ACCOUNT_SCREENS).map((s) =>
-      item(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && b === 'Update')) }),
+      menuEntry(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && b === 'Update')) }),
     ),
   ];
 }

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { deviceRow, envelope, gameRow, listPage, menuItem, RETENTION_DAYS, retentionResult, type DeviceRow, type MenuItem, type RetentionResult } from '../../../../../contracts/schemas';
 import { formatDate } from '../../../../stores/format';
-import { failure, ok } from '../../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
 /**
@@ -139,11 +139,9 @@ export function mockDevices(long: boolean): DeviceRow[] {
 }
 
 function menusOf(): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   return [
-    item(600, null, '用户中心', { icon: 'users', is_catalog: true }),
-    ...Object.values(PLAYERS_SCREENS).map((s) => item(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: [...s.buttons] })),
+    menuEntry(600, null, '用户中心', { icon: 'users', is_catalog: true }),
+    ...Object.values(PLAYERS_SCREENS).map((s) => menuEntry(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: [...s.buttons] })),
   ];
 }
 

@@ -19,7 +19,7 @@ import {
 } from '../../../../../../contracts/schemas';
 import { realtimeSnapshot } from '../../../../../../contracts/schemas/dashboard/live';
 import { realtimeMock } from '../../../mocks/dashboard-live';
-import { failure, ok } from '../../../../../../stories/mocks/fixtures';
+import { failure, menuEntry, ok } from '../../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../../stories/mocks/handlers';
 
 /**
@@ -52,20 +52,18 @@ export interface WorkbenchMockState {
 const LONG = '一个名字非常非常长的菜单页面用来检查常用页面小组件的截断显示效果';
 
 function menusOf(readOnly: boolean, long: boolean): MenuItem[] {
-  const item = (id: number, parent: number | null, name: string, extra: Partial<MenuItem>) =>
-    menuItem.parse({ id, parent, icon: 'list', sort: id, path: '', name, title: name, is_link: false, is_catalog: false, web_path: '', component: '', component_name: '', cache: false, visible: true, menuPermission: [], frame_out: false, ...extra });
   const page = (id: number, parent: number, name: string, path: string, component: string, icon: string, buttons: string[] = ['Retrieve'], cache = false) =>
-    item(id, parent, name, { path, web_path: path, component, component_name: component.split('/')[1] ?? component, icon, menuPermission: buttons, cache });
+    menuEntry(id, parent, name, { path, web_path: path, component, component_name: component.split('/')[1] ?? component, icon, menuPermission: buttons, cache });
   return [
-    item(700, null, '仪表盘', { icon: 'dashboard', is_catalog: true }),
+    menuEntry(700, null, '仪表盘', { icon: 'dashboard', is_catalog: true }),
     page(701, 700, '工作台', '/dashboard/workbench', 'dashboard/workbench', 'th-large', readOnly ? ['Retrieve'] : ['Retrieve', 'Update'], true),
     // the realtime widget's page.
     page(702, 700, '实时概况', '/dashboard/realtime', 'dashboard/realtime', 'line-chart'),
-    item(710, null, '系统管理', { icon: 'cog', is_catalog: true }),
+    menuEntry(710, null, '系统管理', { icon: 'cog', is_catalog: true }),
     page(711, 710, '用户管理', '/system/user', 'system/user', 'user'),
     page(712, 710, '消息中心', '/messageCenter', 'system/messageCenter/index', 'envelope-o'),
     page(713, 710, '操作日志', '/system/operationLog', 'system/log/operationLog', 'file-text-o'),
-    item(720, null, '游戏管理', { icon: 'gamepad', is_catalog: true }),
+    menuEntry(720, null, '游戏管理', { icon: 'gamepad', is_catalog: true }),
     page(721, 720, '游戏查询', '/game/query', 'game/query', 'search'),
     page(722, 720, long ? LONG : 'H5 游戏', '/game/h5', 'game/h5', 'html5'),
   ];
