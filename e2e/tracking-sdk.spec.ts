@@ -29,7 +29,13 @@ const test = base.extend<object, { server: Awaited<ReturnType<typeof import('../
 });
 test.describe.configure({ mode: 'serial' });
 
-const STUDIO = 'http://studio.test';
+/**
+ * The studio's page origin: this server's other loopback name (localhost when it listens on 127.0.0.1)
+ * — another origin, on the loopback like the server (Chromium refuses a public page's requests to a
+ * local address, which a made-up public host would be).
+ */
+let STUDIO = 'http://localhost';
+const studioOf = (baseUrl: string) => baseUrl.replace('//127.0.0.1', '//localhost');
 const slow = { timeout: 30_000 };
 
 interface Api {
@@ -66,8 +72,8 @@ function studioPage(host: string, publicKey: string): string {
 }
 
 async function openStudio(page: Page, host: string, app: App): Promise<void> {
-  await page.route(`${STUDIO}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: studioPage(host, app.public_key) }));
-  await page.goto(`${STUDIO}/game.html`);
+  await page.route(`${STUDIO}/studio/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: studioPage(host, app.public_key) }));
+  await page.goto(`${STUDIO}/studio/game.html`);
   await expect(page.locator('#ready')).toHaveText('ready');
 }
 
@@ -89,6 +95,7 @@ const queued = (page: Page) => page.evaluate(() => (window as unknown as { Conso
 
 test('the SDK on a studio page stores every event exactly once through offline time, a reload, 503s and a 429', async ({ page, server }) => {
   test.setTimeout(240_000);
+  STUDIO = studioOf(server.baseUrl);
   const api = apiOf(server.baseUrl, server.signToken({}));
   // A game without a tracking app gets one whose allowed origins hold the studio's page.
   const apps = await api.get<{ data: App[] }>('/api/embed_configure/game/?page=1&limit=999');
@@ -183,6 +190,7 @@ test('the SDK on a studio page stores every event exactly once through offline t
 
 test('埋点应用 → 接入: the snippet, the public key, the allowed origin and the events arriving live (zh-chs and en)', async ({ page, server, submitLogin, shot, context }) => {
   test.setTimeout(180_000);
+  STUDIO = studioOf(server.baseUrl);
   const api = apiOf(server.baseUrl, server.signToken({}));
   const apps = await api.get<{ data: App[] }>('/api/embed_configure/game/?page=1&limit=999');
   const app = apps.data.find((a) => a.allowed_origins.includes(STUDIO));
