@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page, Route } from '@playwright/test';
 import { test as base, expect } from './fixtures';
 import { COOKIE_PREFIX } from '../src/config';
@@ -30,12 +32,18 @@ const test = base.extend<object, { server: Awaited<ReturnType<typeof import('../
 test.describe.configure({ mode: 'serial' });
 
 /**
- * The studio's page origin: this server's other loopback name (localhost when it listens on 127.0.0.1)
- * — another origin, on the loopback like the server (Chromium refuses a public page's requests to a
- * local address, which a made-up public host would be).
+ * The studio's page: a server of its own on another loopback port — another origin, in the loopback
+ * address space like the console's server (Chromium refuses requests from a page it cannot place,
+ * e.g. one fulfilled by a route, to a loopback address).
  */
-let STUDIO = 'http://localhost';
-const studioOf = (baseUrl: string) => baseUrl.replace('//127.0.0.1', '//localhost');
+let STUDIO = '';
+let studioPageHtml = '';
+const studio = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(studioPageHtml));
+test.beforeAll(async () => {
+  await new Promise<void>((r) => studio.listen(0, '127.0.0.1', r));
+  STUDIO = `http://127.0.0.1:${(studio.address() as AddressInfo).port}`;
+});
+test.afterAll(() => void studio.close());
 const slow = { timeout: 30_000 };
 
 interface Api {
@@ -72,8 +80,8 @@ function studioPage(host: string, publicKey: string): string {
 }
 
 async function openStudio(page: Page, host: string, app: App): Promise<void> {
-  await page.route(`${STUDIO}/studio/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: studioPage(host, app.public_key) }));
-  await page.goto(`${STUDIO}/studio/game.html`);
+  studioPageHtml = studioPage(host, app.public_key);
+  await page.goto(`${STUDIO}/game.html`);
   await expect(page.locator('#ready')).toHaveText('ready');
 }
 
@@ -95,7 +103,6 @@ const queued = (page: Page) => page.evaluate(() => (window as unknown as { Conso
 
 test('the SDK on a studio page stores every event exactly once through offline time, a reload, 503s and a 429', async ({ page, server }) => {
   test.setTimeout(240_000);
-  STUDIO = studioOf(server.baseUrl);
   const api = apiOf(server.baseUrl, server.signToken({}));
   // A game without a tracking app gets one whose allowed origins hold the studio's page.
   const apps = await api.get<{ data: App[] }>('/api/embed_configure/game/?page=1&limit=999');
@@ -190,7 +197,6 @@ test('the SDK on a studio page stores every event exactly once through offline t
 
 test('埋点应用 → 接入: the snippet, the public key, the allowed origin and the events arriving live (zh-chs and en)', async ({ page, server, submitLogin, shot, context }) => {
   test.setTimeout(180_000);
-  STUDIO = studioOf(server.baseUrl);
   const api = apiOf(server.baseUrl, server.signToken({}));
   const apps = await api.get<{ data: App[] }>('/api/embed_configure/game/?page=1&limit=999');
   const app = apps.data.find((a) => a.allowed_origins.includes(STUDIO));
