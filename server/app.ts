@@ -57,6 +57,7 @@ import { pagesCheckTask } from './features/automation/jobs/page-check';
 import { registerMetrics } from './http/metrics';
 import { cooperateRoutes } from './features/cooperate/routes/index';
 import { advertisingRoutes } from './features/advertising/routes/index';
+import { sampleGameRoutes } from './samples/h5-game';
 import { loadAccountSecretKey, SecretBox } from './domain/secret-box';
 import { SessionKeeper } from './features/tracking/domain/sessions';
 import { ensureJobSchema, JobQueue } from './jobs/queue';
@@ -262,6 +263,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   cooperateRoutes(app, ctx);
   await advertisingRoutes(app, ctx);
   workbenchRoutes(app, ctx);
+  // The sample H5 game (/samples/h5-game/): its page and its "game server" (signed orders).
+  await sampleGameRoutes(app, ctx);
   await attachPushBroker(app, ctx, report);
   socketRoutes(app, ctx, report, unreadCounter(ctx.db));
   // The built console's files (when there is a build); index.html and client routes come from the shell.

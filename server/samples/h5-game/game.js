@@ -20,10 +20,10 @@
   function playerId() {
     var key = 'sample-h5-player';
     var id = null;
-    try { id = localStorage.getItem(key); } catch (e) { /* sandboxed: a new player per visit */ }
+    try { id = localStorage.getItem(key); } catch { /* sandboxed: a new player per visit */ }
     if (!id) {
       id = 'sample-' + Math.random().toString(36).slice(2, 10);
-      try { localStorage.setItem(key, id); localStorage.setItem(key + ':new', '1'); } catch (e) { /* memory only */ }
+      try { localStorage.setItem(key, id); localStorage.setItem(key + ':new', '1'); } catch { /* memory only */ }
     }
     return id;
   }
@@ -33,7 +33,7 @@
     $('player').textContent = player;
     window.ConsoleTrack.identify(player);
     var fresh = true;
-    try { fresh = localStorage.getItem('sample-h5-player:new') === '1'; localStorage.removeItem('sample-h5-player:new'); } catch (e) { /* keep true */ }
+    try { fresh = localStorage.getItem('sample-h5-player:new') === '1'; localStorage.removeItem('sample-h5-player:new'); } catch { /* keep true */ }
     if (fresh) window.ConsoleTrack.track('register', { channel: 'official', platform: 'h5' });
     window.ConsoleTrack.track('login', { channel: 'official' });
     $('start').disabled = true;

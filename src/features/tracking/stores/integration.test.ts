@@ -67,7 +67,7 @@ describe('LiveEventsStore', () => {
     const calls: number[] = [];
     const api = fakeApi({ tracking: { live: async (app: number) => (calls.push(app), []) } });
     const socket = new FakeSocket();
-    socket.connection = 'closed';
+    socket.connection = 'retrying';
     const t = timers();
     const store = new LiveEventsStore(api, 3, socket, t);
     store.start();

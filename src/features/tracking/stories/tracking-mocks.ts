@@ -1,5 +1,5 @@
 import { pickerGameRows } from '../../../../stories/mocks/game-rows';
-import { Server, WebSocket as MockWebSocket } from 'mock-socket';
+import { Server } from 'mock-socket';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
@@ -32,8 +32,7 @@ import {
 import { failure, ok } from '../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../stories/mocks/handlers';
 import { audit } from '../../../../stories/mocks/system-rows';
-import { RealtimeSocket, type SocketLike } from '../../../adapters/socket/realtime-socket';
-import type { RealtimeConnector } from '../../../adapters/socket/connector';
+import { mockSocketConnector } from '../../../../stories/mocks/mock-socket-connector';
 
 /**
  * A mock of event tracking's back end for the screen stories: the menus of 埋点配置 and
@@ -386,7 +385,7 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
       if (!row) return HttpResponse.json(failure(400, '接口地址不正确'));
       const next = { ...row, allowed_origins: parsed.data };
       tables.game = (tables.game ?? []).map((r) => (r.id === id ? next : r));
-      return HttpResponse.json(ok(trackingAppRow, next, '更新成功'));
+      return HttpResponse.json(ok(trackingAppRow, trackingAppRow.parse(next), '更新成功'));
     }),
     http.get('*/api/embed_configure/game/:id/live/', async ({ params, request }) => {
       const id = Number(params.id);
@@ -510,8 +509,7 @@ export function trackingLiveSocket(opts: { noServer?: boolean } = {}) {
     socket.send(JSON.stringify({ sender: 'system', contentType: 'SYSTEM', content: '连接成功', refresh_unread: false }));
     socket.on('message', (data) => received.push(JSON.parse(String(data))));
   });
-  const connector: RealtimeConnector = (events) =>
-    new RealtimeSocket({ url: () => url, events, createSocket: (u) => new MockWebSocket(u) as unknown as SocketLike, baseDelayMs: 20, maxDelayMs: 80, maxAuthFailures: 3, maxHandshakeFailures: 3 });
+  const connector = mockSocketConnector(url);
   return {
     connector,
     received,

@@ -4,6 +4,7 @@ import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { Option, ResourceDescription } from '../../../../../components/crud/types';
 import { ImageCell } from '../../../../../components/cells/ImageCell';
 import { useStore } from '../../../../../components/store-context';
+import type { RootStore } from '../../../../../stores/root';
 import { ROLE_RESOURCE } from '../../../stores/role-permission';
 import { useSystemTexts } from '../locale';
 import { NEWEST_FIRST } from '../../../../../components/crud/presets';
@@ -59,7 +60,7 @@ const UserPage = observer(function UserPage() {
           label: t('sys.user.password'),
           type: 'password',
           column: false,
-          form: { createOnly: true, default: (store) => store.settings.text('base.default_password') ?? '', rules: { required: true, minLength: 6, maxLength: 128 } },
+          form: { createOnly: true, default: (store: RootStore) => store.settings.text('base.default_password') ?? '', rules: { required: true, minLength: 6, maxLength: 128 } },
         },
         { key: 'name', label: t('sys.user.name'), search: true, column: { width: 110, filter: true }, form: { rules: { required: true, maxLength: 40 } } },
         { key: 'employee_no', label: t('sys.user.employeeNo'), column: { width: 100 }, form: { rules: { maxLength: 150 } } },
