@@ -16,6 +16,29 @@ export interface ConsoleStorage {
   menuData: MenuDataStore;
   /** The state of a started OAuth2 sign-in, kept across the provider round trip (this tab only). */
   oauth2: OAuth2StateStore;
+  /** Things done once in this tab's session (the unread reminder of a page load, say). */
+  flags?: SessionFlags;
+}
+
+/** A flag per name that is taken once in this tab's session and then stays taken across reloads. */
+export interface SessionFlags {
+  /** True the first time `name` is taken in this session, false after. */
+  take(name: string): boolean;
+}
+
+export function createSessionFlags(storage: KeyValueStorage): SessionFlags {
+  return {
+    take(name) {
+      const key = `console-once:${name}`;
+      try {
+        if (storage.getItem(key) !== null) return false;
+        storage.setItem(key, '1');
+      } catch {
+        // Storage disabled: nothing is remembered, so the flag is taken every time.
+      }
+      return true;
+    },
+  };
 }
 
 /** sessionStorage-like: the browser's, or an in-memory stand-in. */
@@ -58,12 +81,12 @@ export function memoryKeyValueStorage(): KeyValueStorage & { dump(): Record<stri
 
 /** The browser's cookies and sessionStorage. */
 export function browserStorage(win: Window): ConsoleStorage {
-  return { cookies: createCookies(documentCookieJar(win.document)), menuData: createMenuDataStore(win.sessionStorage), oauth2: createOAuth2StateStore(win.sessionStorage) };
+  return { cookies: createCookies(documentCookieJar(win.document)), menuData: createMenuDataStore(win.sessionStorage), oauth2: createOAuth2StateStore(win.sessionStorage), flags: createSessionFlags(win.sessionStorage) };
 }
 
 /** Storage that never touches the browser (tests, stories), optionally with cookies already set. */
 export function memoryStorage(initialCookies: Partial<Record<CookieName, string>> = {}): ConsoleStorage {
   const cookies = createCookies(memoryCookieJar());
   for (const [name, value] of Object.entries(initialCookies) as [CookieName, string][]) cookies.set(name, value);
-  return { cookies, menuData: createMenuDataStore(memoryKeyValueStorage()), oauth2: createOAuth2StateStore(memoryKeyValueStorage()) };
+  return { cookies, menuData: createMenuDataStore(memoryKeyValueStorage()), oauth2: createOAuth2StateStore(memoryKeyValueStorage()), flags: createSessionFlags(memoryKeyValueStorage()) };
 }

@@ -150,7 +150,7 @@ export class RootStore {
     this.oauth2 = new OAuth2FlowStore(api, storage.oauth2, () => this.signedIn(), INDEX_PATH);
     this.loginPage = new LoginStore(api, { signIn: (form) => this.login(form) });
     this.dashboard = new DashboardStore(api);
-    this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(deps.realtime ? { connector: deps.realtime } : {}) });
+    this.messages = new MessagesStore({ api, notify: deps.notify, serverText: text, reloadSettings: () => this.settings.load(), ...(storage.flags ? { flags: storage.flags } : {}), ...(deps.realtime ? { connector: deps.realtime } : {}) });
     // The workbench's shortcuts: the current tab's page, counted once it stayed current a moment (a
     // fake api without the dashboard port, in tests and stories, counts nothing).
     const visits = new VisitRecorder((path) => (typeof api.dashboard?.recordVisit === 'function' ? api.dashboard.recordVisit(path) : Promise.resolve()), () => this.session.userLoaded);

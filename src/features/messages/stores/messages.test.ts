@@ -3,6 +3,7 @@ import type { ReceivedMessage } from '../../../../contracts/schemas';
 import type { Notice } from '../../../adapters/api';
 import type { RealtimeEvents } from '../../../adapters/socket/realtime-socket';
 import { RealtimeSocket } from '../../../adapters/socket/realtime-socket';
+import { createSessionFlags, memoryKeyValueStorage } from '../../../adapters/storage';
 import { fakeApi } from '../../../test/fake-api';
 import { badgeText, frameNotice, MessagesStore } from './messages';
 
@@ -179,5 +180,57 @@ describe('MessagesStore', () => {
     again.open(false);
     again.frame({ sender: 'system', contentType: 'SYSTEM', content: '请查看您的未读消息~', refresh_unread: true });
     expect(notices.map((n) => n.text)).toEqual(['请查看您的未读消息~']);
+  });
+
+  it('reminds of unread messages once per tab session: a reload within the session is not reminded again, a reconnect still greets', async () => {
+    const flags = createSessionFlags(memoryKeyValueStorage());
+    const reminder = { sender: 'system', contentType: 'SYSTEM', content: '请查看您的未读消息~', refresh_unread: true } as const;
+    const load = () => {
+      let events: RealtimeEvents | null = null;
+      const notices: Notice[] = [];
+      const store = new MessagesStore({
+        api: fakeApi({ messages: { unreadCount: async () => 3, newest: async () => null } }),
+        notify: (n) => notices.push(n),
+        reloadSettings: async () => undefined,
+        flags,
+        connector: (e) => {
+          events = e;
+          const fake = Object.create(RealtimeSocket.prototype) as RealtimeSocket;
+          fake.start = () => undefined;
+          fake.stop = () => undefined;
+          return fake;
+        },
+      });
+      store.connect((k) => k);
+      return { store, notices, events: events as unknown as RealtimeEvents };
+    };
+
+    const first = load();
+    first.events.open(false);
+    first.events.frame(reminder);
+    await flush();
+    expect(first.notices.map((n) => n.text)).toEqual(['请查看您的未读消息~']);
+    expect(first.store.unread).toBe(3);
+
+    // A reload: a new store in the same session, greeted with the same reminder, stays quiet but counts.
+    const second = load();
+    second.events.open(false);
+    second.events.frame(reminder);
+    await flush();
+    expect(second.notices).toEqual([]);
+    expect(second.store.unread).toBe(3);
+
+    // A message that arrives later, and a greeting after a reconnect, still show.
+    second.events.frame({ sender: 'system', contentType: 'SYSTEM', content: '您有一条新消息~', refresh_unread: true });
+    second.events.closed();
+    second.events.open(true);
+    second.events.frame(reminder);
+    expect(second.notices.map((n) => n.text)).toEqual(['您有一条新消息~', 'messages.socket.closed', '请查看您的未读消息~']);
+
+    // Another tab session, with flags of its own, is reminded.
+    const tab = createSessionFlags(memoryKeyValueStorage());
+    expect(tab.take('unread-reminder')).toBe(true);
+    expect(tab.take('unread-reminder')).toBe(false);
+
   });
 });

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ListPage, MessageCreateRequest, MessageDetail, ReceivedMessage, SocketFrame } from '../../../../contracts/schemas';
 import type { ConsoleApi, Notice } from '../../../adapters/api';
 import type { RealtimeConnector } from '../../../adapters/socket/connector';
+import type { SessionFlags } from '../../../adapters/storage';
 import type { RealtimeSocket, SocketStatus, StopReason } from '../../../adapters/socket/realtime-socket';
 import { BADGE_MAX, NOTICE_UNTIL_CLOSED_MS, SOCKET_NOTICE_SHORT_MS } from '../../../config';
 import type { LoadState } from '../../../stores/menu';
@@ -18,6 +19,8 @@ export interface MessagesStoreDeps {
   connector?: RealtimeConnector;
   /** The server's text (a frame's content) in the interface language; default as sent. */
   serverText?: (text: string) => string;
+  /** Remembers, for this tab's session, that the unread reminder was shown (shown again on every load without it). */
+  flags?: SessionFlags;
 }
 
 /** How a frame's contentType shows (spec §4). */
@@ -112,8 +115,9 @@ export class MessagesStore {
    *
    * The server greets every new socket with one frame: 连接成功 (nothing unread) or 请查看您的未读消息~.
    * After the session's first open, a 连接成功 greeting is not shown: it would toast on every page load
-   * and says nothing the person needs. The unread reminder is shown, and so is any greeting after a
-   * reconnect (it confirms the recovery after 连接已关闭...). docs/realtime.md.
+   * and says nothing the person needs. The unread reminder (a greeting that refreshes the count) is
+   * shown once per tab session, not on every reload; any greeting after a reconnect is shown (it
+   * confirms the recovery after 连接已关闭...). docs/realtime.md.
    */
   connect(text: TextOf): void {
     if (this.socket || !this.deps.connector) return;
@@ -125,7 +129,9 @@ export class MessagesStore {
         this.greetingAhead = false;
         // The greeting as the server sends it: SYSTEM, refresh_unread false, nothing else to do.
         const hello = frame.contentType === 'SYSTEM' && frame.refresh_unread === false && frame.refreshUnread !== true && frame.systemConfig !== true;
-        this.handleFrame(frame, { quiet: greeting && hello });
+        const reminder = frame.contentType === 'SYSTEM' && (frame.refresh_unread === true || frame.refreshUnread === true);
+        const remindedBefore = greeting && reminder && this.deps.flags?.take('unread-reminder') === false;
+        this.handleFrame(frame, { quiet: (greeting && hello) || remindedBefore });
       },
       open: (reconnected) => {
         this.greetingAhead = !reconnected;
