@@ -113,6 +113,35 @@ export const DictionaryTags: Story = {
   },
 };
 
+/** A status tag in a column narrower than its text stays on one line (投放中, not 投放/中). */
+export const TagInNarrowColumn: Story = {
+  render: () => (
+    <table style={{ tableLayout: 'fixed', width: 60 }}>
+      <tbody>
+        <tr>
+          <td style={{ width: 40, padding: 4 }}>
+            <DictTag value={1} options={[{ label: '投放中', value: 1, color: 'success' }]} />
+          </td>
+          <td style={{ width: 20, padding: 4 }}>
+            <DictTag value={2} options={[{ label: '已停用', value: 2, color: 'danger' }]} />
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  ),
+  play: async ({ canvasElement }) => {
+    const tags = within(canvasElement).getAllByTestId('dict-tag');
+    await expect(tags).toHaveLength(2);
+    for (const tag of tags) {
+      const lineHeight = Number.parseFloat(getComputedStyle(tag).lineHeight) || Number.parseFloat(getComputedStyle(tag).fontSize) * 1.5;
+      const padding = Number.parseFloat(getComputedStyle(tag).paddingTop) + Number.parseFloat(getComputedStyle(tag).paddingBottom);
+      // One line of text: the tag is no taller than one line plus its padding (two lines would double it).
+      await expect(tag.getBoundingClientRect().height).toBeLessThan(lineHeight * 1.5 + padding);
+      await expect(getComputedStyle(tag).whiteSpace).toBe('nowrap');
+    }
+  },
+};
+
 const PIXEL = 'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="%23409EFF"/></svg>';
 
 /** Image cell 100x100 and avatar 200x200. */
