@@ -79,9 +79,15 @@ describe('the contract suite on a deliberately wrong server', () => {
     try {
       const reportFile = join(dir, 'report.json');
       const exit = await runSuite({ CONTRACT_STANDIN_FAULTS: 'all', CONTRACT_HTML_REPORT: '0', CONTRACT_OUTPUT_DIR: join(dir, 'results') }, reportFile);
-      const tests = outcomes(JSON.parse(await readFile(reportFile, 'utf8')) as unknown);
+      const all = outcomes(JSON.parse(await readFile(reportFile, 'utf8')) as unknown);
+      // The target's verdict project runs after it (its teardown): one verdict per area, apart from the tests.
+      const verdicts = all.filter((t) => t.title.startsWith('verdict: area '));
+      const tests = all.filter((t) => !verdicts.includes(t));
       expect(exit, 'the run fails').not.toBe(0);
       expect(tests.map((t) => t.title).sort(), 'the aimed tests and the controls ran').toEqual([...BROKEN, ...CONTROLS].sort());
+      // The areas whose tests the faults broke are offered with differences: their verdicts fail.
+      expect(verdicts.length, 'a verdict per area').toBeGreaterThanOrEqual(14);
+      expect(verdicts.find((t) => t.title === 'verdict: area system')?.status, 'the system area, broken by the faults').toBe('failed');
 
       for (const fault of Object.values(FAULTS)) {
         for (const title of fault.breaks) {

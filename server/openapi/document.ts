@@ -16,6 +16,7 @@ import { DATA_REPORTS_OPERATIONS } from '../features/reports/openapi';
 import { SYSTEM_OPERATIONS } from '../features/system/openapi';
 import { EMBED_ANALYSIS_OPERATIONS } from '../features/tracking/openapi/analysis';
 import { TRACKING_OPERATIONS } from '../features/tracking/openapi/ingest';
+import { SAMPLE_GAME_OPERATIONS } from '../samples/openapi';
 import { CORE_OPERATIONS, SERVICE_OPERATIONS } from './core';
 import type { Method, Operation } from './operation';
 
@@ -46,6 +47,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...COOPERATE_OPERATIONS,
   ...ADVERTISING_OPERATIONS,
   ...AUTOMATION_OPERATIONS,
+  ...SAMPLE_GAME_OPERATIONS,
   ...SERVICE_OPERATIONS,
 ];
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { fail, ok } from '../http/envelope';
 import { createServerClient } from '../../sdk/track/src/server';
@@ -61,8 +61,8 @@ async function sampleApp(ctx: AppContext): Promise<SampleApp | null> {
 export async function sampleGameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const recent = new Map<string, number[]>();
 
-  app.get(`${PREFIX}:file?`, async (req, reply) => {
-    const name = FILES[(req.params as { file?: string }).file ?? ''];
+  const page = async (file: string, reply: FastifyReply) => {
+    const name = FILES[file];
     const data = name ? await readPageFile(name) : null;
     if (!name || !data) return reply.code(404).send(fail('示例游戏没有这个文件', 404));
     return reply
@@ -71,7 +71,9 @@ export async function sampleGameRoutes(app: FastifyInstance, ctx: AppContext): P
       .header('Content-Security-Policy', GAME_CSP)
       .removeHeader('X-Frame-Options')
       .send(data);
-  });
+  };
+  app.get(PREFIX, async (_req, reply) => page('', reply));
+  app.get(`${PREFIX}:file`, async (req, reply) => page((req.params as { file: string }).file, reply));
 
   // The page's settings: its app's public key (write-only; the secret is never sent).
   app.get(`${PREFIX}config.json`, async (_req, reply) => {
@@ -113,8 +115,10 @@ export async function sampleGameRoutes(app: FastifyInstance, ctx: AppContext): P
       status: 'paid' as const,
       time: new Date(now).toISOString(),
     };
-    // This very server, by the address the request came in on.
-    const platform = createServerClient({ host: `${req.protocol}://${req.host}`, appKey: found.app_key, secret, attempts: 3 });
+    // This very server, by the local address the connection came in on (never the client's Host header,
+    // which would send a signed order wherever a caller points it).
+    const local = req.socket.localAddress ?? '127.0.0.1';
+    const platform = createServerClient({ host: `${req.protocol}://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort ?? 80}`, appKey: found.app_key, secret, attempts: 3 });
     try {
       const result = await platform.sendOrders([order]);
       if (result.rejected.length > 0) return fail(`订单被拒绝：${result.rejected[0]?.reason ?? ''}`);
