@@ -42,7 +42,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test.describe('accessibility', () => {
   test('axe finds no serious or critical violation on the sign-in page and every seed screen', async ({ page, submitLogin }) => {
-    test.setTimeout(300_000);
+    // About 50 screens, each settled and scanned whole: several minutes while another worker runs beside it.
+    test.setTimeout(600_000);
     await page.goto('/login');
     await expect(page.getByTestId('login-username')).toBeVisible();
     const found: Record<string, string[]> = {};

@@ -49,12 +49,12 @@ test('orders sent through the signed API appear on the revenue overview, the ran
   const creds = await api<{ app_key: string; secret: string }>(page, `/api/embed_configure/game/${app.id}/regenerate/`, { method: 'POST' });
   const before = await api<{ revenue: number }>(page, `/api/center_income/overview/?start=${today()}&end=${today()}`);
 
-  // Larger than any sample game's month, so the game tops the ranking.
+  // Larger than any sample game's month, so the game tops the ranking: two orders at the bound of one order (10^9).
   const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
   const order = (id: string, amount: number, status: 'paid' | 'refunded', minutes: number) => ({ order_id: id, distinct_id: 'e2e-whale', amount, currency: 'CNY', channel: 'e2e', method: 'alipay', region: 'CN', status, time: at(minutes) });
-  const body = JSON.stringify({ orders: [order('E2E-1', 2_000_000_000, 'paid', 4), order('E2E-2', 64_800, 'paid', 3), order('E2E-2', 64_800, 'refunded', 2)] });
+  const body = JSON.stringify({ orders: [order('E2E-1', 1_000_000_000, 'paid', 5), order('E2E-3', 1_000_000_000, 'paid', 4), order('E2E-2', 64_800, 'paid', 3), order('E2E-2', 64_800, 'refunded', 2)] });
   const sent = await api<{ accepted: number; rejected: unknown[] }>(page, '/api/ingest/orders/', { method: 'POST', raw: body, headers: { 'x-app-key': creds.app_key, 'x-signature': createHmac('sha256', creds.secret).update(body).digest('hex') } });
-  expect(sent).toMatchObject({ accepted: 3, rejected: [] });
+  expect(sent).toMatchObject({ accepted: 4, rejected: [] });
   const revenue = 2_000_000_000;
 
   // 收入概览: today's revenue grew by exactly the game's revenue.

@@ -161,7 +161,7 @@ export default observer(function PreviewPage({ code, probe = probeGameAddress }:
             <i className="pi pi-spin pi-spinner" />
             <p>{t('game.preview.checking')}</p>
           </div>
-        ) : reachable.state !== 'reachable' ? (
+        ) : reachable.state === 'unreachable' || reachable.state === 'invalid' ? (
           <div className="preview-message" role="alert" data-testid="preview-unreachable">
             <i className="pi pi-exclamation-triangle" />
             <p>
