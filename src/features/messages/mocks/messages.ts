@@ -1,8 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { Server, WebSocket as MockWebSocket } from 'mock-socket';
+import { Server } from 'mock-socket';
 import { receivedMessage, unreadCount, type ReceivedMessage, type SocketFrame } from '../../../../contracts/schemas';
-import { RealtimeSocket, type SocketLike } from '../../../adapters/socket/realtime-socket';
-import type { RealtimeConnector } from '../../../adapters/socket/connector';
+import { mockSocketConnector } from '../../../../stories/mocks/mock-socket-connector';
 import { mockBackend, MockBackend } from '../../../../stories/mocks/handlers';
 import { ok } from '../../../../stories/mocks/fixtures';
 
@@ -80,16 +79,7 @@ export function mockSocket(onConnect: (socket: { send(data: string): void; close
     onConnect(socket, ++attempts);
     markConnected();
   });
-  const connector: RealtimeConnector = (events) =>
-    new RealtimeSocket({
-      url: () => url,
-      events,
-      createSocket: (u) => new MockWebSocket(u) as unknown as SocketLike,
-      baseDelayMs: 20,
-      maxDelayMs: 80,
-      maxAuthFailures: 3,
-      maxHandshakeFailures: 3,
-    });
+  const connector = mockSocketConnector(url);
   return {
     connector,
     /** Resolves at the first connection. */
