@@ -103,3 +103,15 @@ export const English: PageStory = pageStory(at({ language: 'en' }), shown('ads-p
   await expect(canvas.getAllByText('Attributed revenue')[0]).toBeVisible();
   await expect(canvas.getByText('Daily clicks and installs')).toBeVisible();
 });
+
+/** The campaign list shows its status once: 状态 (投放中/已暂停/已结束), no second column repeating it. */
+export const StatusColumnOnce: PageStory = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(cells(canvas.getByTestId('campaigns-table')).length).toBe(4), slow);
+    const heads = [...canvas.getByTestId('campaigns-table').querySelectorAll('[role="columnheader"]')].map((th) => th.textContent?.trim() ?? '');
+    await expect(heads.filter((h) => h.startsWith('状态'))).toHaveLength(1);
+    await expect(heads.some((h) => h.startsWith('投放中'))).toBe(false);
+  },
+};

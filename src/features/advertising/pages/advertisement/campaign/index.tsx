@@ -74,12 +74,6 @@ const CampaignView = observer(function CampaignView({ ads }: { ads: AdvertisingS
           form: { default: () => { const d = root.analyticsToday(); return ymd(new Date(d.getFullYear(), d.getMonth(), d.getDate() + 30)); }, rules: { required: true, check: (v, values) => (typeof v === 'string' && typeof values.start_date === 'string' && v < values.start_date ? '结束日期:不能早于开始日期。' : null) } },
         },
         { key: 'status', label: t('ads.campaign.status'), options: statusOptions, search: true, column: { width: 90 }, form: { default: 'active', rules: { required: true } } },
-        {
-          key: 'running',
-          label: t('ads.campaign.running'),
-          column: { width: 90, cell: (row) => <span className={`ads-status ${row.running ? 'is-running' : 'is-idle'}`}>{row.running ? t('ads.campaign.running') : t('ads.campaign.notRunning')}</span> },
-          form: false,
-        },
         { key: 'store_url', label: t('ads.campaign.storeUrl'), column: { width: 220 }, form: { span: 24, rules: { required: true, maxLength: 500, pattern: { regex: HTTP_URL, message: t('ads.campaign.rule.url') } } } },
       ],
       rowActions: [
