@@ -95,9 +95,11 @@ test('revenue: the five screens show the sample orders and agree with the API an
   await openFromMenu(page, '收入中心', '历史收入');
   await expect(page.getByTestId('history-chart')).toHaveAttribute('data-ready', 'true', slow);
   const rows = await cellsOf(page, 'history-table');
-  const [hStart, hEnd] = [rows[0]?.[0] ?? '', rows.at(-1)?.[0] ?? ''];
+  // Newest day first in the table (the API answers the days in time order, as the chart draws them).
+  const [hEnd, hStart] = [rows[0]?.[0] ?? '', rows.at(-1)?.[0] ?? ''];
+  expect(hEnd > hStart).toBe(true);
   const history = await apiData<{ days: Array<Figures & { day: string }>; totals: Figures; compare: { totals: Figures } | null }>(page, `/api/center_income/history/?start=${hStart}&end=${hEnd}&compare=previous`);
-  expect(rows.map((r) => [r[0], r[1]])).toEqual(history.days.map((d) => [d.day, formatMoney(d.revenue)]));
+  expect(rows.map((r) => [r[0], r[1]])).toEqual(history.days.map((d) => [d.day, formatMoney(d.revenue)]).reverse());
   const totals = (await cellsOf(page, 'history-table', 'tfoot'))[0] ?? [];
   expect(totals[1]).toBe(formatMoney(history.totals.revenue));
   expect(totals[7]).toBe(formatMoney(history.compare?.totals.revenue ?? 0));

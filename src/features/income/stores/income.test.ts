@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { historyResult, overviewResult, rankResult } from '../../../../contracts/schemas/income';
 import type { HistoryResult, IncomeRange, OverviewResult, RankQuery, RankResult, StreamedFile } from '../../../adapters/api';
 import { fakeApi } from '../../../test/fake-api';
-import { historyEmpty, historyRows, historyTotalChange, IncomeStore, orderFiltersOf, overviewEmpty, revenueChange } from './income';
+import { historyEmpty, historyRows, historyTableRows, historyTotalChange, IncomeStore, orderFiltersOf, overviewEmpty, revenueChange } from './income';
 
 const TODAY = new Date(2026, 10, 24, 15, 30);
 const zero = { revenue: 0, gross: 0, refunds: 0, orders: 0, refund_orders: 0, paying_players: 0 };
@@ -122,6 +122,15 @@ describe('history rows', () => {
     expect(historyEmpty(result)).toBe(false);
     expect([revenueChange(100, -50), revenueChange(-50, 100), revenueChange(5, 0)]).toEqual([null, -1.5, null]);
     expect(historyRows({ ...result, compare: null }).every((r) => r.compare === null)).toBe(true);
+  });
+
+  it('list the table newest day first, each day still beside its own compared day', () => {
+    expect(historyTableRows(result).map((r) => [r.day, r.compareDay, r.change])).toEqual([
+      ['2026-11-02', '2026-10-02', null],
+      ['2026-11-01', '2026-10-01', 0.25],
+    ]);
+    // The chart's order is left alone: oldest first, left to right.
+    expect(historyRows(result).map((r) => r.day)).toEqual(['2026-11-01', '2026-11-02']);
   });
 });
 

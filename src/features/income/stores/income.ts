@@ -68,6 +68,9 @@ export function historyRows(result: HistoryResult): HistoryRow[] {
   });
 }
 
+/** The table's rows: newest day first (the chart keeps the days in time order, left to right). */
+export const historyTableRows = (result: HistoryResult): HistoryRow[] => historyRows(result).reverse();
+
 export const historyTotalChange = (result: HistoryResult): number | null => (result.compare ? revenueChange(result.totals.revenue, result.compare.totals.revenue) : null);
 export const historyEmpty = (result: HistoryResult): boolean => result.days.every(noOrders) && (!result.compare || result.compare.days.every(noOrders));
 

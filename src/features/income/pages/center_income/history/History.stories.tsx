@@ -9,7 +9,7 @@ export default { title: 'Pages/Income/History', ...routesOn(incomeBackend()) } s
 
 const PATH = '/center_income/history';
 
-/** The last 30 days against the previous period: a row per day, totals agreeing with the raw orders. */
+/** The last 30 days against the previous period: a row per day (newest first), totals agreeing with the raw orders. */
 export const History: PageStory = pageStory(at(PATH), chartReady('history-chart'), async (canvas, context) => {
   const rows = cells(canvas.getByTestId('history-table'));
   await expect(rows).toHaveLength(30);
@@ -17,7 +17,8 @@ export const History: PageStory = pageStory(at(PATH), chartReady('history-chart'
   const f = figuresOf(ordersAround(start, end, false, null), start, end);
   const totals = cells(canvas.getByTestId('history-table'), 'tfoot')[0] ?? [];
   await expect(totals.slice(0, 4)).toEqual(['合计', formatMoney(f.revenue), formatMoney(f.gross), formatMoney(f.refunds)]);
-  await expect(rows[0]?.[0]).toBe(start);
+  // Newest day first.
+  await expect([rows[0]?.[0], rows.at(-1)?.[0]]).toEqual([end, start]);
   await expect(canvas.getByTestId('history-compare-range')).toHaveTextContent('对比区间');
   await expect(mock(context).reports.at(-1)?.query.get('compare')).toBe('previous');
 });

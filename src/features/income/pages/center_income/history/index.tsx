@@ -9,7 +9,7 @@ import { Money, ReportForm, ReportState } from '../../../../../components/analyt
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
 import { FormItem, TableScroll } from '../../../../../components/analytics/AnalysisParts';
-import { historyEmpty, historyRows, historyTotalChange, type HistoryStore, type IncomeStore } from '../../../stores/income';
+import { historyEmpty, historyRows, historyTableRows, historyTotalChange, type HistoryStore, type IncomeStore } from '../../../stores/income';
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatChange, formatFigure } from '../../../../../stores/format';
 import type { HistoryCompare } from '../../../../../stores/types';
@@ -31,6 +31,7 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
   }, [store]);
   const result = store.state === 'ready' ? store.result : null;
   const rows = useMemo(() => (result ? historyRows(result) : []), [result]);
+  const tableRows = useMemo(() => (result ? historyTableRows(result) : []), [result]);
   const revenueName = t('income.figure.revenue');
   const compareName = result?.compare ? t(`income.history.compares.${result.compare.kind}`) : '';
   const chart = useCallback(
@@ -96,7 +97,7 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
                     </tr>
                   </thead>
                   <tbody>
-                    {rows.map((r) => (
+                    {tableRows.map((r) => (
                       <tr key={r.day}>
                         <td>{r.day}</td>
                         <td className="is-number">{money(r.figures.revenue)}</td>
