@@ -139,9 +139,15 @@ export interface RefSession {
   times: number[];
 }
 
-/** Every session of every player (the whole history), by the session rules. */
-export function refSessionsAll(events: RawEvent[]): RefSession[] {
-  const groups = new Map<string, RawEvent[]>();
+/**
+ * Every session of every player (the whole history), by the session rules: first cut at the first event,
+ * at each session_start, after each session_end and at gaps of 30 minutes or more; then each session that
+ * begins with a session_start takes from the end of the session before it the events sent at most 60 s
+ * before that session_start (never a session_start or session_end: they stop the run), and a session left
+ * empty is gone.
+ */
+export function refSessionsAll(events: Array<Pick<RawEvent, 'time' | 'uuid' | 'game' | 'event' | 'distinct_id'>>): RefSession[] {
+  const groups = new Map<string, typeof events>();
   for (const e of events) {
     const k = `${e.game}\u0000${e.distinct_id}`;
     const list = groups.get(k) ?? [];
@@ -150,22 +156,32 @@ export function refSessionsAll(events: RawEvent[]): RefSession[] {
   }
   const out: RefSession[] = [];
   for (const list of groups.values()) {
-    list.sort(byTime);
-    let cur: RefSession | null = null;
-    let prev: RawEvent | null = null;
+    list.sort((a, b) => a.time - b.time || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    const cuts: Array<typeof events> = [];
+    let prev: (typeof events)[number] | null = null;
     for (const e of list) {
       const starts = prev === null || e.event === 'session_start' || prev.event === 'session_end' || e.time - prev.time >= 30 * 60_000;
-      if (starts || cur === null) {
-        if (cur) out.push(cur);
-        cur = { game: e.game, player: e.distinct_id, start: e.time, end: e.time, events: 1, times: [e.time] };
-      } else {
-        cur.end = e.time;
-        cur.events++;
-        cur.times.push(e.time);
-      }
+      if (starts) cuts.push([]);
+      (cuts[cuts.length - 1] as typeof events).push(e);
       prev = e;
     }
-    if (cur) out.push(cur);
+    for (let i = 1; i < cuts.length; i++) {
+      const cur = cuts[i] as typeof events;
+      const before = cuts[i - 1] as typeof events;
+      const opener = cur[0];
+      if (opener?.event !== 'session_start') continue;
+      const moved: typeof events = [];
+      for (let last = before.at(-1); last && last.event !== 'session_start' && last.event !== 'session_end' && opener.time - last.time <= 60_000; last = before.at(-1)) {
+        moved.unshift(last);
+        before.pop();
+      }
+      cur.unshift(...moved);
+    }
+    for (const c of cuts) {
+      if (c.length === 0) continue;
+      const first = c[0] as (typeof events)[number];
+      out.push({ game: first.game, player: first.distinct_id, start: first.time, end: (c.at(-1) as (typeof events)[number]).time, events: c.length, times: c.map((e) => e.time) });
+    }
   }
   return out;
 }

@@ -11,7 +11,8 @@ import { z } from 'zod';
  *   stored with `banned: true`.
  * - A SESSION (game_users) is a player's run of events in one game: a new one starts at the first event,
  *   at a `session_start`, after a `session_end`, or after 30 minutes or more without events
- *   (ACCOUNT_SESSION_GAP_SECONDS, the same rule as data_embed/sessions); length = last − first event.
+ *   (ACCOUNT_SESSION_GAP_SECONDS, the same rule as data_embed/sessions); the events sent at most 60 s
+ *   before a session_start (no session_end between) belong to the session it opens; length = last − first event.
  */
 
 export const ACCOUNT_PAGE_MAX = 100;

@@ -5,6 +5,8 @@ import { analysisDay } from './funnel';
  * Session analysis (menu data_embed/sessions): GET /api/data_embed/sessions/ and its export.
  * A session, per game and player: starts at session_start, or at an event 30 minutes or more after the
  * previous one (or after a session_end); ends at session_end or at its last event before such a gap.
+ * Events sent at most 60 s before a session_start (no session_end between) belong to the session it opens
+ * (server/domain/analytics/session-rule.ts): a login just before its session_start is never a session of its own.
  * Length = last − first event time. Counted on the day (analytics time zone) it starts.
  */
 

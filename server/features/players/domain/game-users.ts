@@ -14,6 +14,7 @@ import { Conditions } from '../../../domain/crud/query';
 import { CrudError } from '../../../domain/crud/spec';
 import { accountRevenue } from '../../../domain/analytics/revenue';
 import { dayRange } from '../../../domain/analytics/day-range';
+import { sessionNumberingSql } from '../../../domain/analytics/session-rule';
 import { BAN_ACTIVE } from './accounts';
 import { choice, dayParam, escapeLike, int, iso, paging, playerParam, text } from './query-params';
 
@@ -276,23 +277,21 @@ export function parseSessionsQuery(q: Record<string, unknown>): SessionsQuery {
 
 /**
  * The player's sessions that START in start..end (calendar days, ANALYTICS_TZ), newest first, with the
- * totals of all of them. Events from the gap before the range tell whether its first events continue an
- * earlier session (then that session is not the range's); a session is followed past the range's end.
+ * totals of all of them, by the rule of session analysis (server/domain/analytics/session-rule.ts: the
+ * events just before a session_start belong to its session). Events from the gap before the range tell
+ * whether its first events continue an earlier session (then that session is not the range's); a
+ * session is followed past the range's end.
  */
 export async function playerSessions(db: Db, tz: string, q: SessionsQuery): Promise<PlayerSessions> {
   const r = await dayRange(db, q.start, q.end, tz);
   const gap = ACCOUNT_SESSION_GAP_SECONDS;
   const rows = await db.query<{ kind: 't' | 's'; s: string | null; l: string | null; seconds: number; n: number }>(
-    `WITH ev AS (
-       SELECT time, uuid, event,
-         CASE WHEN lag(time) OVER w IS NULL OR event = 'session_start' OR lag(event) OVER w = 'session_end'
-                OR time - lag(time) OVER w >= interval '${gap} seconds' THEN 1 ELSE 0 END AS starts
-       FROM tracking_events WHERE game = $1 AND distinct_id = $2 AND time >= $3::timestamptz - interval '${gap} seconds'
-       WINDOW w AS (ORDER BY time, uuid)
-     ), numbered AS (
-       SELECT time, sum(starts) OVER (ORDER BY time, uuid ROWS UNBOUNDED PRECEDING) AS sn FROM ev
-     ), sess AS (
-       SELECT min(time) AS s, max(time) AS l, count(*)::int AS n FROM numbered GROUP BY sn
+    `WITH ${sessionNumberingSql({
+      source: `(SELECT time, uuid, event FROM tracking_events WHERE game = $1 AND distinct_id = $2 AND time >= $3::timestamptz - interval '${gap} seconds') ev`,
+      partition: '',
+      carry: [],
+    })}, sess AS (
+       SELECT min(time) AS s, max(time) AS l, count(*)::int AS n FROM s_num GROUP BY sn
      ), mine AS (
        SELECT s, l, extract(epoch FROM l - s)::float8 AS seconds, n FROM sess WHERE s >= $3::timestamptz AND s < $4::timestamptz
      )

@@ -73,6 +73,6 @@ export const ACCOUNTS_OPERATIONS: readonly Operation[] = [
     auth: true,
     query: z.object({ ...key, ...page, start: z.string(), end: z.string() }),
     data: playerSessions,
-    notes: `A new session starts at the first event, at a session_start, after a session_end or after 30 minutes without events. ${see}`,
+    notes: `A new session starts at the first event, at a session_start, after a session_end or after 30 minutes without events; events sent at most 60 s before a session_start (no session_end between) belong to the session it opens. ${see}`,
   },
 ];

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { TestServer } from '../../../testing';
 import { call, expectData, expectFailure, SERVER_TIMEOUT_MS, signedPost, suiteServer } from '../../../test/helpers';
-import { prng, uuidFrom } from '../../../test/tracking-reference';
+import { prng, refSessionsAll, uuidFrom } from '../../../test/tracking-reference';
 
 /**
  * Platform accounts and game players against a random history (fixed seed) sent through
@@ -140,19 +140,13 @@ function accountsRef() {
   return by;
 }
 
-/** Sessions of one player in one game, by the documented rule, from the raw events. */
+/**
+ * Sessions of one player in one game, by the documented rule (a login or register sent within 60 s
+ * before its session_start is in that session), from the raw events: the shared plain-JS computation of
+ * the analysis tests (server/test/tracking-reference.ts).
+ */
 function sessionsRef(game: number, id: string) {
-  const mine = events.filter((e) => e.game === game && e.distinct_id === id).sort((a, b) => a.time - b.time || (a.uuid < b.uuid ? -1 : 1));
-  const out: Array<{ start: number; end: number; events: number }> = [];
-  let prev: Ev | null = null;
-  for (const e of mine) {
-    if (prev === null || e.event === 'session_start' || prev.event === 'session_end' || e.time - prev.time >= GAP) out.push({ start: e.time, end: e.time, events: 0 });
-    const s = out[out.length - 1] as (typeof out)[number];
-    s.end = e.time;
-    s.events++;
-    prev = e;
-  }
-  return out;
+  return refSessionsAll(events.filter((e) => e.game === game && e.distinct_id === id)).sort((a, b) => a.start - b.start);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

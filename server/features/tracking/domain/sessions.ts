@@ -2,21 +2,24 @@ import { SESSION_BUCKETS, type SessionsResult } from '../../../../contracts/sche
 import type { Db, Queryable } from '../../../db/db';
 import { analysisSettings, round6 } from '../../../domain/analytics/report-read';
 import { dayRange } from '../../../domain/analytics/day-range';
+import { SESSION_GAP_SECONDS, SESSION_LEAD_IN_SECONDS, sessionNumberingSql } from '../../../domain/analytics/session-rule';
 
 /**
  * Session analysis (data_embed/sessions) over the raw events.
  *
  * A session belongs to one game and one player. Their events in time order (ties by uuid) start a new
  * session at the first event, at a `session_start`, after a `session_end`, or after a gap of 30
- * minutes or more; the session is its events up to the next start. Length = last − first event time.
+ * minutes or more; the events sent up to 60 s before a `session_start` (no `session_end` between) belong
+ * to the session it opens (server/domain/analytics/session-rule.ts, shared with a player's sessions);
+ * the session is its events up to the next start. Length = last − first event time.
  * A session counts on the day (analytics time zone) of its first event, and is followed until 6 hours
  * after the end of that day (a longer chain of events is cut there). Events from 30 minutes before
  * the day tell whether its first events continue an earlier session (then that session is not the
  * day's).
  *
- * So a day's sessions depend only on the events in [day start − 30 min, day end + 6 h). They are
- * computed once per day (two window functions over the same order: lag, then a running count of
- * starts; one GROUP BY per session) and kept in `tracking_sessions` (migration 042) with the number of
+ * So a day's sessions depend only on the events in [day start − 30 min, day end + 6 h + 60 s). They are
+ * computed once per day (window passes forward, backward for the next session_start / session_end, and
+ * forward for a running count of starts; one GROUP BY per session) and kept in `tracking_sessions` (migration 042) with the number of
  * events in that window (from the hourly rollup) as the day's fingerprint. SessionKeeper computes days
  * ahead in the background; a call computes only days never computed, answers days whose count moved
  * (events only ever arrive; today, while a game plays) from their kept sessions with `computed_at` and
@@ -24,7 +27,7 @@ import { dayRange } from '../../../domain/analytics/day-range';
  * sessions: totals, histogram, days and games in one GROUPING SETS pass.
  */
 
-export const SESSION_GAP_SECONDS = 30 * 60;
+export { SESSION_GAP_SECONDS, SESSION_LEAD_IN_SECONDS };
 /** How far after the end of its day a session is followed. */
 export const SESSION_FOLLOW_MS = 6 * 3_600_000;
 /** Serializes recomputations of the kept days (two instances, or two calls at once). */
@@ -51,22 +54,24 @@ interface DayWindow {
 /** The sessions of the given days, from the raw events, written to tracking_sessions (one statement). */
 function computeDaysSql(days: DayWindow[], tz: string): { sql: string; params: unknown[] } {
   const from = new Date(Math.min(...days.map((d) => Date.parse(d.lo))) - SESSION_GAP_SECONDS * 1000).toISOString();
-  const to = new Date(Math.max(...days.map((d) => Date.parse(d.hi))) + SESSION_FOLLOW_MS).toISOString();
+  const to = new Date(Math.max(...days.map((d) => Date.parse(d.hi))) + SESSION_FOLLOW_MS + SESSION_LEAD_IN_SECONDS * 1000).toISOString();
+  const follow = `interval '${SESSION_FOLLOW_MS / 1000} seconds'`;
+  // The window reaches the lead-in time past the followed span: an event near its end may lead into a
+  // session_start just after it (then it is not this day's session's).
+  const numbering = sessionNumberingSql({
+    source: `(SELECT x.day, x.lo, x.hi, e.game, e.distinct_id AS d, e.time, e.uuid, e.event
+      FROM tracking_events e
+      JOIN days x ON e.time >= x.lo - interval '${SESSION_GAP_SECONDS} seconds' AND e.time < x.hi + ${follow} + interval '${SESSION_LEAD_IN_SECONDS} seconds'
+      WHERE e.time >= $2::timestamptz AND e.time < $3::timestamptz) ev`,
+    partition: 'day, game, d',
+    carry: ['day', 'lo', 'hi', 'game', 'd'],
+  });
   const sql = `INSERT INTO tracking_sessions (tz, day, game, distinct_id, start_time, seconds, events)
     WITH days AS (
       SELECT x.day, x.lo, x.hi FROM jsonb_to_recordset($1::jsonb) AS x(day date, lo timestamptz, hi timestamptz)
-    ), ev AS (
-      SELECT x.day, x.lo, x.hi, e.game, e.distinct_id AS d, e.time, e.uuid,
-        CASE WHEN lag(e.time) OVER w IS NULL OR e.event = 'session_start' OR lag(e.event) OVER w = 'session_end'
-               OR e.time - lag(e.time) OVER w >= interval '${SESSION_GAP_SECONDS} seconds' THEN 1 ELSE 0 END AS starts
-      FROM tracking_events e
-      JOIN days x ON e.time >= x.lo - interval '${SESSION_GAP_SECONDS} seconds' AND e.time < x.hi + interval '${SESSION_FOLLOW_MS / 1000} seconds'
-      WHERE e.time >= $2::timestamptz AND e.time < $3::timestamptz
-      WINDOW w AS (PARTITION BY x.day, e.game, e.distinct_id ORDER BY e.time, e.uuid)
-    ), numbered AS (
-      SELECT day, lo, hi, game, d, time, sum(starts) OVER (PARTITION BY day, game, d ORDER BY time, uuid ROWS UNBOUNDED PRECEDING) AS sn FROM ev
-    ), sess AS (
-      SELECT day, lo, hi, game, d, min(time) AS s, max(time) AS l, count(*)::int AS n FROM numbered GROUP BY day, lo, hi, game, d, sn
+    ), ${numbering}, sess AS (
+      SELECT day, lo, hi, game, d, min(time) AS s, max(time) AS l, count(*)::int AS n FROM s_num
+      WHERE time < hi + ${follow} GROUP BY day, lo, hi, game, d, sn
     )
     SELECT $4, day, game, d, s, extract(epoch FROM l - s)::float8, n FROM sess WHERE s >= lo AND s < hi`;
   return { sql, params: [JSON.stringify(days), from, to, tz] };
@@ -84,7 +89,7 @@ async function fingerprints(db: Queryable, days: DayWindow[]): Promise<Map<strin
   const windows = days.map((d) => ({
     day: d.day,
     a: Math.floor((Date.parse(d.lo) - SESSION_GAP_SECONDS * 1000) / H) * H,
-    b: Math.ceil((Date.parse(d.hi) + SESSION_FOLLOW_MS) / H) * H,
+    b: Math.ceil((Date.parse(d.hi) + SESSION_FOLLOW_MS + SESSION_LEAD_IN_SECONDS * 1000) / H) * H,
   }));
   if (windows.length === 0) return new Map();
   const rows = await db.query<{ h: string; n: number }>(
@@ -191,8 +196,9 @@ export class SessionKeeper {
   /** Events between these instants (ms) were stored, or a call found such days outdated. */
   touch(fromMs: number, toMs: number): void {
     if (this.closed) return;
-    // An event reaches back into the day it continues (6 h) and forward into the next day's first 30 minutes.
-    let span: [number, number] = [fromMs - SESSION_FOLLOW_MS, toMs + SESSION_GAP_SECONDS * 1000];
+    // An event reaches back into the day it continues (6 h, and the lead-in time: a session_start makes the
+    // events just before it part of its session) and forward into the next day's first 30 minutes.
+    let span: [number, number] = [fromMs - SESSION_FOLLOW_MS - SESSION_LEAD_IN_SECONDS * 1000, toMs + SESSION_GAP_SECONDS * 1000];
     const rest: Array<[number, number]> = [];
     for (const s of this.spans) {
       if (s[0] <= span[1] && span[0] <= s[1]) span = [Math.min(s[0], span[0]), Math.max(s[1], span[1])];

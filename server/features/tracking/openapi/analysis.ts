@@ -36,7 +36,7 @@ export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [
     auth: true,
     query: sessionsQuery,
     data: sessionsResult,
-    notes: `A session (per game and player) starts at session_start, after a session_end, or at an event 30 minutes or more after the previous one; length = last − first event time; counted on the day it starts, followed at most 6 hours past that day. ${rules}`,
+    notes: `A session (per game and player) starts at session_start, after a session_end, or at an event 30 minutes or more after the previous one; events sent at most 60 s before a session_start (no session_end between) belong to the session it opens; length = last − first event time; counted on the day it starts, followed at most 6 hours past that day. ${rules}`,
   },
   {
     method: 'get',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { funnelResult, type FunnelResult } from '../../../../contracts/schemas/tracking/funnel';
 import { sessionsResult, type SessionsResult } from '../../../../contracts/schemas/tracking/sessions';
+import { playerSessions } from '../../../../contracts/schemas/players/accounts';
 import type { AppContext } from '../../../context';
 import { readXlsx } from '../../../domain/crud/xlsx';
 import { call, expectData, expectFailure, suiteServer } from '../../../test/helpers';
@@ -281,6 +282,63 @@ describe('sessions: hand-made patterns', () => {
   });
 });
 
+describe('sessions: the events just before a session_start', () => {
+  it('a login 5 s before its session_start is in that session, in session analysis and in the player view', async () => {
+    const g = games[0] as number;
+    const t0 = day0('2026-04-20') + 10 * H;
+    const visit = (t: number) => [
+      ev(g, 'lead', 'login', t),
+      ev(g, 'lead', 'session_start', t + 5_000),
+      ev(g, 'lead', 'play', t + 65_000),
+      ev(g, 'lead', 'level_up', t + 125_000),
+      ev(g, 'lead', 'session_end', t + 185_000),
+    ];
+    const rows = [...visit(t0), ...visit(t0 + 2 * H)];
+    await insert(rows);
+    const res = await getSessions('2026-04-20', '2026-04-20', g, superToken, true);
+    expect([res.sessions, res.players, res.avg_seconds, res.median_seconds, res.events_per_session]).toEqual([2, 1, 185, 185, 5]);
+    // No lone login in the first bucket (< 1 min): both sessions are 1–5 minutes long.
+    expect(res.histogram.map((h) => h.sessions)).toEqual([0, 2, 0, 0, 0, 0]);
+    expect(res.days).toEqual([{ day: '2026-04-20', sessions: 2, avg_seconds: 185, median_seconds: 185, events_per_session: 5 }]);
+    const ref = refSessions(rows, day0('2026-04-20'), day0('2026-04-21'), g);
+    expect([ref.sessions, ref.avg_seconds, ref.events_per_session]).toEqual([2, 185, 5]);
+    const q = new URLSearchParams({ game: String(g), distinct_id: 'lead', start: '2026-04-20', end: '2026-04-20', page: '1', limit: '10' });
+    const player = expectData(await call(srv, `/api/center_users/game_users/sessions/?${q}`, { token: superToken }), playerSessions);
+    expect(player.total).toEqual({ sessions: 2, events: 10, seconds: 370, avg_seconds: 185 });
+    const iso = (ms: number) => new Date(ms).toISOString();
+    expect(player.data.map((x) => [x.start, x.end, x.events, x.seconds])).toEqual([
+      [iso(t0 + 2 * H), iso(t0 + 2 * H + 185_000), 5, 185],
+      [iso(t0), iso(t0 + 185_000), 5, 185],
+    ]);
+  });
+
+  it('60 s before is still in; 61 s before, or a session_end between, is not', async () => {
+    const g = games[1] as number;
+    const t0 = day0('2026-04-21') + 9 * H;
+    const rows = [
+      // a: play, then session_start exactly 60 s later: one session of 2 events (60 s).
+      ev(g, 'a', 'play', t0), ev(g, 'a', 'session_start', t0 + 60_000),
+      // b: play, then session_start 61 s later: two sessions (0 s and 0 s).
+      ev(g, 'b', 'play', t0), ev(g, 'b', 'session_start', t0 + 61_000),
+      // c: a session that ends, a login 10 s later, its session_start 10 s after that: [start, end] and [login, start].
+      ev(g, 'c', 'session_start', t0), ev(g, 'c', 'session_end', t0 + 120_000), ev(g, 'c', 'login', t0 + 130_000), ev(g, 'c', 'session_start', t0 + 140_000),
+      // d: play, session_end, session_start within a minute: the session_end closes the first session.
+      ev(g, 'd', 'play', t0), ev(g, 'd', 'session_end', t0 + 10_000), ev(g, 'd', 'session_start', t0 + 20_000),
+      // e: a session running without a gap, whose last events come just before the next session_start: they move to it.
+      ev(g, 'e', 'session_start', t0), ev(g, 'e', 'play', t0 + 600_000), ev(g, 'e', 'login', t0 + 650_000), ev(g, 'e', 'play', t0 + 660_000), ev(g, 'e', 'session_start', t0 + 700_000),
+    ];
+    await insert(rows);
+    const res = await getSessions('2026-04-21', '2026-04-21', g, superToken, true);
+    const ref = refSessions(rows, day0('2026-04-21'), day0('2026-04-22'), g);
+    // a 1, b 2, c 2, d 2, e 2.
+    expect([res.sessions, ref.sessions]).toEqual([9, 9]);
+    expect(res.avg_seconds).toBeCloseTo((60 + 120 + 10 + 10 + 600 + 50) / 9, 5);
+    expect(res.avg_seconds).toBeCloseTo(ref.avg_seconds, 5);
+    expect(res.events_per_session).toBeCloseTo(ref.events_per_session, 5);
+    expect(res.histogram).toEqual(ref.histogram);
+  });
+});
+
 describe('sessions: long chains and kept days', () => {
   it('a session is followed until 6 hours after its day; kept days follow new events and are not recomputed otherwise', async () => {
     const g = games[2] as number;
@@ -337,7 +395,14 @@ describe('randomized history (fixed seed) against the plain-JS computation', () 
       for (let s = 0; s < sessions; s++) {
         const withMarkers = rand() < 0.6;
         const e = (name: string, props: Record<string, unknown> = {}) => rows.push({ ...ev(game, player, name, t, props), uuid: uuidFrom(rand) });
-        if (withMarkers) e('session_start', channel ? { channel } : {});
+        if (withMarkers) {
+          // Often a login just before the session_start (0 s to 70 s: some lead in, some do not).
+          if (rand() < 0.5) {
+            e('login', channel ? { channel } : {});
+            t += pick([0, 5_000, 30_000, 59_999, 60_000, 60_001, 70_000]);
+          }
+          e('session_start', channel ? { channel } : {});
+        }
         const n = 1 + Math.floor(rand() * 8);
         for (let k = 0; k < n; k++) {
           const r = rand();
@@ -350,7 +415,8 @@ describe('randomized history (fixed seed) against the plain-JS computation', () 
           t += Math.floor(rand() * 3 * M);
           e('session_end');
         }
-        t += Math.floor(rand() * 20 * H);
+        // Sometimes the next session follows within the minute (its login or last events lead into the next session_start).
+        t += rand() < 0.2 ? Math.floor(rand() * 50_000) : Math.floor(rand() * 20 * H);
       }
     }
     await insert(rows);

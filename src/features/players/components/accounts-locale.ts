@@ -103,7 +103,7 @@ const zhChs = {
     otherAccounts: '同设备的其他账号',
     registrationDevice: '注册设备',
     noDevices: '该玩家的注册、登录事件没有携带设备信息。',
-    sessionRule: '会话：同一玩家在该游戏中的连续事件；遇到 session_start、上一个事件为 session_end，或与上一个事件间隔 {{minutes}} 分钟及以上，即开始新会话。时长 = 最后一个事件时间 − 第一个事件时间。',
+    sessionRule: '会话：同一玩家在该游戏中的连续事件；遇到 session_start、上一个事件为 session_end，或与上一个事件间隔 {{minutes}} 分钟及以上，即开始新会话；session_start 之前 60 秒内发送的事件（如登录）属于它开启的会话。时长 = 最后一个事件时间 − 第一个事件时间。',
     sessionCount: '会话数',
     avgLength: '平均时长',
     totalLength: '总时长',
@@ -218,7 +218,7 @@ const en: typeof zhChs = {
     registrationDevice: 'Registration device',
     noDevices: "This player's register and login events carried no device.",
     sessionRule:
-      "A session is a player's run of events in this game; a new one starts at a session_start, after a session_end, or after {{minutes}} minutes or more without events. Length = last event − first event.",
+      "A session is a player's run of events in this game; a new one starts at a session_start, after a session_end, or after {{minutes}} minutes or more without events; events sent within 60 seconds before a session_start (such as the login) belong to the session it opens. Length = last event − first event.",
     sessionCount: 'Sessions',
     avgLength: 'Average length',
     totalLength: 'Total length',

@@ -109,13 +109,19 @@ export function mockEvents(game: number, id: string): PlayerTrackEvent[] {
   return out;
 }
 
-/** Sessions by the documented rule, from the raw mock events. */
+/** Sessions by the documented rule, from the raw mock events (events up to 60 s before a session_start, no session_end between, are in its session). */
 export function mockSessions(events: readonly PlayerTrackEvent[]) {
   const sorted = [...events].sort((a, b) => a.time.localeCompare(b.time) || a.uuid.localeCompare(b.uuid));
+  const leadsIn = sorted.map((e, i) => {
+    if (e.event === 'session_start' || e.event === 'session_end') return false;
+    const next = sorted.slice(i + 1).find((x) => x.event === 'session_start' || x.event === 'session_end');
+    return next?.event === 'session_start' && Date.parse(next.time) - Date.parse(e.time) <= 60_000;
+  });
   const out: Array<{ start: string; end: string; seconds: number; events: number }> = [];
   let prev: PlayerTrackEvent | null = null;
-  for (const e of sorted) {
-    if (!prev || e.event === 'session_start' || prev.event === 'session_end' || Date.parse(e.time) - Date.parse(prev.time) >= ACCOUNT_SESSION_GAP_SECONDS * 1000) out.push({ start: e.time, end: e.time, seconds: 0, events: 0 });
+  for (const [i, e] of sorted.entries()) {
+    const plain = !prev || e.event === 'session_start' || prev.event === 'session_end' || Date.parse(e.time) - Date.parse(prev.time) >= ACCOUNT_SESSION_GAP_SECONDS * 1000;
+    if (!(i > 0 && leadsIn[i - 1]) && (leadsIn[i] || plain)) out.push({ start: e.time, end: e.time, seconds: 0, events: 0 });
     const s = out[out.length - 1] as (typeof out)[number];
     s.end = e.time;
     s.seconds = (Date.parse(s.end) - Date.parse(s.start)) / 1000;
