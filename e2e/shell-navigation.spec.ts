@@ -47,6 +47,22 @@ test.describe('shell navigation', () => {
     }
   });
 
+  test('a screen the read-only user test lacks is refused (403), an unknown path still missing (404)', async ({ page, submitLogin, shot }) => {
+    await signIn(page, submitLogin, TEST_USER);
+    for (const path of ['/center_users/accounts', '/user']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/403$/);
+      await expect(page.getByTestId('forbidden')).toContainText('403');
+      await expect(page.getByTestId('forbidden')).toContainText('无权访问');
+    }
+    await shot('shell-403-not-granted');
+    await page.getByText('返回首页').click();
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await page.goto('/center_users/nowhere');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
   test('a button hidden for user test is shown to superadmin (Permission)', async ({ page, submitLogin, shot }) => {
     // Wide enough that every section the role has is in the header (none under 更多).
     await page.setViewportSize({ width: 2400, height: 800 });

@@ -9,7 +9,7 @@ import LoginPage from '../pages/login/LoginPage';
 import { RouteGuard } from './RouteGuard';
 import { usePlugins } from '../plugins/context';
 import { pluginRouteFor } from '../plugins/routes';
-import { resolveShellRoute, STATIC_ROUTES } from './shell-routes';
+import { isConsoleScreen, resolveShellRoute, STATIC_ROUTES } from './shell-routes';
 import { withStylesheets } from '../components/stylesheets';
 import { preloadable } from '../components/preloadable';
 
@@ -58,8 +58,8 @@ const RefreshRoute = observer(function RefreshRoute() {
 
 /**
  * The route table (spec §2.1, §2.3): / → /index; /login; /404; /403; /preview (code required, else
- * 403); /refresh; /redirect/*; the layout routes (fixed and built from the menu). An unnamed route
- * goes to /404 once the menu is known; until then (a reload on a menu route) it waits for the guard,
+ * 403); /refresh; /redirect/*; the layout routes (fixed and built from the menu). Once the menu is
+ * known, a console screen outside the user's menu goes to /403, any other unnamed route to /404; until then (a reload on a menu route) it waits for the guard,
  * which loads the menu and re-enters the same path.
  */
 export const AppRoutes = observer(function AppRoutes() {
@@ -98,5 +98,7 @@ const RouteSwitch = observer(function RouteSwitch({ path, search, root }: { path
   if (route) return <Layout route={route} />;
   const menuPending = root.session.hasToken() && !root.menu.loaded && root.bootState !== 'failed' && root.menu.state !== 'failed' && root.bootState !== 'ready';
   if (menuPending) return <PageLoading textKey="guard.loading" />;
+  // A screen the console has but the user's menu does not grant: refused (403), not missing (404).
+  if (root.menu.loaded && isConsoleScreen(path)) return <Redirect to={FORBIDDEN_PATH} replace />;
   return <Redirect to={NOT_FOUND_PATH} replace />;
 });

@@ -47,6 +47,29 @@ export const NAMED_ROUTES: readonly ShellRoute[] = [
   { name: 'frontendLog', path: FRONTEND_LOG_PATH, titleKey: 'route.frontendLog', cache: false, render: () => <FrontendLogPage /> },
 ];
 
+/**
+ * Paths of the system screens (the contract's system menus), whose web paths differ from their
+ * component strings (`/user` → `system/user/index`). The area screens' paths are their component
+ * strings (`/center_users/accounts` → `center_users/accounts`), found in the page registry.
+ */
+export const SYSTEM_SCREEN_PATHS: readonly string[] = [
+  '/menu', '/menuButton', '/dept', '/role', '/user', '/messageCenter', '/apiWhiteList', '/config', '/dictionary', '/areas', '/file', '/loginLog', '/operationLog', '/frontendLog',
+];
+
+/**
+ * Whether a path names a screen the console has (a system screen, or a page of the registry at its
+ * component path), whether or not the user's menu grants it: such a path outside the user's menu is
+ * a refusal (403), an unknown one a missing page (404).
+ */
+export function isConsoleScreen(path: string, registry: PageRegistry = pageRegistry): boolean {
+  const clean = path.split('?')[0]?.replace(/\/+$/, '') ?? '';
+  if (clean === '' || clean === '/') return false;
+  if (SYSTEM_SCREEN_PATHS.includes(clean)) return true;
+  // System pages are reached at the paths above only (`/system/user` is no console URL).
+  if (clean.startsWith('/system/')) return false;
+  return registry.loader(clean) !== null;
+}
+
 /** Components reported missing once per page load (the spec's console message). */
 const reported = new Set<string>();
 
