@@ -306,6 +306,7 @@ export const zhChsConsole = {
     search: '搜索',
     reset: '重置',
     actions: '操作',
+    zoneTitle: '时间为 {{zone}} 时区（{{offset}}）',
     selectAll: '选择本页全部行',
     selectRow: '选择此行',
     ok: '确定',

@@ -1,4 +1,4 @@
-import { formatDateTime } from './format';
+import { formatInstant } from './format';
 import type { LogContext, LogEntry } from './log';
 
 /**
@@ -12,7 +12,7 @@ export class EarlyLog {
   constructor(private readonly context: LogContext) {}
 
   add(message: string, type: LogEntry['type'], url: string): void {
-    this.entries.push({ message, type, time: formatDateTime(this.context.now()), meta: { ...this.context.meta(), url } });
+    this.entries.push({ message, type, time: formatInstant(this.context.now()), meta: { ...this.context.meta(), url } });
   }
 
   /** Hands the entries over (once): they leave this log. */

@@ -3,9 +3,9 @@ import { EarlyLog } from './early-log';
 import { LogStore } from './log';
 
 describe('LogStore', () => {
-  const build = () => new LogStore({ now: () => new Date(2026, 0, 2, 3, 4, 5), meta: () => ({ user: '超级管理员', uuid: '1', token: 'tok' }) });
+  const build = () => new LogStore({ now: () => new Date('2026-01-01T19:04:05Z'), meta: () => ({ user: '超级管理员', uuid: '1', token: 'tok' }) });
 
-  it('keeps message, type, time YYYY-MM-DD HH:mm:ss and meta {user, uuid, token, url}', () => {
+  it('keeps message, type, time YYYY-MM-DD HH:mm:ss on the console clock and meta {user, uuid, token, url}', () => {
     const log = build();
     log.add('boom', 'danger', 'http://h/index');
     expect(log.entries).toEqual([{ message: 'boom', type: 'danger', time: '2026-01-02 03:04:05', meta: { user: '超级管理员', uuid: '1', token: 'tok', url: 'http://h/index' } }]);
@@ -27,7 +27,7 @@ describe('LogStore', () => {
   });
 
   it("adopts the login page's early entries as they were (time and meta of their moment), before its own", () => {
-    const early = new EarlyLog({ now: () => new Date(2026, 0, 2, 3, 0, 0), meta: () => ({ user: '', uuid: '', token: '' }) });
+    const early = new EarlyLog({ now: () => new Date('2026-01-01T19:00:00Z'), meta: () => ({ user: '', uuid: '', token: '' }) });
     early.add('网络连接失败 — /api/captcha/', 'danger', 'http://h/login');
     const log = build();
     log.add('later', 'info', 'http://h/index');

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { formatDateTime } from './format';
+import { formatInstant } from './format';
 
 /** A front-end log entry (spec §3). */
 export interface LogEntry {
@@ -27,7 +27,7 @@ export class LogStore {
   }
 
   add(message: string, type: LogEntry['type'], url: string): void {
-    this.entries.push({ message, type, time: formatDateTime(this.context.now()), meta: { ...this.context.meta(), url } });
+    this.entries.push({ message, type, time: formatInstant(this.context.now()), meta: { ...this.context.meta(), url } });
   }
 
   /** Entries recorded before this store existed (the login-only boot's `EarlyLog`), kept as they were. */

@@ -3,6 +3,7 @@ import type { ApiCallbacks, ConsoleApi, Failure, Notice } from '../adapters/api'
 import type { ConsoleStorage } from '../adapters/storage';
 import { createMemoryLocalDb, type LocalDb } from '../adapters/local-db';
 import { ANALYTICS_TZ_DEFAULT, INDEX_PATH, LOGIN_PATH } from '../config';
+import { setDisplayZone } from './format';
 import { dayIn, knownTimeZone } from './calendar';
 import { LoginStore } from './login';
 import { DashboardStore } from './dashboard';
@@ -130,6 +131,8 @@ export class RootStore {
     const zone = deps.analyticsTz && knownTimeZone(deps.analyticsTz) ? deps.analyticsTz : ANALYTICS_TZ_DEFAULT;
     const clock = deps.now ?? (() => new Date());
     this.analyticsToday = () => dayIn(zone, clock());
+    // Instants everywhere are shown on this same clock (stores/format).
+    setDisplayZone(zone);
     this.localDb = deps.localDb ?? createMemoryLocalDb(() => storage.cookies.get('uuid'));
     this.locale = new LocaleStore(storage.cookies);
     // The server's seed texts (menus, dictionary labels, socket notices) in the interface language.

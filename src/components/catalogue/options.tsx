@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/schemas/game/values';
 import type { TagBrief } from '../../../contracts/schemas';
 import type { Option, ResourceDescription } from '../crud/types';
+import { nowInZone } from '../../stores/format';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -93,8 +94,5 @@ export function ColorChip({ color }: { color: unknown }) {
   );
 }
 
-/** "YYYY-MM-DD HH:mm:ss" of a date in local time (the console's datetime inputs). */
-export function localDatetime(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+/** "YYYY-MM-DD HH:mm:ss" of now (+ `plusMs`) on the console's clock: the default of datetime inputs. */
+export const datetimeDefault = (plusMs = 0): string => nowInZone(plusMs);

@@ -20,6 +20,8 @@ import './crud-table.css';
 export interface TableColumn {
   key: string;
   header: ReactNode;
+  /** A tooltip of the header (what could be misread, e.g. the time zone of a time column). */
+  title?: string;
   /** Sortable under this field name. */
   sortField?: string;
   style?: CSSProperties;
@@ -132,7 +134,7 @@ export function CrudTable(props: CrudTableProps) {
       return (
         <th key={column.key} className={filterClass || undefined} role="columnheader" style={column.style}>
           <div className="p-column-header-content">
-            <span className="p-column-title">{column.header}</span>
+            <span className="p-column-title" title={column.title}>{column.header}</span>
           </div>
         </th>
       );
@@ -159,7 +161,7 @@ export function CrudTable(props: CrudTableProps) {
         onKeyDown={onKeyDown}
       >
         <div className="p-column-header-content">
-          <span className="p-column-title">{column.header}</span>
+          <span className="p-column-title" title={column.title}>{column.header}</span>
           <span>
             <Icon className="p-sortable-column-icon" />
           </span>

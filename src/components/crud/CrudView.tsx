@@ -18,6 +18,7 @@ import { commonColumns, deptBelongValue } from './commonColumns';
 import { CrudForm, type FormMode } from './CrudForm';
 import { CrudTable, type SortOrder, type TableColumn } from './CrudTable';
 import { saveFile } from './download';
+import { displayZone, zoneLabel } from '../../stores/format';
 import { FieldInput, ymd } from './FieldInput';
 import { ImportDialog } from './ImportDialog';
 import type { ActionContext, FieldDef, ResourceDescription } from './types';
@@ -260,12 +261,13 @@ export const CrudView = observer(function CrudView({ description, onStore }: Cru
       columnFields.map((field) => ({
         key: field.key,
         header: field.label,
+        ...(field.type === 'datetime' ? { title: t('crud.zoneTitle', { zone: displayZone(), offset: zoneLabel() }) } : {}),
         sortField: field.column && field.column.sortable ? field.key : undefined,
         // --cell-max: a truncating text cell (text, JSON) stops at the column's width instead of widening it.
         style: { minWidth: columnWidth(field), '--cell-max': `${columnWidth(field)}px` } as CSSProperties,
         body: (row: ResourceRow) => cellValue(field, row),
       })),
-    [columnFields],
+    [columnFields, t],
   );
   const tableActions = useMemo<TableColumn | null>(
     () => (showActions ? { key: '__actions', header: t('crud.actions'), style: { width: ROW_ACTION_WIDTH_PX, minWidth: ROW_ACTION_WIDTH_PX }, body: actionsBody } : null),

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatBytes, formatChange, formatDuration, formatFigure, formatInstant, formatPercent, formatRunDuration, formatZoned } from '.';
+import { afterEach, describe, expect, it } from 'vitest';
+import { displayZone, formatBytes, formatChange, formatClock, formatDuration, formatFigure, formatInstant, formatPercent, formatRunDuration, formatZoned, instantToWallClock, nowInZone, setDisplayZone, wallClockToInstant, zoneLabel } from '.';
 
 describe('number formatting', () => {
   it('groups digits, keeps at most two decimals, and writes shares and changes', () => {
@@ -36,5 +36,40 @@ describe('number formatting', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+  });
+});
+
+describe('one clock: instants on the display zone, whatever the browser zone', () => {
+  afterEach(() => setDisplayZone('Asia/Shanghai'));
+
+  it('shows an instant on the analytics zone (Asia/Shanghai by default), naive back-end times as sent', () => {
+    expect(displayZone()).toBe('Asia/Shanghai');
+    // 00:09:56 UTC is 08:09:56 in Shanghai, on every browser.
+    expect(formatInstant('2026-12-02T00:09:56Z')).toBe('2026-12-02 08:09:56');
+    expect(formatInstant('2026-12-01T18:09:56-10:00')).toBe('2026-12-02 12:09:56');
+    expect(formatInstant(new Date(Date.UTC(2026, 11, 1, 20, 0, 0)))).toBe('2026-12-02 04:00:00');
+    expect(formatInstant('2026-12-02 08:10:04')).toBe('2026-12-02 08:10:04');
+    expect(formatClock('2026-12-02T00:09:56Z')).toBe('08:09');
+    expect(formatClock('2026-12-02T00:09:56Z', true)).toBe('08:09:56');
+    expect(zoneLabel()).toBe('UTC+08:00');
+  });
+
+  it('follows the configured zone, its offset and daylight saving', () => {
+    setDisplayZone('Pacific/Honolulu');
+    expect(formatInstant('2026-12-02T00:09:56Z')).toBe('2026-12-01 14:09:56');
+    expect(zoneLabel()).toBe('UTC-10:00');
+    setDisplayZone('Europe/Berlin');
+    expect(zoneLabel(new Date('2026-07-01T12:00:00Z'))).toBe('UTC+02:00');
+    expect(zoneLabel(new Date('2026-12-01T12:00:00Z'))).toBe('UTC+01:00');
+  });
+
+  it('defaults datetime inputs to now on the display clock, and reads a picked wall-clock time on it', () => {
+    const now = Date.UTC(2026, 11, 1, 23, 30, 0);
+    expect(nowInZone(0, now)).toBe('2026-12-02 07:30:00');
+    expect(nowInZone(30 * 86_400_000, now)).toBe('2027-01-01 07:30:00');
+    // 12:00 picked (by the picker's own fields) is 12:00 in Shanghai: 04:00 UTC.
+    expect(wallClockToInstant(new Date(2026, 11, 5, 12, 0, 0))).toBe('2026-12-05T04:00:00.000Z');
+    const shown = instantToWallClock('2026-12-05T04:00:00Z');
+    expect(shown && [shown.getFullYear(), shown.getMonth(), shown.getDate(), shown.getHours(), shown.getMinutes()]).toEqual([2026, 11, 5, 12, 0]);
   });
 });

@@ -6,22 +6,113 @@
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** YYYY-MM-DD HH:mm:ss in local time (the spec's default date format). */
+/**
+ * YYYY-MM-DD HH:mm:ss of a calendar Date by its own fields (a date picker's value, a day built with
+ * `new Date(y, m, d)`): a wall-clock value, not an instant. Instants go through formatInstant.
+ */
 export function formatDateTime(date: Date): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
-/** YYYY-MM-DD in local time. */
+/** YYYY-MM-DD of a calendar Date (its own fields). */
 export function formatDate(date: Date): string {
   return formatDateTime(date).slice(0, 10);
 }
 
-/** An instant (ISO 8601) in the browser's time zone, "YYYY-MM-DD HH:mm:ss"; '-' when absent. */
-export function formatInstant(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return formatDateTime(d);
+/**
+ * The console's one clock: every instant is shown in the zone whose calendar the server's analytics
+ * count (its ANALYTICS_TZ, Asia/Shanghai unless configured), whatever zone the browser is in, so a
+ * publish time, a ban, "updated at" and "today" all read on the same clock. The root store sets it
+ * from the runtime config at start.
+ */
+let zone = 'Asia/Shanghai';
+let parts: Intl.DateTimeFormat | null = null;
+
+export function setDisplayZone(timeZone: string): void {
+  if (timeZone === zone) return;
+  zone = timeZone;
+  parts = null;
+}
+
+export function displayZone(): string {
+  return zone;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock fields of an instant in the display zone. */
+function wallClock(at: Date): WallClock {
+  parts ??= new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of parts.formatToParts(at)) if (p.type in out) out[p.type as keyof WallClock] = Number(p.value);
+  return out;
+}
+
+/** The display zone's offset from UTC at an instant, in minutes (480 for Asia/Shanghai). */
+export function zoneOffsetMinutes(at: Date = new Date()): number {
+  const w = wallClock(at);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** "UTC+08:00": the display zone's offset, for labels where a time could be misread. */
+export function zoneLabel(at: Date = new Date()): string {
+  const m = zoneOffsetMinutes(at);
+  const a = Math.abs(m);
+  return `UTC${m < 0 ? '-' : '+'}${two(Math.floor(a / 60))}:${two(a % 60)}`;
+}
+
+/** A naive "YYYY-MM-DD HH:mm:ss" (no zone): already the back end's wall clock, shown as sent. */
+const NAIVE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+)?$/;
+
+/**
+ * An instant (ISO 8601 with Z or an offset, a Date, or epoch ms) as "YYYY-MM-DD HH:mm:ss" in the
+ * display zone; '-' when absent. A naive datetime string is the back end's own wall clock and is
+ * shown as sent; an unreadable string too.
+ */
+export function formatInstant(value: string | Date | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'string' && NAIVE.test(value)) return value.replace('T', ' ').slice(0, 19);
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return typeof value === 'string' ? value : '-';
+  const w = wallClock(at);
+  return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+}
+
+/** HH:mm (or HH:mm:ss) of an instant in the display zone: chart axes, "updated at". */
+export function formatClock(value: string | Date | number, seconds = false): string {
+  const full = formatInstant(value);
+  return full.length < 19 ? full : full.slice(11, seconds ? 19 : 16);
+}
+
+/** Now on the display clock plus `plusMs`, "YYYY-MM-DD HH:mm:ss": the default of datetime inputs. */
+export function nowInZone(plusMs = 0, now: number = Date.now()): string {
+  return formatInstant(new Date(now + plusMs));
+}
+
+/**
+ * A picked wall-clock time (a date picker's Date, read by its own fields) as the instant it names on
+ * the display clock, ISO 8601 in UTC: 2026-12-05 12:00 picked in any browser is 12:00 in Asia/Shanghai.
+ */
+export function wallClockToInstant(picked: Date): string {
+  const asUtc = Date.UTC(picked.getFullYear(), picked.getMonth(), picked.getDate(), picked.getHours(), picked.getMinutes(), picked.getSeconds());
+  const guess = new Date(asUtc - zoneOffsetMinutes(new Date(asUtc)) * 60_000);
+  return new Date(asUtc - zoneOffsetMinutes(guess) * 60_000).toISOString();
+}
+
+/** The wall-clock Date (browser fields) a picker shows for an instant on the display clock. */
+export function instantToWallClock(value: string | Date): Date | null {
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  const w = wallClock(at);
+  return new Date(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }
 
 /**

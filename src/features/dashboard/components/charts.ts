@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartPalette } from '../../../components/charts/EChart';
+import { formatClock } from '../../../stores/format';
 
 /** The live dashboards' chart options: lines over time (minutes or samples), one or two value axes. */
 
@@ -49,9 +50,6 @@ export function timeLines(p: ChartPalette, labels: string[], series: Series[], a
   };
 }
 
-/** HH:mm of an ISO instant in the browser's zone. */
-export const clock = (iso: string): string => {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
-export const clockSeconds = (iso: string): string => `${clock(iso)}:${String(new Date(iso).getSeconds()).padStart(2, '0')}`;
+/** HH:mm of an ISO instant on the console's clock (stores/format's display zone). */
+export const clock = (iso: string): string => formatClock(iso);
+export const clockSeconds = (iso: string): string => formatClock(iso, true);

@@ -2,14 +2,13 @@ import { Calendar } from 'primereact/calendar';
 import { useState } from 'react';
 import { useAccountsTexts } from './accounts-locale';
 import { LightTag } from '../../../components/cells/LightTag';
-import { formatDate, formatDateTime } from '../../../stores/format';
+import { formatDate, formatInstant } from '../../../stores/format';
 import type { AccountBan } from '../stores/accounts-types';
 
 /** Shared pieces of 平台账号 and 游戏用户. */
 
 export const when = (value: string | null | undefined): string => {
-  const at = typeof value === 'string' ? new Date(value) : null;
-  return at && !Number.isNaN(at.getTime()) ? formatDateTime(at) : '-';
+  return typeof value === 'string' ? formatInstant(value) : '-';
 };
 
 /** Normal / banned (with the end of the ban). */

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect } from 'react';
-import { formatDateTime } from '../../../stores/format';
+import { formatInstant } from '../../../stores/format';
 import { installSnippet, LIVE_LIMIT, LIVE_POLL_MS, type IntegrationStore, type LiveEventsStore } from '../stores/integration';
 import { useTrackingTexts } from './locale';
 import './tracking.css';
@@ -22,9 +22,7 @@ export interface IntegrationPanelProps {
 const STATUS_CLASS = { accepted: 'is-accepted', rejected: 'is-rejected', duplicate: 'is-duplicate' } as const;
 
 function when(iso: string | null): string {
-  if (!iso) return '-';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '-' : formatDateTime(at);
+  return iso ? formatInstant(iso) : '-';
 }
 
 /**

@@ -11,12 +11,11 @@ import { useStore } from '../../../../../components/store-context';
 import { DateRangeInput, FormItem, Kpi, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { AD_WINDOW_CHOICES } from '../../../../../config';
 import type { AdvertisingStore, AttributionStore } from '../../../stores/advertising';
-import { formatFigure, formatPercent } from '../../../../../stores/format';
+import { formatFigure, formatInstant, formatPercent } from '../../../../../stores/format';
 import '../../../../../components/analytics/analytics.css';
 import '../../../components/advertising.css';
 
-const timeText = (iso: string | null, language: string) =>
-  iso === null ? '-' : new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const timeText = (iso: string | null) => formatInstant(iso);
 
 /**
  * 归因明细 (advertisement/attribution): installs over a range with their last-click attribution —
@@ -117,7 +116,7 @@ const AttributionView = observer(function AttributionView({ ads }: { ads: Advert
                     <tbody>
                       {result.rows.map((r) => (
                         <tr key={`${r.game}:${r.distinct_id}`}>
-                          <td className="is-text">{timeText(r.install_time, language)}</td>
+                          <td className="is-text">{timeText(r.install_time)}</td>
                           <td className="income-label" title={r.game_name} data-user-data>
                             {r.game_name}
                           </td>
@@ -131,7 +130,7 @@ const AttributionView = observer(function AttributionView({ ads }: { ads: Advert
                           <td className="income-label" title={r.campaign_name ?? ''} data-user-data>
                             {r.campaign_name ?? '-'}
                           </td>
-                          <td className="is-text">{timeText(r.click_time, language)}</td>
+                          <td className="is-text">{timeText(r.click_time)}</td>
                           <td className="is-text">
                             <span className={`ads-status ${r.match === 'last_click' ? 'is-running' : 'is-idle'}`}>{r.match === 'last_click' ? t('ads.attribution.lastClick') : t('ads.attribution.organicMatch')}</span>
                           </td>

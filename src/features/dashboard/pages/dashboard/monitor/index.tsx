@@ -9,7 +9,7 @@ import { clockSeconds, timeLines } from '../../../components/charts';
 import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
 import type { MonitorInstance, MonitorSample, MonitorStore } from '../../../stores/dashboard-live';
-import { formatFigure } from '../../../../../stores/format';
+import { formatFigure, formatInstant } from '../../../../../stores/format';
 import '../../../../../components/analytics/analytics.css';
 import '../../../components/live.css';
 
@@ -195,7 +195,7 @@ export const MonitorView = observer(function MonitorView({ store }: { store: Mon
                     <td className={i.status === 'lost' ? 'live-status-lost' : 'live-status-online'}>{t(`monitor.${i.status}`)}</td>
                     <td className="live-name">{i.host}</td>
                     <td className="is-number">{i.pid}</td>
-                    <td>{new Date(i.started).toLocaleString(language === 'en' ? 'en-GB' : 'zh-CN')}</td>
+                    <td>{formatInstant(i.started)}</td>
                     <td>{clockSeconds(i.last_seen)}</td>
                     <td className="is-number" data-testid="monitor-row-rate">{i.current.request_rate}</td>
                     <td className="is-number">{pct(i.current.error_rate)}</td>

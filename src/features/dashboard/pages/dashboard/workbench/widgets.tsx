@@ -8,6 +8,7 @@ import type { MenuEntry } from '../../../../../stores/menu';
 import type { WorkbenchStore } from '../../../stores/workbench';
 import { WORKBENCH_SHORTCUTS_SHOWN } from '../../../../../config';
 import { useWorkbenchTexts } from './locale';
+import { formatInstant } from '../../../../../stores/format';
 
 /** What every widget gets: the page's store and the pixels its body has. */
 export interface WidgetProps {
@@ -60,7 +61,7 @@ const WelcomeWidget = observer(function WelcomeWidget({ store }: WidgetProps) {
           {store.loginsState === 'error' ? t('workbench.failed') : last && !onlyOne ? t('workbench.welcome.lastLogin', { time: last.create_datetime, ip: last.ip ?? '-' }) : store.logins ? t('workbench.welcome.firstLogin') : t('workbench.loading')}
         </p>
         <p>
-          <i className="pi pi-calendar" aria-hidden="true" /> {t('workbench.welcome.today', { date: dashboard.today ?? new Date().toISOString().slice(0, 10) })}
+          <i className="pi pi-calendar" aria-hidden="true" /> {t('workbench.welcome.today', { date: dashboard.today ?? formatInstant(new Date()).slice(0, 10) })}
         </p>
       </div>
     </div>

@@ -10,7 +10,7 @@ import { useStore } from '../../../../../components/store-context';
 import { GAME_API } from '../../../../../stores/games';
 import { BatchCodesDialog } from './BatchCodes';
 import { useGameTexts } from '../../../../../components/catalogue/locale';
-import { batchStateOptions, CATALOGUE_PERMISSIONS, generatorOptions, localDatetime } from '../../../../../components/catalogue/options';
+import { batchStateOptions, CATALOGUE_PERMISSIONS, generatorOptions, datetimeDefault } from '../../../../../components/catalogue/options';
 
 const PREFIX = /^[A-Za-z0-9]*$/;
 
@@ -79,8 +79,8 @@ export const Batches = observer(function Batches({ game, batch, testId = 'batche
         { key: 'prefix', label: t('game.code.prefix'), search: true, column: { width: 80 }, form: { createOnly: true, rules: { maxLength: 8, pattern: { regex: PREFIX, message: t('game.rule.prefix') } } } },
         { key: 'generator', label: t('game.code.generator'), options: generatorOptions(t), column: { width: 170 }, form: { createOnly: true, default: 'short', rules: { required: true } } },
         { key: 'stem', label: t('game.code.stem'), column: { width: 200, cell: (row) => <code className="game-code">{String(row.stem ?? '')}</code> }, form: false },
-        { key: 'start_time', label: t('game.code.startTime'), type: 'datetime', column: { width: 160, sortable: true }, form: { createOnly: true, default: () => localDatetime(new Date()), rules: { required: true } } },
-        { key: 'end_time', label: t('game.code.endTime'), type: 'datetime', column: { width: 160, sortable: true }, form: { default: () => localDatetime(new Date(Date.now() + 30 * 86_400_000)), rules: { required: true } } },
+        { key: 'start_time', label: t('game.code.startTime'), type: 'datetime', column: { width: 160, sortable: true }, form: { createOnly: true, default: () => datetimeDefault(), rules: { required: true } } },
+        { key: 'end_time', label: t('game.code.endTime'), type: 'datetime', column: { width: 160, sortable: true }, form: { default: () => datetimeDefault(30 * 86_400_000), rules: { required: true } } },
         { key: 'reward', label: t('game.code.reward'), search: true, column: { width: 180 }, form: { span: 24, rules: { required: true, maxLength: 200 } } },
         { key: 'state', label: t('game.code.state'), options: states, column: { width: 90 }, form: false },
       ],

@@ -10,7 +10,7 @@ import { GAME_API } from '../../../../../stores/games';
 import { formatBytes } from '../../../../../stores/format';
 import { GameUpload } from './GameUpload';
 import { useGameTexts } from '../../../../../components/catalogue/locale';
-import { CATALOGUE_PERMISSIONS, channelOptions, localDatetime, mediaSrc, releaseStatusOptions } from '../../../../../components/catalogue/options';
+import { CATALOGUE_PERMISSIONS, channelOptions, datetimeDefault, mediaSrc, releaseStatusOptions } from '../../../../../components/catalogue/options';
 import { DictTag } from '../../../../../components/cells/DictTag';
 
 /**
@@ -115,7 +115,7 @@ export const Releases = observer(function Releases({ game, testId = 'releases' }
         { key: 'size', label: t('game.release.size'), column: { width: 100, cell: (row) => <span>{typeof row.size === 'number' ? formatBytes(row.size) : '-'}</span> }, form: false },
         { key: 'sha256', label: t('game.release.sha256'), column: { width: 180, cell: (row) => <code className="game-hash" title={String(row.sha256 ?? '')}>{typeof row.sha256 === 'string' ? row.sha256 : '-'}</code> }, form: false },
         { key: 'changelog', label: t('game.release.changelog'), type: 'textarea', column: { width: 200 }, form: { span: 24, rules: { maxLength: 5000 } } },
-        { key: 'release_time', label: t('game.release.releaseTime'), type: 'datetime', column: { width: 160, sortable: true }, form: { default: () => localDatetime(new Date()) } },
+        { key: 'release_time', label: t('game.release.releaseTime'), type: 'datetime', column: { width: 160, sortable: true }, form: { default: () => datetimeDefault() } },
         { key: 'publish_time', label: t('game.release.publishTime'), column: { width: 160, sortable: true }, form: false },
       ],
       rowActions: [

@@ -13,7 +13,7 @@ import { useIncome } from '../../../components/useIncome';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { INCOME_ORDERS_PAGE_SIZE } from '../../../../../config';
 import { INCOME_API, orderFiltersOf, type IncomeStore, type OrderExportStore } from '../../../stores/income';
-import { formatDateTime, formatFigure } from '../../../../../stores/format';
+import { formatInstant, formatFigure } from '../../../../../stores/format';
 import { formatMoney } from '../../../../../stores/format/money';
 import type { ResourceRow } from '../../../../../stores/types';
 import { useGameChoices } from '../../../../../components/useGameChoices';
@@ -30,8 +30,7 @@ function formatBytes(bytes: number): string {
 }
 
 const when = (value: unknown) => {
-  const at = typeof value === 'string' ? new Date(value) : null;
-  return at && !Number.isNaN(at.getTime()) ? formatDateTime(at) : '-';
+  return typeof value === 'string' ? formatInstant(value) : '-';
 };
 
 /** The streamed export: bytes received, the rows the server announced, cancel; then done / cancelled / failed. */

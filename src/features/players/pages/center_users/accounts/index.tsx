@@ -19,6 +19,7 @@ import { ACCOUNTS_PAGE_SIZE, BAN_REASON_MAX_LENGTH } from '../../../../../config
 import { ACCOUNTS_API, banProblem, type AccountPanel, type AccountsStore } from '../../../stores/accounts';
 import type { AccountBan, AccountDetail } from '../../../stores/accounts-types';
 import { formatMoney } from '../../../../../stores/format/money';
+import { instantToWallClock, wallClockToInstant } from '../../../../../stores/format';
 import type { ResourceRow } from '../../../../../stores/types';
 import { useGameChoices } from '../../../../../components/useGameChoices';
 
@@ -33,15 +34,17 @@ type Pending = { kind: 'ban' | 'unban'; id: string; ctx: ActionContext } | null;
 const BanDialog = observer(function BanDialog({ pending, panel, onDone }: { pending: Pending; panel: AccountPanel; onDone: () => void }) {
   const t = useAccountsTexts();
   const [reason, setReason] = useState('');
+  // The picker's value is a wall-clock time on the console's clock; the ban ends at the instant it names.
   const [expires, setExpires] = useState<Date | null>(null);
   const [tried, setTried] = useState(false);
   if (!pending) return null;
   const ban = pending.kind === 'ban';
-  const problem = ban ? banProblem(reason, expires) : null;
+  const expiresAt = expires ? new Date(wallClockToInstant(expires)) : null;
+  const problem = ban ? banProblem(reason, expiresAt) : null;
   const submit = async () => {
     setTried(true);
     if (problem !== null) return;
-    const done = ban ? await panel.ban(pending.id, reason, expires) : await panel.unban(pending.id, reason);
+    const done = ban ? await panel.ban(pending.id, reason, expiresAt) : await panel.unban(pending.id, reason);
     if (!done) return;
     pending.ctx.root.notify({ severity: 'success', text: t(ban ? 'accounts.accounts.banned' : 'accounts.accounts.unbanned', { id: pending.id }) });
     await pending.ctx.store.load();
@@ -79,7 +82,7 @@ const BanDialog = observer(function BanDialog({ pending, panel, onDone }: { pend
         {ban ? (
           <>
             <label htmlFor="ban-expires">{t('accounts.accounts.expiresAt')}</label>
-            <Calendar inputId="ban-expires" data-testid="ban-expires" value={expires} showTime hourFormat="24" showButtonBar minDate={new Date()} onChange={(e) => setExpires((e.value as Date | null) ?? null)} />
+            <Calendar inputId="ban-expires" data-testid="ban-expires" value={expires} showTime hourFormat="24" showButtonBar minDate={instantToWallClock(new Date()) ?? undefined} onChange={(e) => setExpires((e.value as Date | null) ?? null)} />
             <small className="accounts-muted">{t('accounts.accounts.expiresHint')}</small>
           </>
         ) : null}

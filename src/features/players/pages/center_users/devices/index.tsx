@@ -6,14 +6,13 @@ import type { ResourceDescription } from '../../../../../components/crud/types';
 import { usePlayersTexts } from '../../../components/locale';
 import '../../../components/players.css';
 import { PLAYERS_DEVICES_PAGE_SIZE } from '../../../../../config';
-import { formatDateTime } from '../../../../../stores/format';
+import { formatInstant } from '../../../../../stores/format';
 import { PLAYERS_API } from '../../../stores/players';
 import type { ResourceRow } from '../../../../../stores/types';
 import { useGameChoices } from '../../../../../components/useGameChoices';
 
 const when = (value: unknown) => {
-  const at = typeof value === 'string' ? new Date(value) : null;
-  return at && !Number.isNaN(at.getTime()) ? formatDateTime(at) : '-';
+  return typeof value === 'string' ? formatInstant(value) : '-';
 };
 
 interface Account {

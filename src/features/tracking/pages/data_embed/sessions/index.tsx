@@ -8,7 +8,7 @@ import { useStore } from '../../../../../components/store-context';
 import { useTracking } from '../../../components/useTracking';
 import { DateRangeInput, FormItem, TableScroll, Kpi, ResultState } from '../../../../../components/analytics/AnalysisParts';
 import { useTrackingTexts } from '../../../components/locale';
-import { formatDateTime, formatDuration, formatFigure } from '../../../../../stores/format';
+import { formatDuration, formatFigure, formatInstant } from '../../../../../stores/format';
 import { type SessionAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import { daysOption, histogramOption } from './chart';
 import '../../../components/tracking.css';
@@ -85,7 +85,7 @@ const SessionAnalysisView = observer(function SessionAnalysisView({ tracking }: 
           {store.computedAt && (
             <div className="tracking-outdated" role="status" data-testid="sessions-outdated">
               <i className="pi pi-clock" aria-hidden="true" />
-              <span>{t('tracking.sessions.outdated', { time: formatDateTime(new Date(store.computedAt)) })}</span>
+              <span>{t('tracking.sessions.outdated', { time: formatInstant(store.computedAt) })}</span>
               <Button size="small" text icon="pi pi-refresh" label={t('tracking.sessions.refresh')} loading={store.state === 'loading'} onClick={() => void store.refresh()} data-testid="sessions-refresh" />
             </div>
           )}

@@ -7,7 +7,7 @@ import { CrudPage } from '../../../../../components/crud/CrudPage';
 import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useStore } from '../../../../../components/store-context';
 import { useTrackingTexts } from '../../../components/locale';
-import { formatDateTime, formatFigure } from '../../../../../stores/format';
+import { formatFigure, formatInstant } from '../../../../../stores/format';
 import { TRACKING_API } from '../../../stores/tracking';
 import type { ResourceRow, TrackingCredentials } from '../../../../../stores/types';
 import { enabledField, enabledFilterField, gameCell, keywordField, TRACKING_PERMISSIONS } from '../shared/fields';
@@ -58,8 +58,7 @@ export default observer(function TrackingAppsPage() {
           column: {
             width: 160,
             cell: (row) => {
-              const at = typeof row.last_event_time === 'string' ? new Date(row.last_event_time) : null;
-              return at && !Number.isNaN(at.getTime()) ? formatDateTime(at) : <span className="tracking-muted">{t('tracking.app.never')}</span>;
+              return typeof row.last_event_time === 'string' ? formatInstant(row.last_event_time) : <span className="tracking-muted">{t('tracking.app.never')}</span>;
             },
           },
           form: false,
