@@ -139,8 +139,8 @@ function catalogueEquivalents(method: string, path: string): Array<[number, stri
 /**
  * Event tracking: regenerating an app's key (or its public key) by the screen's Update button, its
  * live events by the list's Search; an analysis
- * export (`…/export/`) by the screen's Export button; the event and funnel definitions (the analysis
- * screens' pickers) by the analysis screens' Search.
+ * export (`…/export/`) by the screen's Export button; the event and funnel definitions, the properties
+ * seen in the data and the events with data (the analysis screens' pickers) by the analysis screens' Search.
  */
 function trackingEquivalents(method: string, path: string): Array<[number, string]> {
   const regenerate = /^\/api\/embed_configure\/game\/(\d+)\/regenerate\/$/.exec(path)?.[1];
@@ -155,6 +155,8 @@ function trackingEquivalents(method: string, path: string): Array<[number, strin
     return [[0, '/api/data_embed/event/'], [0, '/api/data_embed/funnel/']];
   }
   if (method === 'GET' && path === '/api/embed_configure/funnel_define/') return [[0, '/api/data_embed/funnel/']];
+  // The pickers' properties seen in the data and events with data, by either analysis screen's Search.
+  if (method === 'GET' && (path === '/api/data_embed/properties/' || path === '/api/data_embed/event_counts/')) return [[0, '/api/data_embed/event/'], [0, '/api/data_embed/funnel/']];
   return [];
 }
 

@@ -59,6 +59,8 @@ const TRACKING_REPORTS: Record<string, string> = {
   EVENT: 'api/data_embed/event/',
   FUNNEL: 'api/data_embed/funnel/',
   SESSIONS: 'api/data_embed/sessions/',
+  PROPERTIES: 'api/data_embed/properties/',
+  EVENT_COUNTS: 'api/data_embed/event_counts/',
 };
 
 /** A report's parameters: at most 100 pairs, names lower snake case, values at most 4,000 characters. */

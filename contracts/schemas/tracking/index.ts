@@ -3,3 +3,4 @@ export * from './track';
 export * from './event';
 export * from './funnel';
 export * from './sessions';
+export * from './properties';

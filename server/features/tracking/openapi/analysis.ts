@@ -1,5 +1,6 @@
 import { funnelQuery, funnelResult } from '../../../../contracts/schemas/tracking/funnel';
 import { sessionsExportQuery, sessionsQuery, sessionsResult } from '../../../../contracts/schemas/tracking/sessions';
+import { eventCounts, eventCountsQuery, eventProperties, propertiesQuery } from '../../../../contracts/schemas/tracking/properties';
 import { nothing, XLSX, type Operation } from '../../../openapi/operation';
 
 const rules =
@@ -48,5 +49,25 @@ export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [
     data: nothing,
     file: XLSX,
     notes: 'Answers the file (Content-Disposition names it); failures are the envelope. Granted by the screen\'s Export button.',
+  },
+  {
+    method: 'get',
+    path: '/api/data_embed/properties/',
+    summary: 'The properties of the chosen events seen in the range, with their observed type; declared ones first',
+    tag: 'tracking analysis',
+    auth: true,
+    query: propertiesQuery,
+    data: eventProperties,
+    notes: `events: 1..10 identifiers, comma separated. Declared properties (the events' definitions, the game's own over the global) first, in definition order, then the others, most frequent first; type = the most frequent JSON type (string, number, boolean) among the newest 5,000 events of each chosen event in the range (a declared one never seen: its declared type, datetime as string); at most 300. Granted by the Search of data_embed/event or data_embed/funnel. ${rules}`,
+  },
+  {
+    method: 'get',
+    path: '/api/data_embed/event_counts/',
+    summary: "The game's events stored in the range, most first (the event analysis opens on the first)",
+    tag: 'tracking analysis',
+    auth: true,
+    query: eventCountsQuery,
+    data: eventCounts,
+    notes: `From the daily rollup; events without data in the range are not listed. Granted by the Search of data_embed/event or data_embed/funnel. ${rules}`,
   },
 ];

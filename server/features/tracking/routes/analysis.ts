@@ -9,13 +9,16 @@ import { formatDatetime } from '../../../domain/time';
 import { checkRange } from '../../../domain/analytics/day-range';
 import { analyzeFunnel, loadFunnel } from '../domain/funnel';
 import { analyzeSessions } from '../domain/sessions';
+import { eventCountsOf, eventPropertiesOf } from '../domain/properties';
+import { eventCountsQuery, propertiesQuery } from '../../../../contracts/schemas/tracking/properties';
 import { ok } from '../../../http/envelope';
 import { isRecord } from '../../../is-record';
 import { guarded, sendFile } from '../../../http/crud-routes';
 
 /**
  * Funnel and session analysis (menu data_embed/*): GET /api/data_embed/funnel/ and
- * /api/data_embed/sessions/, each with `export/` (the table as xlsx, same parameters). The access
+ * /api/data_embed/sessions/, each with `export/` (the table as xlsx, same parameters); the analysis
+ * pickers' GET /api/data_embed/properties/ and /api/data_embed/event_counts/. The access
  * check (server/http/access.ts) guards them like every screen: the screen's Search button grants the
  * GET, its Export button the export (domain/permissions.ts).
  */
@@ -98,6 +101,22 @@ export function dataEmbedAnalysisRoutes(app: FastifyInstance, ctx: AppContext): 
     guarded(reply, async () => {
       const q = parseQuery(sessionsExportQuery, req);
       return sendFile(reply, await sessionsSheet(await sessions(q), q.table ?? 'days'));
+    }),
+  );
+
+  // The analysis pickers: the properties seen on the chosen events, the events with data (granted by the event or funnel analysis' Search).
+  app.get('/api/data_embed/properties/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseQuery(propertiesQuery, req);
+      checkRange(q.start, q.end);
+      return ok(await eventPropertiesOf(ctx.db, q, tz()));
+    }),
+  );
+  app.get('/api/data_embed/event_counts/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseQuery(eventCountsQuery, req);
+      checkRange(q.start, q.end);
+      return ok(await eventCountsOf(ctx.db, q));
     }),
   );
 }
