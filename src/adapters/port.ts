@@ -41,8 +41,8 @@ export interface StreamedFile {
   rows: number | null;
 }
 
-/** The analysis reports of event tracking (data_embed/<report>/; the gateway's trackingReport). */
-export type AnalysisReport = 'event' | 'funnel' | 'sessions';
+/** The analysis reports of event tracking and the analysis pickers' calls (data_embed/<report>/; the gateway's trackingReport). */
+export type AnalysisReport = 'event' | 'funnel' | 'sessions' | 'properties' | 'event_counts';
 
 /** A JSON call of a port: the REST path it names (also in messages), its method, parameters and body. */
 export interface PortRequest {

@@ -127,7 +127,7 @@ export class GraphqlConsoleApi extends ConsoleApiBase implements ConsoleApi {
 
   /** An analysis report through the gateway's trackingReport (named by its REST path in messages). */
   protected analysis(report: AnalysisReport, params: ReportParams): Promise<unknown> {
-    const variables = { report: report.toUpperCase() as 'EVENT' | 'FUNNEL' | 'SESSIONS', params: params.map(([name, value]) => ({ name, value })) };
+    const variables = { report: report.toUpperCase() as Uppercase<AnalysisReport>, params: params.map(([name, value]) => ({ name, value })) };
     return this.run({ path: `/api/data_embed/${report}/` }, TrackingReportDocument, variables, 'trackingReport');
   }
 

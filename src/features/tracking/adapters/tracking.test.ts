@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { eventAnalysis, funnelResult, SESSION_BUCKETS, sessionsResult } from '../../../../contracts/schemas/tracking';
+import { eventAnalysis, eventCounts, eventProperties, funnelResult, SESSION_BUCKETS, sessionsResult } from '../../../../contracts/schemas/tracking';
 import { executeGateway } from '../../../../server/gateway/gateway';
 import { standInUpstream, type AdapterKind } from '../../../test/stand-in-upstream';
 import { ApiError } from '../../../adapters/errors';
@@ -52,6 +52,16 @@ const SESSION_DATA = sessionsResult.parse({
   games: [{ game: 3, game_name: '星穹远征', sessions: 10, players: 4, avg_seconds: 600, median_seconds: 420 }],
 });
 
+const PROPERTIES_DATA = eventProperties.parse([
+  { name: 'level', type: 'number', declared: true },
+  { name: 'channel', type: 'string', declared: false },
+  { name: 'is_vip', type: 'boolean', declared: false },
+]);
+const COUNTS_DATA = eventCounts.parse([
+  { event: 'login', events: 120 },
+  { event: 'level_up', events: 40 },
+]);
+
 const upstream = standInUpstream(executeGateway, ({ url, req: incoming }, { ok, refuse, res }) => {
   if (url.pathname === '/api/data_embed/event/') {
     if (url.searchParams.get('start') === 'bad') return refuse('start 必须是 YYYY-MM-DD');
@@ -64,6 +74,11 @@ const upstream = standInUpstream(executeGateway, ({ url, req: incoming }, { ok, 
   }
   if (url.pathname === '/api/data_embed/funnel/') return ok(url.searchParams.get('funnel') === '99' ? { ...FUNNEL_DATA, steps: 'drift' } : FUNNEL_DATA);
   if (url.pathname === '/api/data_embed/sessions/') return ok(SESSION_DATA);
+  if (url.pathname === '/api/data_embed/properties/') {
+    if (url.searchParams.get('events') === '') return refuse('events 不能为空：以逗号分隔的事件标识');
+    return ok(url.searchParams.get('events') === 'drift' ? [{ name: 'x', type: 'object' }] : PROPERTIES_DATA);
+  }
+  if (url.pathname === '/api/data_embed/event_counts/') return ok(COUNTS_DATA);
   if (url.pathname === '/api/embed_configure/game/5/regenerate/' && incoming.method === 'POST') return ok({ app_key: 'ak_new', secret: 'sk_new_secret' });
 });
 const { seen } = upstream;
@@ -118,6 +133,22 @@ describe.each<Kind>(['rest', 'graphql'])('the tracking calls over %s', (kind) =>
       '/api/data_embed/sessions/?start=2026-11-01&end=2026-11-07&fresh=1',
     ]);
     expect(seen.every((s) => s.auth === 'JWT tracking-token')).toBe(true);
+  });
+
+  it('the pickers: properties of the chosen events and the events with data reach their REST routes; a drifted or refused answer is an error', async () => {
+    const { api } = adapter(kind);
+    seen.length = 0;
+    await expect(api.tracking.properties({ game: 3, events: ['level_up', 'pay'], start: '2026-11-01', end: '2026-11-03' })).resolves.toEqual(PROPERTIES_DATA);
+    await expect(api.tracking.eventCounts({ game: 3, start: '2026-11-01', end: '2026-11-03' })).resolves.toEqual(COUNTS_DATA);
+    expect(seen.map((s) => `${s.path}?${s.query}`)).toEqual([
+      '/api/data_embed/properties/?game=3&events=level_up%2Cpay&start=2026-11-01&end=2026-11-03',
+      '/api/data_embed/event_counts/?game=3&start=2026-11-01&end=2026-11-03',
+    ]);
+    const drift = await api.tracking.properties({ game: 3, events: ['drift'], start: '2026-11-01', end: '2026-11-03' }).catch((e: unknown) => e);
+    expect((drift as ApiError).kind).toBe('format');
+    expect((drift as ApiError).url).toBe('/api/data_embed/properties/');
+    const refused = await api.tracking.properties({ game: 3, events: [], start: '2026-11-01', end: '2026-11-03' }).catch((e: unknown) => e);
+    expect((refused as ApiError).message).toBe('events 不能为空：以逗号分隔的事件标识');
   });
 
   it('regenerating a secret posts to the app and answers the new pair; export downloads the file over REST', async () => {

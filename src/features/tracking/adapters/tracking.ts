@@ -6,7 +6,7 @@
  * gateway's `trackingReport`, which writes the same upstream. The port is written once over the
  * adapters' seam (src/adapters/port.ts); this module loads with the first tracking call.
  */
-import { eventAnalysis, funnelResult, sessionsResult, trackingCredentials, trackingPublicKey, trackLive, trackLiveFrame, TRACK_LIVE_FRAME } from '../../../../contracts/schemas/tracking';
+import { eventAnalysis, eventCounts, eventProperties, funnelResult, sessionsResult, trackingCredentials, trackingPublicKey, trackLive, trackLiveFrame, TRACK_LIVE_FRAME } from '../../../../contracts/schemas/tracking';
 import { parseAnswer, type AnswerSchema, type DownloadedFile, type PortTransport, type ProgressListener, type ReportParams } from '../../../adapters/port';
 
 export type PropertyType = 'string' | 'number' | 'boolean' | 'datetime';
@@ -101,6 +101,29 @@ export interface SessionAnalysis {
   computed_at?: string;
 }
 
+/** The properties the analysis pickers offer for some events of a game over a range (data_embed/properties). */
+export interface EventPropertiesQuery {
+  game: number;
+  /** 1..10 event identifiers. */
+  events: readonly string[];
+  start: string;
+  end: string;
+}
+
+/** A property seen on the chosen events in the range (or declared on their definitions), with its observed type. */
+export interface EventPropertyInfo {
+  name: string;
+  type: 'string' | 'number' | 'boolean';
+  /** Declared on a chosen event's definition (these come first). */
+  declared: boolean;
+}
+
+/** How many events of one kind a game stored in a range (data_embed/event_counts), most first. */
+export interface EventCountInfo {
+  event: string;
+  events: number;
+}
+
 /** A new app key and secret (the only answer that ever holds the secret). */
 export interface TrackingCredentials {
   app_key: string;
@@ -128,13 +151,15 @@ export function liveEntriesOfFrame(frame: unknown, app: number): TrackLiveEntry[
   return parsed.success && parsed.data.app === app ? parsed.data.entries : null;
 }
 
-export type TrackingReport = 'event' | 'funnel' | 'sessions';
+export type TrackingReport = 'event' | 'funnel' | 'sessions' | 'properties' | 'event_counts';
 
 /** The REST path of each report (the gateway maps its enum to the same). */
 export const TRACKING_REPORT_PATH: Record<TrackingReport, string> = {
   event: '/api/data_embed/event/',
   funnel: '/api/data_embed/funnel/',
   sessions: '/api/data_embed/sessions/',
+  properties: '/api/data_embed/properties/',
+  event_counts: '/api/data_embed/event_counts/',
 };
 
 export const TRACKING_APPS_PATH = '/api/embed_configure/game/';
@@ -170,11 +195,24 @@ export function sessionParams(q: SessionAnalysisQuery): ReportParams {
   return out;
 }
 
+export function propertiesParams(q: EventPropertiesQuery): ReportParams {
+  return [
+    ['game', String(q.game)],
+    ['events', q.events.join(',')],
+    ['start', q.start],
+    ['end', q.end],
+  ];
+}
+
 /** The calls of the tracking screens beyond the generic resources. */
 export interface TrackingPort {
   events(query: EventAnalysisQuery): Promise<EventAnalysis>;
   funnel(query: FunnelAnalysisQuery): Promise<FunnelAnalysis>;
   sessions(query: SessionAnalysisQuery): Promise<SessionAnalysis>;
+  /** The properties seen on the chosen events in the range, declared ones first (the analysis pickers). */
+  properties(query: EventPropertiesQuery): Promise<EventPropertyInfo[]>;
+  /** The game's events stored in the range, most first (the event analysis opens on the first). */
+  eventCounts(query: { game: number; start: string; end: string }): Promise<EventCountInfo[]>;
   /** GET data_embed/event/export/ with the same query: the table as xlsx (over REST in both adapters: files are not JSON). */
   exportEvents(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile>;
   /** POST embed_configure/game/{id}/regenerate/: a new pair; the old one stops working at once. */
@@ -199,6 +237,8 @@ const eventAnswer: AnswerSchema<EventAnalysis> = eventAnalysis.extend({ series: 
 const funnelAnswer: AnswerSchema<FunnelAnalysis> = funnelResult;
 const sessionsAnswer: AnswerSchema<SessionAnalysis> = sessionsResult;
 const credentialsAnswer: AnswerSchema<TrackingCredentials> = trackingCredentials;
+const propertiesAnswer: AnswerSchema<EventPropertyInfo[]> = eventProperties;
+const countsAnswer: AnswerSchema<EventCountInfo[]> = eventCounts;
 
 /** The tracking port over an adapter's transport. */
 export function createTrackingPort(transport: PortTransport): TrackingPort {
@@ -208,6 +248,8 @@ export function createTrackingPort(transport: PortTransport): TrackingPort {
     events: (query) => report('event', eventParams(query), eventAnswer),
     funnel: (query) => report('funnel', funnelParams(query), funnelAnswer),
     sessions: (query) => report('sessions', sessionParams(query), sessionsAnswer),
+    properties: (query) => report('properties', propertiesParams(query), propertiesAnswer),
+    eventCounts: (query) => report('event_counts', [['game', String(query.game)], ['start', query.start], ['end', query.end]], countsAnswer),
     exportEvents: (query, onProgress) => transport.downloadFrom(`${TRACKING_REPORT_PATH.event}export/`, eventParams(query), onProgress),
     async regenerateSecret(app) {
       const request = { method: 'POST' as const, path: `${TRACKING_APPS_PATH}${app}/regenerate/` };

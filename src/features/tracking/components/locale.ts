@@ -164,6 +164,15 @@ const zhChs = {
     retry: '重试',
     loading: '加载中…',
     chartLabel: '{{title}}图表，数据见下表',
+    properties: {
+      loading: '正在读取所选事件的属性…',
+      empty: '所选事件在此范围内没有属性。',
+      failed: '读取属性失败：{{error}}（可先使用事件定义中声明的属性）',
+      summary: '可选属性 {{count}} 个（已声明 {{declared}} 个，其余来自数据）',
+      declared: '已声明',
+      seen: '来自数据',
+      types: { string: '文本', number: '数值', boolean: '布尔' },
+    },
     problems: {
       game: '请选择游戏。',
       events: '请至少选择一个事件。',
@@ -364,6 +373,15 @@ const en: typeof zhChs = {
     retry: 'Retry',
     loading: 'Loading…',
     chartLabel: '{{title}} chart; the data is in the table below',
+    properties: {
+      loading: 'Reading the properties of the chosen events…',
+      empty: 'The chosen events have no properties in this range.',
+      failed: 'Could not read the properties: {{error}} (the declared ones can be used meanwhile)',
+      summary: '{{count}} properties ({{declared}} declared, the others seen in the data)',
+      declared: 'Declared',
+      seen: 'From data',
+      types: { string: 'Text', number: 'Number', boolean: 'Boolean' },
+    },
     problems: {
       game: 'Choose a game.',
       events: 'Choose at least one event.',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleApi, EventAnalysis, EventAnalysisQuery, ListQuery, ResourcePage } from '../../../adapters/api';
+import type { ConsoleApi, EventAnalysis, EventAnalysisQuery, EventCountInfo, EventPropertiesQuery, EventPropertyInfo, ListQuery, ResourcePage } from '../../../adapters/api';
 import { mergeEvents, TrackingStore, windowParts } from './tracking';
 
 /** A ConsoleApi that answers the tracking lists from rows and records the analysis queries. */
-function fakeApi(answer: (q: EventAnalysisQuery) => EventAnalysis) {
+function fakeApi(answer: (q: EventAnalysisQuery) => EventAnalysis, pickers: Record<string, unknown> = {}) {
   const queries: EventAnalysisQuery[] = [];
   const lists: Array<{ resource: string; query: ListQuery | undefined }> = [];
   const rows: Record<string, Array<Record<string, unknown>>> = {
@@ -31,6 +31,7 @@ function fakeApi(answer: (q: EventAnalysisQuery) => EventAnalysis) {
         queries.push(q);
         return answer(q);
       },
+      ...pickers,
     },
   } as unknown as ConsoleApi;
   return { api, queries, lists };
@@ -108,6 +109,78 @@ describe('the event analysis query', () => {
     store.setMeasure('avg');
     store.setEvents(['login']);
     expect(store.problem).toBe('property');
+  });
+});
+
+describe('the properties the pickers offer and the first event', () => {
+  const seen = (q: EventPropertiesQuery): EventPropertyInfo[] => [
+    ...(q.events.includes('pay') ? [{ name: 'amount', type: 'number' as const, declared: true }] : []),
+    ...(q.events.includes('battle_start') ? [{ name: 'stage', type: 'number' as const, declared: true }] : []),
+    { name: 'channel', type: 'string', declared: false },
+    { name: 'os', type: 'string', declared: false },
+    { name: 'is_vip', type: 'boolean', declared: false },
+  ];
+
+  it('opens on the enabled event with the most data in the range; offers what the server saw on the chosen events, declared first', async () => {
+    const asked: EventPropertiesQuery[] = [];
+    const counted: unknown[] = [];
+    const { api } = fakeApi(answer, {
+      eventCounts: async (q: unknown): Promise<EventCountInfo[]> => {
+        counted.push(q);
+        return [{ event: 'unknown_event', events: 900 }, { event: 'pay', events: 120 }, { event: 'battle_start', events: 3 }];
+      },
+      properties: async (q: EventPropertiesQuery) => {
+        asked.push(q);
+        return seen(q);
+      },
+    });
+    const store = new TrackingStore(api).eventAnalysis(new Date(2026, 10, 24));
+    await store.setGame(3);
+    expect(counted).toEqual([{ game: 3, start: '2026-11-18', end: '2026-11-24' }]);
+    // Not the first defined event (battle_start) nor an event without a definition: pay, the busiest one defined.
+    expect(store.events).toEqual(['pay']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked.at(-1)).toEqual({ game: 3, events: ['pay'], start: '2026-11-18', end: '2026-11-24' });
+    expect(store.propertiesState).toBe('ready');
+    expect(store.properties.map((p) => [p.name, p.type, p.declared])).toEqual([
+      ['amount', 'number', true],
+      ['channel', 'string', false],
+      ['os', 'string', false],
+      ['is_vip', 'boolean', false],
+    ]);
+    store.setBreakdown('os');
+    store.setEvents(['pay', 'battle_start']);
+    // While the new list loads the seen `os` stays; the new answer keeps it too.
+    expect(store.breakdown).toBe('os');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked.at(-1)?.events).toEqual(['pay', 'battle_start']);
+    expect(store.numericProperties.map((p) => p.name)).toEqual(['amount', 'stage']);
+    expect(store.breakdown).toBe('os');
+    // A new range asks again.
+    store.setRange({ start: '2026-11-01', end: '2026-11-30' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked.at(-1)).toEqual({ game: 3, events: ['pay', 'battle_start'], start: '2026-11-01', end: '2026-11-30' });
+  });
+
+  it('without counts (none, or the call failed) the first enabled event; a failed property list falls back to the declared ones', async () => {
+    const { api } = fakeApi(answer, {
+      eventCounts: async () => {
+        throw new Error('down');
+      },
+      properties: async () => {
+        throw new Error('服务暂不可用');
+      },
+    });
+    const store = new TrackingStore(api).eventAnalysis(new Date(2026, 10, 24));
+    await store.setGame(3);
+    expect(store.events).toEqual(['battle_start']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.propertiesState).toBe('failed');
+    expect(store.propertiesError).toContain('服务暂不可用');
+    expect(store.properties.map((p) => [p.name, p.declared])).toEqual([
+      ['stage', true],
+      ['mode', true],
+    ]);
   });
 });
 

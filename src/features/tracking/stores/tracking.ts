@@ -4,7 +4,9 @@ import type {
   DownloadedFile,
   EventAnalysis,
   EventAnalysisQuery,
+  EventCountInfo,
   EventLine,
+  EventPropertyInfo,
   FunnelAnalysis,
   Interval,
   Measure,
@@ -32,6 +34,8 @@ export interface PropertyDef {
   name: string;
   type: PropertyType;
   required: boolean;
+  /** Declared on an event definition (false: only seen in the data). */
+  declared?: boolean;
 }
 
 /** An event a game can send: its own definition or a global one (the game's own wins). */
@@ -215,6 +219,8 @@ export class EventAnalysisStore {
   chart: ChartKind = 'line';
   exporting = false;
   private readonly answer = new QueryStore<EventAnalysis>();
+  /** The properties seen on the chosen events in the range (the pickers' lists), asked whenever game, events or range change. */
+  private readonly seen = new QueryStore<EventPropertyInfo[]>();
 
   constructor(
     private readonly api: ConsoleApi,
@@ -222,7 +228,7 @@ export class EventAnalysisStore {
     range: DateRange,
   ) {
     this.range = range;
-    makeAutoObservable<EventAnalysisStore, 'api' | 'answer'>(this, { api: false, tracking: false, answer: false }, { autoBind: true });
+    makeAutoObservable<EventAnalysisStore, 'api' | 'answer' | 'seen'>(this, { api: false, tracking: false, answer: false, seen: false }, { autoBind: true });
   }
 
   get result(): EventAnalysis | null {
@@ -242,12 +248,53 @@ export class EventAnalysisStore {
     return this.game === null ? [] : (this.tracking.events.get(this.game) ?? []);
   }
 
-  /** Properties of the chosen events (by name; the first definition's type wins). */
-  get properties(): PropertyDef[] {
+  /** Properties declared on the chosen events' definitions (by name; the first definition's type wins). */
+  get declaredProperties(): PropertyDef[] {
     const chosen = this.eventChoices.filter((e) => this.events.includes(e.event));
     const byName = new Map<string, PropertyDef>();
-    for (const e of chosen) for (const p of e.properties) if (!byName.has(p.name)) byName.set(p.name, p);
+    for (const e of chosen) for (const p of e.properties) if (!byName.has(p.name)) byName.set(p.name, { ...p, declared: true });
     return [...byName.values()];
+  }
+
+  /**
+   * What the pickers offer: every property seen on the chosen events in the range with its observed type,
+   * declared ones first (the server's list); the declared ones alone while it loads or when it failed.
+   */
+  get properties(): PropertyDef[] {
+    const seen = this.seen.result;
+    if (seen === null) return this.declaredProperties;
+    return seen.map((p) => ({ name: p.name, type: p.type, required: false, declared: p.declared }));
+  }
+
+  /** The state of the properties seen in the data (idle without events). */
+  get propertiesState(): LoadState {
+    return this.seen.state;
+  }
+
+  get propertiesError(): string {
+    return this.seen.error;
+  }
+
+  /** Asks the server which properties the chosen events carry in the range; the choices it no longer lists are dropped. */
+  async loadProperties(): Promise<void> {
+    const game = this.game;
+    const events = [...this.events];
+    if (game === null || events.length === 0 || rangeQueryProblem(this.range)) {
+      this.seen.clear(true);
+      return;
+    }
+    await this.seen.load(
+      () => this.api.tracking.properties({ game, events, start: this.range.start, end: this.range.end }),
+      () => this.keepKnownChoices(),
+    );
+  }
+
+  /** Drops a breakdown, filters and a summed property the current list does not offer. */
+  private keepKnownChoices(): void {
+    const names = new Set(this.properties.map((p) => p.name));
+    if (this.property && !this.numericProperties.some((p) => p.name === this.property)) this.property = '';
+    if (this.breakdown && !names.has(this.breakdown)) this.breakdown = '';
+    this.filters = this.filters.filter((f) => !f.property || names.has(f.property));
   }
 
   get numericProperties(): PropertyDef[] {
@@ -289,16 +336,27 @@ export class EventAnalysisStore {
     this.filters = [];
     this.breakdown = '';
     this.answer.clear();
+    this.seen.clear(true);
     if (game === null) return;
+    const range = this.range;
+    // The events with the most data in the range (a failure only loses the ordering: the first enabled event is chosen).
+    const counts: Promise<EventCountInfo[]> = rangeQueryProblem(range)
+      ? Promise.resolve([])
+      : Promise.resolve()
+          .then(() => this.api.tracking.eventCounts({ game, start: range.start, end: range.end }))
+          .catch(() => []);
     try {
-      const events = await this.tracking.loadEvents(game);
-      // Start with the first enabled event, so the screen shows a trend at once.
+      const [events, stored] = await Promise.all([this.tracking.loadEvents(game), counts]);
+      // Start with the enabled event that has the most data in the range (else the first enabled one), so the screen shows a trend at once.
       runInAction(() => {
         if (this.game === game && this.events.length === 0) {
-          const first = events.find((e) => e.enabled);
-          if (first) this.events = [first.event];
+          const enabled = new Set(events.filter((e) => e.enabled).map((e) => e.event));
+          const busiest = stored.find((c) => c.events > 0 && enabled.has(c.event));
+          const first = busiest?.event ?? events.find((e) => e.enabled)?.event;
+          if (first) this.events = [first];
         }
       });
+      void this.loadProperties();
     } catch (error) {
       this.answer.fail(error);
     }
@@ -306,14 +364,17 @@ export class EventAnalysisStore {
 
   setEvents(events: string[]): void {
     this.events = events.slice(0, TRACKING_MAX_SERIES);
-    const names = new Set(this.properties.map((p) => p.name));
+    // Until the server answers for the new events: what they declare and what was seen before stays choosable.
+    const names = new Set([...this.declaredProperties, ...(this.seen.result ?? [])].map((p) => p.name));
     if (this.property && !this.numericProperties.some((p) => p.name === this.property)) this.property = '';
     if (this.breakdown && !names.has(this.breakdown)) this.breakdown = '';
-    this.filters = this.filters.filter((f) => names.has(f.property));
+    this.filters = this.filters.filter((f) => !f.property || names.has(f.property));
+    void this.loadProperties();
   }
 
   setRange(range: DateRange): void {
     this.range = range;
+    void this.loadProperties();
   }
 
   setInterval(interval: Interval): void {

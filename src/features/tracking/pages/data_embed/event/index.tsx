@@ -20,12 +20,11 @@ import { formatChange, formatFigure } from '../../../../../stores/format';
 import { type EventAnalysisStore, type TrackingStore } from '../../../stores/tracking';
 import type { FilterOperator, Interval, Measure } from '../../../../../stores/types';
 import { eventChartOption } from './chart';
+import { PropertiesStatus, PropertyPicker } from '../../../components/PropertyPicker';
 import '../../../components/tracking.css';
 
 const INTERVALS: Interval[] = ['hour', 'day', 'week'];
 const MEASURES: Measure[] = ['total', 'unique', 'per_user', 'sum', 'avg'];
-/** The dropdown's value for no breakdown (an empty value would show as nothing chosen). */
-const NO_BREAKDOWN = ' none';
 
 /**
  * 事件分析 (data_embed/event): events of one game as several series over a date range, by hour, day or
@@ -126,25 +125,25 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
           </FormItem>
           {(store.measure === 'sum' || store.measure === 'avg') && (
             <FormItem label={t('tracking.analysis.property')}>
-              <Dropdown
-                className="p-inputtext-sm"
-                value={store.property || null}
-                options={store.numericProperties.map((p) => ({ value: p.name, label: p.name }))}
+              <PropertyPicker
+                value={store.property}
+                properties={store.numericProperties}
+                state={store.propertiesState}
                 placeholder={t('tracking.analysis.property')}
-                onChange={(e) => store.setProperty(String(e.value ?? ''))}
-                data-testid="analysis-property"
-                aria-label={t('tracking.analysis.property')}
+                onChange={store.setProperty}
+                testId="analysis-property"
               />
             </FormItem>
           )}
           <FormItem label={t('tracking.analysis.breakdown')}>
-            <Dropdown
-              className="p-inputtext-sm"
-              value={store.breakdown || NO_BREAKDOWN}
-              options={[{ value: NO_BREAKDOWN, label: t('tracking.analysis.noBreakdown') }, ...properties.map((p) => ({ value: p.name, label: p.name }))]}
-              onChange={(e) => store.setBreakdown(e.value === NO_BREAKDOWN ? '' : String(e.value ?? ''))}
-              data-testid="analysis-breakdown"
-              aria-label={t('tracking.analysis.breakdown')}
+            <PropertyPicker
+              value={store.breakdown}
+              properties={properties}
+              state={store.propertiesState}
+              placeholder={t('tracking.analysis.breakdown')}
+              noneLabel={t('tracking.analysis.noBreakdown')}
+              onChange={store.setBreakdown}
+              testId="analysis-breakdown"
             />
           </FormItem>
           <label className="tracking-filter-row">
@@ -161,13 +160,12 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
         <div className="tracking-filters" data-testid="analysis-filters">
           {store.filters.map((f, i) => (
             <div className="tracking-filter-row" key={i} data-testid="analysis-filter">
-              <Dropdown
-                className="p-inputtext-sm"
-                value={f.property || null}
-                options={properties.map((p) => ({ value: p.name, label: p.name }))}
+              <PropertyPicker
+                value={f.property}
+                properties={properties}
+                state={store.propertiesState}
                 placeholder={t('tracking.steps.property')}
-                onChange={(e) => store.updateFilter(i, { property: String(e.value ?? '') })}
-                aria-label={t('tracking.steps.property')}
+                onChange={(property) => store.updateFilter(i, { property })}
               />
               <Dropdown
                 className="p-inputtext-sm"
@@ -194,6 +192,7 @@ const EventAnalysisView = observer(function EventAnalysisView({ tracking }: { tr
             <Button size="small" text icon="pi pi-filter" label={t('tracking.analysis.addFilter')} disabled={properties.length === 0} onClick={store.addFilter} data-testid="analysis-add-filter" />
           </div>
         </div>
+        {store.events.length > 0 && <PropertiesStatus state={store.propertiesState} error={store.propertiesError} properties={properties} onRetry={() => void store.loadProperties()} />}
         {problem && store.game !== null && <div className="tracking-muted" data-testid="analysis-problem">{t(`tracking.analysis.problems.${problem}`)}</div>}
       </section>
 
