@@ -1,10 +1,9 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, makeAutoObservable, makeObservable, observable } from 'mobx';
 import type { ConsoleApi, MonitorInstance, MonitorResult, RealtimeSnapshot } from '../../../adapters/api';
 import { realtimeOfFrame, REALTIME_TOPIC } from '../adapters/dashboard-live';
-import type { SocketStatus } from '../../../adapters/socket/realtime-socket';
 import { MONITOR_REFRESH_MS, REALTIME_POLL_MS, REALTIME_SOCKET_SILENT_MS } from '../../../config';
 import { QueryStore } from '../../../stores/analytics/query-store';
-import { failureMessage } from '../../../stores/errors';
+import { browserTimers, LiveTopic, LiveView, type LiveSocket, type LiveTimers } from '../../../stores/live-topic';
 import type { LoadState } from '../../../stores/menu';
 
 export type { MonitorInstance, MonitorSample, RealtimeSnapshot } from '../../../adapters/api';
@@ -16,120 +15,43 @@ export type { MonitorInstance, MonitorSample, RealtimeSnapshot } from '../../../
  * docs/dashboard.md.
  */
 
-/** What the realtime store needs of the messages store: the layout's socket. */
-export interface LiveSocket {
-  readonly connection: SocketStatus;
-  subscribeLive(topic: string, handler: (frame: Record<string, unknown>) => void): () => void;
-}
+export type { LiveSocket, LiveTimers as Timers } from '../../../stores/live-topic';
 
-export interface Timers {
-  now(): number;
-  every(fn: () => void, ms: number): () => void;
-}
-
-const browserTimers: Timers = {
-  now: () => Date.now(),
-  every: (fn, ms) => {
-    const h = setInterval(fn, ms);
-    return () => clearInterval(h);
-  },
-};
-
-export type RealtimeSource = 'socket' | 'polling';
-
-export class RealtimeStore {
+export class RealtimeStore extends LiveView<RealtimeSnapshot> {
   snapshot: RealtimeSnapshot | null = null;
-  state: LoadState = 'idle';
-  error = '';
-  /** Where the figures on screen came from last. */
-  source: RealtimeSource = 'polling';
-  /** The server refused the subscription (no permission): polling only. */
-  refused = false;
-  private lastFrame = 0;
-  private lastPoll = 0;
-  private polling = false;
-  private unsubscribe: (() => void) | null = null;
-  private stopTimer: (() => void) | null = null;
+  protected readonly topic: LiveTopic<RealtimeSnapshot>;
 
   constructor(
     private readonly api: ConsoleApi,
-    private readonly socket: LiveSocket | null,
-    private readonly timers: Timers = browserTimers,
+    socket: LiveSocket | null,
+    timers: LiveTimers = browserTimers,
   ) {
-    makeAutoObservable<RealtimeStore, 'api' | 'socket' | 'timers' | 'lastFrame' | 'lastPoll' | 'polling' | 'unsubscribe' | 'stopTimer'>(
-      this,
-      { api: false, socket: false, timers: false, lastFrame: false, lastPoll: false, polling: false, unsubscribe: false, stopTimer: false },
-      { autoBind: true },
-    );
-  }
-
-  get live(): boolean {
-    return this.unsubscribe !== null;
-  }
-
-  /** The page became visible: load now, subscribe to the frame, poll while the socket cannot deliver. */
-  start(): void {
-    if (this.unsubscribe || this.stopTimer) return;
-    void this.poll();
-    if (this.socket) this.unsubscribe = this.socket.subscribeLive(REALTIME_TOPIC, (frame) => this.onFrame(frame));
-    this.stopTimer = this.timers.every(() => this.check(), 1000);
-  }
-
-  /** The page was hidden or closed: no frames, no polls. */
-  stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.stopTimer?.();
-    this.stopTimer = null;
-  }
-
-  onFrame(frame: Record<string, unknown>): void {
-    if (frame.type === 'subscribe.refused') {
-      this.refused = true;
-      return;
-    }
-    const snapshot = realtimeOfFrame(frame);
-    if (!snapshot) return;
-    this.lastFrame = this.timers.now();
-    this.snapshot = snapshot;
-    this.state = 'ready';
-    this.error = '';
-    this.source = 'socket';
-  }
-
-  /** Every second: poll when the socket is down, refused, or has said nothing for a while. */
-  check(): void {
-    const now = this.timers.now();
-    const socketLive = this.socket !== null && !this.refused && this.socket.connection === 'open' && now - this.lastFrame < REALTIME_SOCKET_SILENT_MS;
-    if (socketLive) return;
-    if (now - this.lastPoll >= REALTIME_POLL_MS) void this.poll();
-  }
-
-  /** One REST read (the first load, and the fallback while the socket cannot deliver). */
-  async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
-    this.lastPoll = this.timers.now();
-    if (!this.snapshot) this.state = 'loading';
-    try {
-      const snapshot = await this.api.dashboard.realtime();
-      runInAction(() => {
+    super();
+    this.topic = new LiveTopic(
+      {
+        topic: REALTIME_TOPIC,
+        pollMs: REALTIME_POLL_MS,
+        silentMs: REALTIME_SOCKET_SILENT_MS,
+        showFrame: (frame) => this.show(realtimeOfFrame(frame)),
+        read: () => this.api.dashboard.realtime(),
         // A frame newer than this answer wins.
-        if (!this.snapshot || Date.parse(snapshot.at) >= Date.parse(this.snapshot.at)) {
-          this.snapshot = snapshot;
-          if (this.timers.now() - this.lastFrame >= REALTIME_SOCKET_SILENT_MS) this.source = 'polling';
-        }
-        this.state = 'ready';
-        this.error = '';
-      });
-    } catch (err) {
-      runInAction(() => {
-        this.error = failureMessage(err);
-        if (!this.snapshot) this.state = 'failed';
-      });
-    } finally {
-      this.polling = false;
-    }
+        showAnswer: (snapshot) => (!this.snapshot || Date.parse(snapshot.at) >= Date.parse(this.snapshot.at)) && this.show(snapshot),
+      },
+      socket,
+      timers,
+    );
+    makeObservable<RealtimeStore, 'show'>(this, { snapshot: observable, show: action });
+  }
+
+  private show(snapshot: RealtimeSnapshot | null): boolean {
+    if (!snapshot) return false;
+    this.snapshot = snapshot;
+    return true;
+  }
+
+  /** Subscribed to the frame (the page is visible). */
+  get live(): boolean {
+    return this.topic.subscribed;
   }
 }
 
@@ -141,7 +63,7 @@ export class MonitorStore {
 
   constructor(
     private readonly api: ConsoleApi,
-    private readonly timers: Timers = browserTimers,
+    private readonly timers: LiveTimers = browserTimers,
   ) {
     makeAutoObservable<MonitorStore, 'api' | 'timers' | 'stopTimer' | 'answer'>(this, { api: false, timers: false, stopTimer: false, answer: false }, { autoBind: true });
   }
@@ -187,7 +109,7 @@ export class MonitorStore {
 export class DashboardLiveStore {
   readonly realtime: RealtimeStore;
   readonly monitor: MonitorStore;
-  constructor(api: ConsoleApi, socket: LiveSocket | null, timers?: Timers) {
+  constructor(api: ConsoleApi, socket: LiveSocket | null, timers?: LiveTimers) {
     this.realtime = new RealtimeStore(api, socket, timers);
     this.monitor = new MonitorStore(api, timers);
   }

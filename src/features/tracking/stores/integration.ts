@@ -1,10 +1,9 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, computed, makeAutoObservable, makeObservable, observable, runInAction } from 'mobx';
 import { normaliseOrigin, TRACKING_MAX_ORIGINS } from '../../../../contracts/schemas/tracking/config';
 import type { ConsoleApi, TrackLiveEntry } from '../../../adapters/api';
-import type { SocketStatus } from '../../../adapters/socket/realtime-socket';
 import { liveEntriesOfFrame, TRACKING_LIVE_TOPIC } from '../adapters/tracking';
 import { failureMessage } from '../../../stores/errors';
-import type { LoadState } from '../../../stores/menu';
+import { browserTimers, LiveTopic, LiveView, type LiveSocket, type LiveTimers } from '../../../stores/live-topic';
 
 /**
  * The 接入 (integrate) panel of a tracking app: its public key (regenerable), its allowed origins
@@ -18,54 +17,39 @@ export const LIVE_LIMIT = 100;
 /** How often the live view reads the list while the socket cannot deliver. */
 export const LIVE_POLL_MS = 3000;
 
-/** What the live view needs of the messages store: the layout's socket. */
-export interface LiveSocket {
-  readonly connection: SocketStatus;
-  subscribeLive(topic: string, handler: (frame: Record<string, unknown>) => void): () => void;
-}
-
-export interface LiveTimers {
-  now(): number;
-  every(fn: () => void, ms: number): () => void;
-}
-
-const browserTimers: LiveTimers = {
-  now: () => Date.now(),
-  every: (fn, ms) => {
-    const h = setInterval(fn, ms);
-    return () => clearInterval(h);
-  },
-};
-
-export type LiveSource = 'socket' | 'polling';
+export type { LiveSocket, LiveTimers } from '../../../stores/live-topic';
 
 /** The live events of one app while the panel is open. */
-export class LiveEventsStore {
+export class LiveEventsStore extends LiveView<TrackLiveEntry[]> {
   entries: TrackLiveEntry[] = [];
-  state: LoadState = 'idle';
-  error = '';
-  source: LiveSource = 'polling';
-  /** The server refused the subscription (no permission to see the app): polling only. */
-  refused = false;
-  private lastPoll = 0;
-  private polling = false;
-  private wasOpen = false;
-  private unsubscribe: (() => void) | null = null;
-  private stopTimer: (() => void) | null = null;
+  protected readonly topic: LiveTopic<TrackLiveEntry[]>;
   /** Entries pushed while a read was on its way (merged with its answer). */
   private pushedDuringPoll: TrackLiveEntry[] = [];
 
   constructor(
     private readonly api: ConsoleApi,
     readonly app: number,
-    private readonly socket: LiveSocket | null,
-    private readonly timers: LiveTimers = browserTimers,
+    socket: LiveSocket | null,
+    timers: LiveTimers = browserTimers,
   ) {
-    makeAutoObservable<LiveEventsStore, 'api' | 'socket' | 'timers' | 'lastPoll' | 'polling' | 'wasOpen' | 'unsubscribe' | 'stopTimer' | 'pushedDuringPoll'>(
-      this,
-      { api: false, socket: false, timers: false, lastPoll: false, polling: false, wasOpen: false, unsubscribe: false, stopTimer: false, pushedDuringPoll: false },
-      { autoBind: true },
+    super();
+    // Read once when the socket opens again: frames sent while it was down are missed.
+    this.topic = new LiveTopic<TrackLiveEntry[]>(
+      {
+        topic: TRACKING_LIVE_TOPIC,
+        pollMs: LIVE_POLL_MS,
+        readOnReopen: true,
+        showFrame: (frame, reading) => this.showPushed(frame, reading),
+        read: () => {
+          this.pushedDuringPoll = [];
+          return this.api.tracking.live(this.app, LIVE_LIMIT);
+        },
+        showAnswer: (answer) => this.showAnswer(answer),
+      },
+      socket,
+      timers,
     );
+    makeObservable<LiveEventsStore, 'showPushed' | 'showAnswer'>(this, { entries: observable, counts: computed, pushed: computed, showPushed: action, showAnswer: action });
   }
 
   get counts(): Record<TrackLiveEntry['status'], number> {
@@ -76,80 +60,24 @@ export class LiveEventsStore {
 
   /** Whether entries arrive by the socket now (else by polling). */
   get pushed(): boolean {
-    return this.socket !== null && !this.refused && this.socket.connection === 'open';
+    return this.topic.open;
   }
 
-  /** The panel opened: read now, subscribe, poll while the socket cannot deliver. */
-  start(): void {
-    if (this.stopTimer) return;
-    this.wasOpen = this.pushed;
-    void this.poll();
-    if (this.socket) this.unsubscribe = this.socket.subscribeLive(TRACKING_LIVE_TOPIC, (frame) => this.onFrame(frame));
-    this.stopTimer = this.timers.every(() => this.check(), 1000);
-  }
-
-  /** The panel closed: no frames, no reads. */
-  stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.stopTimer?.();
-    this.stopTimer = null;
-  }
-
-  onFrame(frame: Record<string, unknown>): void {
-    if (frame.type === 'subscribe.refused') {
-      this.refused = true;
-      this.source = 'polling';
-      return;
-    }
+  private showPushed(frame: Record<string, unknown>, reading: boolean): boolean {
     const entries = liveEntriesOfFrame(frame, this.app);
-    if (!entries || entries.length === 0) return;
-    if (this.polling) this.pushedDuringPoll.push(...entries);
+    if (!entries || entries.length === 0) return false;
+    if (reading) this.pushedDuringPoll.push(...entries);
     this.entries = [...entries, ...this.entries].slice(0, LIVE_LIMIT);
-    this.state = 'ready';
-    this.error = '';
-    this.source = 'socket';
+    return true;
   }
 
-  /** Every second: poll while the socket cannot deliver; once when it opens again (frames were missed meanwhile). */
-  check(): void {
-    const open = this.pushed;
-    const reopened = open && !this.wasOpen;
-    this.wasOpen = open;
-    if (reopened) {
-      void this.poll();
-      return;
-    }
-    if (open) return;
-    if (this.timers.now() - this.lastPoll >= LIVE_POLL_MS) void this.poll();
-  }
-
-  async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
+  private showAnswer(answer: TrackLiveEntry[]): boolean {
+    // Entries pushed after the server wrote its answer come first; the answer holds everything before.
+    const newest = answer[0]?.received ?? '';
+    const later = this.pushedDuringPoll.filter((e) => e.received > newest);
+    this.entries = [...later, ...answer].slice(0, LIVE_LIMIT);
     this.pushedDuringPoll = [];
-    this.lastPoll = this.timers.now();
-    if (this.state !== 'ready') this.state = 'loading';
-    try {
-      const answer = await this.api.tracking.live(this.app, LIVE_LIMIT);
-      runInAction(() => {
-        // Entries pushed after the server wrote its answer come first; the answer holds everything before.
-        const newest = answer[0]?.received ?? '';
-        const later = this.pushedDuringPoll.filter((e) => e.received > newest);
-        this.entries = [...later, ...answer].slice(0, LIVE_LIMIT);
-        this.state = 'ready';
-        this.error = '';
-        if (!this.pushed) this.source = 'polling';
-      });
-    } catch (err) {
-      runInAction(() => {
-        this.error = failureMessage(err);
-        if (this.state !== 'ready') this.state = 'failed';
-      });
-    } finally {
-      this.polling = false;
-      this.pushedDuringPoll = [];
-    }
+    return true;
   }
 }
 
