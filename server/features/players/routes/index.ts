@@ -8,6 +8,7 @@ import { isRecord } from '../../../is-record';
 import { ok } from '../../../http/envelope';
 import { parseReportQuery } from '../../../http/report-query';
 import { guarded } from '../../../http/crud-routes';
+import { playersExportRoutes } from './exports';
 
 /**
  * Players (menus center_users/devices and center_users/retention). The screen's Search or Retrieve
@@ -25,4 +26,6 @@ export function playersRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
   app.get('/api/center_users/retention/', async (req, reply) => guarded(reply, async () => ok(await retention(db, tz(), parseReportQuery(retentionQuery, req)))));
+  // The Export of 平台账号, 设备管理 and 游戏用户.
+  playersExportRoutes(app, ctx);
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../../../contracts/schemas';
 import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend } from '../../../../../stories/mocks/handlers';
-import { playersBackend } from './players-mocks';
+import { mockExportFile, playersBackend } from './players-mocks';
 
 /**
  * A mock of the 平台账号 / 游戏用户 back end for their stories, on top of the players mock
@@ -46,12 +46,16 @@ export interface AccountsMockOptions {
   long?: boolean;
   /** 平台账号 without its Update button (a role that may not ban). */
   readOnly?: boolean;
+  /** Both screens without their Export button (a role that may not export). */
+  noExport?: boolean;
 }
 
 export interface AccountsMockState {
   lists: Array<{ list: string; query: URLSearchParams }>;
   views: Array<{ view: string; query: URLSearchParams }>;
   writes: Array<{ path: string; body: Record<string, unknown> }>;
+  /** Each export: its list (accounts, game_users) and query. */
+  exports: Array<{ list: string; query: URLSearchParams }>;
 }
 
 const GAMES: Array<[number, string]> = [[3, '星穹远征'], [5, '消消乐园'], [8, '跳一跳冒险']];
@@ -163,11 +167,11 @@ const usersOf = (accounts: MockAccount[]): GameUserRow[] =>
     ),
   );
 
-function menusOf(readOnly: boolean): MenuItem[] {
+function menusOf(readOnly: boolean, noExport = false): MenuItem[] {
   return [
     menuEntry(600, null, '用户中心', { icon: 'users', is_catalog: true }),
     ...Object.values(ACCOUNT_SCREENS).map((s) =>
-      menuEntry(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && b === 'Update')) }),
+      menuEntry(s.id, 600, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && b === 'Update') && !(noExport && b === 'Export')) }),
     ),
   ];
 }
@@ -182,10 +186,10 @@ const page = <T>(rows: T[], q: URLSearchParams) => {
 /** The mock back end of 平台账号 and 游戏用户 (players mock underneath: game picker, shell). */
 export function accountsBackend(options: AccountsMockOptions = {}): MockBackend & { accounts: AccountsMockState } {
   const long = !!options.long;
-  const state: AccountsMockState = { lists: [], views: [], writes: [] };
+  const state: AccountsMockState = { lists: [], views: [], writes: [], exports: [] };
   const players = playersBackend({ long });
   let accounts = accountsOf(long);
-  const menus = menusOf(!!options.readOnly);
+  const menus = menusOf(!!options.readOnly, !!options.noExport);
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
   const gate = async (name: string) => {
     if (options.slow?.includes(name)) await delay('infinite');
@@ -196,6 +200,12 @@ export function accountsBackend(options: AccountsMockOptions = {}): MockBackend 
   const find = (id: string | null) => accounts.find((a) => a.id === id);
   const handlers: HttpHandler[] = [
     http.get('*/api/system/menu/web_router/', () => HttpResponse.json(web)),
+    ...(['accounts', 'game_users'] as const).map((list) =>
+      http.get(`*/api/center_users/${list}/export_data/`, ({ request }) => {
+        state.exports.push({ list, query: new URL(request.url).searchParams });
+        return mockExportFile(list === 'accounts' ? '平台账号' : '游戏用户');
+      }),
+    ),
     http.get('*/api/center_users/accounts/detail/', async ({ request }) => {
       const q = new URL(request.url).searchParams;
       state.views.push({ view: 'account', query: q });

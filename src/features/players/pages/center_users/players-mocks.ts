@@ -32,6 +32,19 @@ export interface PlayersMockOptions {
 export interface PlayersMockState {
   reports: Array<{ report: string; query: URLSearchParams }>;
   lists: URLSearchParams[];
+  /** The query of each devices export. */
+  exports: URLSearchParams[];
+}
+
+/** What a mock export answers: a (token) xlsx file under the server's file name. */
+export function mockExportFile(title: string): HttpResponse<ArrayBuffer> {
+  return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]).buffer, {
+    headers: {
+      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Content-Disposition': `attachment;filename=${encodeURIComponent(`${title}.xlsx`)}`,
+      'X-Export-Rows': '1',
+    },
+  });
 }
 
 const LONG_GAME = '一个名字很长很长的大型多人在线角色扮演游戏国际版';
@@ -155,7 +168,7 @@ export const mockToday = () => formatDate(new Date());
 /** The mock back end of the players screens (on top of the shell's: login, dictionaries, departments). */
 export function playersBackend(options: PlayersMockOptions = {}): MockBackend & { players: PlayersMockState } {
   const long = !!options.long;
-  const state: PlayersMockState = { reports: [], lists: [] };
+  const state: PlayersMockState = { reports: [], lists: [], exports: [] };
   const base = mockBackend();
   const menus = menusOf();
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
@@ -169,6 +182,10 @@ export function playersBackend(options: PlayersMockOptions = {}): MockBackend & 
     http.get('*/api/system/menu/web_router/', () => HttpResponse.json(web)),
     ...base.handlers,
     http.get('*/api/game/detail/', () => HttpResponse.json(ok(listPage(gameRow), { page: 1, limit: 999, total: games.length, is_next: false, is_previous: false, data: games }))),
+    http.get('*/api/center_users/devices/export_data/', ({ request }) => {
+      state.exports.push(new URL(request.url).searchParams);
+      return mockExportFile('设备管理');
+    }),
     http.get('*/api/center_users/devices/', async ({ request }) => {
       const q = new URL(request.url).searchParams;
       state.lists.push(q);

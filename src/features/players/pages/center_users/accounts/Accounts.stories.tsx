@@ -63,6 +63,25 @@ export const Drawer: PageStory = pageStory(at(), rowsShown('accounts-table'), as
   await expect(within(detail).getByTestId('account-games')).toBeVisible();
 });
 
+/** 导出 (the screen's Export button) sends the list's filters and ordering, without page or limit. */
+export const Export: PageStory = pageStory(at(), rowsShown('accounts-table'), async (canvas, context) => {
+  await userEvent.click(canvas.getByTestId('search-status'));
+  await userEvent.click(await body().findByRole('option', { name: '已封禁' }, slow));
+  await userEvent.click(canvas.getByTestId('accounts-search-submit'));
+  await waitFor(() => expect(mock(context).lists.at(-1)?.query.get('status')).toBe('banned'), slow);
+  await expect(canvas.getByTestId('crud-export')).toHaveTextContent('导出');
+  await userEvent.click(canvas.getByTestId('crud-export'));
+  await waitFor(() => expect(mock(context).exports).toHaveLength(1), slow);
+  const q = mock(context).exports[0];
+  await expect([q?.list, q?.query.get('status'), q?.query.get('ordering'), q?.query.get('page'), q?.query.get('limit')]).toEqual(['accounts', 'banned', '-last_seen', null, null]);
+  await expect(await body().findByText('导出完成', {}, slow)).toBeVisible();
+});
+
+/** A role without the Export button: no 导出. */
+export const NoExportRight: PageStory = pageStory(at({}, { noExport: true }), rowsShown('accounts-table'), async (canvas) => {
+  await expect(canvas.queryByTestId('crud-export')).toBeNull();
+});
+
 /** A role without 平台账号's Update: no ban or unban button anywhere. */
 export const ReadOnlyRole: PageStory = pageStory(at({}, { readOnly: true }), rowsShown('accounts-table'), async (canvas) => {
   await expect(canvas.queryAllByTestId('row-ban')).toEqual([]);

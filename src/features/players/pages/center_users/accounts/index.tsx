@@ -191,7 +191,7 @@ const AccountsView = observer(function AccountsView({ store }: { store: Accounts
     () => ({
       resource: ACCOUNTS_API.accounts,
       testId: 'accounts',
-      permissions: { search: 'Search' },
+      permissions: { search: 'Search', export: 'Export' },
       limit: ACCOUNTS_PAGE_SIZE,
       ordering: { field: 'last_seen', direction: 'desc' },
       commonColumns: false,

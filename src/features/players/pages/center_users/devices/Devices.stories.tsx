@@ -29,6 +29,19 @@ export const SharedOnly: PageStory = pageStory(at(PATH), rowsShown('devices-tabl
   await waitFor(() => expect(rowsOf(canvas, 'devices-table').length).toBe(shared), slow);
 });
 
+/** 导出 (the screen's Export button) sends the list's filters and ordering, without page or limit. */
+export const Export: PageStory = pageStory(at(PATH), rowsShown('devices-table'), async (canvas, context) => {
+  await userEvent.click(canvas.getByTestId('search-shared'));
+  await userEvent.click(await body().findByRole('option', { name: '是（2 个及以上账号）' }, slow));
+  await userEvent.click(canvas.getByTestId('devices-search-submit'));
+  await waitFor(() => expect(mock(context).lists.at(-1)?.get('shared')).toBe('1'), slow);
+  await expect(canvas.getByTestId('crud-export')).toHaveTextContent('导出');
+  await userEvent.click(canvas.getByTestId('crud-export'));
+  await waitFor(() => expect(mock(context).exports).toHaveLength(1), slow);
+  const q = mock(context).exports[0];
+  await expect([q?.get('shared'), q?.get('ordering'), q?.get('page'), q?.get('limit')]).toEqual(['1', '-last_seen', null, null]);
+});
+
 export const Empty: PageStory = emptyShown(at(PATH, {}, { empty: ['devices'] }), 'devices-empty');
 
 export const Loading: PageStory = tableLoading(at(PATH, {}, { slow: ['devices'] }), 'devices-table');

@@ -33,7 +33,7 @@ const DevicesView = observer(function DevicesView() {
     () => ({
       resource: PLAYERS_API.devices,
       testId: 'devices',
-      permissions: { view: 'Retrieve', search: 'Search' },
+      permissions: { view: 'Retrieve', search: 'Search', export: 'Export' },
       limit: PLAYERS_DEVICES_PAGE_SIZE,
       ordering: { field: 'last_seen', direction: 'desc' },
       commonColumns: false,

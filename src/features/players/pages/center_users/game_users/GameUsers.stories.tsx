@@ -98,6 +98,33 @@ export const EmptyViews: PageStory = {
   },
 };
 
+/** 导出 (the screen's Export button) sends the list's filters and ordering, without page or limit. */
+export const Export: PageStory = {
+  parameters: at(),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(rowsOf(canvas, 'game-users-table').length).toBe(20), slow);
+    await userEvent.click(canvas.getByTestId('search-status'));
+    await userEvent.click(await body().findByRole('option', { name: '已封禁' }, slow));
+    await userEvent.click(canvas.getByTestId('game-users-search-submit'));
+    await waitFor(() => expect(mock(context).lists.at(-1)?.query.get('status')).toBe('banned'), slow);
+    await userEvent.click(canvas.getByTestId('crud-export'));
+    await waitFor(() => expect(mock(context).exports).toHaveLength(1), slow);
+    const q = mock(context).exports[0];
+    await expect([q?.list, q?.query.get('status'), q?.query.get('ordering'), q?.query.get('page'), q?.query.get('limit')]).toEqual(['game_users', 'banned', '-last_seen', null, null]);
+  },
+};
+
+/** A role without the Export button: no 导出. */
+export const NoExportRight: PageStory = {
+  parameters: at({}, { noExport: true }),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(rowsOf(canvas, 'game-users-table').length).toBe(20), slow);
+    await expect(canvas.queryByTestId('crud-export')).toBeNull();
+  },
+};
+
 export const Empty: PageStory = emptyShown(at({}, { empty: ['game_users'] }), 'game-users-empty');
 
 export const Loading: PageStory = tableLoading(at({}, { slow: ['game_users'] }), 'game-users-table');

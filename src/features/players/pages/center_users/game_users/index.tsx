@@ -300,7 +300,7 @@ const GameUsersView = observer(function GameUsersView({ store }: { store: Accoun
     () => ({
       resource: ACCOUNTS_API.gameUsers,
       testId: 'game-users',
-      permissions: { search: 'Search' },
+      permissions: { search: 'Search', export: 'Export' },
       limit: ACCOUNTS_PAGE_SIZE,
       ordering: { field: 'last_seen', direction: 'desc' },
       commonColumns: false,
