@@ -164,6 +164,7 @@ describe('tracking with public keys', () => {
       const allowed = await send(srv, { events: [ev()] }, { ...pk, origin: ALLOWED });
       expectData(allowed, trackResult.strict());
       expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+      expect(allowed.headers.get('access-control-expose-headers')).toBe('Retry-After');
       for (const origin of ['https://evil.example.com', 'https://play.example.com', 'http://play.example.com:8443', 'null']) {
         const res = await send(srv, { events: [ev()] }, { ...pk, origin });
         expect(res.status, origin).toBe(403);
@@ -226,6 +227,18 @@ describe('tracking with public keys', () => {
         expect(limited.body.code).toBe(429);
         expect(String(limited.body.msg)).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+        // From an allowed page origin the 429 names that origin and exposes Retry-After, so the browser SDK can read it.
+        expect((await call(srv, `/api/embed_configure/game/${appB}/`, { token: sa, method: 'PUT', body: { allowed_origins: [ALLOWED] } })).body.code).toBe(2000);
+        const fromPage = await send(srv, { events: [ev()] }, { [TRACK_PUBLIC_KEY_HEADER]: own, origin: ALLOWED });
+        expect(fromPage.status).toBe(429);
+        expect(fromPage.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+        expect(fromPage.headers.get('access-control-expose-headers')).toBe('Retry-After');
+        expect(Number(fromPage.headers.get('retry-after'))).toBeGreaterThan(0);
+        // Another origin: no grant, nothing exposed.
+        const elsewhere = await send(srv, { events: [ev()] }, { [TRACK_PUBLIC_KEY_HEADER]: own, origin: 'https://evil.example.com' });
+        expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+        expect(elsewhere.headers.get('access-control-expose-headers')).toBeNull();
+        expect((await call(srv, `/api/embed_configure/game/${appB}/`, { token: sa, method: 'PUT', body: { allowed_origins: [] } })).body.code).toBe(2000);
         // The key in the body counts as the same key.
         expect((await send(srv, { public_key: own, events: [ev()] })).status).toBe(429);
         expect(await events(GAME_B)).toBe(before);

@@ -18,6 +18,8 @@ declare module 'fastify' {
 /** CORS of signed batches (the secret signs them, never cookies): any origin, as before public keys. */
 const SIGNED_HEADERS = 'content-type, x-app-key, x-signature';
 const PUBLIC_HEADERS = 'content-type, x-public-key';
+/** Response headers a page may read besides the safelisted ones: the SDK waits Retry-After on a 429. */
+const EXPOSED_HEADERS = 'Retry-After';
 
 export interface TrackRouteOptions {
   /** Public-key requests per key and client address per minute (TRACK_PUBLIC_PER_MINUTE; env TRACK_PUBLIC_PER_MINUTE). */
@@ -77,17 +79,24 @@ export async function registerTrackRoute(app: FastifyInstance, ctx: AppContext, 
   }) as preHandlerAsyncHookHandler;
 
   const grant = (reply: FastifyReply, origin: string, headers: string) =>
-    reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin').header('Access-Control-Allow-Methods', 'POST, OPTIONS').header('Access-Control-Allow-Headers', headers).header('Access-Control-Max-Age', '600');
+    reply
+      .header('Access-Control-Allow-Origin', origin)
+      .header('Vary', 'Origin')
+      .header('Access-Control-Allow-Methods', 'POST, OPTIONS')
+      .header('Access-Control-Allow-Headers', headers)
+      .header('Access-Control-Expose-Headers', EXPOSED_HEADERS)
+      .header('Access-Control-Max-Age', '600');
 
   /**
    * The CORS answer of a POST, set before anything can refuse it (so a browser reads the refusal too):
    * signed `*`; with a public key its allowed origin when this is one (an unknown key or another origin:
    * no grant). Before the body is read only a header key is known; a body key is looked at after.
+   * A grant also exposes Retry-After, which a page's script cannot read otherwise (the SDK's wait on a 429).
    */
   const corsOf = async (req: FastifyRequest, reply: FastifyReply, body: unknown): Promise<void> => {
     const headers = ingestHeaders(req);
     if (!isPublicRequest(headers)) {
-      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Access-Control-Allow-Origin', '*').header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       return;
     }
     const origin = headers.origin;
@@ -96,7 +105,7 @@ export async function registerTrackRoute(app: FastifyInstance, ctx: AppContext, 
     const key = publicKeyOf(headers, body);
     if (key === null || key.length > 64) return;
     const known = await apps.byPublicKey(key);
-    if (known?.enabled && known.origins.includes(origin)) reply.header('Access-Control-Allow-Origin', origin);
+    if (known?.enabled && known.origins.includes(origin)) reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   };
 
   await registerSignedIngestRoute(app, {
