@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { buildMenu } from '../../stores/menu';
 import { SideMenu } from './SideMenu';
-import { NESTED_MENUS } from './story-menus';
+import { ENGLISH_AUTOMATION_MENUS, NESTED_MENUS } from './story-menus';
 import '../layout/layout.css';
 
 const section = buildMenu(NESTED_MENUS).tree[0];
@@ -69,5 +69,30 @@ export const EmptyCollapsed: Story = {
   args: { entries: [], collapsed: true, activePath: '/index' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByTestId('aside-empty')).toBeNull();
+  },
+};
+
+const english = buildMenu(ENGLISH_AUTOMATION_MENUS).tree[0];
+
+/**
+ * Long English names (Crontab expressions) in the 200 px aside: each wraps onto another line instead of
+ * being cut, nothing of it is hidden, and the entry's title attribute holds the whole name.
+ */
+export const LongEnglishNames: Story = {
+  args: { entries: english ? english.children : [], activePath: '/automation/crontab' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Event tracking setup' }));
+    const crontab = canvas.getByRole('button', { name: 'Crontab expressions' });
+    await expect(crontab).toHaveAttribute('title', 'Crontab expressions');
+    const titles = [...canvasElement.querySelectorAll<HTMLElement>('.console-menu-title')];
+    await expect(titles.map((t) => t.textContent)).toContain('Attribution details of every campaign');
+    for (const title of titles) {
+      // Not cut sideways (no ellipsis) nor below: the whole name is on screen.
+      await expect({ name: title.textContent, cut: title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1 }).toEqual({ name: title.textContent, cut: false });
+    }
+    const crontabTitle = crontab.querySelector<HTMLElement>('.console-menu-title');
+    const lineHeight = parseFloat(getComputedStyle(crontabTitle as HTMLElement).lineHeight);
+    await expect(Math.round((crontabTitle?.clientHeight ?? 0) / lineHeight)).toBe(2);
   },
 };

@@ -42,3 +42,15 @@ export const MANY_SECTIONS: MenuItem[] = Array.from({ length: 12 }, (_, i) => [
   storyMenu(100 + i * 2, null, `业务板块${i + 1}`, { icon: 'folder' }),
   storyMenu(101 + i * 2, 100 + i * 2, `页面${i + 1}`, { path: `/area${i + 1}/page`, component: `area${i + 1}/page` }),
 ]).flat();
+
+/** The automation section with its English names (server-texts), the longest of the console's menus. */
+export const ENGLISH_AUTOMATION_MENUS: MenuItem[] = [
+  storyMenu(300, null, 'Automation', { icon: 'tasks' }),
+  storyMenu(301, 300, 'Tasks', { path: '/automation/task', component: 'automation/task', icon: 'tasks' }),
+  storyMenu(302, 300, 'Schedules', { path: '/automation/schedule', component: 'automation/schedule', icon: 'calendar-check-o' }),
+  storyMenu(303, 300, 'Crontab expressions', { path: '/automation/crontab', component: 'automation/crontab', icon: 'clock-o' }),
+  storyMenu(304, 300, 'Intervals', { path: '/automation/interval', component: 'automation/interval', icon: 'hourglass-half' }),
+  storyMenu(305, 300, 'Page elements', { path: '/automation/webElement', component: 'automation/webElement', icon: 'code' }),
+  storyMenu(306, 300, 'Event tracking setup', { icon: 'sliders' }),
+  storyMenu(307, 306, 'Attribution details of every campaign', { path: '/advertisement/attribution', component: 'advertisement/attribution', icon: 'crosshairs' }),
+];
