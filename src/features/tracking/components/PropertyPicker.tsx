@@ -24,11 +24,13 @@ interface PropertyPickerProps {
  */
 export function PropertyPicker({ value, properties, onChange, placeholder, testId, noneLabel, state }: PropertyPickerProps) {
   const t = useTrackingTexts();
+  const typeText = (type: string) => (type === 'string' || type === 'number' || type === 'boolean' ? t(`tracking.analysis.properties.types.${type}`) : type);
+  const originText = (p: PropertyDef) => (p.declared === false ? t('tracking.analysis.properties.seen') : t('tracking.analysis.properties.declared'));
+  // The option's label (its accessible name) is what it shows: name, type and origin; the chosen value shows the name alone.
   const options = [
     ...(noneLabel ? [{ value: NO_PROPERTY, label: noneLabel, property: null }] : []),
-    ...properties.map((p) => ({ value: p.name, label: p.name, property: p })),
+    ...properties.map((p) => ({ value: p.name, label: `${p.name} ${typeText(p.type)} ${originText(p)}`, property: p })),
   ];
-  const typeText = (type: string) => (type === 'string' || type === 'number' || type === 'boolean' ? t(`tracking.analysis.properties.types.${type}`) : type);
   return (
     <Dropdown
       className="p-inputtext-sm"
@@ -36,20 +38,19 @@ export function PropertyPicker({ value, properties, onChange, placeholder, testI
       options={options}
       placeholder={placeholder}
       filter={properties.length > 8}
+      pt={{ filterInput: { 'aria-label': t('tracking.analysis.properties.filter') } }}
       emptyMessage={state === 'loading' ? t('tracking.analysis.properties.loading') : t('tracking.analysis.properties.empty')}
       itemTemplate={(o: (typeof options)[number]) =>
         o.property ? (
           <span className="tracking-prop-option" data-testid="property-option">
-            <span className="tracking-prop-name">{o.label}</span>
-            <span className="tracking-prop-type">{typeText(o.property.type)}</span>
-            <span className={`tracking-prop-origin${o.property.declared === false ? ' is-seen' : ''}`}>
-              {o.property.declared === false ? t('tracking.analysis.properties.seen') : t('tracking.analysis.properties.declared')}
-            </span>
+            <span className="tracking-prop-name">{o.property.name}</span> <span className="tracking-prop-type">{typeText(o.property.type)}</span>{' '}
+            <span className={`tracking-prop-origin${o.property.declared === false ? ' is-seen' : ''}`}>{originText(o.property)}</span>
           </span>
         ) : (
           <span>{o.label}</span>
         )
       }
+      valueTemplate={(o: (typeof options)[number] | null, props: { placeholder?: string }) => (o ? (o.property?.name ?? o.label) : (props.placeholder ?? placeholder))}
       onChange={(e) => onChange(e.value === NO_PROPERTY ? '' : String(e.value ?? ''))}
       data-testid={testId}
       aria-label={placeholder}

@@ -52,7 +52,7 @@ export const BreakdownAndCompare: Story = {
     await userEvent.click(canvas.getByTestId('analysis-measure'));
     await userEvent.click(await body.findByRole('option', { name: '触发人数' }));
     await userEvent.click(canvas.getByTestId('analysis-breakdown'));
-    await userEvent.click(await body.findByRole('option', { name: 'channel' }));
+    await userEvent.click(await body.findByRole('option', { name: /^channel / }));
     await userEvent.click(canvas.getByLabelText('对比上一周期'));
     await userEvent.click(canvas.getByTestId('analysis-run'));
     await waitFor(() => expect(canvas.getByTestId('event-table').querySelectorAll('thead th').length).toBe(1 + 7 + 3), slow);
@@ -94,6 +94,108 @@ export const SumWithFilterAndExport: Story = {
   },
 };
 
+/**
+ * The property pickers offer every property seen on the chosen events in the range (the server's list), declared ones first,
+ * each with its type and origin: a breakdown by `os`, which no definition declares.
+ */
+export const PropertiesFromData: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await expect(await canvas.findByTestId('analysis-properties-summary', {}, slow)).toHaveTextContent('可选属性 9 个（已声明 3 个，其余来自数据）');
+    const asked = mock(context).pickerCalls.filter((c) => c.report === 'properties').at(-1)?.query;
+    await expect(asked?.get('events')).toBe('battle_start');
+    await expect(asked?.get('game')).toBe('3');
+    await userEvent.click(canvas.getByTestId('analysis-breakdown'));
+    const options = await body.findAllByTestId('property-option', {}, slow);
+    await expect(options.map((o) => o.querySelector('.tracking-prop-name')?.textContent)).toEqual(['stage', 'mode', 'auto', 'channel', 'os', 'app_version', 'device_model', 'is_vip', 'vip_level']);
+    await expect(options[0]).toHaveTextContent('数值');
+    await expect(options[0]).toHaveTextContent('已声明');
+    await expect(options[4]).toHaveTextContent('来自数据');
+    await userEvent.click(await body.findByRole('option', { name: 'os 文本 来自数据' }));
+    await userEvent.click(canvas.getByTestId('analysis-run'));
+    await waitFor(() => expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('os'), slow);
+    // Adding an event asks again for both.
+    await userEvent.click(canvas.getByTestId('analysis-events'));
+    await userEvent.click(await body.findByRole('option', { name: /付费 \(pay\)/ }, slow));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(mock(context).pickerCalls.filter((c) => c.report === 'properties').at(-1)?.query.get('events')).toBe('battle_start,pay'), slow);
+    await expect(await canvas.findByText('可选属性 12 个（已声明 6 个，其余来自数据）', {}, slow)).toBeVisible();
+    // Left open for the screenshot: the list with the seen properties.
+    await userEvent.click(canvas.getByTestId('analysis-breakdown'));
+    await body.findAllByTestId('property-option', {}, slow);
+  },
+};
+
+/** The same in English, the list left open. */
+export const PropertiesFromDataEnglish: Story = {
+  parameters: { console: { path: '/data_embed/event', signedIn: true, language: 'en' } },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await expect(await canvas.findByTestId('analysis-properties-summary', {}, slow)).toHaveTextContent('9 properties (3 declared, the others seen in the data)');
+    await userEvent.click(canvas.getByTestId('analysis-breakdown'));
+    const options = await body.findAllByTestId('property-option', {}, slow);
+    await expect(options[4]).toHaveTextContent('From data');
+    await expect(options[7]).toHaveTextContent('Boolean');
+  },
+};
+
+/** The event analysis opens on the event with the most data in the range: in 消消乐园 login (its own level_clear is disabled), not the first defined register. */
+export const OpensOnTheBusiestEvent: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await userEvent.click(canvas.getByTestId('analysis-game'));
+    await userEvent.click(await body.findByRole('option', { name: '消消乐园' }));
+    await waitFor(() => expect(mock(context).pickerCalls.filter((c) => c.report === 'event_counts').at(-1)?.query.get('game')).toBe('5'), slow);
+    await waitFor(() => expect(canvas.getByTestId('analysis-events')).toHaveTextContent('登录 (login)'), slow);
+    await expect(canvas.getByTestId('analysis-events')).not.toHaveTextContent('注册');
+  },
+};
+
+export const PropertiesLoading: Story = shows({ backend: trackingBackend({ slow: ['properties'] }) }, 'analysis-properties-loading', '正在读取所选事件的属性…');
+
+export const PropertiesEmpty: Story = shows({ backend: trackingBackend({ empty: ['properties'] }) }, 'analysis-properties-empty', '所选事件在此范围内没有属性。');
+
+/** The list failed: the declared properties stay choosable, and a retry asks again. */
+export const PropertiesFailed: Story = {
+  parameters: { backend: trackingBackend({ failing: ['properties'] }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    const error = await canvas.findByTestId('analysis-properties-error', {}, slow);
+    await expect(error).toHaveTextContent('读取属性失败：服务暂不可用，请稍后重试');
+    const before = mock(context).pickerCalls.filter((c) => c.report === 'properties').length;
+    await userEvent.click(within(error).getByTestId('analysis-properties-retry'));
+    await waitFor(() => expect(mock(context).pickerCalls.filter((c) => c.report === 'properties').length).toBe(before + 1), slow);
+    await userEvent.click(canvas.getByTestId('analysis-breakdown'));
+    const options = await body.findAllByTestId('property-option', {}, slow);
+    await expect(options.map((o) => o.querySelector('.tracking-prop-name')?.textContent)).toEqual(['stage', 'mode', 'auto']);
+  },
+};
+
+/** A long list (48 more properties with long names): the picker filters, long names wrap. */
+export const PropertiesLongList: Story = {
+  parameters: { backend: trackingBackend({ long: true }) },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await expect(await canvas.findByTestId('analysis-properties-summary', {}, slow)).toHaveTextContent('可选属性 57 个');
+    await userEvent.click(canvas.getByTestId('analysis-breakdown'));
+    await waitFor(() => expect(document.querySelector('.p-dropdown-filter')).not.toBeNull(), slow);
+    await userEvent.type(document.querySelector('.p-dropdown-filter') as HTMLElement, 'campaign_4');
+    await waitFor(() => expect(body.getAllByTestId('property-option').length).toBe(9), slow);
+    await userEvent.click(body.getByRole('option', { name: /^custom_dimension_from_the_live_ops_campaign_42 / }));
+    await userEvent.click(canvas.getByTestId('analysis-run'));
+    await waitFor(() => expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('custom_dimension_from_the_live_ops_campaign_42'), slow);
+  },
+};
+
 export const Loading: Story = shows({ backend: trackingBackend({ slow: ['report.event'] }) }, 'analysis-loading', '加载中');
 
 export const Empty: Story = shows({ backend: trackingBackend({ empty: ['report.event'] }) }, 'analysis-empty', '所选范围内没有数据。');
@@ -123,7 +225,7 @@ export const LongContent: Story = {
     await userEvent.click(await body.findByRole('option', { name: /guild_war_reward_claimed_after_season_settlement/ }, slow));
     await userEvent.keyboard('{Escape}');
     await userEvent.click(canvas.getByTestId('analysis-breakdown'));
-    await userEvent.click(await body.findByRole('option', { name: 'reward_item_1' }));
+    await userEvent.click(await body.findByRole('option', { name: /^reward_item_1 / }));
     await userEvent.click(canvas.getByTestId('analysis-run'));
     await waitFor(() => expect(bodyRows(canvas.getByTestId('event-table')).length).toBe(22), slow);
     await expect(canvas.getByText('公会战赛季结算后领取奖励（跨服排行榜） · 渠道-10-一个很长的渠道名称')).toBeInTheDocument();

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import {
   envelope,
   eventAnalysis,
+  eventCounts,
   eventDefineRow,
+  eventProperties,
   funnelDefineRow,
   funnelResult,
   gameRow,
@@ -22,6 +24,7 @@ import {
   type TrackLiveEntry,
   type EventAnalysis,
   type EventDefineRow,
+  type EventProperty,
   type FunnelDefineRow,
   type FunnelResult,
   type GameKind,
@@ -67,7 +70,7 @@ export const TRACKING_SCREENS: Record<string, Screen> = {
 export interface TrackingMockOptions {
   /** Only Search and Retrieve. */
   readOnly?: boolean;
-  /** These resources / reports answer a failure (error states): 'game', 'event_define', …, 'report.event', 'report.funnel', 'report.sessions'. */
+  /** These resources / reports answer a failure (error states): 'game', 'event_define', …, 'report.event', 'report.funnel', 'report.sessions', 'properties', 'event_counts'. */
   failing?: string[];
   /** These answer never (loading states). */
   slow?: string[];
@@ -94,6 +97,8 @@ export interface TrackingMockState {
   origins: Array<{ id: number; allowed_origins: unknown }>;
   /** GET …/live/ calls, by app. */
   liveCalls: number[];
+  /** The pickers' calls (data_embed/properties, data_embed/event_counts), apart from the reports. */
+  pickerCalls: Array<{ report: string; query: URLSearchParams }>;
 }
 
 /** The audit columns of a row (stories/system/system-rows), description '' unless given. */
@@ -302,6 +307,46 @@ function menusOf(options: TrackingMockOptions): MenuItem[] {
   ];
 }
 
+/** Events stored per game in any range (most first): game 3 has most battle_start, game 5 most login (its level_clear is disabled). */
+const EVENT_COUNTS: Record<number, Array<{ event: string; events: number }>> = {
+  3: [
+    { event: 'battle_start', events: 18_423 },
+    { event: 'login', events: 9_120 },
+    { event: 'level_up', events: 3_311 },
+    { event: 'pay', events: 412 },
+  ],
+  5: [
+    { event: 'level_clear', events: 5_310 },
+    { event: 'login', events: 2_004 },
+  ],
+};
+
+/** Properties every event carries in the data besides what its definition declares. */
+const COMMON_SEEN: Array<[string, EventProperty['type']]> = [
+  ['channel', 'string'],
+  ['os', 'string'],
+  ['app_version', 'string'],
+  ['device_model', 'string'],
+  ['is_vip', 'boolean'],
+  ['vip_level', 'number'],
+];
+
+/** The properties answer of the chosen events: declared ones first (the game's own definition over the global one), then the seen ones. */
+function seenProperties(events: string[], defs: EventDefineRow[], long: boolean): EventProperty[] {
+  const out: EventProperty[] = [];
+  for (const event of events) {
+    const def = defs.find((d) => d.event === event);
+    for (const p of def?.properties ?? []) {
+      if (!out.some((o) => o.name === p.name)) out.push({ name: p.name, type: p.type === 'number' || p.type === 'boolean' ? p.type : 'string', declared: true });
+    }
+  }
+  const seen: Array<[string, EventProperty['type']]> = long
+    ? [...COMMON_SEEN, ...Array.from({ length: 48 }, (_, i): [string, EventProperty['type']] => [`custom_dimension_from_the_live_ops_campaign_${String(i + 1).padStart(2, '0')}`, i % 3 === 0 ? 'number' : i % 3 === 1 ? 'boolean' : 'string'])]
+    : COMMON_SEEN;
+  for (const [name, type] of seen) if (!out.some((o) => o.name === name)) out.push({ name, type, declared: false });
+  return out;
+}
+
 interface Table {
   schema: z.ZodObject;
   rows: () => Array<Record<string, unknown>>;
@@ -310,7 +355,7 @@ interface Table {
 /** The mock back end of the tracking screens (on top of the shell's: login, dictionaries, departments). */
 export function trackingBackend(options: TrackingMockOptions = {}): MockBackend & { tracking: TrackingMockState } {
   const long = !!options.long;
-  const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [] };
+  const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [], pickerCalls: [] };
   const TABLES: Record<string, Table> = {
     game: { schema: trackingAppRow, rows: () => appRows(long) },
     event_define: { schema: eventDefineRow, rows: () => eventRows(long) },
@@ -337,6 +382,29 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
       return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), {
         headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('事件分析.xlsx')}` },
       });
+    }),
+    // The pickers: the properties of the chosen events (declared first, then seen in the data) and the events with data.
+    http.get('*/api/data_embed/properties/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      state.pickerCalls.push({ report: 'properties', query: q });
+      const refused = await gate('properties');
+      if (refused) return refused;
+      await delay(80);
+      const events = (q.get('events') ?? '').split(',').filter((e) => e !== '');
+      if (events.length === 0) return HttpResponse.json(failure(4000, 'events 不能为空：以逗号分隔的事件标识'));
+      const game = Number(q.get('game'));
+      const defs = [...z.array(eventDefineRow).parse(tables.event_define).filter((r) => r.game === game), ...globalRows()];
+      const data = options.empty?.includes('properties') ? [] : seenProperties(events, defs, long);
+      return HttpResponse.json(ok(eventProperties, data));
+    }),
+    http.get('*/api/data_embed/event_counts/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      state.pickerCalls.push({ report: 'event_counts', query: q });
+      const refused = await gate('event_counts');
+      if (refused) return refused;
+      const game = Number(q.get('game'));
+      const data = options.empty?.includes('event_counts') ? [] : (EVENT_COUNTS[game] ?? []);
+      return HttpResponse.json(ok(eventCounts, data));
     }),
     http.get('*/api/data_embed/:report/', async ({ request, params }) => {
       const report = String(params.report);
@@ -489,7 +557,10 @@ export function liveEntries(n: number, long = false): TrackLiveEntry[] {
       event: kind === 5 ? null : kind === 3 ? 'levle_up' : ['level_up', 'session_start', 'pay', '', 'login'][kind] || 'level_up',
       distinct_id: kind === 5 ? null : long ? `player-${'x'.repeat(90)}-${i}` : `player-${1000 + i}`,
       status: kind === 2 ? 'duplicate' : kind === 3 || kind === 5 ? 'rejected' : 'accepted',
-      reason: kind === 3 ? (long ? `未定义的事件「levle_up」${'：请先在事件定义中添加它，或检查拼写是否正确'.repeat(3)}` : '未定义的事件「levle_up」') : kind === 5 ? '来源 https://evil.example.com 不在允许列表中' : null,
+      reason: kind === 3 ? (long ? `未定义的事件「levle_up」${'：请先在事件定义中添加它，或检查拼写是否正确'.repeat(3)}` : '未定义的事件「levle_up」') : kind === 5 ? '来源 https://evil.example.com 不在该埋点应用允许的来源（allowed_origins）中' : null,
+      // The server's code for the reason; the long ones carry a code this console does not know (its text is shown as sent).
+      reason_code: kind === 3 ? (long ? 'reason_from_a_newer_server' : 'unknown_event') : kind === 5 ? 'origin_not_allowed' : null,
+      reason_args: kind === 3 ? { event: 'levle_up' } : kind === 5 ? { origin: 'https://evil.example.com' } : {},
     });
   }
   return trackLive.parse(out);
