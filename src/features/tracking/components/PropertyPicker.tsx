@@ -38,6 +38,7 @@ export function PropertyPicker({ value, properties, onChange, placeholder, testI
       options={options}
       placeholder={placeholder}
       filter={properties.length > 8}
+      scrollHeight="20rem"
       pt={{ filterInput: { 'aria-label': t('tracking.analysis.properties.filter') } }}
       emptyMessage={state === 'loading' ? t('tracking.analysis.properties.loading') : t('tracking.analysis.properties.empty')}
       itemTemplate={(o: (typeof options)[number]) =>
