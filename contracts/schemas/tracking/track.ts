@@ -59,11 +59,54 @@ export const TRACK_LIVE_STATUSES = ['accepted', 'rejected', 'duplicate'] as cons
 export type TrackLiveStatus = (typeof TRACK_LIVE_STATUSES)[number];
 
 /**
+ * Why an event (or a whole batch) was refused, as a stable code: the live view's `reason_code`, which a
+ * console turns into its own language's text with `reason_args` (the `reason` text is the server's
+ * Chinese). New codes may come: a client that does not know one shows `reason`.
+ */
+export const TRACK_REASON_CODES = [
+  // one event
+  'not_object',
+  'bad_uuid',
+  'missing_event',
+  'bad_event_name',
+  'unknown_event',
+  'disabled_event',
+  'missing_distinct_id',
+  'distinct_id_too_long',
+  'bad_distinct_id',
+  'bad_time',
+  'time_ahead',
+  'time_too_old',
+  'properties_not_object',
+  'too_many_properties',
+  'bad_property_name',
+  'property_too_long',
+  'bad_property_text',
+  'bad_property_number',
+  'bad_property_value',
+  'missing_property',
+  'wrong_property_type',
+  'duplicate_in_batch',
+  // a whole batch, once its app is known
+  'origin_not_allowed',
+  'too_many_events',
+  'bad_body',
+  'empty_batch',
+] as const;
+export type TrackReasonCode = (typeof TRACK_REASON_CODES)[number];
+
+/** The values a reason's text names (event, property, limit, type, index, origin), by name. */
+export const trackReasonArgs = z.record(z.string(), z.union([z.string(), z.number()]));
+export type TrackReasonArgs = z.infer<typeof trackReasonArgs>;
+
+/**
  * One event as it arrived for an app: time = the event's own time (ISO; null when it had none that
  * could be read), received = when the server answered it (ISO), event and distinct_id as sent (null
- * when missing or not text), status, and reason (why it was rejected; null otherwise). A batch refused
- * as a whole once its app is known (disallowed origin, too many events, rate limit) is one rejected
- * entry with event null.
+ * when missing or not text), status, and reason (why it was rejected, the server's Chinese text; null
+ * otherwise) with reason_code (TRACK_REASON_CODES; null when not rejected, or for a refusal without a
+ * code) and reason_args (the values its text names; {} when none). A batch refused as a whole once its
+ * app is known (disallowed origin, too many events, a body of the wrong shape) is one rejected entry
+ * with event null.
  */
 export const trackLiveEntry = z.object({
   time: z.string().nullable(),
@@ -72,6 +115,9 @@ export const trackLiveEntry = z.object({
   distinct_id: z.string().nullable(),
   status: z.enum(TRACK_LIVE_STATUSES),
   reason: z.string().nullable(),
+  // Defaults: an answer from a server before the codes still reads (its `reason` is shown as it is).
+  reason_code: z.string().nullable().default(null),
+  reason_args: trackReasonArgs.default({}),
 });
 export type TrackLiveEntry = z.infer<typeof trackLiveEntry>;
 

@@ -6,6 +6,8 @@ import {
   TRACKING_NAME_RULE,
   type PropertyDefine,
   type TrackLiveEntry,
+  type TrackReasonArgs,
+  type TrackReasonCode,
   type TrackRejection,
   type TrackResult,
 } from '../../../../contracts/schemas';
@@ -13,7 +15,7 @@ import type { Db } from '../../../db/db';
 import { isRecord } from '../../../is-record';
 import { LoadingCache } from '../../../domain/cache';
 import { IngestError, openPublicBatch, openSignedBatch, parsePublicBody, type IngestApps, type SignedHeaders } from '../../../domain/ingest/signed-batch';
-import { batchRefusal, liveEntry } from './live';
+import { batchRefusal, liveEntry, type Refusal } from './live';
 
 /**
  * Event ingestion (POST /api/embed/track/): the batch opened by the shared check
@@ -65,54 +67,102 @@ const wellFormed = (s: string) => !LONE_SURROGATE.test(s);
 
 const show = (s: string) => (s.length > 64 ? `${s.slice(0, 64)}…` : s);
 
+/** The server's text of each refusal (the answer's `rejected[].reason`, and the live view's `reason`). */
+const REASON_TEXT: Record<TrackReasonCode, (a: TrackReasonArgs) => string> = {
+  not_object: () => '事件应为 JSON 对象',
+  bad_uuid: () => 'uuid 不合法：应为 UUID 字符串（如 3f2b8c1e-…）',
+  missing_event: () => '缺少事件标识 event',
+  bad_event_name: (a) => `事件标识「${a.name}」不合法：只能用小写字母、数字和下划线，以字母开头，最长 64 个字符`,
+  unknown_event: (a) => `未定义的事件「${a.event}」`,
+  disabled_event: (a) => `事件「${a.event}」已停用`,
+  missing_distinct_id: () => '缺少玩家标识 distinct_id',
+  distinct_id_too_long: (a) => `玩家标识 distinct_id 最长 ${a.max} 个字符`,
+  bad_distinct_id: () => '玩家标识 distinct_id 不能包含空字符（\\u0000）或不成对的代理字符',
+  bad_time: () => '时间 time 不合法：应为带时区的 ISO 8601 字符串或毫秒时间戳',
+  time_ahead: (a) => `时间 time 超前服务器时间 ${a.minutes} 分钟以上`,
+  time_too_old: (a) => `时间 time 早于 ${a.days} 天前，不再接收`,
+  properties_not_object: () => '属性 properties 应为 JSON 对象',
+  too_many_properties: (a) => `属性最多 ${a.max} 个`,
+  bad_property_name: (a) => `属性名「${a.name}」不合法：只能用小写字母、数字和下划线，以字母开头，最长 64 个字符`,
+  property_too_long: (a) => `属性「${a.name}」的值最长 ${a.max} 个字符`,
+  bad_property_text: (a) => `属性「${a.name}」的值不能包含空字符（\\u0000）或不成对的代理字符`,
+  bad_property_number: (a) => `属性「${a.name}」的值不是有效的数字`,
+  bad_property_value: (a) => `属性「${a.name}」的值只能是字符串、数字、布尔值或 null`,
+  missing_property: (a) => `缺少必填属性「${a.name}」`,
+  wrong_property_type: (a) => `属性「${a.name}」应为 ${a.type} 类型`,
+  duplicate_in_batch: (a) => `uuid 与本批第 ${a.index} 个事件重复`,
+  origin_not_allowed: (a) => `来源 ${a.origin} 不在该埋点应用允许的来源（allowed_origins）中`,
+  too_many_events: (a) => `一批最多 ${a.max} 个事件，本批 ${a.size} 个`,
+  bad_body: () => '请求体应为 {"events": [...]}',
+  empty_batch: () => 'events 不能为空',
+};
+
+/** A refusal: its code, the values its text names, and the server's text. */
+export function refusal(code: TrackReasonCode, args: TrackReasonArgs = {}): Refusal {
+  return { code, args, reason: REASON_TEXT[code](args) };
+}
+
+const NO_ARGS: TrackReasonArgs = Object.freeze({}) as TrackReasonArgs;
+/** Refusals without values are made once. */
+const FIXED = new Map<TrackReasonCode, Refusal>();
+function fixed(code: TrackReasonCode): Refusal {
+  let r = FIXED.get(code);
+  if (!r) FIXED.set(code, (r = { code, args: NO_ARGS, reason: REASON_TEXT[code](NO_ARGS) }));
+  return r;
+}
+
+export function isRefusal(v: StoredEvent | Refusal): v is Refusal {
+  return (v as Refusal).code !== undefined;
+}
+
 /**
  * Checks one event of a batch against the game's definitions (own over global). Returns the event to
- * store, or the reason it is refused.
+ * store, or why it is refused.
  */
-export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, now: number): StoredEvent | string {
-  if (!isRecord(raw)) return '事件应为 JSON 对象';
+export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, now: number): StoredEvent | Refusal {
+  if (!isRecord(raw)) return fixed('not_object');
   const { uuid, event, distinct_id: distinctId, time, properties } = raw;
-  if (typeof uuid !== 'string' || !UUID_RE.test(uuid)) return 'uuid 不合法：应为 UUID 字符串（如 3f2b8c1e-…）';
-  if (typeof event !== 'string' || event === '') return '缺少事件标识 event';
-  if (!TRACKING_NAME_RULE.test(event)) return `事件标识「${show(event)}」不合法：只能用小写字母、数字和下划线，以字母开头，最长 64 个字符`;
+  if (typeof uuid !== 'string' || !UUID_RE.test(uuid)) return fixed('bad_uuid');
+  if (typeof event !== 'string' || event === '') return fixed('missing_event');
+  if (!TRACKING_NAME_RULE.test(event)) return refusal('bad_event_name', { name: show(event) });
   const def = defs.get(event);
-  if (!def) return `未定义的事件「${event}」`;
-  if (!def.enabled) return `事件「${event}」已停用`;
-  if (typeof distinctId !== 'string' || distinctId.trim() === '') return '缺少玩家标识 distinct_id';
-  if (distinctId.length > 128) return '玩家标识 distinct_id 最长 128 个字符';
-  if (distinctId.includes('\u0000') || !wellFormed(distinctId)) return '玩家标识 distinct_id 不能包含空字符（\\u0000）或不成对的代理字符';
+  if (!def) return refusal('unknown_event', { event });
+  if (!def.enabled) return refusal('disabled_event', { event });
+  if (typeof distinctId !== 'string' || distinctId.trim() === '') return fixed('missing_distinct_id');
+  if (distinctId.length > 128) return refusal('distinct_id_too_long', { max: 128 });
+  if (distinctId.includes('\u0000') || !wellFormed(distinctId)) return fixed('bad_distinct_id');
   let ms: number;
   if (typeof time === 'number') ms = Number.isInteger(time) ? time : NaN;
   else if (typeof time === 'string' && ISO_RE.test(time)) ms = Date.parse(time);
-  else return '时间 time 不合法：应为带时区的 ISO 8601 字符串或毫秒时间戳';
-  if (!Number.isFinite(ms)) return '时间 time 不合法：应为带时区的 ISO 8601 字符串或毫秒时间戳';
-  if (ms > now + TRACK_MAX_FUTURE_MS) return '时间 time 超前服务器时间 10 分钟以上';
-  if (ms < now - TRACK_MAX_AGE_DAYS * 86_400_000) return `时间 time 早于 ${TRACK_MAX_AGE_DAYS} 天前，不再接收`;
+  else return fixed('bad_time');
+  if (!Number.isFinite(ms)) return fixed('bad_time');
+  if (ms > now + TRACK_MAX_FUTURE_MS) return refusal('time_ahead', { minutes: TRACK_MAX_FUTURE_MS / 60_000 });
+  if (ms < now - TRACK_MAX_AGE_DAYS * 86_400_000) return refusal('time_too_old', { days: TRACK_MAX_AGE_DAYS });
   const props = properties === undefined || properties === null ? {} : properties;
-  if (!isRecord(props)) return '属性 properties 应为 JSON 对象';
+  if (!isRecord(props)) return fixed('properties_not_object');
   const keys = Object.keys(props);
-  if (keys.length > MAX_EVENT_PROPERTIES) return `属性最多 ${MAX_EVENT_PROPERTIES} 个`;
+  if (keys.length > MAX_EVENT_PROPERTIES) return refusal('too_many_properties', { max: MAX_EVENT_PROPERTIES });
   const out: Record<string, string | number | boolean | null> = {};
   for (const k of keys) {
-    if (!TRACKING_NAME_RULE.test(k)) return `属性名「${show(k)}」不合法：只能用小写字母、数字和下划线，以字母开头，最长 64 个字符`;
+    if (!TRACKING_NAME_RULE.test(k)) return refusal('bad_property_name', { name: show(k) });
     const v = props[k];
     if (typeof v === 'string') {
-      if (v.length > MAX_STRING_VALUE) return `属性「${k}」的值最长 ${MAX_STRING_VALUE} 个字符`;
-      if (v.includes('\u0000') || !wellFormed(v)) return `属性「${k}」的值不能包含空字符（\\u0000）或不成对的代理字符`;
+      if (v.length > MAX_STRING_VALUE) return refusal('property_too_long', { name: k, max: MAX_STRING_VALUE });
+      if (v.includes('\u0000') || !wellFormed(v)) return refusal('bad_property_text', { name: k });
     } else if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return `属性「${k}」的值不是有效的数字`;
+      if (!Number.isFinite(v)) return refusal('bad_property_number', { name: k });
     } else if (typeof v !== 'boolean' && v !== null) {
-      return `属性「${k}」的值只能是字符串、数字、布尔值或 null`;
+      return refusal('bad_property_value', { name: k });
     }
     out[k] = v as string | number | boolean | null;
   }
   for (const p of def.properties) {
     const v = out[p.name];
     if (v === undefined || v === null) {
-      if (p.required) return `缺少必填属性「${p.name}」`;
+      if (p.required) return refusal('missing_property', { name: p.name });
       continue;
     }
-    if (!typeMatches(p.type, v)) return `属性「${p.name}」应为 ${p.type} 类型`;
+    if (!typeMatches(p.type, v)) return refusal('wrong_property_type', { name: p.name, type: p.type });
   }
   return { uuid: uuid.toLowerCase(), event, distinct_id: distinctId, time: new Date(ms).toISOString(), properties: out };
 }
@@ -409,6 +459,16 @@ export function isPublicRequest(headers: SignedHeaders): boolean {
   return (headers.appKey?.trim() ?? '') === '' && (headers.signature?.trim() ?? '') === '';
 }
 
+/** The code of a batch refused once its app was known (openPublicBatch's refusals), with the server's own text. */
+function batchRefusalOf(err: IngestError, headers: SignedHeaders): Refusal {
+  if (err.status === 403) {
+    const origin = headers.origin ?? '';
+    return { code: 'origin_not_allowed', args: { origin: origin.length > 80 ? `${origin.slice(0, 80)}…` : origin }, reason: err.message };
+  }
+  if (err.status === 400) return { code: err.message.endsWith('不能为空') ? 'empty_batch' : 'bad_body', args: NO_ARGS, reason: err.message };
+  return { code: null, args: NO_ARGS, reason: err.message };
+}
+
 /**
  * One batch from an SDK: opened by openSignedBatch (the app by key, the signature over the raw body,
  * the body's shape) or, sent with the public key, by openPublicBatch (the app by public key, the
@@ -431,47 +491,47 @@ export async function ingestBatch(
       ? await openPublicBatch(apps, headers, 'body' in options ? options.body : parsePublicBody(raw), 'events')
       : await openSignedBatch(apps, headers, raw, 'events');
   } catch (err) {
-    if (err instanceof IngestError && err.app && options.live) options.live(err.app.id, [batchRefusal(received, err.message)]);
+    if (err instanceof IngestError && err.app && options.live) options.live(err.app.id, [batchRefusal(received, batchRefusalOf(err, headers))]);
     throw err;
   }
   const { app, items: events } = opened;
   if (events.length > TRACK_MAX_EVENTS) {
-    const message = `一批最多 ${TRACK_MAX_EVENTS} 个事件，本批 ${events.length} 个`;
-    options.live?.(app.id, [batchRefusal(received, message)]);
-    throw new IngestError(413, message, app);
+    const refused = refusal('too_many_events', { max: TRACK_MAX_EVENTS, size: events.length });
+    options.live?.(app.id, [batchRefusal(received, refused)]);
+    throw new IngestError(413, refused.reason, app);
   }
   const defs = await config.definitions(app.game);
   const rejected: TrackRejection[] = [];
   const valid: StoredEvent[] = [];
-  const outcome: Array<StoredEvent | string> = [];
+  const outcome: Array<StoredEvent | Refusal> = [];
   const seen = new Map<string, number>();
-  events.forEach((e, index) => {
-    const checked = checkEvent(e, defs, now);
-    if (typeof checked === 'string') {
-      rejected.push({ index, reason: checked });
+  for (let index = 0; index < events.length; index++) {
+    const checked = checkEvent(events[index], defs, now);
+    if (isRefusal(checked)) {
+      rejected.push({ index, reason: checked.reason });
       outcome.push(checked);
-      return;
+      continue;
     }
     const first = seen.get(checked.uuid);
     if (first !== undefined) {
-      const reason = `uuid 与本批第 ${first} 个事件重复`;
-      rejected.push({ index, reason });
-      outcome.push(reason);
-      return;
+      const twice = refusal('duplicate_in_batch', { index: first });
+      rejected.push({ index, reason: twice.reason });
+      outcome.push(twice);
+      continue;
     }
     seen.set(checked.uuid, index);
     valid.push(checked);
     outcome.push(checked);
-  });
+  }
   const { stored, duplicates } = await writer.storeBatch(app.game, valid);
   if (options.live) {
     // The newest TRACK_LIVE_KEPT are all the view can show: the rest of a big batch is not built.
     const from = Math.max(0, events.length - TRACK_LIVE_KEPT);
     const entries: TrackLiveEntry[] = [];
     for (let i = from; i < events.length; i++) {
-      const o = outcome[i] as StoredEvent | string;
-      if (typeof o === 'string') entries.push(liveEntry(events[i], received, 'rejected', o));
-      else entries.push({ time: o.time, received, event: o.event, distinct_id: o.distinct_id, status: duplicates.has(o.uuid) ? 'duplicate' : 'accepted', reason: null });
+      const o = outcome[i] as StoredEvent | Refusal;
+      if (isRefusal(o)) entries.push(liveEntry(events[i], received, 'rejected', o));
+      else entries.push({ time: o.time, received, event: o.event, distinct_id: o.distinct_id, status: duplicates.has(o.uuid) ? 'duplicate' : 'accepted', reason: null, reason_code: null, reason_args: NO_ARGS });
     }
     options.live(app.id, entries);
   }

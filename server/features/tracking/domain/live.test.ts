@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackLiveEntry } from '../../../../contracts/schemas';
-import { batchRefusal, liveEntry, LiveEvents } from './live';
+import { batchRefusal, liveEntry, LiveEvents, type Refusal } from './live';
 
-const entry = (n: number): TrackLiveEntry => ({ time: null, received: new Date(1_700_000_000_000 + n).toISOString(), event: `e${n}`, distinct_id: 'p', status: 'accepted', reason: null });
+const entry = (n: number): TrackLiveEntry => ({ time: null, received: new Date(1_700_000_000_000 + n).toISOString(), event: `e${n}`, distinct_id: 'p', status: 'accepted', reason: null, reason_code: null, reason_args: {} });
 
 describe('the live events ring', () => {
   it('answers newest first, bounded by the kept count and the limit, per app', () => {
@@ -44,19 +44,32 @@ describe('the live events ring', () => {
     expect(seen).toEqual([[7, ['e2', 'e3', 'e4']]]);
   });
 
-  it('an entry of whatever was sent: text fields cut, unreadable times null; a batch refusal has no event', () => {
+  it('an entry of whatever was sent: text fields cut, unreadable times null, the refusal with its code; a batch refusal has no event', () => {
     const at = '2026-12-01T00:00:00.000Z';
-    expect(liveEntry({ event: 'x'.repeat(100), distinct_id: 42, time: 'yesterday' }, at, 'rejected', 'bad')).toEqual({
+    const bad: Refusal = { code: 'unknown_event', args: { event: 'levle_up' }, reason: '未定义的事件「levle_up」' };
+    expect(liveEntry({ event: 'x'.repeat(100), distinct_id: 42, time: 'yesterday' }, at, 'rejected', bad)).toEqual({
       time: null,
       received: at,
       event: `${'x'.repeat(64)}…`,
       distinct_id: null,
       status: 'rejected',
-      reason: 'bad',
+      reason: '未定义的事件「levle_up」',
+      reason_code: 'unknown_event',
+      reason_args: { event: 'levle_up' },
     });
-    expect(liveEntry('not an object', at, 'rejected', 'r')).toMatchObject({ event: null, distinct_id: null, time: null });
-    expect(liveEntry({ time: 1_764_547_200_000, event: 'login', distinct_id: 'p' }, at, 'rejected', 'r').time).toBe('2025-12-01T00:00:00.000Z');
-    expect(liveEntry({ time: 1e20 }, at, 'rejected', 'r').time).toBeNull();
-    expect(batchRefusal(at, 'no')).toEqual({ time: null, received: at, event: null, distinct_id: null, status: 'rejected', reason: 'no' });
+    expect(liveEntry({ event: 'login', distinct_id: 'p', time: at }, at, 'duplicate', null)).toMatchObject({ status: 'duplicate', reason: null, reason_code: null, reason_args: {} });
+    expect(liveEntry('not an object', at, 'rejected', bad)).toMatchObject({ event: null, distinct_id: null, time: null });
+    expect(liveEntry({ time: 1_764_547_200_000, event: 'login', distinct_id: 'p' }, at, 'rejected', bad).time).toBe('2025-12-01T00:00:00.000Z');
+    expect(liveEntry({ time: 1e20 }, at, 'rejected', bad).time).toBeNull();
+    expect(batchRefusal(at, { code: 'empty_batch', args: {}, reason: 'events 不能为空' })).toEqual({
+      time: null,
+      received: at,
+      event: null,
+      distinct_id: null,
+      status: 'rejected',
+      reason: 'events 不能为空',
+      reason_code: 'empty_batch',
+      reason_args: {},
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { TRACK_LIVE_KEPT, type TrackLiveEntry } from '../../../../contracts/schemas';
+import { TRACK_LIVE_KEPT, type TrackLiveEntry, type TrackReasonArgs, type TrackReasonCode } from '../../../../contracts/schemas';
 
 /**
  * The live view of arriving events (GET /api/embed_configure/game/{id}/live/ and the `embed_live`
@@ -71,13 +71,24 @@ function timeOf(v: unknown): string | null {
   return new Date(ms).toISOString();
 }
 
-/** One live entry of an event as sent (whatever its shape) with its outcome. */
-export function liveEntry(raw: unknown, received: string, status: TrackLiveEntry['status'], reason: string | null): TrackLiveEntry {
+/** Why an event or a batch was refused: its code (null: none applies), the values its text names, the server's text. */
+export interface Refusal {
+  code: TrackReasonCode | null;
+  args: TrackReasonArgs;
+  reason: string;
+}
+
+/** One live entry of an event as sent (whatever its shape) with its outcome (a refusal when rejected). */
+export function liveEntry(raw: unknown, received: string, status: TrackLiveEntry['status'], refused: Refusal | null): TrackLiveEntry {
   const r = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  return { time: timeOf(r.time), received, event: text(r.event, 64), distinct_id: text(r.distinct_id, 128), status, reason };
+  return { time: timeOf(r.time), received, event: text(r.event, 64), distinct_id: text(r.distinct_id, 128), status, ...reasonOf(refused) };
 }
 
 /** The one entry of a batch refused as a whole once its app was known. */
-export function batchRefusal(received: string, reason: string): TrackLiveEntry {
-  return { time: null, received, event: null, distinct_id: null, status: 'rejected', reason };
+export function batchRefusal(received: string, refused: Refusal): TrackLiveEntry {
+  return { time: null, received, event: null, distinct_id: null, status: 'rejected', ...reasonOf(refused) };
+}
+
+function reasonOf(refused: Refusal | null): Pick<TrackLiveEntry, 'reason' | 'reason_code' | 'reason_args'> {
+  return refused ? { reason: refused.reason, reason_code: refused.code, reason_args: refused.args } : { reason: null, reason_code: null, reason_args: {} };
 }

@@ -300,9 +300,9 @@ describe('tracking with public keys', () => {
       expect((await send(srv, { events: [ev()] }, { [TRACK_PUBLIC_KEY_HEADER]: keyA, origin: 'https://evil.example.com' })).status).toBe(403);
       const live = expectData(await call(srv, `/api/embed_configure/game/${appA}/live/?limit=4`, { token: sa }), trackLive);
       expect(live).toHaveLength(4);
-      expect(live[0]).toMatchObject({ status: 'rejected', event: null, reason: '来源 https://evil.example.com 不在该埋点应用允许的来源（allowed_origins）中' });
-      expect(live[1]).toMatchObject({ status: 'duplicate', event: 'login', distinct_id: 'live-1', time: first.time, reason: null });
-      expect(live[2]).toMatchObject({ status: 'rejected', event: 'nope', distinct_id: 'live-2', reason: '未定义的事件「nope」' });
+      expect(live[0]).toMatchObject({ status: 'rejected', event: null, reason: '来源 https://evil.example.com 不在该埋点应用允许的来源（allowed_origins）中', reason_code: 'origin_not_allowed', reason_args: { origin: 'https://evil.example.com' } });
+      expect(live[1]).toMatchObject({ status: 'duplicate', event: 'login', distinct_id: 'live-1', time: first.time, reason: null, reason_code: null });
+      expect(live[2]).toMatchObject({ status: 'rejected', event: 'nope', distinct_id: 'live-2', reason: '未定义的事件「nope」', reason_code: 'unknown_event', reason_args: { event: 'nope' } });
       expect(live[3]).toMatchObject({ status: 'accepted', event: 'login', distinct_id: 'live-1', reason: null });
       expect(Date.parse(live[0]?.received ?? '')).toBeGreaterThanOrEqual(Date.parse(live[3]?.received ?? ''));
       // The other app's view holds only its own.

@@ -139,7 +139,12 @@ export interface TrackLiveEntry {
   event: string | null;
   distinct_id: string | null;
   status: 'accepted' | 'rejected' | 'duplicate';
+  /** Why it was rejected, the server's Chinese text (null otherwise). */
   reason: string | null;
+  /** The same as a stable code (contracts TRACK_REASON_CODES) the console words in its language; null without one. */
+  reason_code: string | null;
+  /** The values the reason names (event, property, limit…). */
+  reason_args: Record<string, string | number>;
 }
 
 /** The socket topic (and frame type) of live events: `{ type, app, entries }`, entries newest first. */

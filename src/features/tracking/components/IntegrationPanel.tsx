@@ -25,6 +25,12 @@ function when(iso: string | null): string {
   return iso ? formatInstant(iso) : '-';
 }
 
+/** A rejection's reason in the console's language, by the server's code; the server's own text for a code this console does not know. */
+export function liveReason(t: ReturnType<typeof useTrackingTexts>, entry: { reason: string | null; reason_code: string | null; reason_args: Record<string, string | number> }): string {
+  if (!entry.reason_code) return entry.reason ?? '';
+  return t(`tracking.integrate.reason.${entry.reason_code}`, { ...entry.reason_args, defaultValue: entry.reason ?? '' });
+}
+
 /**
  * The 接入 (integrate) panel of one tracking app: the install snippet with its public key and host,
  * the public key (copy, regenerate), the allowed origins (an editable list saved together), the
@@ -186,7 +192,7 @@ export const IntegrationPanel = observer(function IntegrationPanel({ integration
                     <td>
                       <span className={`tracking-live-status ${STATUS_CLASS[e.status]}`}>{t(`tracking.integrate.status.${e.status}`)}</span>
                     </td>
-                    <td className="tracking-live-reason">{e.reason ?? ''}</td>
+                    <td className="tracking-live-reason">{liveReason(t, e)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,7 +4,7 @@ import type { TrackLiveEntry } from '../../../adapters/api';
 import type { SocketStatus } from '../../../adapters/socket/realtime-socket';
 import { installSnippet, IntegrationStore, LIVE_POLL_MS, LiveEventsStore, type LiveSocket } from './integration';
 
-const entry = (received: string, event = 'level_up', status: TrackLiveEntry['status'] = 'accepted'): TrackLiveEntry => ({ time: received, received, event, distinct_id: 'p1', status, reason: status === 'rejected' ? 'bad' : null });
+const entry = (received: string, event = 'level_up', status: TrackLiveEntry['status'] = 'accepted'): TrackLiveEntry => ({ time: received, received, event, distinct_id: 'p1', status, reason: status === 'rejected' ? 'bad' : null, reason_code: null, reason_args: {} });
 
 class FakeSocket implements LiveSocket {
   connection: SocketStatus = 'open';

@@ -166,7 +166,7 @@ export const PollingFallback: PageStory = {
   },
 };
 
-/** English texts. */
+/** English texts; rejected rows give their reason in English (by the server's reason code), not the server's Chinese text. */
 export const English: PageStory = {
   parameters: at({}, { language: 'en' }),
   play: async ({ canvasElement }) => {
@@ -175,5 +175,23 @@ export const English: PageStory = {
     await expect(panel).toHaveTextContent('Install snippet');
     await expect(panel).toHaveTextContent('Allowed origins');
     await waitFor(() => expect(within(panel).getByTestId('live-counts')).toHaveTextContent('Accepted 3 · rejected 2 · duplicate 1'), slow);
+    const rejected = within(panel)
+      .getAllByTestId('live-row')
+      .filter((row) => row.dataset.status === 'rejected');
+    await expect(rejected).toHaveLength(2);
+    await expect(rejected[0]).toHaveTextContent('Undefined event "levle_up"');
+    await expect(rejected[1]).toHaveTextContent('The origin https://evil.example.com is not among the app\'s allowed origins');
+    await expect(within(panel).getByTestId('live-table').textContent ?? '').not.toMatch(/[\u4e00-\u9fff]/);
+  },
+};
+
+/** A reason code this console does not know (a newer server): the server's own text is shown. */
+export const UnknownReasonCode: PageStory = {
+  parameters: at({ live: 'long', long: true }, { language: 'en' }),
+  play: async ({ canvasElement }) => {
+    const panel = await openPanel(canvasElement, 3);
+    const table = await within(panel).findByTestId('live-table', {}, slow);
+    await expect(table).toHaveTextContent('未定义的事件「levle_up」：请先在事件定义中添加它');
+    await expect(table).toHaveTextContent('The origin https://evil.example.com is not among the app\'s allowed origins');
   },
 };

@@ -558,6 +558,9 @@ export function liveEntries(n: number, long = false): TrackLiveEntry[] {
       distinct_id: kind === 5 ? null : long ? `player-${'x'.repeat(90)}-${i}` : `player-${1000 + i}`,
       status: kind === 2 ? 'duplicate' : kind === 3 || kind === 5 ? 'rejected' : 'accepted',
       reason: kind === 3 ? (long ? `未定义的事件「levle_up」${'：请先在事件定义中添加它，或检查拼写是否正确'.repeat(3)}` : '未定义的事件「levle_up」') : kind === 5 ? '来源 https://evil.example.com 不在该埋点应用允许的来源（allowed_origins）中' : null,
+      // The server's code for the reason; the long ones carry a code this console does not know (its text is shown as sent).
+      reason_code: kind === 3 ? (long ? 'reason_from_a_newer_server' : 'unknown_event') : kind === 5 ? 'origin_not_allowed' : null,
+      reason_args: kind === 3 ? { event: 'levle_up' } : kind === 5 ? { origin: 'https://evil.example.com' } : {},
     });
   }
   return trackLive.parse(out);
