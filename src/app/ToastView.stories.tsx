@@ -3,15 +3,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MESSAGE_DURATION_MS } from '../config';
 import { createNotifier } from './notifier';
 import ToastView from './ToastView';
+import { componentOn } from '../../stories/kit';
 
 /**
  * The toast view on its own notifier (the console's own host is separate): severities, the default
  * life of MESSAGE_DURATION_MS, a notice's own life, and notices queued before the view attached.
  */
-const meta = {
-  title: 'Shell/ToastView',
-  component: ToastView,
-} satisfies Meta<typeof ToastView>;
+const meta = { title: 'Shell/ToastView', ...componentOn(ToastView) } satisfies Meta<typeof ToastView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -33,7 +31,7 @@ export const Severities: Story = {
     await expect(await toastOf('请注意')).toHaveClass('p-toast-message-warn');
     await expect(await toastOf('操作失败')).toHaveClass('p-toast-message-error');
     const container = (await toastOf('保存成功')).closest('.p-toast') as HTMLElement;
-    await expect(container).toHaveClass('p-toast-bottom-right');
+    await expect(container).toHaveClass('p-toast-bottom-left');
     await expect(container).toHaveClass('console-toast');
   },
 };

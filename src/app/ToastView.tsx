@@ -6,7 +6,8 @@ import type { Notifier } from './notifier';
 import './toast.css';
 
 /**
- * Shows the notifier's notices at the bottom right (never over the header or the tab bar), 5 s unless a notice says otherwise (paused while
+ * Shows the notifier's notices stacked in the bottom-left corner (never over the header, the tab bar,
+ * the page's toolbar and pager, nor a dialog's buttons, which sit on the right), 5 s unless a notice says otherwise (paused while
  * the pointer is on it), each closable. It wears PrimeReact's Toast classes, so the theme styles it
  * exactly like PrimeReact's own Toast, but it is a few hundred bytes in the entry chunk instead of
  * PrimeReact's component runtime: the first failing call (on the login page, a wrong password) shows
@@ -48,7 +49,7 @@ export default function ToastView({ notifier }: { notifier: Notifier }) {
 
   if (shown.length === 0) return null;
   return (
-    <div className="p-toast p-component p-toast-bottom-right console-toast">
+    <div className="p-toast p-component p-toast-bottom-left console-toast">
       {shown.map((item) => (
         <ToastMessage key={item.id} item={item} onClose={leave} onGone={remove} />
       ))}
