@@ -3,7 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { FUNNEL_MAX_STEPS, FUNNEL_MIN_STEPS, FUNNEL_WINDOW_MAX_SECONDS, FUNNEL_WINDOW_MIN_SECONDS, TRACKING_FILTER_OPS } from '../../../config';
-import { WINDOW_UNIT_SECONDS, windowParts, type EventChoice } from '../stores/tracking';
+import { WINDOW_UNIT_SECONDS, windowParts, type EventChoice, type PropertyDef } from '../stores/tracking';
 import type { FilterOperator, PropertyFilter } from '../../../stores/types';
 import { useTrackingTexts } from './locale';
 import './tracking.css';
@@ -42,6 +42,8 @@ export interface FunnelStepsEditorProps {
   onChange(value: FunnelStepValue[]): void;
   /** The game's events (its own and the global ones); null until a game is chosen. */
   events: EventChoice[] | null;
+  /** The properties seen on an event in the data (declared ones first), when known: offered besides the declared ones. */
+  seenProperties?: (event: string) => readonly PropertyDef[] | undefined;
   loading?: boolean;
   disabled?: boolean;
   invalid?: boolean;
@@ -60,7 +62,7 @@ function typed(raw: string, type: string | undefined): string | number | boolean
  * A funnel's ordered steps: each an event of the game (own or global) with optional property
  * conditions (property, operator, value); add, remove, move up and down; 2 to 10 steps.
  */
-export function FunnelStepsEditor({ value, onChange, events, loading = false, disabled = false, invalid = false, id, testId = 'steps' }: FunnelStepsEditorProps) {
+export function FunnelStepsEditor({ value, onChange, events, seenProperties, loading = false, disabled = false, invalid = false, id, testId = 'steps' }: FunnelStepsEditorProps) {
   const t = useTrackingTexts();
   const steps = stepsOf(value);
   if (events === null) return <span className="tracking-muted" id={id} data-testid={`${testId}-no-game`}>{t('tracking.steps.chooseGame')}</span>;
@@ -77,7 +79,9 @@ export function FunnelStepsEditor({ value, onChange, events, loading = false, di
     <div className={`tracking-editor${invalid ? ' is-invalid' : ''}`} id={id} data-testid={testId}>
       {loading && <span className="tracking-muted">{t('tracking.steps.loadingEvents')}</span>}
       {steps.map((step, i) => {
-        const props = events.find((e) => e.event === step.event)?.properties ?? [];
+        const declared = events.find((e) => e.event === step.event)?.properties ?? [];
+        const seen = step.event ? (seenProperties?.(step.event) ?? []) : [];
+        const props = [...declared, ...seen.filter((p) => !declared.some((d) => d.name === p.name))];
         const filters = step.filters ?? [];
         const setFilter = (k: number, patch: Partial<PropertyFilter>) => set(i, { filters: filters.map((f, j) => (j === k ? { ...f, ...patch } : f)) });
         return (

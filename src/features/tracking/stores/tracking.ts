@@ -18,7 +18,7 @@ import type {
 } from '../../../adapters/api';
 import { TRACKING_MAX_SERIES, TRACKING_NONE_GROUP, TRACKING_OTHER_GROUP } from '../../../config';
 import { QueryStore } from '../../../stores/analytics/query-store';
-import { changeRatio, defaultRange, rangeQueryProblem, type DateRange } from '../../../stores/analytics/range';
+import { changeRatio, defaultRange, lastDays, rangeQueryProblem, type DateRange } from '../../../stores/analytics/range';
 import type { LoadState } from '../../../stores/menu';
 import { integrationAppOf, IntegrationStore, LiveEventsStore, type LiveSocket, type LiveTimers } from './integration';
 
@@ -97,6 +97,9 @@ export class TrackingStore {
   funnelsState: LoadState = 'idle';
   /** Events per game id (own and global). */
   events = new Map<number, EventChoice[]>();
+  /** Properties seen on one event of a game over the last 30 days (`game:event`; the funnel steps' filters). */
+  seenProperties = new Map<string, PropertyDef[]>();
+  private readonly seenAsked = new Set<string>();
 
   constructor(
     private readonly api: ConsoleApi,
@@ -104,7 +107,24 @@ export class TrackingStore {
     /** The layout's socket (the live events of the 接入 panel); null: the live view polls. */
     private readonly socket: LiveSocket | null = null,
   ) {
-    makeAutoObservable<TrackingStore, 'api' | 'today' | 'socket'>(this, { api: false, today: false, socket: false }, { autoBind: true });
+    makeAutoObservable<TrackingStore, 'api' | 'today' | 'socket' | 'seenAsked'>(this, { api: false, today: false, socket: false, seenAsked: false }, { autoBind: true });
+  }
+
+  /**
+   * The properties of an event of a game seen in the data of the last 30 days, declared ones first (asked once
+   * per event; a failure leaves the declared ones, and a later call asks again).
+   */
+  async loadSeenProperties(game: number, event: string): Promise<void> {
+    const key = `${game}:${event}`;
+    if (this.seenAsked.has(key)) return;
+    this.seenAsked.add(key);
+    const range = lastDays(this.today(), 30);
+    try {
+      const list = await this.api.tracking.properties({ game, events: [event], start: range.start, end: range.end });
+      runInAction(() => this.seenProperties.set(key, list.map((p) => ({ name: p.name, type: p.type, required: false, declared: p.declared }))));
+    } catch {
+      this.seenAsked.delete(key);
+    }
   }
 
   /** The 接入 panel's key and origins for an app row. */

@@ -185,6 +185,30 @@ export const CreateFunnel: PageStory = {
   },
 };
 
+/** A step's filter offers the properties seen on its event in the last 30 days besides the declared ones (declared first). */
+export const FunnelFilterSeenProperties: PageStory = {
+  parameters: at('/embed_configure/funnel_define'),
+  play: async (context) => {
+    await table(context.canvasElement, 'funnel-define');
+    await userEvent.click(within(context.canvasElement).getByTestId('crud-add'));
+    const dialog = await body().findByTestId('crud-form', {}, slow);
+    const d = within(dialog);
+    await userEvent.click(d.getByTestId('form-game'));
+    await userEvent.click(await body().findByRole('option', { name: '星穹远征' }));
+    await userEvent.click(await d.findByTestId('form-steps-event-0', {}, slow));
+    await userEvent.click(await body().findByRole('option', { name: '抽卡 (gacha)' }, slow));
+    await waitFor(() => expect(mock(context).pickerCalls.find((c) => c.report === 'properties')?.query.get('events')).toBe('gacha'), slow);
+    await userEvent.click(d.getByTestId('form-steps-add-filter-0'));
+    const filter = d.getByTestId('form-steps-filter-0');
+    await userEvent.click(filter.querySelector('.p-dropdown') as HTMLElement);
+    await waitFor(() => expect(body().getByRole('option', { name: 'os' })).toBeVisible(), slow);
+    const names = [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')].map((o) => o.getAttribute('aria-label'));
+    await expect(names.slice(0, 4)).toEqual(['pool', 'times', 'cost', 'channel']);
+    await userEvent.click(body().getByRole('option', { name: 'os' }));
+    await expect(filter).toHaveTextContent('os');
+  },
+};
+
 /** An unused definition can be deleted (in-use ones have no delete button: EventDefinitions). */
 export const DeleteUnused: PageStory = {
   parameters: { ...at('/embed_configure/global_event_define') },

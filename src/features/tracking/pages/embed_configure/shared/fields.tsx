@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { LightTag } from '../../../../../components/cells/LightTag';
 import type { CustomInputProps, FieldDef, ResourceDescription } from '../../../../../components/crud/types';
 import { useTracking } from '../../../components/useTracking';
-import { FunnelStepsEditor } from '../../../components/FunnelStepsEditor';
+import { FunnelStepsEditor, stepsOf } from '../../../components/FunnelStepsEditor';
 import { PropertiesEditor, propertiesOf, propertiesProblem } from '../../../components/PropertiesEditor';
 import { TRACKING_IDENTIFIER } from '../../../../../config';
 import type { EventChoice } from '../../../stores/tracking';
@@ -119,5 +119,29 @@ export const FunnelStepsInput = observer(function FunnelStepsInput(props: Custom
     );
   }, [tracking, game]);
   const events: EventChoice[] | null = game === null ? null : (tracking?.events.get(game) ?? []);
-  return <FunnelStepsEditor value={props.value} onChange={props.onChange} events={events?.filter((e) => e.enabled) ?? null} loading={loading} disabled={props.disabled} invalid={props.invalid} id={props.id} testId={props.testId} />;
+  // The filters offer the properties seen on each step's event in the last 30 days too (declared ones first).
+  const stepEvents = stepsOf(props.value)
+    .map((s) => s.event)
+    .filter((e) => !!e)
+    .join(',');
+  useEffect(() => {
+    if (game === null || !tracking || !stepEvents) return;
+    for (const event of new Set(stepEvents.split(','))) void tracking.loadSeenProperties(game, event);
+  }, [tracking, game, stepEvents]);
+  // Read here (this component observes the store; the editor does not).
+  const seenByEvent = new Map(game === null || !stepEvents ? [] : stepEvents.split(',').map((event) => [event, tracking?.seenProperties.get(`${game}:${event}`)] as const));
+  const seen = (event: string) => seenByEvent.get(event);
+  return (
+    <FunnelStepsEditor
+      value={props.value}
+      onChange={props.onChange}
+      events={events?.filter((e) => e.enabled) ?? null}
+      seenProperties={seen}
+      loading={loading}
+      disabled={props.disabled}
+      invalid={props.invalid}
+      id={props.id}
+      testId={props.testId}
+    />
+  );
 });
