@@ -4,13 +4,10 @@ import { AppRoutes } from '../src/app/routes';
 import { storyBackend, storyConsole } from './console';
 import { PASSWORD, REFRESHED_ACCESS_TOKEN } from './mocks/fixtures';
 import { mockBackend } from './mocks/handlers';
+import { componentOn } from './kit';
 
 /** The whole console as a person meets it: guard, login, layout and dashboard, on the mock back end. */
-const meta = {
-  title: 'Shell/Console flow',
-  component: AppRoutes,
-  parameters: { console: { path: '/index' }, backend: mockBackend({ captcha: false }) },
-} satisfies Meta<typeof AppRoutes>;
+const meta = { title: 'Shell/Console flow', ...componentOn(AppRoutes, { console: { path: '/index' }, backend: mockBackend({ captcha: false }) }) } satisfies Meta<typeof AppRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

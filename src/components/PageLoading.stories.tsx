@@ -1,12 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { PageLoading } from './PageLoading';
+import { componentOn } from '../../stories/kit';
 
 /** What shows while a page chunk or the user's data loads. */
-const meta = {
-  title: 'Components/PageLoading',
-  component: PageLoading,
-} satisfies Meta<typeof PageLoading>;
+const meta = { title: 'Components/PageLoading', ...componentOn(PageLoading) } satisfies Meta<typeof PageLoading>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Component, type ReactNode } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
 import { PagePathProvider, Permission } from './Permission';
+import { componentOn } from '../../stories/kit';
 
 /** Shows the error a child throws (the missing-name case) instead of unmounting the story. */
 class Catch extends Component<{ children: ReactNode }, { error: string | null }> {
@@ -46,11 +47,7 @@ function Buttons({ unnamed }: { unnamed?: boolean }) {
   );
 }
 
-const meta = {
-  title: 'Components/Permission',
-  component: Buttons,
-  parameters: { console: { path: '/user', signedIn: true, bootstrap: true } },
-} satisfies Meta<typeof Buttons>;
+const meta = { title: 'Components/Permission', ...componentOn(Buttons, { console: { path: '/user', signedIn: true, bootstrap: true } }) } satisfies Meta<typeof Buttons>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

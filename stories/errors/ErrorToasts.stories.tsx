@@ -7,6 +7,7 @@ import { useStore } from '../../src/components/store-context';
 import { storyConsole } from '../console';
 import { failure, ok } from '../mocks/fixtures';
 import { MockBackend, mockBackend } from '../mocks/handlers';
+import { componentOn } from '../kit';
 
 /**
  * The error table of spec §8 as a person sees it: each button calls one demo endpoint through the
@@ -71,11 +72,7 @@ function ErrorPanel() {
   );
 }
 
-const meta = {
-  title: 'Errors/Toasts',
-  component: ErrorPanel,
-  parameters: { console: { path: '/demo', signedIn: true }, backend: errorBackend() },
-} satisfies Meta<typeof ErrorPanel>;
+const meta = { title: 'Errors/Toasts', ...componentOn(ErrorPanel, { console: { path: '/demo', signedIn: true }, backend: errorBackend() }) } satisfies Meta<typeof ErrorPanel>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -5,6 +5,7 @@ import LoginPage from '../../src/pages/login/LoginPage';
 import { storyBackend, storyConsole } from '../console';
 import { captchaAnswer, failure, PASSWORD } from '../mocks/fixtures';
 import { MockBackend, mockBackend } from '../mocks/handlers';
+import { componentOn } from '../kit';
 
 /**
  * The login form's error states on MSW: each server answer of spec §8 a sign-in can meet shows in
@@ -16,11 +17,7 @@ function loginAnswering(answer: () => Response, captcha = false): MockBackend {
   return new MockBackend([http.post('*/api/login/', answer), ...base.handlers], base.state, base.reset);
 }
 
-const meta = {
-  title: 'Errors/Login form',
-  component: LoginPage,
-  parameters: { console: { path: '/login' }, backend: mockBackend() },
-} satisfies Meta<typeof LoginPage>;
+const meta = { title: 'Errors/Login form', ...componentOn(LoginPage, { console: { path: '/login' }, backend: mockBackend() }) } satisfies Meta<typeof LoginPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -21,6 +21,14 @@ export type PageContext = Parameters<NonNullable<PageStory['play']>>[0];
 /** A page story file's meta beside its title: the console's routes on the file's mock back end (the default one without). */
 export const routesOn = (backend?: MockBackend) => ({ component: AppRoutes, parameters: backend ? { backend } : {} });
 
+/**
+ * A component story file's meta beside its literal title: the component, the parameters its stories
+ * share (where the story console starts, its mock back end…) and the args they share.
+ */
+export function componentOn<C, const A extends object = Record<never, never>>(component: C, parameters: Record<string, unknown> = {}, args?: A) {
+  return { component, parameters, args: (args ?? {}) as A };
+}
+
 /** The whole document (dialogs, drawers and menus render outside the story's canvas). */
 export const body = () => within(document.body);
 

@@ -8,6 +8,7 @@ import type { Language } from '../../config';
 import { ensureLanguage } from '../../i18n/core';
 import { EMPTY_PLUGINS } from '../../plugins/types';
 import { consoleComponent, loginTree } from './login-tree';
+import { componentOn } from '../../../stories/kit';
 
 /**
  * The login route's own tree, as main.tsx hydrates it: the login-only composition on the
@@ -68,12 +69,7 @@ function probeOf(canvasElement: HTMLElement): TreeProbe {
   return probe;
 }
 
-const meta = {
-  title: 'Shell/Login tree',
-  component: LoginTreeHost,
-  args: { path: '/login?redirect=%2FuserInfo', chunk: 'instant' },
-  parameters: { backend: mockBackend({ captcha: false }) },
-} satisfies Meta<typeof LoginTreeHost>;
+const meta = { title: 'Shell/Login tree', ...componentOn(LoginTreeHost, { backend: mockBackend({ captcha: false }) }, { path: '/login?redirect=%2FuserInfo', chunk: 'instant' }) } satisfies Meta<typeof LoginTreeHost>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

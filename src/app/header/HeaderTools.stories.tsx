@@ -15,6 +15,7 @@ import { ThemeButton } from './ThemeButton';
 import { UserMenu } from './UserMenu';
 import './header.css';
 import '../layout/layout.css';
+import { componentOn } from '../../../stories/kit';
 
 /** Every header tool on its own, in each of its states. */
 function Tools() {
@@ -32,11 +33,7 @@ function Tools() {
   );
 }
 
-const meta = {
-  title: 'Header/Tools',
-  component: Tools,
-  parameters: { console: { path: '/index', signedIn: true, bootstrap: true } },
-} satisfies Meta<typeof Tools>;
+const meta = { title: 'Header/Tools', ...componentOn(Tools, { console: { path: '/index', signedIn: true, bootstrap: true } }) } satisfies Meta<typeof Tools>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

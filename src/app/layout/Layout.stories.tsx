@@ -4,13 +4,10 @@ import { storyBackend, storyConsole } from '../../../stories/console';
 import { REFRESH_TOKEN } from '../../../stories/mocks/fixtures';
 import { mockBackend } from '../../../stories/mocks/handlers';
 import { AppRoutes } from '../routes';
+import { componentOn } from '../../../stories/kit';
 
 /** The layout frame through the real route table and guard, signed in as superadmin. */
-const meta = {
-  title: 'Shell/Layout',
-  component: AppRoutes,
-  parameters: { console: { path: '/index', signedIn: true }, backend: mockBackend() },
-} satisfies Meta<typeof AppRoutes>;
+const meta = { title: 'Shell/Layout', ...componentOn(AppRoutes, { console: { path: '/index', signedIn: true }, backend: mockBackend() }) } satisfies Meta<typeof AppRoutes>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -6,6 +6,7 @@ import { PageChunkError } from '../../pages/registry';
 import type { ShellRoute } from '../shell-routes';
 import { PageFrame } from './PageFrame';
 import './layout.css';
+import { componentOn } from '../../../stories/kit';
 
 /**
  * One tab's page frame (src/app/layout/PageFrame.tsx): its own loading state while the page's chunk
@@ -90,12 +91,7 @@ function loadsOf(canvasElement: HTMLElement): number {
   return loads();
 }
 
-const meta = {
-  title: 'Shell/PageFrame',
-  component: FrameHost,
-  args: { chunk: 'loaded' },
-  parameters: { console: { path: '/index', signedIn: true } },
-} satisfies Meta<typeof FrameHost>;
+const meta = { title: 'Shell/PageFrame', ...componentOn(FrameHost, { console: { path: '/index', signedIn: true } }, { chunk: 'loaded' }) } satisfies Meta<typeof FrameHost>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

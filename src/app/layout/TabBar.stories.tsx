@@ -5,6 +5,7 @@ import type { Tab } from '../../stores/tabs';
 import { useTabCommand } from '../tabs/useTabCommand';
 import { TabBar } from './TabBar';
 import './layout.css';
+import { componentOn } from '../../../stories/kit';
 
 const tab = (path: string, title: string): Tab => ({ name: path.slice(1), path, fullPath: path, query: {}, params: {}, meta: { title, auth: true } });
 const FIVE = [tab('/user', '用户管理'), tab('/dept', '部门管理'), tab('/role', '角色管理'), tab('/menu', '菜单管理'), tab('/config', '系统配置')];
@@ -20,11 +21,7 @@ const titles = (canvas: HTMLElement) => [...canvas.querySelectorAll('[data-testi
 const body = () => within(document.body);
 
 /** The tab bar (spec §2.4) on the story console's tabs store. */
-const meta = {
-  title: 'Shell/TabBar',
-  component: TabBar,
-  parameters: { console: { path: '/index', signedIn: true } },
-} satisfies Meta<typeof TabBar>;
+const meta = { title: 'Shell/TabBar', ...componentOn(TabBar, { console: { path: '/index', signedIn: true } }) } satisfies Meta<typeof TabBar>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

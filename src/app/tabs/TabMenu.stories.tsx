@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { TabMenu } from './TabMenu';
 import '../layout/layout.css';
+import { componentOn } from '../../../stories/kit';
 
 /** The commands the tab bar offers: the index tab only closes all, any other tab gets all five. */
 const INDEX_COMMANDS = ['closeAll'];
@@ -31,11 +32,7 @@ function Harness({ commands }: { commands: string[] }) {
   );
 }
 
-const meta = {
-  title: 'Shell/TabMenu',
-  component: Harness,
-  args: { commands: TAB_COMMANDS },
-} satisfies Meta<typeof Harness>;
+const meta = { title: 'Shell/TabMenu', ...componentOn(Harness, {}, { commands: TAB_COMMANDS }) } satisfies Meta<typeof Harness>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RichTextEditor } from './RichTextEditor';
+import { componentOn } from '../../../stories/kit';
 
 /** The editor with its value echoed beside it, as a form holds it. */
 function Harness({ initial, invalid }: { initial: string; invalid?: boolean }) {
@@ -15,11 +16,7 @@ function Harness({ initial, invalid }: { initial: string; invalid?: boolean }) {
 }
 
 /** The lazy quill editor (spec §2.2 compose): it loads on first use, shows the value, and typing updates the value. */
-const meta = {
-  title: 'Components/RichTextEditor',
-  component: Harness,
-  args: { initial: '<p>已有<strong>内容</strong></p>' },
-} satisfies Meta<typeof Harness>;
+const meta = { title: 'Components/RichTextEditor', ...componentOn(Harness, {}, { initial: '<p>已有<strong>内容</strong></p>' }) } satisfies Meta<typeof Harness>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

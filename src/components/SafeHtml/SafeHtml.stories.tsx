@@ -1,12 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { SafeHtml } from './SafeHtml';
+import { componentOn } from '../../../stories/kit';
 
 /** Message HTML as the reader and the bell show it: formatting kept, anything that could run or escape removed. */
-const meta = {
-  title: 'Components/SafeHtml',
-  component: SafeHtml,
-} satisfies Meta<typeof SafeHtml>;
+const meta = { title: 'Components/SafeHtml', ...componentOn(SafeHtml) } satisfies Meta<typeof SafeHtml>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

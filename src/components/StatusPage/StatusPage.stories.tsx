@@ -2,13 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { storyConsole } from '../../../stories/console';
 import { StatusPage } from './StatusPage';
+import { componentOn } from '../../../stories/kit';
 
-const meta = {
-  title: 'Components/StatusPage',
-  component: StatusPage,
-  parameters: { console: { path: '/somewhere' } },
-  args: { code: '404', title: '页面不存在', text: '您访问的页面不存在或已被移除', back: '返回首页', tone: 'missing', testId: 'status', backTestId: 'status-back' },
-} satisfies Meta<typeof StatusPage>;
+const meta = { title: 'Components/StatusPage', ...componentOn(StatusPage, { console: { path: '/somewhere' } }, { code: '404', title: '页面不存在', text: '您访问的页面不存在或已被移除', back: '返回首页', tone: 'missing', testId: 'status', backTestId: 'status-back' }) } satisfies Meta<typeof StatusPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

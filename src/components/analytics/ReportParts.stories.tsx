@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ReportStore } from '../../stores/analytics/report-store';
 import { Money, ReportForm, ReportState } from './ReportParts';
+import { componentOn } from '../../../stories/kit';
 
 /**
  * The parts every revenue and report screen is built from: the form row (game picker, range, 查询,
@@ -51,12 +52,7 @@ function View({ answer, withGame = true, start = '2026-11-01' }: { answer: Answe
   return <Parts store={store} withGame={withGame} asked={asked} />;
 }
 
-const meta = {
-  title: 'Components/IncomeParts',
-  component: View,
-  args: { answer: { orders: 5 } },
-  parameters: { console: { signedIn: true, bootstrap: true } },
-} satisfies Meta<typeof View>;
+const meta = { title: 'Components/IncomeParts', ...componentOn(View, { console: { signedIn: true, bootstrap: true } }, { answer: { orders: 5 } }) } satisfies Meta<typeof View>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { storyConsole } from '../../../stories/console';
 import { EChart, type ChartPalette } from './EChart';
+import { componentOn } from '../../../stories/kit';
 
 /**
  * The chart wrapper: ECharts 6 loaded on first use, option set with notMerge, colours from
@@ -15,11 +16,7 @@ const bars = (p: ChartPalette) => ({
   series: [{ type: 'bar', data: [10, 10, 10], barWidth: '100%', itemStyle: { color: p.primary } }],
 });
 
-const meta = {
-  title: 'Components/EChart',
-  component: EChart,
-  args: { option: bars, label: '示例图表', height: 200, testId: 'chart' },
-} satisfies Meta<typeof EChart>;
+const meta = { title: 'Components/EChart', ...componentOn(EChart, {}, { option: bars, label: '示例图表', height: 200, testId: 'chart' }) } satisfies Meta<typeof EChart>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -4,6 +4,7 @@ import { storyBackend } from '../../../stories/console';
 import { CrudPage } from './CrudPage';
 import { crudBackend, WHITE_LIST_PATH, type CrudMockState } from './crud-mocks';
 import type { ResourceDescription } from './types';
+import { componentOn } from '../../../stories/kit';
 
 const description: ResourceDescription = {
   resource: '/api/system/api_white_list/',
@@ -27,12 +28,7 @@ const description: ResourceDescription = {
   ],
 };
 
-const meta = {
-  title: 'Components/CrudPage',
-  component: CrudPage,
-  args: { description },
-  parameters: { console: { path: WHITE_LIST_PATH, signedIn: true, bootstrap: true }, backend: crudBackend() },
-} satisfies Meta<typeof CrudPage>;
+const meta = { title: 'Components/CrudPage', ...componentOn(CrudPage, { console: { path: WHITE_LIST_PATH, signedIn: true, bootstrap: true }, backend: crudBackend() }, { description }) } satisfies Meta<typeof CrudPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

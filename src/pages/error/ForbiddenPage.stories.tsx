@@ -4,12 +4,9 @@ import { storyConsole } from '../../../stories/console';
 import { mockBackend } from '../../../stories/mocks/handlers';
 import { AppRoutes } from '../../app/routes';
 import ForbiddenPage from './ForbiddenPage';
+import { componentOn } from '../../../stories/kit';
 
-const meta = {
-  title: 'Pages/Forbidden',
-  component: ForbiddenPage,
-  parameters: { console: { path: '/403' } },
-} satisfies Meta<typeof ForbiddenPage>;
+const meta = { title: 'Pages/Forbidden', ...componentOn(ForbiddenPage, { console: { path: '/403' } }) } satisfies Meta<typeof ForbiddenPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

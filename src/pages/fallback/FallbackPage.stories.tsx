@@ -2,14 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { storyConsole } from '../../../stories/console';
 import FallbackPage from './FallbackPage';
+import { componentOn } from '../../../stories/kit';
 
 /** What a menu route shows when its page file does not exist (spec §2.3). */
-const meta = {
-  title: 'Pages/Fallback',
-  component: FallbackPage,
-  args: { title: '游戏查询', component: 'game/query' },
-  parameters: { console: { path: '/game/query', signedIn: true } },
-} satisfies Meta<typeof FallbackPage>;
+const meta = { title: 'Pages/Fallback', ...componentOn(FallbackPage, { console: { path: '/game/query', signedIn: true } }, { title: '游戏查询', component: 'game/query' }) } satisfies Meta<typeof FallbackPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

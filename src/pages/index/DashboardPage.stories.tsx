@@ -3,6 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { storyBackend } from '../../../stories/console';
 import { mockBackend } from '../../../stories/mocks/handlers';
 import DashboardPage from './DashboardPage';
+import { componentOn } from '../../../stories/kit';
 
 /** 30 days ending 2026-11-24 (the day of the §17 capture), oldest first, counts by index. */
 function upstreamDays(count: (i: number) => number): Array<{ day: string; count: number }> {
@@ -10,11 +11,7 @@ function upstreamDays(count: (i: number) => number): Array<{ day: string; count:
   return Array.from({ length: 30 }, (_, i) => ({ day: new Date(end - (29 - i) * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
 }
 
-const meta = {
-  title: 'Pages/Dashboard',
-  component: DashboardPage,
-  parameters: { console: { path: '/index', signedIn: true, bootstrap: true }, backend: mockBackend() },
-} satisfies Meta<typeof DashboardPage>;
+const meta = { title: 'Pages/Dashboard', ...componentOn(DashboardPage, { console: { path: '/index', signedIn: true, bootstrap: true }, backend: mockBackend() }) } satisfies Meta<typeof DashboardPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -6,12 +6,9 @@ import { mockBackend } from '../../../stories/mocks/handlers';
 import { PluginProvider } from '../../plugins/context';
 import { EMPTY_PLUGINS } from '../../plugins/types';
 import LoginPage from './LoginPage';
+import { componentOn } from '../../../stories/kit';
 
-const meta = {
-  title: 'Pages/Login',
-  component: LoginPage,
-  parameters: { console: { path: '/login?redirect=%2FuserInfo' }, backend: mockBackend() },
-} satisfies Meta<typeof LoginPage>;
+const meta = { title: 'Pages/Login', ...componentOn(LoginPage, { console: { path: '/login?redirect=%2FuserInfo' }, backend: mockBackend() }) } satisfies Meta<typeof LoginPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -7,6 +7,7 @@ import { ok } from '../../../stories/mocks/fixtures';
 import { MockBackend } from '../../../stories/mocks/handlers';
 import PreviewPage from './PreviewPage';
 import type { Reachability } from './reachability';
+import { componentOn } from '../../../stories/kit';
 
 /** The address check answering at once (stories make no request to the game's address). */
 const answers = (result: Reachability) => fn(async (_url: string) => result);
@@ -18,12 +19,7 @@ function backendWithGameAt(url: string): MockBackend {
   return new MockBackend([http.get('*/api/game/h5/preview/h5-local/', () => HttpResponse.json(ok(h5Preview, game, '获取成功'))), ...base.handlers], base.state, base.reset);
 }
 
-const meta = {
-  title: 'Pages/Preview',
-  component: PreviewPage,
-  args: { code: 'h5-xiaoxiao', probe: answers({ state: 'reachable' }) },
-  parameters: { console: { path: '/preview?code=h5-xiaoxiao' }, backend: gameBackend() },
-} satisfies Meta<typeof PreviewPage>;
+const meta = { title: 'Pages/Preview', ...componentOn(PreviewPage, { console: { path: '/preview?code=h5-xiaoxiao' }, backend: gameBackend() }, { code: 'h5-xiaoxiao', probe: answers({ state: 'reachable' }) }) } satisfies Meta<typeof PreviewPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

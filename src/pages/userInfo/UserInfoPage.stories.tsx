@@ -7,6 +7,7 @@ import { storyConsole } from '../../../stories/console';
 import { failure, ok, superadmin } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
 import UserInfoPage from './UserInfoPage';
+import { componentOn } from '../../../stories/kit';
 
 /** What the personal page sent, for the play functions. */
 interface ProfileCalls {
@@ -52,11 +53,7 @@ function profileBackend(): MockBackend & { calls: ProfileCalls } {
 
 const backend = profileBackend();
 
-const meta = {
-  title: 'Pages/UserInfo',
-  component: UserInfoPage,
-  parameters: { console: { path: '/userInfo', signedIn: true, bootstrap: true }, backend },
-} satisfies Meta<typeof UserInfoPage>;
+const meta = { title: 'Pages/UserInfo', ...componentOn(UserInfoPage, { console: { path: '/userInfo', signedIn: true, bootstrap: true }, backend }) } satisfies Meta<typeof UserInfoPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -6,6 +6,7 @@ import { memoryOAuth2State, storyConsole } from '../../../stories/console';
 import { failure, loginData, ok } from '../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../stories/mocks/handlers';
 import OAuth2Page from './OAuth2Page';
+import { componentOn } from '../../../stories/kit';
 
 const exchanged: unknown[] = [];
 function oauth2Backend(enabled: boolean): MockBackend {
@@ -32,12 +33,7 @@ const stateStore = memoryOAuth2State();
 const left: string[] = [];
 const ORIGIN = 'http://console.test';
 
-const meta = {
-  title: 'Plugins/OAuth2',
-  component: OAuth2Page,
-  args: { leave: (url: string) => void left.push(url), origin: ORIGIN },
-  parameters: { console: { path: '/oauth2?redirect=%2FuserInfo', oauth2State: stateStore }, backend: oauth2Backend(true) },
-} satisfies Meta<typeof OAuth2Page>;
+const meta = { title: 'Plugins/OAuth2', ...componentOn(OAuth2Page, { console: { path: '/oauth2?redirect=%2FuserInfo', oauth2State: stateStore }, backend: oauth2Backend(true) }, { leave: (url: string) => void left.push(url), origin: ORIGIN }) } satisfies Meta<typeof OAuth2Page>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

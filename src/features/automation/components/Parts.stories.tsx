@@ -4,6 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { argsBody, type ArgProblem, type ArgValues } from '../stores/automation';
 import type { RunState, TaskArgument } from '../../../stores/types';
 import { ArgsForm, RunStateTag, TimeZoneInput } from './parts';
+import { componentOn } from '../../../../stories/kit';
 
 /**
  * The automation screens' own inputs: a task kind's argument form (built from the kind's
@@ -44,11 +45,7 @@ function Form({ form, initial, disabled = false }: { form: TaskArgument[]; initi
   );
 }
 
-const meta = {
-  title: 'Components/AutomationParts',
-  component: Form,
-  args: { form: ROLLUP_ARGS, initial: { target: 'all' } },
-} satisfies Meta<typeof Form>;
+const meta = { title: 'Components/AutomationParts', ...componentOn(Form, {}, { form: ROLLUP_ARGS, initial: { target: 'all' } }) } satisfies Meta<typeof Form>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

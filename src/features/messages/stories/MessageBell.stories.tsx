@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RealtimeConnection } from '../../../app/layout/RealtimeConnection';
 import { MessageBell } from '../components/MessageBell';
 import { messageBackend, mockSocket, storyMessage, type MessageMockState } from '../mocks/messages';
+import { componentOn } from '../../../../stories/kit';
 
 /**
  * The bell with the layout's socket on mock-socket: each frame type of spec §4 and the connection
@@ -17,10 +18,7 @@ function Bar() {
   );
 }
 
-const meta = {
-  title: 'Header/MessageBell',
-  component: Bar,
-} satisfies Meta<typeof Bar>;
+const meta = { title: 'Header/MessageBell', ...componentOn(Bar) } satisfies Meta<typeof Bar>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

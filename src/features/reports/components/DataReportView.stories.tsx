@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { statsResult, type StatsResult } from '../../../../contracts/schemas/reports';
 import { DataReportStore } from '../stores/data-reports';
 import { DataReportView } from './DataReportView';
+import { componentOn } from '../../../../stories/kit';
 
 type ConsoleApi = ConstructorParameters<typeof DataReportStore>[0];
 
@@ -77,12 +78,7 @@ function View({ answer, kind }: { answer: Answer; kind: 'game_stats' | 'user_sta
   return <DataReportView store={store} path="/data_reports/story" />;
 }
 
-const meta = {
-  title: 'Components/DataReportView',
-  component: View,
-  args: { answer: result(7), kind: 'game_stats' },
-  parameters: { console: { signedIn: true, bootstrap: true } },
-} satisfies Meta<typeof View>;
+const meta = { title: 'Components/DataReportView', ...componentOn(View, { console: { signedIn: true, bootstrap: true } }, { answer: result(7), kind: 'game_stats' }) } satisfies Meta<typeof View>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -4,6 +4,7 @@ import { storyBackend, storyConsole } from '../../../../../../stories/console';
 import { MessageBell } from '../../../components/MessageBell';
 import MessageCenterPage from './index';
 import { HOSTILE_ID, MESSAGE_CENTER_PATH, messageCenterBackend, REFUSED_LIST_TITLE, REFUSED_MESSAGE, REFUSED_TITLE, type MessageCenterState } from './message-center-mocks';
+import { componentOn } from '../../../../../../stories/kit';
 
 /** The page with the header's bell beside it, so the unread count is visible as a person sees it. */
 function WithBell() {
@@ -20,11 +21,7 @@ function WithBell() {
 }
 
 /** 消息中心 (spec §2.2 system/messageCenter) on an in-memory message back end. */
-const meta = {
-  title: 'Pages/MessageCenter',
-  component: WithBell,
-  parameters: { console: { path: MESSAGE_CENTER_PATH, signedIn: true, bootstrap: true }, backend: messageCenterBackend() },
-} satisfies Meta<typeof WithBell>;
+const meta = { title: 'Pages/MessageCenter', ...componentOn(WithBell, { console: { path: MESSAGE_CENTER_PATH, signedIn: true, bootstrap: true }, backend: messageCenterBackend() }) } satisfies Meta<typeof WithBell>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

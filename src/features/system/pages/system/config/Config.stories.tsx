@@ -3,12 +3,9 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyBackend } from '../../../../../../stories/console';
 import { CONFIG_PATH, configBackend, RACED_KEY, RACED_MESSAGE, type ConfigMockState } from './config-mocks';
 import ConfigPage from './index';
+import { componentOn } from '../../../../../../stories/kit';
 
-const meta = {
-  title: 'Pages/SystemConfig',
-  component: ConfigPage,
-  parameters: { console: { path: CONFIG_PATH, signedIn: true, bootstrap: true }, backend: configBackend() },
-} satisfies Meta<typeof ConfigPage>;
+const meta = { title: 'Pages/SystemConfig', ...componentOn(ConfigPage, { console: { path: CONFIG_PATH, signedIn: true, bootstrap: true }, backend: configBackend() }) } satisfies Meta<typeof ConfigPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -3,12 +3,9 @@ import { runInAction } from 'mobx';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyConsole } from '../../../../../../../stories/console';
 import FrontendLogPage from './index';
+import { componentOn } from '../../../../../../../stories/kit';
 
-const meta = {
-  title: 'Pages/FrontendLog',
-  component: FrontendLogPage,
-  parameters: { console: { path: '/frontendLog', signedIn: true, bootstrap: true } },
-} satisfies Meta<typeof FrontendLogPage>;
+const meta = { title: 'Pages/FrontendLog', ...componentOn(FrontendLogPage, { console: { path: '/frontendLog', signedIn: true, bootstrap: true } }) } satisfies Meta<typeof FrontendLogPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
