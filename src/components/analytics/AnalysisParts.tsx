@@ -3,6 +3,7 @@ import { Calendar } from 'primereact/calendar';
 import type { ReactNode } from 'react';
 import type { DateRange } from '../../stores/analytics/range';
 import { formatDate } from '../../stores/format';
+import { PageLoading } from '../PageLoading';
 import { useAnalyticsTexts } from './locale';
 import './analytics.css';
 
@@ -44,6 +45,35 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
+/**
+ * A result table in a `TableScroll`: its header cells (`head`, one row), its body rows (the children)
+ * and, given `foot`, its footer rows (`busy`: rows are being read again).
+ */
+export function AnalysisTable({ label, className = 'tracking-table', testId, head, foot, busy, children }: { label: string; className?: string; testId: string; head: ReactNode; foot?: ReactNode; busy?: boolean; children: ReactNode }) {
+  return (
+    <TableScroll label={label}>
+      <table className={className} data-testid={testId} aria-busy={busy}>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+        {foot && <tfoot>{foot}</tfoot>}
+      </table>
+    </TableScroll>
+  );
+}
+
+/**
+ * The page of a feature whose store loads outside the login page's chunk: the page spinner until
+ * `useStore` gives the store, then `view` of it.
+ */
+export function storePage<S>(useStore: () => S | null, view: (store: S) => ReactNode): () => ReactNode {
+  return function StorePage() {
+    const store = useStore();
+    return store ? view(store) : <PageLoading />;
+  };
+}
+
 /** A labelled control of an analysis form. */
 export function FormItem({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -66,14 +96,15 @@ export function ResultState({ kind, text, onRetry, testId }: { kind: 'loading' |
   );
 }
 
-/** One figure of a KPI row. */
-export function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** One figure of a KPI row (`children`: what explains it, under the value). */
+export function Kpi({ label, value, testId, children }: { label: string; value: string; testId: string; children?: ReactNode }) {
   return (
     <section className="tracking-kpi" data-testid={testId}>
       <div className="tracking-kpi-label">{label}</div>
       <div className="tracking-kpi-value" data-testid={`${testId}-value`}>
         {value}
       </div>
+      {children}
     </section>
   );
 }

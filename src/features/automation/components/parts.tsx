@@ -1,8 +1,10 @@
+import { observer } from 'mobx-react-lite';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { Paginator } from 'primereact/paginator';
 import { Tag } from 'primereact/tag';
 import { RUN_STATE_SEVERITY, type ArgProblem, type ArgValues } from '../stores/automation';
 import { formatDate } from '../../../stores/format';
@@ -31,6 +33,31 @@ export function problemText(t: T, arg: TaskArgument, problem: ArgProblem): strin
 }
 
 /** A run state as a coloured tag. */
+/** What a paged list's pager needs of its store. */
+export interface PagedList {
+  readonly page: number;
+  readonly limit: number;
+  readonly total: number;
+  setPage(page: number, limit?: number): Promise<void>;
+}
+
+/** The pager under a paged list (the task runs, a page check's history): 10 to 100 rows a page, the total in words. */
+export const ListPager = observer(function ListPager({ store, testId }: { store: PagedList; testId: string }) {
+  const t = useAutomationTexts();
+  return (
+    <Paginator
+      first={(store.page - 1) * store.limit}
+      rows={store.limit}
+      totalRecords={store.total}
+      rowsPerPageOptions={[10, 20, 50, 100]}
+      onPageChange={(e) => void store.setPage(e.page + 1, e.rows)}
+      template="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
+      currentPageReportTemplate={t('automation.task.total', { n: store.total })}
+      data-testid={testId}
+    />
+  );
+});
+
 export function RunStateTag({ state, testId }: { state: RunState; testId?: string }) {
   const t = useAutomationTexts();
   return <Tag className="automation-state" value={t(`automation.states.${state}`)} severity={RUN_STATE_SEVERITY[state]} data-state={state} data-testid={testId} />;

@@ -9,7 +9,7 @@ import { formatFigure, formatPercent } from '../../../stores/format';
 import { EChart, type ChartPalette } from '../../../components/charts/EChart';
 import { dailyOption } from '../../../components/analytics/charts';
 import { Money, ReportForm, ReportState } from '../../../components/analytics/ReportParts';
-import { TableScroll } from '../../../components/analytics/AnalysisParts';
+import { AnalysisTable } from '../../../components/analytics/AnalysisParts';
 import { useStore } from '../../../components/store-context';
 import { useReportsTexts } from './reports-locale';
 import { useReports } from './useReports';
@@ -107,27 +107,25 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
             </div>
             <section className="tracking-card">
               <div className="tracking-muted">{t('dataReports.totalNote')}</div>
-              <TableScroll label={t('analytics.tableLabel', { title: t('dataReports.chart') })}>
-                <table className="tracking-table income-table data-report-table" data-testid={`${prefix}-table`}>
-                  <thead>
-                    <tr>{STATS_COLUMNS.map(header)}</tr>
-                  </thead>
-                  <tbody>
-                    {store.rows.map((r) => (
-                      <tr key={r.day}>
-                        <td>{r.day}</td>
-                        {cells(r)}
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr data-testid={`${prefix}-total`}>
-                      <td>{t('dataReports.total')}</td>
-                      {cells(result.total)}
-                    </tr>
-                  </tfoot>
-                </table>
-              </TableScroll>
+              <AnalysisTable
+                label={t('analytics.tableLabel', { title: t('dataReports.chart') })}
+                className="tracking-table income-table data-report-table"
+                testId={`${prefix}-table`}
+                head={STATS_COLUMNS.map(header)}
+                foot={
+                  <tr data-testid={`${prefix}-total`}>
+                    <td>{t('dataReports.total')}</td>
+                    {cells(result.total)}
+                  </tr>
+                }
+              >
+                {store.rows.map((r) => (
+                  <tr key={r.day}>
+                    <td>{r.day}</td>
+                    {cells(r)}
+                  </tr>
+                ))}
+              </AnalysisTable>
             </section>
           </>
         ))}

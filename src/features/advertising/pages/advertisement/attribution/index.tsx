@@ -6,9 +6,8 @@ import { useEffect, useState } from 'react';
 import { useAdvertisingTexts } from '../../../components/locale';
 import { useAdvertising } from '../../../components/useAdvertising';
 import { GamePicker } from '../../../../../components/analytics/ReportParts';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { DateRangeInput, FormItem, Kpi, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, DateRangeInput, FormItem, Kpi, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { AD_WINDOW_CHOICES } from '../../../../../config';
 import type { AdvertisingStore, AttributionStore } from '../../../stores/advertising';
 import { formatFigure, formatInstant, formatPercent } from '../../../../../stores/format';
@@ -99,46 +98,43 @@ const AttributionView = observer(function AttributionView({ ads }: { ads: Advert
               <ResultState kind="empty" text={t('ads.attribution.empty')} testId="att-empty" />
             ) : (
               <>
-                <TableScroll label={t('ads.attribution.tableLabel')}>
-                  <table className="tracking-table income-table" data-testid="att-table">
-                    <thead>
-                      <tr>
-                        <th className="is-text">{t('ads.attribution.installTime')}</th>
-                        <th className="is-text">{t('ads.common.game')}</th>
-                        <th className="is-text">{t('ads.attribution.player')}</th>
-                        <th className="is-text">{t('ads.attribution.device')}</th>
-                        <th className="is-text">{t('ads.attribution.channel')}</th>
-                        <th className="is-text">{t('ads.attribution.campaign')}</th>
-                        <th className="is-text">{t('ads.attribution.clickTime')}</th>
-                        <th className="is-text">{t('ads.attribution.match')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {result.rows.map((r) => (
-                        <tr key={`${r.game}:${r.distinct_id}`}>
-                          <td className="is-text">{timeText(r.install_time)}</td>
-                          <td className="income-label" title={r.game_name} data-user-data>
-                            {r.game_name}
-                          </td>
-                          <td className="income-label ads-mono" title={r.distinct_id} data-user-data>
-                            {r.distinct_id}
-                          </td>
-                          <td className="income-label ads-mono" title={r.device_id} data-user-data>
-                            {r.device_id || '-'}
-                          </td>
-                          <td className="is-text">{r.channel || '-'}</td>
-                          <td className="income-label" title={r.campaign_name ?? ''} data-user-data>
-                            {r.campaign_name ?? '-'}
-                          </td>
-                          <td className="is-text">{timeText(r.click_time)}</td>
-                          <td className="is-text">
-                            <span className={`ads-status ${r.match === 'last_click' ? 'is-running' : 'is-idle'}`}>{r.match === 'last_click' ? t('ads.attribution.lastClick') : t('ads.attribution.organicMatch')}</span>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <AnalysisTable label={t('ads.attribution.tableLabel')} className="tracking-table income-table" testId="att-table"
+                  head={
+                    <>
+                      <th className="is-text">{t('ads.attribution.installTime')}</th>
+                      <th className="is-text">{t('ads.common.game')}</th>
+                      <th className="is-text">{t('ads.attribution.player')}</th>
+                      <th className="is-text">{t('ads.attribution.device')}</th>
+                      <th className="is-text">{t('ads.attribution.channel')}</th>
+                      <th className="is-text">{t('ads.attribution.campaign')}</th>
+                      <th className="is-text">{t('ads.attribution.clickTime')}</th>
+                      <th className="is-text">{t('ads.attribution.match')}</th>
+                    </>
+                  }
+                >
+                  {result.rows.map((r) => (
+                    <tr key={`${r.game}:${r.distinct_id}`}>
+                      <td className="is-text">{timeText(r.install_time)}</td>
+                      <td className="income-label" title={r.game_name} data-user-data>
+                        {r.game_name}
+                      </td>
+                      <td className="income-label ads-mono" title={r.distinct_id} data-user-data>
+                        {r.distinct_id}
+                      </td>
+                      <td className="income-label ads-mono" title={r.device_id} data-user-data>
+                        {r.device_id || '-'}
+                      </td>
+                      <td className="is-text">{r.channel || '-'}</td>
+                      <td className="income-label" title={r.campaign_name ?? ''} data-user-data>
+                        {r.campaign_name ?? '-'}
+                      </td>
+                      <td className="is-text">{timeText(r.click_time)}</td>
+                      <td className="is-text">
+                        <span className={`ads-status ${r.match === 'last_click' ? 'is-running' : 'is-idle'}`}>{r.match === 'last_click' ? t('ads.attribution.lastClick') : t('ads.attribution.organicMatch')}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </AnalysisTable>
                 <div className="ads-pager" data-testid="att-pager">
                   <span>{t('ads.attribution.page', { page: store.page, pages: store.pages, total: formatFigure(result.total, language) })}</span>
                   <Button size="small" text icon="pi pi-angle-left" aria-label={t('ads.attribution.prev')} disabled={store.page <= 1} onClick={() => void store.setPage(store.page - 1)} data-testid="att-prev" />
@@ -153,7 +149,4 @@ const AttributionView = observer(function AttributionView({ ads }: { ads: Advert
   );
 });
 
-export default function AttributionPage() {
-  const ads = useAdvertising();
-  return ads ? <AttributionView ads={ads} /> : <PageLoading />;
-}
+export default storePage(useAdvertising, (ads) => <AttributionView ads={ads} />);

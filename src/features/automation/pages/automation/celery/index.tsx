@@ -5,8 +5,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useAutomationTexts } from '../../../components/locale';
 import { kindName } from '../../../components/parts';
 import { useAutomation, useVisibleInterval } from '../../../components/useAutomation';
-import { PageLoading } from '../../../../../components/PageLoading';
-import { ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { AUTOMATION_WORKERS_REFRESH_MS } from '../../../../../config';
 import { formatInstant } from '../../../../../stores/format';
 import { ageSeconds, type AutomationStore } from '../../../stores/automation';
@@ -76,46 +75,43 @@ const CeleryView = observer(function CeleryView({ automation }: { automation: Au
         ) : answer.workers.length === 0 ? (
           <ResultState kind="empty" text={t('automation.workers.empty')} testId="workers-empty" />
         ) : (
-          <TableScroll label={t('automation.workers.workersLabel')}>
-            <table className="tracking-table" data-testid="workers-table">
-              <thead>
-                <tr>
-                  <th className="is-text">{t('automation.workers.instance')}</th>
-                  <th className="is-text">{t('automation.workers.host')}</th>
-                  <th className="is-text">{t('automation.workers.status')}</th>
-                  <th className="is-text">{t('automation.workers.started')}</th>
-                  <th className="is-text">{t('automation.workers.heartbeat')}</th>
-                  <th className="is-number">{t('automation.workers.inFlight')}</th>
-                  <th className="is-number">{t('automation.workers.completed')}</th>
-                  <th className="is-number">{t('automation.workers.failedCount')}</th>
-                  <th className="is-text">{t('automation.workers.load')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.workers.map((w, i) => (
-                  <tr key={w.instance} className={i % 2 ? 'p-row-odd' : undefined} data-testid={`worker-${w.instance}`} data-status={w.status}>
-                    <td>
-                      <code data-user-data>{w.instance}</code>
-                    </td>
-                    <td data-user-data>
-                      {w.host} · {w.pid}
-                    </td>
-                    <td>
-                      <Tag className="automation-state" value={t(`automation.workers.${w.status}`)} severity={STATUS_SEVERITY[w.status]} data-testid={`worker-${w.instance}-status`} />
-                    </td>
-                    <td>{formatInstant(w.started)}</td>
-                    <td title={formatInstant(w.heartbeat)} data-testid={`worker-${w.instance}-heartbeat`}>
-                      {w.status === 'stopped' ? formatInstant(w.stopped) : ageText(t, ageSeconds(w.heartbeat, store.loadedAt))}
-                    </td>
-                    <td className="is-number">{w.in_flight}</td>
-                    <td className="is-number">{w.completed}</td>
-                    <td className="is-number">{w.failed}</td>
-                    <td className="automation-load">{w.status === 'online' ? loadText(t, w.load) : '-'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AnalysisTable label={t('automation.workers.workersLabel')} testId="workers-table"
+            head={
+              <>
+                <th className="is-text">{t('automation.workers.instance')}</th>
+                <th className="is-text">{t('automation.workers.host')}</th>
+                <th className="is-text">{t('automation.workers.status')}</th>
+                <th className="is-text">{t('automation.workers.started')}</th>
+                <th className="is-text">{t('automation.workers.heartbeat')}</th>
+                <th className="is-number">{t('automation.workers.inFlight')}</th>
+                <th className="is-number">{t('automation.workers.completed')}</th>
+                <th className="is-number">{t('automation.workers.failedCount')}</th>
+                <th className="is-text">{t('automation.workers.load')}</th>
+              </>
+            }
+          >
+            {answer.workers.map((w, i) => (
+              <tr key={w.instance} className={i % 2 ? 'p-row-odd' : undefined} data-testid={`worker-${w.instance}`} data-status={w.status}>
+                <td>
+                  <code data-user-data>{w.instance}</code>
+                </td>
+                <td data-user-data>
+                  {w.host} · {w.pid}
+                </td>
+                <td>
+                  <Tag className="automation-state" value={t(`automation.workers.${w.status}`)} severity={STATUS_SEVERITY[w.status]} data-testid={`worker-${w.instance}-status`} />
+                </td>
+                <td>{formatInstant(w.started)}</td>
+                <td title={formatInstant(w.heartbeat)} data-testid={`worker-${w.instance}-heartbeat`}>
+                  {w.status === 'stopped' ? formatInstant(w.stopped) : ageText(t, ageSeconds(w.heartbeat, store.loadedAt))}
+                </td>
+                <td className="is-number">{w.in_flight}</td>
+                <td className="is-number">{w.completed}</td>
+                <td className="is-number">{w.failed}</td>
+                <td className="automation-load">{w.status === 'online' ? loadText(t, w.load) : '-'}</td>
+              </tr>
+            ))}
+          </AnalysisTable>
         )}
       </section>
       {answer && (
@@ -124,40 +120,37 @@ const CeleryView = observer(function CeleryView({ automation }: { automation: Au
           {answer.queues.length === 0 ? (
             <ResultState kind="empty" text={t('automation.workers.queuesEmpty')} testId="queues-empty" />
           ) : (
-            <TableScroll label={t('automation.workers.queuesLabel')}>
-              <table className="tracking-table" data-testid="queues-table">
-                <thead>
-                  <tr>
-                    <th className="is-text">{t('automation.workers.queue')}</th>
-                    <th className="is-text">{t('automation.workers.task')}</th>
-                    <th className="is-number">{t('automation.workers.depth')}</th>
-                    <th className="is-number">{t('automation.workers.queued')}</th>
-                    <th className="is-number">{t('automation.workers.active')}</th>
-                    <th className="is-number">{t('automation.workers.retrying')}</th>
-                    <th className="is-number">{t('automation.workers.failed')}</th>
-                    <th className="is-number">{t('automation.workers.done')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.queues.map((q, i) => (
-                    <tr key={`${q.queue}:${q.task}`} className={i % 2 ? 'p-row-odd' : undefined} data-testid={`queue-${q.queue}-${q.task}`}>
-                      <td>
-                        <code>{q.queue}</code>
-                      </td>
-                      <td>{kindName(t, q.task, q.task)}</td>
-                      <td className="is-number">
-                        <strong>{q.queued + q.retrying}</strong>
-                      </td>
-                      <td className="is-number">{q.queued}</td>
-                      <td className="is-number">{q.active}</td>
-                      <td className="is-number">{q.retrying}</td>
-                      <td className="is-number">{q.failed}</td>
-                      <td className="is-number">{q.completed}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <AnalysisTable label={t('automation.workers.queuesLabel')} testId="queues-table"
+              head={
+                <>
+                  <th className="is-text">{t('automation.workers.queue')}</th>
+                  <th className="is-text">{t('automation.workers.task')}</th>
+                  <th className="is-number">{t('automation.workers.depth')}</th>
+                  <th className="is-number">{t('automation.workers.queued')}</th>
+                  <th className="is-number">{t('automation.workers.active')}</th>
+                  <th className="is-number">{t('automation.workers.retrying')}</th>
+                  <th className="is-number">{t('automation.workers.failed')}</th>
+                  <th className="is-number">{t('automation.workers.done')}</th>
+                </>
+              }
+            >
+              {answer.queues.map((q, i) => (
+                <tr key={`${q.queue}:${q.task}`} className={i % 2 ? 'p-row-odd' : undefined} data-testid={`queue-${q.queue}-${q.task}`}>
+                  <td>
+                    <code>{q.queue}</code>
+                  </td>
+                  <td>{kindName(t, q.task, q.task)}</td>
+                  <td className="is-number">
+                    <strong>{q.queued + q.retrying}</strong>
+                  </td>
+                  <td className="is-number">{q.queued}</td>
+                  <td className="is-number">{q.active}</td>
+                  <td className="is-number">{q.retrying}</td>
+                  <td className="is-number">{q.failed}</td>
+                  <td className="is-number">{q.completed}</td>
+                </tr>
+              ))}
+            </AnalysisTable>
           )}
         </section>
       )}
@@ -166,7 +159,4 @@ const CeleryView = observer(function CeleryView({ automation }: { automation: Au
 });
 
 /** 执行节点 (automation/celery): the workers (server instances) and the queues, refreshed every 5 s while visible. */
-export default function AutomationCeleryPage() {
-  const automation = useAutomation();
-  return automation ? <CeleryView automation={automation} /> : <PageLoading />;
-}
+export default storePage(useAutomation, (automation) => <CeleryView automation={automation} />);

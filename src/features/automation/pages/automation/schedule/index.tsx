@@ -13,6 +13,7 @@ import type { ResourceRow, RunState, TaskKindRow } from '../../../../../stores/t
 import { FULL_PERMISSIONS, NEWEST_FIRST } from '../../../../../components/crud/presets';
 import '../../../../../components/analytics/analytics.css';
 import '../../../components/automation.css';
+import { storePage } from '../../../../../components/analytics/AnalysisParts';
 
 type T = ReturnType<typeof useAutomationTexts>;
 
@@ -247,8 +248,5 @@ function ScheduleView({ automation }: { automation: AutomationStore }) {
  * 定时调度 (automation/schedule): a task with its arguments (a form built from the task's argument
  * description) bound to a crontab or an interval; enable/disable, run now, last and next run, last state.
  */
-export default function AutomationSchedulePage() {
-  const automation = useAutomation();
-  return automation ? <ScheduleView automation={automation} /> : <PageLoading />;
-}
+export default storePage(useAutomation, (automation) => <ScheduleView automation={automation} />);
 

@@ -3,15 +3,13 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { Paginator } from 'primereact/paginator';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAutomationTexts } from '../../../components/locale';
-import { ArgsForm, kindDescription, kindName, RunStateTag } from '../../../components/parts';
+import { ArgsForm, kindDescription, kindName, ListPager, RunStateTag } from '../../../components/parts';
 import { useAutomation, useVisibleInterval } from '../../../components/useAutomation';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { usePermission } from '../../../../../components/Permission';
 import { useStore } from '../../../../../components/store-context';
-import { ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { AUTOMATION_ACTIVE_RUNS_REFRESH_MS } from '../../../../../config';
 import { formatInstant, formatRunDuration } from '../../../../../stores/format';
 import { ACTIVE_RUN_STATES, argDefaults, argsBody, resultText, RUN_STATE_LIST, type ArgProblem, type ArgValues, type AutomationStore, type TaskRunsStore } from '../../../stores/automation';
@@ -201,38 +199,26 @@ const TaskView = observer(function TaskView({ automation }: { automation: Automa
           <ResultState kind="empty" text={t('automation.task.runsEmpty')} testId="runs-empty" />
         ) : (
           <>
-            <TableScroll label={t('automation.task.tableLabel')}>
-              <table className="tracking-table" data-testid="runs-table">
-                <thead>
-                  <tr>
-                    <th className="is-text">{t('automation.task.colTask')}</th>
-                    <th className="is-text">{t('automation.task.colTrigger')}</th>
-                    <th className="is-text">{t('automation.task.colState')}</th>
-                    <th className="is-number">{t('automation.task.colAttempts')}</th>
-                    <th className="is-text">{t('automation.task.colQueued')}</th>
-                    <th className="is-text">{t('automation.task.colStarted')}</th>
-                    <th className="is-number">{t('automation.task.colDuration')}</th>
-                    <th className="is-text">{t('automation.task.colResult')}</th>
-                    <th className="is-text">{t('automation.task.colActions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {store.runs.map((r, i) => (
-                    <RunRowView key={r.id} run={r} index={i} store={store} canRetry={canRun} canCancel={canCancel} onCancel={() => setCancelling(r)} />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            <Paginator
-              first={(store.page - 1) * store.limit}
-              rows={store.limit}
-              totalRecords={store.total}
-              rowsPerPageOptions={[10, 20, 50, 100]}
-              onPageChange={(e) => void store.setPage(e.page + 1, e.rows)}
-              template="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
-              currentPageReportTemplate={t('automation.task.total', { n: store.total })}
-              data-testid="runs-pager"
-            />
+            <AnalysisTable label={t('automation.task.tableLabel')} testId="runs-table"
+              head={
+                <>
+                  <th className="is-text">{t('automation.task.colTask')}</th>
+                  <th className="is-text">{t('automation.task.colTrigger')}</th>
+                  <th className="is-text">{t('automation.task.colState')}</th>
+                  <th className="is-number">{t('automation.task.colAttempts')}</th>
+                  <th className="is-text">{t('automation.task.colQueued')}</th>
+                  <th className="is-text">{t('automation.task.colStarted')}</th>
+                  <th className="is-number">{t('automation.task.colDuration')}</th>
+                  <th className="is-text">{t('automation.task.colResult')}</th>
+                  <th className="is-text">{t('automation.task.colActions')}</th>
+                </>
+              }
+            >
+              {store.runs.map((r, i) => (
+                <RunRowView key={r.id} run={r} index={i} store={store} canRetry={canRun} canCancel={canCancel} onCancel={() => setCancelling(r)} />
+              ))}
+            </AnalysisTable>
+            <ListPager store={store} testId="runs-pager" />
           </>
         )}
       </section>
@@ -260,7 +246,4 @@ const TaskView = observer(function TaskView({ automation }: { automation: Automa
 });
 
 /** 任务管理 (automation/task): the task kinds with "run now", and the runs with retry and cancel. */
-export default function AutomationTaskPage() {
-  const automation = useAutomation();
-  return automation ? <TaskView automation={automation} /> : <PageLoading />;
-}
+export default storePage(useAutomation, (automation) => <TaskView automation={automation} />);

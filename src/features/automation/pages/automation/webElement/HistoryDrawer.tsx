@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
-import { Paginator } from 'primereact/paginator';
 import { SelectButton } from 'primereact/selectbutton';
 import { Sidebar } from 'primereact/sidebar';
 import { Tag } from 'primereact/tag';
 import { useAutomationTexts } from '../../../components/locale';
-import { ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { ListPager } from '../../../components/parts';
+import { AnalysisTable, ResultState } from '../../../../../components/analytics/AnalysisParts';
 import { formatRunDuration } from '../../../../../stores/format';
 import type { PageCheckHistoryStore } from '../../../stores/page-check-history';
 
@@ -55,53 +55,41 @@ export const HistoryDrawer = observer(function HistoryDrawer({ store }: { store:
         <ResultState kind="empty" text={t(store.passed === null ? 'automation.webElement.historyEmpty' : 'automation.webElement.historyEmptyFiltered')} testId="check-history-empty" />
       ) : (
         <>
-          <TableScroll label={t('automation.webElement.historyTitle', { name: target?.name ?? '' })}>
-            <table className="tracking-table automation-history" data-testid="check-history-table" aria-busy={store.state === 'loading'}>
-              <thead>
-                <tr>
-                  <th className="is-text">{t('automation.webElement.colChecked')}</th>
-                  <th className="is-text">{t('automation.webElement.colOutcome')}</th>
-                  <th className="is-text">{t('automation.webElement.actual')}</th>
-                  <th className="is-number">HTTP</th>
-                  <th className="is-number">{t('automation.webElement.colDuration')}</th>
-                  <th className="is-text">{t('automation.webElement.url')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {store.rows.map((r, i) => (
-                  <tr key={r.id} className={i % 2 ? 'p-row-odd' : undefined} data-testid={`check-result-${r.id}`} data-passed={String(r.passed)}>
-                    <td className="is-text automation-nowrap">{r.checked_at}</td>
-                    <td className="is-text">
-                      <Tag severity={r.passed ? 'success' : 'danger'} value={t(r.passed ? 'automation.webElement.passed' : 'automation.webElement.failed')} />
-                    </td>
-                    <td className="is-text">
-                      <div className={`automation-result${r.passed ? '' : ' is-error'}`} data-user-data>
-                        {r.passed ? (r.actual ?? '') : (r.message ?? r.actual ?? '')}
-                        {!r.passed && r.actual && r.message ? <div className="tracking-muted">{t('automation.webElement.found', { value: r.actual })}</div> : null}
-                      </div>
-                    </td>
-                    <td className="is-number">{r.http_status ?? '-'}</td>
-                    <td className="is-number automation-nowrap">{formatRunDuration(r.duration_ms)}</td>
-                    <td className="is-text">
-                      <span className="automation-url" data-user-data>
-                        {r.url}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Paginator
-            first={(store.page - 1) * store.limit}
-            rows={store.limit}
-            totalRecords={store.total}
-            rowsPerPageOptions={[10, 20, 50, 100]}
-            onPageChange={(e) => void store.setPage(e.page + 1, e.rows)}
-            template="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
-            currentPageReportTemplate={t('automation.task.total', { n: store.total })}
-            data-testid="check-history-pager"
-          />
+          <AnalysisTable label={t('automation.webElement.historyTitle', { name: target?.name ?? '' })} className="tracking-table automation-history" testId="check-history-table" busy={store.state === 'loading'}
+            head={
+              <>
+                <th className="is-text">{t('automation.webElement.colChecked')}</th>
+                <th className="is-text">{t('automation.webElement.colOutcome')}</th>
+                <th className="is-text">{t('automation.webElement.actual')}</th>
+                <th className="is-number">HTTP</th>
+                <th className="is-number">{t('automation.webElement.colDuration')}</th>
+                <th className="is-text">{t('automation.webElement.url')}</th>
+              </>
+            }
+          >
+            {store.rows.map((r, i) => (
+              <tr key={r.id} className={i % 2 ? 'p-row-odd' : undefined} data-testid={`check-result-${r.id}`} data-passed={String(r.passed)}>
+                <td className="is-text automation-nowrap">{r.checked_at}</td>
+                <td className="is-text">
+                  <Tag severity={r.passed ? 'success' : 'danger'} value={t(r.passed ? 'automation.webElement.passed' : 'automation.webElement.failed')} />
+                </td>
+                <td className="is-text">
+                  <div className={`automation-result${r.passed ? '' : ' is-error'}`} data-user-data>
+                    {r.passed ? (r.actual ?? '') : (r.message ?? r.actual ?? '')}
+                    {!r.passed && r.actual && r.message ? <div className="tracking-muted">{t('automation.webElement.found', { value: r.actual })}</div> : null}
+                  </div>
+                </td>
+                <td className="is-number">{r.http_status ?? '-'}</td>
+                <td className="is-number automation-nowrap">{formatRunDuration(r.duration_ms)}</td>
+                <td className="is-text">
+                  <span className="automation-url" data-user-data>
+                    {r.url}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </AnalysisTable>
+          <ListPager store={store} testId="check-history-pager" />
         </>
       )}
     </Sidebar>

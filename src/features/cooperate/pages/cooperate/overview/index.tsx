@@ -6,9 +6,8 @@ import { useCooperateTexts } from '../../../components/locale';
 import { useCooperate } from '../../../components/useCooperate';
 import { barsOption } from '../../../../../components/analytics/charts';
 import { Money } from '../../../../../components/analytics/ReportParts';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { DateRangeInput, FormItem, Kpi, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, DateRangeInput, FormItem, Kpi, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import type { CooperateStore, PartnerOverviewStore } from '../../../stores/cooperate';
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatFigure, formatPercent } from '../../../../../stores/format';
@@ -76,42 +75,39 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
             </section>
           )}
           <section className="tracking-card">
-            <TableScroll label={t('cooperate.overview.tableLabel')}>
-              <table className="tracking-table income-table" data-testid="coop-overview-table">
-                <thead>
-                  <tr>
-                    <th className="is-text">{t('cooperate.common.partner')}</th>
-                    <th className="is-text">{t('cooperate.overview.status')}</th>
-                    <th className="is-number">{t('cooperate.overview.games')}</th>
-                    <th className="is-number">{t('cooperate.overview.players')}</th>
-                    <th className="is-number">{t('cooperate.overview.payingPlayers')}</th>
-                    <th className="is-number">{t('analytics.revenue')}</th>
-                    <th className="is-number">{t('cooperate.overview.gross')}</th>
-                    <th className="is-number">{t('cooperate.overview.refunds')}</th>
-                    <th className="is-number">{t('cooperate.overview.share')}</th>
-                    <th className="is-number">{t('cooperate.overview.rate')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.partners.map((p) => (
-                    <tr key={p.partner ?? 'own'}>
-                      <td className="income-label" title={nameOf(p)} data-user-data>
-                        {nameOf(p)}
-                      </td>
-                      <td className="is-text">{p.partner === null ? '-' : p.status ? t('cooperate.overview.enabled') : t('cooperate.overview.disabled')}</td>
-                      <td className="is-number">{formatFigure(p.games, language)}</td>
-                      <td className="is-number">{formatFigure(p.players, language)}</td>
-                      <td className="is-number">{formatFigure(p.paying_players, language)}</td>
-                      <td className="is-number">{money(p.revenue)}</td>
-                      <td className="is-number">{formatMoney(p.gross)}</td>
-                      <td className="is-number">{formatMoney(p.refunds)}</td>
-                      <td className="is-number">{result.total.revenue > 0 ? formatPercent(p.share, language) : '-'}</td>
-                      <td className="is-number">{p.partner === null ? '-' : p.rate_bp === null ? t('cooperate.overview.noRate') : formatPercent(p.rate_bp / 10_000, language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <AnalysisTable label={t('cooperate.overview.tableLabel')} className="tracking-table income-table" testId="coop-overview-table"
+              head={
+                <>
+                  <th className="is-text">{t('cooperate.common.partner')}</th>
+                  <th className="is-text">{t('cooperate.overview.status')}</th>
+                  <th className="is-number">{t('cooperate.overview.games')}</th>
+                  <th className="is-number">{t('cooperate.overview.players')}</th>
+                  <th className="is-number">{t('cooperate.overview.payingPlayers')}</th>
+                  <th className="is-number">{t('analytics.revenue')}</th>
+                  <th className="is-number">{t('cooperate.overview.gross')}</th>
+                  <th className="is-number">{t('cooperate.overview.refunds')}</th>
+                  <th className="is-number">{t('cooperate.overview.share')}</th>
+                  <th className="is-number">{t('cooperate.overview.rate')}</th>
+                </>
+              }
+            >
+              {result.partners.map((p) => (
+                <tr key={p.partner ?? 'own'}>
+                  <td className="income-label" title={nameOf(p)} data-user-data>
+                    {nameOf(p)}
+                  </td>
+                  <td className="is-text">{p.partner === null ? '-' : p.status ? t('cooperate.overview.enabled') : t('cooperate.overview.disabled')}</td>
+                  <td className="is-number">{formatFigure(p.games, language)}</td>
+                  <td className="is-number">{formatFigure(p.players, language)}</td>
+                  <td className="is-number">{formatFigure(p.paying_players, language)}</td>
+                  <td className="is-number">{money(p.revenue)}</td>
+                  <td className="is-number">{formatMoney(p.gross)}</td>
+                  <td className="is-number">{formatMoney(p.refunds)}</td>
+                  <td className="is-number">{result.total.revenue > 0 ? formatPercent(p.share, language) : '-'}</td>
+                  <td className="is-number">{p.partner === null ? '-' : p.rate_bp === null ? t('cooperate.overview.noRate') : formatPercent(p.rate_bp / 10_000, language)}</td>
+                </tr>
+              ))}
+            </AnalysisTable>
           </section>
         </>
       )}
@@ -119,7 +115,4 @@ const OverviewView = observer(function OverviewView({ cooperate }: { cooperate: 
   );
 });
 
-export default function CooperateOverviewPage() {
-  const cooperate = useCooperate();
-  return cooperate ? <OverviewView cooperate={cooperate} /> : <PageLoading />;
-}
+export default storePage(useCooperate, (cooperate) => <OverviewView cooperate={cooperate} />);

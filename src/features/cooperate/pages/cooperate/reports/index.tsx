@@ -12,9 +12,8 @@ import { useCooperateTexts } from '../../../components/locale';
 import { useCooperate } from '../../../components/useCooperate';
 import { saveFile } from '../../../../../components/crud/download';
 import { Money } from '../../../../../components/analytics/ReportParts';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { FormItem, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, FormItem, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { percentToBp, type CooperateStore, type SettlementStore } from '../../../stores/cooperate';
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatFigure } from '../../../../../stores/format';
@@ -140,39 +139,22 @@ const PartnerCard = observer(function PartnerCard({ store, p, canWrite, ended, o
       {p.games.length === 0 ? (
         <div className="tracking-muted">{t('cooperate.reports.noGames')}</div>
       ) : (
-        <TableScroll label={t('cooperate.reports.tableLabel', { partner: p.partner_name })}>
-          <table className="tracking-table income-table" data-testid={`settlement-${p.partner}-table`}>
-            <thead>
-              <tr>
-                <th className="is-text">{t('cooperate.reports.game')}</th>
-                <th className="is-number">{t('cooperate.reports.gross')}</th>
-                <th className="is-number">{t('cooperate.reports.refunds')}</th>
-                <th className="is-number">{t('cooperate.reports.revenue')}</th>
-                <th className="is-number">{t('cooperate.reports.orders')}</th>
-                <th className="is-number">{t('cooperate.reports.refundOrders')}</th>
-                <th className="is-number">{t('cooperate.reports.rate')}</th>
-                <th className="is-number">{t('cooperate.reports.partnerAmount')}</th>
-                <th className="is-number">{t('cooperate.reports.platformAmount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.games.map((g) => (
-                <tr key={g.game}>
-                  <td className="income-label" title={g.game_name} data-user-data>
-                    {g.game_name}
-                  </td>
-                  <td className="is-number">{formatMoney(g.gross)}</td>
-                  <td className="is-number">{formatMoney(g.refunds)}</td>
-                  <td className="is-number">{money(g.revenue)}</td>
-                  <td className="is-number">{formatFigure(g.orders, language)}</td>
-                  <td className="is-number">{formatFigure(g.refund_orders, language)}</td>
-                  <td className="is-number">{bpText(g.rate_bp)}</td>
-                  <td className="is-number">{money(g.partner_amount)}</td>
-                  <td className="is-number">{money(g.platform_amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
+        <AnalysisTable label={t('cooperate.reports.tableLabel', { partner: p.partner_name })} className="tracking-table income-table" testId={`settlement-${p.partner}-table`}
+          head={
+            <>
+              <th className="is-text">{t('cooperate.reports.game')}</th>
+              <th className="is-number">{t('cooperate.reports.gross')}</th>
+              <th className="is-number">{t('cooperate.reports.refunds')}</th>
+              <th className="is-number">{t('cooperate.reports.revenue')}</th>
+              <th className="is-number">{t('cooperate.reports.orders')}</th>
+              <th className="is-number">{t('cooperate.reports.refundOrders')}</th>
+              <th className="is-number">{t('cooperate.reports.rate')}</th>
+              <th className="is-number">{t('cooperate.reports.partnerAmount')}</th>
+              <th className="is-number">{t('cooperate.reports.platformAmount')}</th>
+            </>
+          }
+          foot={
+            <>
               <tr>
                 <td>{t('cooperate.reports.total')}</td>
                 <td className="is-number">{formatMoney(p.totals.gross)}</td>
@@ -184,9 +166,25 @@ const PartnerCard = observer(function PartnerCard({ store, p, canWrite, ended, o
                 <td className="is-number">{money(p.totals.partner_amount)}</td>
                 <td className="is-number">{money(p.totals.platform_amount)}</td>
               </tr>
-            </tfoot>
-          </table>
-        </TableScroll>
+            </>
+          }
+        >
+          {p.games.map((g) => (
+            <tr key={g.game}>
+              <td className="income-label" title={g.game_name} data-user-data>
+                {g.game_name}
+              </td>
+              <td className="is-number">{formatMoney(g.gross)}</td>
+              <td className="is-number">{formatMoney(g.refunds)}</td>
+              <td className="is-number">{money(g.revenue)}</td>
+              <td className="is-number">{formatFigure(g.orders, language)}</td>
+              <td className="is-number">{formatFigure(g.refund_orders, language)}</td>
+              <td className="is-number">{bpText(g.rate_bp)}</td>
+              <td className="is-number">{money(g.partner_amount)}</td>
+              <td className="is-number">{money(g.platform_amount)}</td>
+            </tr>
+          ))}
+        </AnalysisTable>
       )}
     </section>
   );
@@ -297,7 +295,4 @@ const ReportsView = observer(function ReportsView({ cooperate }: { cooperate: Co
   );
 });
 
-export default function CooperateReportsPage() {
-  const cooperate = useCooperate();
-  return cooperate ? <ReportsView cooperate={cooperate} /> : <PageLoading />;
-}
+export default storePage(useCooperate, (cooperate) => <ReportsView cooperate={cooperate} />);

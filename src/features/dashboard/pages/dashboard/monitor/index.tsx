@@ -2,9 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useMemo } from 'react';
 import type { ChartPalette } from '../../../../../components/charts/EChart';
 import { EChart } from '../../../../../components/charts/EChart';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { ResultState } from '../../../../../components/analytics/AnalysisParts';
+import { Kpi, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { clockSeconds, timeLines } from '../../../components/charts';
 import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
@@ -16,17 +15,6 @@ import '../../../components/live.css';
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 const msText = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
 const pct = (v: number) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`;
-
-function Cell({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <section className="tracking-kpi" data-testid={testId}>
-      <div className="tracking-kpi-label">{label}</div>
-      <div className="tracking-kpi-value" data-testid={`${testId}-value`}>
-        {value}
-      </div>
-    </section>
-  );
-}
 
 const HistoryCharts = observer(function HistoryCharts({ history }: { history: MonitorSample[] }) {
   const t = useLiveTexts();
@@ -105,20 +93,20 @@ function Figures({ inst }: { inst: MonitorInstance }) {
   const pglite = c.db.kind === 'pglite';
   return (
     <div className="tracking-kpis" data-testid="monitor-figures">
-      <Cell label={t('monitor.requestRate')} value={t('monitor.perSecond', { value: c.request_rate })} testId="monitor-rate" />
-      <Cell label={t('monitor.errorRate')} value={`${pct(c.error_rate)} (${formatFigure(c.errors, language)})`} testId="monitor-errors" />
-      <Cell label={t('monitor.latency')} value={`${msText(c.latency_p50_ms)} / ${msText(c.latency_p95_ms)} / ${msText(c.latency_p99_ms)}`} testId="monitor-latency" />
-      <Cell label={t('monitor.eventLoop')} value={msText(c.event_loop_lag_p99_ms)} testId="monitor-lag" />
-      <Cell label={t('monitor.memory')} value={`${mb(c.rss_bytes)} / ${mb(c.heap_used_bytes)}`} testId="monitor-memory" />
-      <Cell label={t('monitor.cpu')} value={pct(c.cpu)} testId="monitor-cpu" />
-      <Cell label={t('monitor.sockets')} value={formatFigure(c.sockets, language)} testId="monitor-sockets" />
-      <Cell
+      <Kpi label={t('monitor.requestRate')} value={t('monitor.perSecond', { value: c.request_rate })} testId="monitor-rate" />
+      <Kpi label={t('monitor.errorRate')} value={`${pct(c.error_rate)} (${formatFigure(c.errors, language)})`} testId="monitor-errors" />
+      <Kpi label={t('monitor.latency')} value={`${msText(c.latency_p50_ms)} / ${msText(c.latency_p95_ms)} / ${msText(c.latency_p99_ms)}`} testId="monitor-latency" />
+      <Kpi label={t('monitor.eventLoop')} value={msText(c.event_loop_lag_p99_ms)} testId="monitor-lag" />
+      <Kpi label={t('monitor.memory')} value={`${mb(c.rss_bytes)} / ${mb(c.heap_used_bytes)}`} testId="monitor-memory" />
+      <Kpi label={t('monitor.cpu')} value={pct(c.cpu)} testId="monitor-cpu" />
+      <Kpi label={t('monitor.sockets')} value={formatFigure(c.sockets, language)} testId="monitor-sockets" />
+      <Kpi
         label={pglite ? t('monitor.dbPoolPglite') : t('monitor.dbPool')}
         value={pglite ? `${c.db.total - c.db.idle} / ${c.db.waiting}` : `${c.db.total} / ${c.db.idle} / ${c.db.waiting}`}
         testId="monitor-db"
       />
-      <Cell label={t('monitor.queries')} value={`${formatFigure(c.queries, language)} / ${msText(c.query_p95_ms)}`} testId="monitor-queries" />
-      <Cell label={t('monitor.jobs')} value={`${c.jobs_in_flight} / ${c.queue.created ?? 0} / ${c.queue.retry ?? 0}`} testId="monitor-jobs" />
+      <Kpi label={t('monitor.queries')} value={`${formatFigure(c.queries, language)} / ${msText(c.query_p95_ms)}`} testId="monitor-queries" />
+      <Kpi label={t('monitor.jobs')} value={`${c.jobs_in_flight} / ${c.queue.created ?? 0} / ${c.queue.retry ?? 0}`} testId="monitor-jobs" />
     </div>
   );
 }
@@ -251,7 +239,4 @@ export const MonitorView = observer(function MonitorView({ store }: { store: Mon
 });
 
 /** The page once the live dashboards' store has loaded (its code is not in the login page's chunk). */
-export default function MonitorPage() {
-  const live = useDashboardLive();
-  return live ? <MonitorView store={live.monitor} /> : <PageLoading />;
-}
+export default storePage(useDashboardLive, (live) => <MonitorView store={live.monitor} />);

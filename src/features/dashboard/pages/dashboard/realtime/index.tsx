@@ -2,9 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useMemo } from 'react';
 import type { ChartPalette } from '../../../../../components/charts/EChart';
 import { EChart } from '../../../../../components/charts/EChart';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
-import { ResultState } from '../../../../../components/analytics/AnalysisParts';
+import { Kpi, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { clock, clockSeconds, timeLines } from '../../../components/charts';
 import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
@@ -14,18 +13,6 @@ import { formatMoney } from '../../../../../stores/format/money';
 import { formatFigure } from '../../../../../stores/format';
 import '../../../../../components/analytics/analytics.css';
 import '../../../components/live.css';
-
-function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
-  return (
-    <section className="tracking-kpi" data-testid={testId}>
-      <div className="tracking-kpi-label">{label}</div>
-      <div className="tracking-kpi-value" data-testid={`${testId}-value`}>
-        {value}
-      </div>
-      {hint && <div className="live-hint">{hint}</div>}
-    </section>
-  );
-}
 
 /**
  * 实时概况 (dashboard/realtime): players online, logins and payments per minute, revenue today, the
@@ -92,10 +79,14 @@ export const RealtimeView = observer(function RealtimeView({ store }: { store: R
         <span className="tracking-muted live-note">{t('realtime.currencyNote')}</span>
       </div>
       <div className="tracking-kpis">
-        <Figure label={t('realtime.online')} value={formatFigure(snap.online, language)} hint={t('realtime.onlineHint')} testId="realtime-online" />
-        <Figure label={t('realtime.loginsPerMinute')} value={formatFigure(snap.logins_per_minute, language)} testId="realtime-logins" />
-        <Figure label={t('realtime.paymentsPerMinute')} value={formatFigure(snap.payments_per_minute, language)} testId="realtime-payments" />
-        <Figure label={t('realtime.revenueToday')} value={formatMoney(snap.revenue_today)} hint={t('realtime.revenueTodayHint', { day: snap.day, tz: snap.timezone, orders: snap.orders_today })} testId="realtime-revenue" />
+        <Kpi label={t('realtime.online')} value={formatFigure(snap.online, language)} testId="realtime-online">
+          <div className="live-hint">{t('realtime.onlineHint')}</div>
+        </Kpi>
+        <Kpi label={t('realtime.loginsPerMinute')} value={formatFigure(snap.logins_per_minute, language)} testId="realtime-logins" />
+        <Kpi label={t('realtime.paymentsPerMinute')} value={formatFigure(snap.payments_per_minute, language)} testId="realtime-payments" />
+        <Kpi label={t('realtime.revenueToday')} value={formatMoney(snap.revenue_today)} testId="realtime-revenue">
+          <div className="live-hint">{t('realtime.revenueTodayHint', { day: snap.day, tz: snap.timezone, orders: snap.orders_today })}</div>
+        </Kpi>
       </div>
       <div className="tracking-grid-2">
         <section className="tracking-card">
@@ -143,7 +134,4 @@ export const RealtimeView = observer(function RealtimeView({ store }: { store: R
 });
 
 /** The page once the live dashboards' store has loaded (its code is not in the login page's chunk). */
-export default function RealtimePage() {
-  const live = useDashboardLive();
-  return live ? <RealtimeView store={live.realtime} /> : <PageLoading />;
-}
+export default storePage(useDashboardLive, (live) => <RealtimeView store={live.realtime} />);

@@ -10,7 +10,6 @@ import type { ResourceDescription } from '../../../../../components/crud/types';
 import { useStore } from '../../../../../components/store-context';
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { INCOME_ORDERS_PAGE_SIZE } from '../../../../../config';
 import { INCOME_API, orderFiltersOf, type IncomeStore, type OrderExportStore } from '../../../stores/income';
 import { formatInstant, formatFigure } from '../../../../../stores/format';
@@ -19,6 +18,7 @@ import type { ResourceRow } from '../../../../../stores/types';
 import { useGameChoices } from '../../../../../components/useGameChoices';
 import '../../../components/income.css';
 import '../../../components/income.css';
+import { storePage } from '../../../../../components/analytics/AnalysisParts';
 
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'HKD', 'TWD', 'JPY', 'KRW'];
 
@@ -165,7 +165,4 @@ const OrdersView = observer(function OrdersView({ income }: { income: IncomeStor
   );
 });
 
-export default function IncomeDetailsPage() {
-  const income = useIncome();
-  return income ? <OrdersView income={income} /> : <PageLoading />;
-}
+export default storePage(useIncome, (income) => <OrdersView income={income} />);

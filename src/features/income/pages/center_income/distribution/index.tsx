@@ -2,13 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import { barsOption, pieOption } from '../../../../../components/analytics/charts';
 import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
-import { FormItem, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, FormItem, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { distributionEmpty, type DistributionChart, type DistributionStore, type IncomeStore } from '../../../stores/income';
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatFigure, formatPercent } from '../../../../../stores/format';
@@ -72,35 +71,20 @@ const DistributionView = observer(function DistributionView({ income }: { income
               {!sharesApply && <div className="tracking-muted">{t('income.distribution.notPositive')}</div>}
             </section>
             <section className="tracking-card">
-              <TableScroll label={t('analytics.tableLabel', { title })}>
-                <table className="tracking-table income-table" data-testid="distribution-table">
-                  <thead>
-                    <tr>
-                      <th className="is-text">{byLabel}</th>
-                      <th className="is-number">{t('income.figure.revenue')}</th>
-                      <th className="is-number">{t('income.figure.share')}</th>
-                      <th className="is-number">{t('income.figure.gross')}</th>
-                      <th className="is-number">{t('income.figure.refunds')}</th>
-                      <th className="is-number">{t('income.figure.orders')}</th>
-                      <th className="is-number">{t('income.figure.payingPlayers')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.rows.map((r) => (
-                      <tr key={r.key}>
-                        <td className="income-label" title={r.label} data-user-data>
-                          {r.label}
-                        </td>
-                        <td className="is-number">{money(r.revenue)}</td>
-                        <td className="is-number">{sharesApply ? formatPercent(r.share, language) : '-'}</td>
-                        <td className="is-number">{formatMoney(r.gross)}</td>
-                        <td className="is-number">{formatMoney(r.refunds)}</td>
-                        <td className="is-number">{formatFigure(r.orders, language)}</td>
-                        <td className="is-number">{formatFigure(r.paying_players, language)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
+              <AnalysisTable label={t('analytics.tableLabel', { title })} className="tracking-table income-table" testId="distribution-table"
+                head={
+                  <>
+                    <th className="is-text">{byLabel}</th>
+                    <th className="is-number">{t('income.figure.revenue')}</th>
+                    <th className="is-number">{t('income.figure.share')}</th>
+                    <th className="is-number">{t('income.figure.gross')}</th>
+                    <th className="is-number">{t('income.figure.refunds')}</th>
+                    <th className="is-number">{t('income.figure.orders')}</th>
+                    <th className="is-number">{t('income.figure.payingPlayers')}</th>
+                  </>
+                }
+                foot={
+                  <>
                     <tr data-testid="distribution-total">
                       <td>{t('analytics.total')}</td>
                       <td className="is-number">{money(result.total.revenue)}</td>
@@ -110,9 +94,23 @@ const DistributionView = observer(function DistributionView({ income }: { income
                       <td className="is-number">{formatFigure(result.total.orders, language)}</td>
                       <td className="is-number">{formatFigure(result.total.paying_players, language)}</td>
                     </tr>
-                  </tfoot>
-                </table>
-              </TableScroll>
+                  </>
+                }
+              >
+                {result.rows.map((r) => (
+                  <tr key={r.key}>
+                    <td className="income-label" title={r.label} data-user-data>
+                      {r.label}
+                    </td>
+                    <td className="is-number">{money(r.revenue)}</td>
+                    <td className="is-number">{sharesApply ? formatPercent(r.share, language) : '-'}</td>
+                    <td className="is-number">{formatMoney(r.gross)}</td>
+                    <td className="is-number">{formatMoney(r.refunds)}</td>
+                    <td className="is-number">{formatFigure(r.orders, language)}</td>
+                    <td className="is-number">{formatFigure(r.paying_players, language)}</td>
+                  </tr>
+                ))}
+              </AnalysisTable>
             </section>
           </>
         ))}
@@ -120,7 +118,4 @@ const DistributionView = observer(function DistributionView({ income }: { income
   );
 });
 
-export default function IncomeDistributionPage() {
-  const income = useIncome();
-  return income ? <DistributionView income={income} /> : <PageLoading />;
-}
+export default storePage(useIncome, (income) => <DistributionView income={income} />);

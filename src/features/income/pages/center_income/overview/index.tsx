@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ChartPalette } from '../../../../../components/charts/EChart';
 import { EChart } from '../../../../../components/charts/EChart';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import { dailyOption } from '../../../../../components/analytics/charts';
 import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
@@ -12,6 +11,7 @@ import { overviewEmpty, type IncomeStore, type OverviewData, type OverviewStore 
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatFigure, formatPercent } from '../../../../../stores/format';
 import '../../../components/income.css';
+import { storePage } from '../../../../../components/analytics/AnalysisParts';
 
 const PERIOD_TITLE: Record<number, string> = { 1: 'income.overview.today', 7: 'income.overview.days7', 30: 'income.overview.days30' };
 
@@ -99,7 +99,4 @@ const OverviewView = observer(function OverviewView({ income }: { income: Income
 });
 
 /** The page once the revenue store has loaded (its code is not in the login page's chunk). */
-export default function IncomeOverviewPage() {
-  const income = useIncome();
-  return income ? <OverviewView income={income} /> : <PageLoading />;
-}
+export default storePage(useIncome, (income) => <OverviewView income={income} />);

@@ -3,13 +3,12 @@ import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import { barsOption } from '../../../../../components/analytics/charts';
 import { Money, ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
 import { useIncomeTexts } from '../../../components/locale';
 import { useIncome } from '../../../components/useIncome';
-import { FormItem, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, FormItem, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { INCOME_RANK_LIMITS } from '../../../../../config';
 import type { IncomeStore, RankStore } from '../../../stores/income';
 import { formatMoney } from '../../../../../stores/format/money';
@@ -76,38 +75,35 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
               <EChart option={chart} label={t('analytics.chartLabel', { title })} height={Math.max(240, slices.length * 26 + 48)} testId="rank-chart" />
             </section>
             <section className="tracking-card">
-              <TableScroll label={t('analytics.tableLabel', { title })}>
-                <table className="tracking-table income-table" data-testid="rank-table">
-                  <thead>
-                    <tr>
-                      <th>{t('income.rank.rank')}</th>
-                      <th className="is-text">{t(`income.rank.name.${result.by}`)}</th>
-                      {result.by === 'player' && <th className="is-text">{t('income.rank.playerGame')}</th>}
-                      <th className="is-number">{t('income.figure.revenue')}</th>
-                      <th className="is-number">{t('income.figure.gross')}</th>
-                      <th className="is-number">{t('income.figure.refunds')}</th>
-                      <th className="is-number">{t('income.figure.orders')}</th>
-                      {result.by !== 'player' && <th className="is-number">{t('income.figure.payingPlayers')}</th>}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.rows.map((r) => (
-                      <tr key={r.key}>
-                        <td>{r.rank}</td>
-                        <td className="income-label" title={r.label} data-user-data>
-                          {r.label}
-                        </td>
-                        {result.by === 'player' && <td className="is-text" data-user-data>{r.game_name ?? '-'}</td>}
-                        <td className="is-number">{money(r.revenue)}</td>
-                        <td className="is-number">{formatMoney(r.gross)}</td>
-                        <td className="is-number">{formatMoney(r.refunds)}</td>
-                        <td className="is-number">{formatFigure(r.orders, language)}</td>
-                        {result.by !== 'player' && <td className="is-number">{formatFigure(r.paying_players, language)}</td>}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <AnalysisTable label={t('analytics.tableLabel', { title })} className="tracking-table income-table" testId="rank-table"
+                head={
+                  <>
+                    <th>{t('income.rank.rank')}</th>
+                    <th className="is-text">{t(`income.rank.name.${result.by}`)}</th>
+                    {result.by === 'player' && <th className="is-text">{t('income.rank.playerGame')}</th>}
+                    <th className="is-number">{t('income.figure.revenue')}</th>
+                    <th className="is-number">{t('income.figure.gross')}</th>
+                    <th className="is-number">{t('income.figure.refunds')}</th>
+                    <th className="is-number">{t('income.figure.orders')}</th>
+                    {result.by !== 'player' && <th className="is-number">{t('income.figure.payingPlayers')}</th>}
+                  </>
+                }
+              >
+                {result.rows.map((r) => (
+                  <tr key={r.key}>
+                    <td>{r.rank}</td>
+                    <td className="income-label" title={r.label} data-user-data>
+                      {r.label}
+                    </td>
+                    {result.by === 'player' && <td className="is-text" data-user-data>{r.game_name ?? '-'}</td>}
+                    <td className="is-number">{money(r.revenue)}</td>
+                    <td className="is-number">{formatMoney(r.gross)}</td>
+                    <td className="is-number">{formatMoney(r.refunds)}</td>
+                    <td className="is-number">{formatFigure(r.orders, language)}</td>
+                    {result.by !== 'player' && <td className="is-number">{formatFigure(r.paying_players, language)}</td>}
+                  </tr>
+                ))}
+              </AnalysisTable>
             </section>
           </>
         ))}
@@ -115,7 +111,4 @@ const RankView = observer(function RankView({ income }: { income: IncomeStore })
   );
 });
 
-export default function IncomeRankPage() {
-  const income = useIncome();
-  return income ? <RankView income={income} /> : <PageLoading />;
-}
+export default storePage(useIncome, (income) => <RankView income={income} />);

@@ -2,10 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { Dropdown } from 'primereact/dropdown';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import { ReportForm, ReportState } from '../../../../../components/analytics/ReportParts';
-import { FormItem, ResultState, TableScroll } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, FormItem, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { curveOption } from '../../../components/charts';
 import { usePlayersTexts } from '../../../components/locale';
 import { usePlayers } from '../../../components/usePlayers';
@@ -77,37 +76,20 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
             <section className="tracking-card">
               <h3>{t('players.retention.matrix')}</h3>
               <div className="tracking-muted">{`${t('players.retention.legend')} · ${t('players.retention.totalNote')}`}</div>
-              <TableScroll label={t('analytics.tableLabel', { title: t('players.retention.matrix') })}>
-                <table className="tracking-table income-table players-heat" data-testid="retention-table">
-                  <thead>
-                    <tr>
-                      <th>{t('players.retention.day')}</th>
-                      <th className="is-number">{t('players.retention.players')}</th>
-                      {RETENTION_KEYS.map((k) => (
-                        <th key={k} className="is-number">
-                          {t('players.retention.dayN', { n: k })}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...result.cohorts].reverse().map((c) => (
-                      <tr key={c.day}>
-                        <td>{c.day}</td>
-                        <td className="is-number">{formatFigure(c.players, language)}</td>
-                        {RETENTION_KEYS.map((k) => (
-                          <td
-                            key={k}
-                            className={`heat heat-${heatLevel(c.retention[k])}`}
-                            title={c.retention[k] === null ? undefined : t('players.retention.cellTitle', { retained: c.retained[k], players: c.players })}
-                          >
-                            {rate(c.retention[k])}
-                          </td>
-                        ))}
-                      </tr>
+              <AnalysisTable label={t('analytics.tableLabel', { title: t('players.retention.matrix') })} className="tracking-table income-table players-heat" testId="retention-table"
+                head={
+                  <>
+                    <th>{t('players.retention.day')}</th>
+                    <th className="is-number">{t('players.retention.players')}</th>
+                    {RETENTION_KEYS.map((k) => (
+                      <th key={k} className="is-number">
+                        {t('players.retention.dayN', { n: k })}
+                      </th>
                     ))}
-                  </tbody>
-                  <tfoot>
+                  </>
+                }
+                foot={
+                  <>
                     <tr data-testid="retention-total">
                       <td>{t('players.retention.total')}</td>
                       <td className="is-number">{formatFigure(result.total.players, language)}</td>
@@ -117,9 +99,25 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
                         </td>
                       ))}
                     </tr>
-                  </tfoot>
-                </table>
-              </TableScroll>
+                  </>
+                }
+              >
+                {[...result.cohorts].reverse().map((c) => (
+                  <tr key={c.day}>
+                    <td>{c.day}</td>
+                    <td className="is-number">{formatFigure(c.players, language)}</td>
+                    {RETENTION_KEYS.map((k) => (
+                      <td
+                        key={k}
+                        className={`heat heat-${heatLevel(c.retention[k])}`}
+                        title={c.retention[k] === null ? undefined : t('players.retention.cellTitle', { retained: c.retained[k], players: c.players })}
+                      >
+                        {rate(c.retention[k])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </AnalysisTable>
             </section>
             <section className="tracking-card">
               <h3>{t('players.retention.curve')}</h3>
@@ -131,7 +129,4 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
   );
 });
 
-export default function RetentionPage() {
-  const players = usePlayers();
-  return players ? <RetentionView players={players} /> : <PageLoading />;
-}
+export default storePage(usePlayers, (players) => <RetentionView players={players} />);

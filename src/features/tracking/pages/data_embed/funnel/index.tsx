@@ -4,10 +4,9 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
-import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
 import { useTracking } from '../../../components/useTracking';
-import { DateRangeInput, FormItem, TableScroll, ResultState } from '../../../../../components/analytics/AnalysisParts';
+import { AnalysisTable, DateRangeInput, FormItem, ResultState, storePage } from '../../../../../components/analytics/AnalysisParts';
 import { useTrackingTexts } from '../../../components/locale';
 import { TRACKING_OTHER_GROUP } from '../../../../../config';
 import { formatDuration, formatFigure, formatPercent } from '../../../../../stores/format';
@@ -105,53 +104,47 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
               {store.state === 'loading' && <i className="pi pi-spin pi-spinner" role="img" aria-label={t('tracking.analysis.loading')} />}
             </div>
             <EChart option={option} label={t('tracking.analysis.chartLabel', { title: result.funnel.name })} height={Math.max(260, result.steps.length * 64)} testId="funnel-chart" />
-            <TableScroll label={result.funnel.name}>
-              <table className="tracking-table" data-testid="funnel-table">
-                <thead>
-                  <tr>
-                    <th>{t('tracking.funnel.step')}</th>
-                    <th>{t('tracking.funnel.players')}</th>
-                    <th>{t('tracking.funnel.stepConversion')}</th>
-                    <th>{t('tracking.funnel.conversion')}</th>
-                    <th>{t('tracking.funnel.median')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.steps.map((s, i) => (
-                    <tr key={i}>
-                      <td>{stepLabel(s.event, i)}</td>
-                      <td>{formatFigure(s.players, language)}</td>
-                      <td>{i === 0 ? '-' : formatPercent(s.step_conversion, language)}</td>
-                      <td>{formatPercent(s.conversion, language)}</td>
-                      <td>{formatDuration(s.median_seconds, language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <AnalysisTable label={result.funnel.name} testId="funnel-table"
+              head={
+                <>
+                  <th>{t('tracking.funnel.step')}</th>
+                  <th>{t('tracking.funnel.players')}</th>
+                  <th>{t('tracking.funnel.stepConversion')}</th>
+                  <th>{t('tracking.funnel.conversion')}</th>
+                  <th>{t('tracking.funnel.median')}</th>
+                </>
+              }
+            >
+              {result.steps.map((s, i) => (
+                <tr key={i}>
+                  <td>{stepLabel(s.event, i)}</td>
+                  <td>{formatFigure(s.players, language)}</td>
+                  <td>{i === 0 ? '-' : formatPercent(s.step_conversion, language)}</td>
+                  <td>{formatPercent(s.conversion, language)}</td>
+                  <td>{formatDuration(s.median_seconds, language)}</td>
+                </tr>
+              ))}
+            </AnalysisTable>
             {result.breakdown && result.breakdown.length > 0 && (
-              <TableScroll label={t('tracking.analysis.breakdown')}>
-                <table className="tracking-table" data-testid="funnel-breakdown-table">
-                  <thead>
-                    <tr>
-                      <th>{t('tracking.funnel.group')}</th>
-                      {result.steps.map((s, i) => (
-                        <th key={i}>{stepLabel(s.event, i)}</th>
-                      ))}
-                      <th>{t('tracking.funnel.conversion')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.breakdown.map((g) => (
-                      <tr key={g.value ?? '\u0000'}>
-                        <td data-user-data={g.value === TRACKING_OTHER_GROUP || g.value === null ? undefined : true}>{g.value === TRACKING_OTHER_GROUP ? t('tracking.analysis.other') : g.value === null ? t('tracking.analysis.notSet') : g.value}</td>
-                        {stepCells(g.steps)}
-                        <td>{formatPercent(g.steps.at(-1)?.conversion ?? 0, language)}</td>
-                      </tr>
+              <AnalysisTable label={t('tracking.analysis.breakdown')} testId="funnel-breakdown-table"
+                head={
+                  <>
+                    <th>{t('tracking.funnel.group')}</th>
+                    {result.steps.map((s, i) => (
+                      <th key={i}>{stepLabel(s.event, i)}</th>
                     ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+                    <th>{t('tracking.funnel.conversion')}</th>
+                  </>
+                }
+              >
+                {result.breakdown.map((g) => (
+                  <tr key={g.value ?? '\u0000'}>
+                    <td data-user-data={g.value === TRACKING_OTHER_GROUP || g.value === null ? undefined : true}>{g.value === TRACKING_OTHER_GROUP ? t('tracking.analysis.other') : g.value === null ? t('tracking.analysis.notSet') : g.value}</td>
+                    {stepCells(g.steps)}
+                    <td>{formatPercent(g.steps.at(-1)?.conversion ?? 0, language)}</td>
+                  </tr>
+                ))}
+              </AnalysisTable>
             )}
           </>
         )}
@@ -161,7 +154,4 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
 });
 
 /** The page once the tracking store has loaded (its code is not in the login page's chunk). */
-export default function FunnelAnalysisPage() {
-  const tracking = useTracking();
-  return tracking ? <FunnelAnalysisView tracking={tracking} /> : <PageLoading />;
-}
+export default storePage(useTracking, (tracking) => <FunnelAnalysisView tracking={tracking} />);
