@@ -1,4 +1,4 @@
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, SERVICE_ERROR, shows, slow } from '../story-kit';
 import { type PageMeta, type PageStory, body, crudForm, pageStory, routesOn, shown } from '../../../../../../stories/kit';
@@ -8,14 +8,10 @@ export default { title: 'Pages/Automation/Interval', ...routesOn(automationBacke
 
 const PATH = '/automation/interval';
 
-export const List: PageStory = {
-  parameters: at(PATH),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByTestId('interval-text-2', {}, slow)).toHaveTextContent('每 10 分钟');
-    await expect(canvas.getByTestId('interval-text-1')).toHaveTextContent('每 1 小时');
-  },
-};
+export const List: PageStory = pageStory(at(PATH), shown('interval-text-2'), async (canvas) => {
+  await expect(canvas.getByTestId('interval-text-2')).toHaveTextContent('每 10 分钟');
+  await expect(canvas.getByTestId('interval-text-1')).toHaveTextContent('每 1 小时');
+});
 
 /** Every 0 is refused before sending; every 30 seconds is saved. */
 export const Create: PageStory = pageStory(at(PATH), shown('crud-add'), async (canvas, context) => {

@@ -10,17 +10,13 @@ const PATH = '/automation/schedule';
 const rowOf = (canvas: ReturnType<typeof within>, id: number) => within(canvas.getByTestId(`schedule-enabled-${id}`).closest('tr') as HTMLElement);
 
 /** The schedules with their task, period, enabled state, next and last run and last state. */
-export const List: PageStory = {
-  parameters: at(PATH),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByTestId('schedule-enabled-1', {}, slow)).toHaveTextContent('已启用');
-    await expect(canvas.getByTestId('schedule-enabled-4')).toHaveTextContent('已停用');
-    await expect(canvas.getByTestId('schedule-state-2')).toHaveTextContent('失败');
-    await expect(canvas.getByTestId('schedule-next-4')).toHaveTextContent('-');
-    await expect(rowOf(canvas, 1).getByText('重算汇总数据')).toBeVisible();
-  },
-};
+export const List: PageStory = pageStory(at(PATH), shown('schedule-enabled-1'), async (canvas) => {
+  await expect(canvas.getByTestId('schedule-enabled-1')).toHaveTextContent('已启用');
+  await expect(canvas.getByTestId('schedule-enabled-4')).toHaveTextContent('已停用');
+  await expect(canvas.getByTestId('schedule-state-2')).toHaveTextContent('失败');
+  await expect(canvas.getByTestId('schedule-next-4')).toHaveTextContent('-');
+  await expect(rowOf(canvas, 1).getByText('重算汇总数据')).toBeVisible();
+});
 
 /** A new schedule: task picker, the task's arguments form (its defaults), a crontab; the body sent. */
 export const Create: PageStory = pageStory(at(PATH), shown('crud-add'), async (canvas, context) => {

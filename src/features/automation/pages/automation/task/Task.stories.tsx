@@ -1,13 +1,19 @@
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { automationBackend } from '../automation-mocks';
 import { at, mock, slow } from '../story-kit';
-import { type PageMeta, type PageStory, pageStory, routesOn, shown } from '../../../../../../stories/kit';
+import { type PageMeta, type PageStory, body, pageStory, routesOn, shown } from '../../../../../../stories/kit';
 
 /** 任务管理 (automation/task) on the automation mock back end. */
 export default { title: 'Pages/Automation/Task', ...routesOn(automationBackend()) } satisfies PageMeta;
 
 const PATH = '/automation/task';
 const run = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Clicks 立即执行 of the task kind `kind` and gives its run dialog once open. */
+async function runDialog(canvas: ReturnType<typeof within>, kind: string) {
+  await userEvent.click(await canvas.findByTestId(`kind-${kind}-run`, {}, slow));
+  return within(await body().findByTestId('run-dialog', {}, slow));
+}
 
 /** The task kinds with their last day's runs, and the runs with state tags, attempts, duration, result or error. */
 export const Runs: PageStory = pageStory(at(PATH), shown('runs-table'), async (canvas) => {
@@ -47,16 +53,14 @@ export const RunNow: PageStory = {
   parameters: at(PATH),
   play: async (context) => {
     const canvas = within(context.canvasElement);
-    const body = within(document.body);
-    await userEvent.click(await canvas.findByTestId('kind-diagnostics.probe-run', {}, slow));
-    const dialog = within(await body.findByTestId('run-dialog', {}, slow));
+    const dialog = await runDialog(canvas, 'diagnostics.probe');
     await expect(dialog.getByLabelText('返回消息')).toHaveValue('ok');
     const fails = dialog.getByLabelText('先失败次数');
     await userEvent.clear(fails);
     await userEvent.type(fails, '2');
     await userEvent.tab();
     await userEvent.click(dialog.getByTestId('run-submit'));
-    await waitFor(() => expect(body.queryByTestId('run-dialog')).toBeNull(), slow);
+    await waitFor(() => expect(body().queryByTestId('run-dialog')).toBeNull(), slow);
     const post = mock(context).calls.find((c) => c.method === 'POST' && c.path.endsWith('/diagnostics.probe/run/'));
     await expect(post?.body).toEqual({ args: { message: 'ok', sleep_ms: 0, fail_attempts: 2 } });
     await waitFor(() => expect(canvas.getByTestId(`run-${run(1001)}-state`)).toHaveTextContent('成功'), slow);
@@ -68,9 +72,7 @@ export const RunNowInvalid: PageStory = {
   parameters: at(PATH),
   play: async (context) => {
     const canvas = within(context.canvasElement);
-    const body = within(document.body);
-    await userEvent.click(await canvas.findByTestId('kind-messages.announce-run', {}, slow));
-    const dialog = within(await body.findByTestId('run-dialog', {}, slow));
+    const dialog = await runDialog(canvas, 'messages.announce');
     await userEvent.click(dialog.getByTestId('run-submit'));
     await expect(await dialog.findByTestId('run-arg-title-problem')).toHaveTextContent('标题:该字段是必填项。');
     await expect(mock(context).calls.some((c) => c.method === 'POST')).toBe(false);

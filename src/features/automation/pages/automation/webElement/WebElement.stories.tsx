@@ -9,20 +9,16 @@ export default { title: 'Pages/Automation/WebElement', ...routesOn(automationBac
 const PATH = '/automation/webElement';
 
 /** The locators with their expectation and last result: passed, failed (with the reason), never checked. */
-export const List: PageStory = {
-  parameters: at(PATH),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByTestId('page-check-1', {}, slow)).toHaveTextContent('通过');
-    await expect(canvas.getByTestId('page-check-2')).toHaveTextContent('未通过');
-    await expect(canvas.getByTestId('page-check-3')).toHaveTextContent('未检查');
-    const table = canvas.getByTestId('webElement-table');
-    await expect(table).toHaveTextContent('文本不包含「开始」');
-    await expect(table).toHaveTextContent('文本 包含 “开始”');
-    await expect(table).toHaveTextContent('href 包含 “privacy”');
-    await expect(canvas.getByTestId('webElement-intro')).toHaveTextContent('CSS 选择器');
-  },
-};
+export const List: PageStory = pageStory(at(PATH), shown('page-check-1'), async (canvas) => {
+  await expect(canvas.getByTestId('page-check-1')).toHaveTextContent('通过');
+  await expect(canvas.getByTestId('page-check-2')).toHaveTextContent('未通过');
+  await expect(canvas.getByTestId('page-check-3')).toHaveTextContent('未检查');
+  const table = canvas.getByTestId('webElement-table');
+  await expect(table).toHaveTextContent('文本不包含「开始」');
+  await expect(table).toHaveTextContent('文本 包含 “开始”');
+  await expect(table).toHaveTextContent('href 包含 “privacy”');
+  await expect(canvas.getByTestId('webElement-intro')).toHaveTextContent('CSS 选择器');
+});
 
 /** 立即检查 on a row queues pages.check for that locator alone; the list then shows its new result. */
 export const CheckNow: PageStory = pageStory(at(PATH), shown('page-check-2'), async (canvas, context) => {
