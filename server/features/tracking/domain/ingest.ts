@@ -178,9 +178,9 @@ export function checkEvent(raw: unknown, defs: ReadonlyMap<string, EventDef>, no
  */
 const STORE_SQL = `
 WITH input AS (
-  SELECT DISTINCT ON (x.game, x.uuid) x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties::jsonb AS properties
+  -- (game, uuid) distinct and in that order already (EventWriter.write): no sort, no DISTINCT here.
+  SELECT x.b, x.game, x.uuid, x.event, x.distinct_id, x.time, x.properties::jsonb AS properties
   FROM unnest($1::int[], $3::int[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::text[]) AS x(b, game, uuid, event, distinct_id, time, properties)
-  ORDER BY x.game, x.uuid, x.b
 ), ids AS (
   -- Idempotency per game (migration 061): the same uuid from two games is two events.
   INSERT INTO tracking_event_ids (game, uuid, time) SELECT game, uuid, time FROM input ORDER BY game, uuid
@@ -261,6 +261,8 @@ interface Pending {
 
 /** Events merged into one statement at most (several queued batches, group commit). */
 const MERGE_LIMIT = 4000;
+/** Embedded database: events queued before a statement is sent behind a running one (see EventWriter.pump). */
+const MERGE_AHEAD = 1000;
 const RETRYABLE = new Set(['40P01', '40001']);
 /** Duplicate table / duplicate key in the catalogue: another statement made the same partition first. */
 const PARTITION_RACE = new Set(['42P07', '23505']);
@@ -306,6 +308,11 @@ export class EventWriter {
 
   private pump(): void {
     while (this.running < this.parallel && this.queue.length > 0) {
+      // On the embedded database statements run one at a time: the one queued behind a running one only
+      // waits there, so it is sent once it holds MERGE_AHEAD events (or the running one ends). Each
+      // statement costs a fixed few milliseconds (planning, triggers, commit) besides its events: bigger
+      // merges cost less per event.
+      if (this.running > 0 && this.db.kind === 'pglite' && this.queued() < MERGE_AHEAD) break;
       const group: Pending[] = [];
       let size = 0;
       while (this.queue.length > 0 && (group.length === 0 || size + (this.queue[0]?.events.length ?? 0) <= MERGE_LIMIT)) {
@@ -319,6 +326,12 @@ export class EventWriter {
         this.pump();
       });
     }
+  }
+
+  private queued(): number {
+    let n = 0;
+    for (const p of this.queue) n += p.events.length;
+    return n;
   }
 
   private async flush(group: Pending[]): Promise<void> {
@@ -364,24 +377,42 @@ export class EventWriter {
   }
 
   private async write(group: Pending[]): Promise<Map<number, { n: number; fresh: string[] | null }>> {
-    const cols = { b: [] as number[], game: [] as number[], uuid: [] as string[], event: [] as string[], distinctId: [] as string[], time: [] as string[], properties: [] as string[] };
+    // One row per (game, uuid), the earliest batch's (a later batch's copy is a duplicate of it), in
+    // (game, uuid) order: the register is written in key order (PostgreSQL: statements in flight lock
+    // its keys in one order) and the database's sort finds its input sorted.
+    type Row = { b: number; game: number; e: StoredEvent };
+    const rows: Row[] = [];
+    const merged = group.length > 1;
+    const taken = merged ? new Set<string>() : null;
+    group.forEach((p, b) => {
+      for (const e of p.events) {
+        if (taken) {
+          const key = `${p.game}:${e.uuid}`;
+          if (taken.has(key)) continue;
+          taken.add(key);
+        }
+        rows.push({ b, game: p.game, e });
+      }
+    });
+    rows.sort((x, y) => x.game - y.game || (x.e.uuid < y.e.uuid ? -1 : x.e.uuid > y.e.uuid ? 1 : 0));
+    const n = rows.length;
+    const cols = { b: new Array<number>(n), game: new Array<number>(n), uuid: new Array<string>(n), event: new Array<string>(n), distinctId: new Array<string>(n), time: new Array<string>(n), properties: new Array<string>(n) };
     const months = new Set<string>();
     let first = '';
     let last = '';
-    group.forEach((p, b) => {
-      for (const e of p.events) {
-        cols.b.push(b);
-        cols.game.push(p.game);
-        cols.uuid.push(e.uuid);
-        cols.event.push(e.event);
-        cols.distinctId.push(e.distinct_id);
-        cols.time.push(e.time);
-        cols.properties.push(JSON.stringify(e.properties));
-        months.add(e.time.slice(0, 7));
-        if (first === '' || e.time < first) first = e.time;
-        if (e.time > last) last = e.time;
-      }
-    });
+    for (let i = 0; i < n; i++) {
+      const { b, game, e } = rows[i] as Row;
+      cols.b[i] = b;
+      cols.game[i] = game;
+      cols.uuid[i] = e.uuid;
+      cols.event[i] = e.event;
+      cols.distinctId[i] = e.distinct_id;
+      cols.time[i] = e.time;
+      cols.properties[i] = JSON.stringify(e.properties);
+      months.add(e.time.slice(0, 7));
+      if (first === '' || e.time < first) first = e.time;
+      if (e.time > last) last = e.time;
+    }
     for (const m of months) await this.ensureMonth(m);
     // Numbers, uuids and ISO times (checked by checkEvent) need no quotes; text is always quoted.
     const params = [
