@@ -5,13 +5,8 @@ import { storyConsole } from '../../../stories/console';
 import { superadmin } from '../../../stories/mocks/fixtures';
 import { PluginProvider } from '../../plugins/context';
 import { EMPTY_PLUGINS } from '../../plugins/types';
-import { ColorPicker } from './ColorPicker';
 import { Fullscreen } from './Fullscreen';
-import { LanguageMenu } from './LanguageMenu';
-import { LayoutSettings } from './LayoutSettings';
-import { LogIndicator } from './LogIndicator';
-import { SizeMenu } from './SizeMenu';
-import { ThemeButton } from './ThemeButton';
+import { HeaderToolList } from './HeaderToolList';
 import { UserMenu } from './UserMenu';
 import './header.css';
 import '../layout/layout.css';
@@ -21,13 +16,7 @@ import { componentOn } from '../../../stories/kit';
 function Tools() {
   return (
     <div className="console-header" style={{ display: 'flex', gap: 8, padding: 12, justifyContent: 'flex-end' }}>
-      <LogIndicator />
-      <Fullscreen />
-      <ThemeButton />
-      <SizeMenu />
-      <ColorPicker />
-      <LayoutSettings />
-      <LanguageMenu />
+      <HeaderToolList />
       <UserMenu />
     </div>
   );

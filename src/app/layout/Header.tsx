@@ -6,13 +6,7 @@ import { INDEX_PATH, SYSTEM_NAME_KEY } from '../../config';
 import { Logo } from '../../components/Logo';
 import { useStore } from '../../components/store-context';
 import { MessageBell } from '../../features/messages/components/MessageBell';
-import { ColorPicker } from '../header/ColorPicker';
-import { Fullscreen } from '../header/Fullscreen';
-import { LanguageMenu } from '../header/LanguageMenu';
-import { LayoutSettings } from '../header/LayoutSettings';
-import { LogIndicator } from '../header/LogIndicator';
-import { SizeMenu } from '../header/SizeMenu';
-import { ThemeButton } from '../header/ThemeButton';
+import { HeaderToolList } from '../header/HeaderToolList';
 import { UserMenu } from '../header/UserMenu';
 import { HeaderMenu } from '../menu/HeaderMenu';
 import { SearchTrigger } from '../search/SearchPanel';
@@ -91,13 +85,7 @@ export const Header = observer(function Header() {
       )}
       <div ref={toolsRef} id="console-header-tools" className={`header-tools${toolsOpen ? ' is-open' : ''}`} data-testid="header-tools">
         <SearchTrigger />
-        <LogIndicator />
-        <Fullscreen />
-        <ThemeButton />
-        <SizeMenu />
-        <ColorPicker />
-        <LayoutSettings />
-        <LanguageMenu />
+        <HeaderToolList />
       </div>
       <MessageBell />
       <UserMenu />
