@@ -20,7 +20,7 @@ export function rootFixture(api: ConsoleApi | ((storage: ConsoleStorage) => Cons
     reload: () => {
       reloads += 1;
     },
-    now: () => new Date(2026, 10, 21, 9, 5, 7),
+    now: () => new Date('2026-11-21T01:05:07Z'), // 09:05:07 on the console's clock (Asia/Shanghai)
     pageUrl: () => 'http://console.test/user?status=1&q=a%20b',
   });
   return { root, storage, notices, navigations, reloads: () => reloads };
