@@ -140,6 +140,10 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
           },
           setupFiles: ['.storybook/vitest.setup.ts'],
+          // The first story of a file waits for Vite to transform the file's whole import graph before it
+          // renders (seen at 15-16 s on 2 cores for the larger screens), and its own steps wait up to the
+          // `slow` 10 s of the kit: 15 s (Vitest's default) cut those first stories, not their behaviour.
+          testTimeout: 40_000,
         },
       },
     ],
