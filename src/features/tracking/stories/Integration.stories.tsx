@@ -138,7 +138,8 @@ export const LiveEntriesArriving: PageStory = {
   parameters: at({ live: 'empty' }, { realtime: live.connector }),
   play: async ({ canvasElement }) => {
     const panel = await openPanel(canvasElement);
-    await expect(await within(panel).findByTestId('live-empty', {}, slow)).toBeVisible();
+    // Visible once the dialog's opening transition (it starts at opacity 0) has run.
+    await waitFor(() => expect(within(panel).getByTestId('live-empty')).toBeVisible(), slow);
     await waitFor(() => expect(live.subscribed()).toBe(true), slow);
     await waitFor(() => expect(within(panel).getByTestId('live-source')).toHaveTextContent('实时推送'), slow);
     const [first, second] = liveEntries(2) as [TrackLiveEntry, TrackLiveEntry];
