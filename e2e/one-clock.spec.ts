@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signIn } from './shell-helpers';
+import { apiData, signIn } from './shell-helpers';
 
 /**
  * One clock: the console shows every time on the server's analytics zone (Asia/Shanghai here), so a
@@ -21,19 +20,6 @@ function shanghai(at: Date): string {
       .map((x) => [x.type, x.value]),
   );
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
-async function apiData<T>(page: Page, path: string): Promise<T> {
-  const token = (await page.context().cookies()).find((c) => c.name.endsWith('token'))?.value ?? '';
-  const answer = await page.evaluate(
-    async ([p, tk]) => {
-      const res = await fetch(p, { headers: { authorization: `JWT ${tk}` } });
-      return (await res.json()) as { code: number; msg: string; data: unknown };
-    },
-    [path, token] as const,
-  );
-  expect(answer.code, `${path}: ${answer.msg}`).toBe(2000);
-  return answer.data as T;
 }
 
 for (const browserZone of ['Pacific/Honolulu', 'Asia/Shanghai']) {

@@ -82,3 +82,17 @@ export async function signOut(page: Page): Promise<void> {
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '确定' }).click()]);
   await expect(page.getByTestId('login-username')).toBeVisible();
 }
+
+/** The `data` of a signed-in GET through the page (its token cookie), asserting the envelope code 2000. */
+export async function apiData<T>(page: Page, path: string): Promise<T> {
+  const token = (await page.context().cookies()).find((c) => c.name.endsWith('token'))?.value ?? '';
+  const answer = await page.evaluate(
+    async ([p, tk]) => {
+      const res = await fetch(p, { headers: { authorization: `JWT ${tk}` } });
+      return (await res.json()) as { code: number; msg: string; data: unknown };
+    },
+    [path, token] as const,
+  );
+  expect(answer.code, `${path}: ${answer.msg}`).toBe(2000);
+  return answer.data as T;
+}
