@@ -33,8 +33,8 @@ async function expectSuccess(url: string, headers: Record<string, string>): Prom
 }
 
 /** autocannon: `connections` connections for `seconds` s after a warm-up (1 s by default; 0: none). */
-export async function load(baseUrl: string, path: string, token: string | null, connections: number, seconds: number, warmupSeconds = 1): Promise<LoadResult> {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'bench' };
+export async function load(baseUrl: string, path: string, token: string | null, connections: number, seconds: number, warmupSeconds = 1, extraHeaders: Record<string, string> = {}): Promise<LoadResult> {
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'bench', ...extraHeaders };
   if (token) headers.authorization = `JWT ${token}`;
   const url = `${baseUrl}${path}`;
   await expectSuccess(url, headers);

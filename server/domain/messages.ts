@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db';
+import { LoadingCache } from './cache';
 import {
   MESSAGE_TARGET,
   type Message,
@@ -88,7 +89,20 @@ export interface Written {
 }
 
 export class MessageCenter {
-  constructor(private readonly db: Db) {}
+  /**
+   * Unread counts per user: asked by every console page and every socket's first frame. Kept until
+   * this process writes a message table (or anything else), and for 30 s at most for other instances'
+   * writes (which the change relay reports within milliseconds).
+   */
+  private readonly unread: LoadingCache<number, number>;
+
+  constructor(private readonly db: Db) {
+    this.unread = new LoadingCache(
+      (userId) => this.count('SELECT count(*)::int AS n FROM message_center_target_user WHERE users = $1 AND is_read = false', [userId]),
+      30_000,
+      { changes: db.changes, tables: ['message_center_target_user'] },
+    );
+  }
 
   /** Creates a message from `sender`, resolving its recipients, all in one transaction. */
   async create(sender: Account, body: MessageCreateRequest): Promise<Written> {
@@ -208,8 +222,8 @@ export class MessageCenter {
     return (await this.received(userId, 1, 1)).rows[0] ?? null;
   }
 
-  async unreadCount(userId: number): Promise<number> {
-    return this.count('SELECT count(*)::int AS n FROM message_center_target_user WHERE users = $1 AND is_read = false', [userId]);
+  unreadCount(userId: number): Promise<number> {
+    return this.unread.get(userId);
   }
 
   private async count(sql: string, params: unknown[]): Promise<number> {

@@ -1,3 +1,4 @@
+import { PreparedBody } from './prepared-body';
 import type { TokenErrorMsg } from '../../contracts/schemas';
 
 /** The `{code, msg, data}` envelope of API-CONTRACT §3. */
@@ -42,3 +43,23 @@ export const USER_NOT_FOUND: Failure = fail({ detail: '用户不存在或已停�
 export function plainList<T>(rows: T[], total = 1) {
   return { page: 1, limit: 1, total, data: rows };
 }
+
+const serializedOnce = new WeakMap<object, PreparedBody>();
+
+/**
+ * The success envelope as prepared UTF-8 JSON (compressed forms made on first demand), serialized
+ * once per `source`: for answers built from a cached value that is never changed in place (a new load
+ * is a new object), such as the menu tree, whose ~23 KB took most of web_router's per-request time to
+ * serialize and encode again on every call.
+ */
+export function okJsonOf<T>(source: object, data: () => T, msg: string): PreparedBody {
+  let body = serializedOnce.get(source);
+  if (body === undefined) {
+    body = PreparedBody.of(JSON.stringify(ok(data(), msg)));
+    serializedOnce.set(source, body);
+  }
+  return body;
+}
+
+/** The content type Fastify gives the JSON it serializes, for answers sent as ready JSON. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MIN_COMPRESS_BYTES, PreparedBody } from './prepared-body';
 
 /**
  * The built console: files by @fastify/static (hashed files under /assets/ with a year-long immutable
@@ -14,7 +15,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.eot', '.ttf', '.ico']);
-const MIN_COMPRESS_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -79,9 +79,7 @@ export function configScript(config: ConsoleConfig): string {
 
 interface Shell {
   mtimeMs: number;
-  raw: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  body: PreparedBody;
 }
 
 /** index.html with `<!--console-config-->` replaced by the runtime config, kept in memory per modification time. */
@@ -100,7 +98,7 @@ export class ConsoleShell {
     if (this.cached?.mtimeMs === st.mtimeMs) return this.cached;
     const script = `<script>${configScript(this.config)}</script>`;
     const html = (await readFile(file, 'utf8')).replace('<!--console-config-->', script);
-    this.cached = { mtimeMs: st.mtimeMs, raw: Buffer.from(html, 'utf8') };
+    this.cached = { mtimeMs: st.mtimeMs, body: PreparedBody.of(html) };
     return this.cached;
   }
 
@@ -109,19 +107,7 @@ export class ConsoleShell {
     const shell = await this.load();
     if (!shell) return false;
     reply.code(200).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff');
-    let body = shell.raw;
-    if (shell.raw.length >= MIN_COMPRESS_BYTES) {
-      reply.header('Vary', 'Accept-Encoding');
-      const accept = String(req.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accept)) {
-        body = shell.br ??= brotliCompressSync(shell.raw);
-        reply.header('Content-Encoding', 'br');
-      } else if (/\bgzip\b/.test(accept)) {
-        body = shell.gzip ??= gzipSync(shell.raw, { level: 9 });
-        reply.header('Content-Encoding', 'gzip');
-      }
-    }
-    reply.send(body);
+    shell.body.send(req, reply);
     return true;
   }
 }

@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -185,6 +187,33 @@ describe('first-slice system routes', () => {
     it('anonymous: code 4000; bad token: code 401', async () => {
       expectFailure(await call(srv, '/api/system/menu/web_router/'), 4000, '身份认证信息未提供。');
       expectFailure(await call(srv, '/api/system/menu/web_router/', { token: 'garbage' }), 401, TOKEN_NOT_VALID);
+    });
+
+    it('the tree is sent brotli- or gzip-compressed as the client accepts, the same JSON as uncompressed', async () => {
+      const raw = (encoding: string | null) =>
+        new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          const headers: Record<string, string> = { authorization: `JWT ${superadmin}`, 'user-agent': 'vitest' };
+          if (encoding !== null) headers['accept-encoding'] = encoding;
+          httpGet(`${srv.baseUrl}/api/system/menu/web_router/`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) })).on('error', reject);
+          }).on('error', reject);
+        });
+      const plain = await raw(null);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      const tree = JSON.parse(plain.body.toString('utf8')) as { code: number; msg: string; data: unknown };
+      expect(tree.code).toBe(2000);
+      expect(routerPage.parse(tree.data).data.length).toBeGreaterThan(10);
+      const br = await raw('gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(tree);
+      expect(br.body.length).toBeLessThan(plain.body.length / 4);
+      const gz = await raw('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(tree);
+      // Caches keep one copy per encoding, and per Origin for CORS.
+      expect(String(gz.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['Origin', 'Accept-Encoding']));
     });
 
     it('a disabled menu disappears at once: the cached menus follow the database', async () => {

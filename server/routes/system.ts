@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { allDepts } from '../domain/dashboard';
 import { userInfoView } from '../domain/users';
 import { currentAccount, requireUser } from '../http/auth';
-import { ok } from '../http/envelope';
+import { JSON_CONTENT_TYPE, ok, okJsonOf } from '../http/envelope';
 
 /** Signed-in user's own data: user_info, menu (web_router), departments, dashboard figures. */
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -11,9 +11,11 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/system/user/user_info/', auth, async (req) => ok(userInfoView(currentAccount(req)), '获取成功'));
 
-  app.get('/api/system/menu/web_router/', auth, async (req) => {
+  app.get('/api/system/menu/web_router/', auth, async (req, reply) => {
     const rows = await ctx.menus.webRouter(currentAccount(req));
-    return ok({ page: 1, limit: 1, total: rows.length, data: rows }, '获取成功');
+    // The cached tree is shared by every call until a write replaces it: its JSON is made once.
+    const body = okJsonOf(rows, () => ({ page: 1, limit: 1, total: rows.length, data: rows }), '获取成功');
+    return body.send(req, reply.type(JSON_CONTENT_TYPE));
   });
 
   app.get('/api/system/dept/all_dept/', auth, async () => ok(await allDepts(ctx.db), '获取成功'));
