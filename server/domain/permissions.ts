@@ -299,6 +299,9 @@ export function refusalMessage(method: string, path: string): string {
 
 /** The grant of each button of the user's enabled roles, then the API white list's (shared by everyone). */
 async function loadGrants(db: Db, userId: number, whiteList: Grant[]): Promise<UserGrants> {
+  // dashboard/monitor's range series and thresholds by its Retrieve button; changing the thresholds by its Update button.
+  if (method === 'GET' && /^\/api\/dashboard\/monitor\/(series|thresholds)\/$/.test(path)) out.push([0, '/api/dashboard/monitor/0/']);
+  if (method === 'PUT' && path === '/api/dashboard/monitor/thresholds/') out.push([2, '/api/dashboard/monitor/0/']);
   const buttons = await db.query<{ api: string; method: number | null }>(
     `SELECT DISTINCT b.api, b.method FROM menu_buttons b
        JOIN role_buttons rb ON rb.button_id = b.id

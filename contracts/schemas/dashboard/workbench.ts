@@ -14,7 +14,7 @@ export const WORKBENCH_ROWS = 48;
 export const WORKBENCH_MAX_WIDGETS = 24;
 
 // 'realtime' (the realtime mini-chart of dashboard/realtime's figures).
-export const WIDGET_KINDS = ['welcome', 'counts', 'shortcuts', 'logins', 'messages', 'trend', 'realtime'] as const;
+export const WIDGET_KINDS = ['welcome', 'counts', 'shortcuts', 'logins', 'messages', 'trend', 'realtime', 'game_kpis'] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
 
 /** Per kind: smallest and largest size in cells, and whether a user may place it more than once. */
@@ -28,6 +28,8 @@ export const WIDGET_RULES: Readonly<Record<WidgetKind, { minW: number; minH: num
   trend: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: true, w: 8, h: 5 },
   // the realtime widget
   realtime: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: false, w: 6, h: 4 },
+  // today's game KPIs (active players, revenue, new players, top games)
+  game_kpis: { minW: 3, minH: 3, maxW: 12, maxH: 10, multiple: false, w: 6, h: 5 },
 };
 
 const cell = z.number().int().min(0);
@@ -111,3 +113,41 @@ export const myLogin = z.object({
 });
 export type MyLogin = z.infer<typeof myLogin>;
 export const WORKBENCH_LOGINS = 8;
+
+// ---- game KPIs (the `game_kpis` widget)
+
+/**
+ * GET /api/system/datav/game_kpis/ (reference server only; any signed-in user): today's game figures
+ * in the analytics time zone, from the rollups every report reads. Definitions:
+ * - active_players: distinct (game, player) with a tracked event or a paid order today;
+ * - new_players: players whose cohort day (first active day, per game) is today;
+ * - revenue: gross − refunds today (fen, integer), `orders` paid today — null when the caller may not
+ *   open 收入概览 (`revenue_allowed` false);
+ * - top_games: up to GAME_KPI_TOP games, by revenue when the caller may see revenue, else by active
+ *   players (ties by game id).
+ */
+export const GAME_KPI_TOP = 5;
+const kpiCount = z.number().int().nonnegative();
+export const gameKpiGame = z.object({
+  game: z.number().int(),
+  name: z.string(),
+  active_players: kpiCount,
+  new_players: kpiCount,
+  revenue: z.number().int().nullable(),
+});
+export type GameKpiGame = z.infer<typeof gameKpiGame>;
+export const gameKpis = z.object({
+  /** Today (YYYY-MM-DD) in `timezone`, and when the figures were read (ISO 8601 UTC). */
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  timezone: z.string(),
+  at: z.string(),
+  currency: z.literal('CNY'),
+  active_players: kpiCount,
+  new_players: kpiCount,
+  revenue_allowed: z.boolean(),
+  revenue: z.number().int().nullable(),
+  orders: kpiCount.nullable(),
+  top_by: z.enum(['revenue', 'active_players']),
+  top_games: z.array(gameKpiGame).max(GAME_KPI_TOP),
+});
+export type GameKpis = z.infer<typeof gameKpis>;

@@ -1,20 +1,26 @@
 import { cpuUsage, memoryUsage } from 'node:process';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { MonitorFigures, MonitorInstance, MonitorResult, MonitorSample, SlowQuery } from '../../../../contracts/schemas/dashboard/live';
+import { MONITOR_KEPT_HOURS } from '../../../../contracts/schemas/dashboard/monitor';
 import type { Db, Queryable } from '../../../db/db';
 
 /**
  * The platform measuring itself (dashboard/monitor): each server instance samples its own figures
  * every MONITOR_SAMPLE_SECONDS (requests, errors and latency of the period, event-loop lag, memory,
  * CPU, sockets, database pool, queries, job queue), keeps the last MONITOR_HISTORY samples in memory
- * and writes each to `monitor_samples` (migration 051, kept MONITOR_RETENTION_MINUTES), so any
- * instance answers for all of them. docs/dashboard.md.
+ * and writes each to `monitor_samples` (migration 051, kept MONITOR_RETENTION_MINUTES: 24 hours and a
+ * margin, read back downsampled by monitor-series.ts), so any instance answers for all of them.
+ * docs/dashboard.md.
  */
 
 export const MONITOR_SAMPLE_SECONDS = 5;
 /** 10 minutes of samples per instance. */
 export const MONITOR_HISTORY = 120;
-export const MONITOR_RETENTION_MINUTES = 60;
+/** Rows older than this are deleted by the writers (the 24-hour range plus a margin): the table stays bounded. */
+export const MONITOR_RETENTION_MINUTES = MONITOR_KEPT_HOURS * 60 + 10;
+/** The slowest statements are those of the last hour; rows older than SLOW_ROWS_MINUTES drop their copy (only the newest row's is read). */
+export const SLOW_WINDOW_MINUTES = 60;
+const SLOW_ROWS_MINUTES = 10;
 /** An instance with no sample for this long shows as lost. */
 export const MONITOR_LOST_SECONDS = 20;
 /** The slowest statements kept per instance, and how much of their SQL. */
@@ -40,6 +46,15 @@ export interface PoolStats {
 export function sqlText(sql: string): string {
   const one = sql.replace(/\s+/g, ' ').trim();
   return one.length > SLOW_QUERY_TEXT ? `${one.slice(0, SLOW_QUERY_TEXT - 1)}…` : one;
+}
+
+/**
+ * Keeps `monitor_samples` bounded: rows beyond the kept window are deleted, and rows older than a few
+ * minutes drop their copy of the slow statements (only each instance's newest row is read for them).
+ */
+export async function pruneMonitorSamples(db: Queryable, now = Date.now()): Promise<void> {
+  await db.query(`DELETE FROM monitor_samples WHERE at < $1::timestamptz`, [new Date(now - MONITOR_RETENTION_MINUTES * 60_000).toISOString()]);
+  await db.query(`UPDATE monitor_samples SET slow_queries = '[]'::jsonb WHERE at < $1::timestamptz AND slow_queries <> '[]'::jsonb`, [new Date(now - SLOW_ROWS_MINUTES * 60_000).toISOString()]);
 }
 
 export type QuerySink = (sql: string, ms: number) => void;
@@ -150,8 +165,8 @@ export class InstanceMonitor {
   /** Closes the period: its figures join the history. */
   sample(): MonitorSample {
     const s = { at: new Date().toISOString(), ...this.figures(true) };
-    // The slowest statements of the retention window (not the slowest ever, which would go stale).
-    const oldest = Date.now() - MONITOR_RETENTION_MINUTES * 60_000;
+    // The slowest statements of the last hour (not the slowest ever, which would go stale).
+    const oldest = Date.now() - SLOW_WINDOW_MINUTES * 60_000;
     this.slow = this.slow.filter((q) => Date.parse(q.at) >= oldest);
     this.history.push(s);
     if (this.history.length > MONITOR_HISTORY) this.history.splice(0, this.history.length - MONITOR_HISTORY);
@@ -213,7 +228,7 @@ export class InstanceMonitor {
     );
     if (Date.now() - this.pruneAt > 60_000) {
       this.pruneAt = Date.now();
-      await db.query(`DELETE FROM monitor_samples WHERE at < now() - make_interval(mins => $1)`, [MONITOR_RETENTION_MINUTES]);
+      await pruneMonitorSamples(db);
     }
     return s;
   }

@@ -7,8 +7,17 @@ import { JOB_SCHEMA } from '../../../db/changes';
 import type { DashboardLive } from '../domain/live';
 import type { QuerySink } from '../domain/monitor';
 import { InstanceMonitor } from '../domain/monitor';
+import { monitorSeries } from '../domain/monitor-series';
+import { pruneMonitorAlerts, ThresholdStore, ThresholdWatch } from '../domain/thresholds';
+import { MESSAGE_TARGET } from '../../../../contracts/schemas';
+import { monitorSeriesQuery, monitorThresholdsInput, type MonitorThresholds } from '../../../../contracts/schemas/dashboard/monitor';
+import { MessageCenter } from '../../../domain/messages';
+import { parseInput } from '../../../domain/validation';
+import { currentAccount } from '../../../http/auth';
+import { parseReportQuery } from '../../../http/report-query';
+import { NEW_MESSAGE_FRAME } from '../../../ws/frames';
 import { realtimeSnapshot } from '../domain/realtime';
-import { ok } from '../../../http/envelope';
+import { fail, ok } from '../../../http/envelope';
 import { LiveFeed, REALTIME_PATH } from '../../../ws/live-feed';
 import { guarded } from '../../../http/crud-routes';
 
@@ -19,6 +28,17 @@ import { guarded } from '../../../http/crud-routes';
  */
 
 export const MONITOR_PATH = '/api/dashboard/monitor/';
+export const MONITOR_SERIES_PATH = '/api/dashboard/monitor/series/';
+export const MONITOR_THRESHOLDS_PATH = '/api/dashboard/monitor/thresholds/';
+
+/** One message to every active superuser (message center + the socket's new-message frame); sent by the first of them. */
+export async function notifySuperusers(ctx: AppContext, text: { title: string; content: string }): Promise<void> {
+  const recipients = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE is_superuser AND is_active ORDER BY id')).map((r) => Number(r.id));
+  const sender = recipients[0] === undefined ? null : await ctx.users.account(recipients[0]);
+  if (!sender) return;
+  await new MessageCenter(ctx.db).create(sender, { title: text.title, content: text.content, target_type: MESSAGE_TARGET.user, target_user: recipients });
+  await ctx.hub.publish(recipients, NEW_MESSAGE_FRAME);
+}
 
 /** Builds the feed and the monitor of one instance; `queries` is the Db's timing hook (instrumentDb). */
 export function createDashboardLive(ctx: AppContext, queries: { sink: QuerySink | null }, log: (msg: string, err: unknown) => void): DashboardLive {
@@ -37,6 +57,9 @@ export function createDashboardLive(ctx: AppContext, queries: { sink: QuerySink 
     log,
   );
   queries.sink = (sql, ms) => monitor.recordQuery(sql, ms);
+  const thresholds = new ThresholdStore(ctx.db);
+  const watch = new ThresholdWatch(ctx.db, ctx.jobs.instance, (text) => notifySuperusers(ctx, text));
+  let alertsPrunedAt = 0;
   const feed = new LiveFeed({
     compute: () => realtimeSnapshot(ctx.db, ctx.config.analyticsTz),
     allowed: async (userId) => {
@@ -54,11 +77,19 @@ export function createDashboardLive(ctx: AppContext, queries: { sink: QuerySink 
     } catch {
       // The queue's schema is absent in a few unit tests: depth stays as last counted.
     }
-    await monitor.write();
+    const sample = await monitor.write();
+    await watch.check(sample);
+    if (Date.now() - alertsPrunedAt > 60_000) {
+      alertsPrunedAt = Date.now();
+      await pruneMonitorAlerts(ctx.db);
+    }
   };
   return {
     feed,
     monitor,
+    thresholds,
+    watch,
+    mayEditThresholds: async (account) => (await ctx.permissions.allows(account, 'PUT', MONITOR_THRESHOLDS_PATH)).ok,
     start() {
       if (timer) return;
       void sampleOnce().catch((err: unknown) => log('monitor sample', err));
@@ -82,6 +113,28 @@ export function dashboardLiveRoutes(app: FastifyInstance, live: DashboardLive): 
   // Both take no parameters; anything in the query string is ignored.
   app.get(REALTIME_PATH, async (_req, reply) => guarded(reply, async () => ok(await live.feed.current())));
   app.get(MONITOR_PATH, async (_req, reply) => guarded(reply, async () => ok(await live.monitor.read())));
+  // One instance's history over a range, downsampled by the server (at most MONITOR_SERIES_POINTS points).
+  app.get(MONITOR_SERIES_PATH, async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseReportQuery(monitorSeriesQuery, req);
+      return ok(await monitorSeries(live.monitor.sources.db, q.instance ?? live.monitor.sources.instance, q.range));
+    }),
+  );
+  const thresholdsAnswer = async (editable: boolean): Promise<MonitorThresholds> => {
+    const [stored, alerts] = await Promise.all([live.thresholds.read(), live.thresholds.activeAlerts()]);
+    return { ...stored, editable, alerts };
+  };
+  app.get(MONITOR_THRESHOLDS_PATH, async (req) => ok(await thresholdsAnswer(await live.mayEditThresholds(currentAccount(req)))));
+  // The access check already refused a caller without the Update button (or superuser); the body is checked whole.
+  app.put(MONITOR_THRESHOLDS_PATH, async (req) => {
+    const account = currentAccount(req);
+    if (!(await live.mayEditThresholds(account))) return fail('您没有修改告警阈值的权限。');
+    const input = parseInput(monitorThresholdsInput, req.body, { thresholds: '告警阈值' });
+    if (!input.ok) return fail(input.msg);
+    await live.thresholds.save(input.data.thresholds, account.id);
+    live.watch.invalidate();
+    return ok(await thresholdsAnswer(true), '保存成功');
+  });
 }
 
 /** The monitor's figures on /metrics too (labelled with the instance by the registry's default label). */

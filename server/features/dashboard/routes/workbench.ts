@@ -2,11 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { workbenchLayoutInput, workbenchVisitInput } from '../../../../contracts/schemas/dashboard/workbench';
 import type { AppContext } from '../../../context';
 import { WorkbenchStore } from '../domain/workbench';
+import { gameKpis } from '../domain/game-kpis';
 import { parseInput } from '../../../domain/validation';
 import { currentAccount, requireUser } from '../../../http/auth';
 import { fail, ok } from '../../../http/envelope';
 
 export const WORKBENCH_BASE = '/api/system/workbench';
+/** The game KPI widget's read: a datav call (open to every signed-in user; revenue only with 收入概览's Retrieve). */
+export const GAME_KPIS_PATH = '/api/system/datav/game_kpis/';
+/** The screen whose GET grants revenue figures. */
+export const REVENUE_GRANT_PATH = '/api/center_income/overview/';
 const LABELS = { widgets: '小组件', path: '页面路径' };
 
 /**
@@ -37,4 +42,10 @@ export function workbenchRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get(`${WORKBENCH_BASE}/shortcuts/`, auth, async (req) => ok(await store.shortcuts(currentAccount(req).id), '获取成功'));
   app.get(`${WORKBENCH_BASE}/my_logins/`, auth, async (req) => ok(await store.myLogins(currentAccount(req).id), '获取成功'));
+
+  // Today's game KPIs; revenue (and top games by revenue) only for whoever may open 收入概览.
+  app.get(GAME_KPIS_PATH, auth, async (req) => {
+    const verdict = await ctx.permissions.allows(currentAccount(req), 'GET', REVENUE_GRANT_PATH);
+    return ok(await gameKpis(ctx.db, ctx.config.analyticsTz, { revenue: verdict.ok }), '获取成功');
+  });
 }
