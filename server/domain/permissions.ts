@@ -237,6 +237,18 @@ function advertisingEquivalents(method: string, path: string): Array<[number, st
 }
 
 /**
+ * Drill-downs (the list behind a figure: `<screen>/players/`, `<screen>/orders/`): by whatever grants
+ * the screen's own GET; their export (`…/export_data/`) by the screen's Export button only.
+ */
+function drillEquivalents(method: string, path: string): Array<[number, string]> {
+  const drill = /^(\/api\/(?:data_embed|center_users|center_income|data_reports|advertisement)\/[a-z_]+\/)(?:players|orders)\/(export_data\/)?$/.exec(path);
+  if (method !== 'GET' || !drill) return [];
+  const screen = drill[1] as string;
+  if (drill[2]) return [[1, `${screen}export_data/`], [0, `${screen}export_data/`]];
+  return equivalents('GET', screen);
+}
+
+/**
  * A button's api with `{id}`-style placeholders → an anchored pattern. A placeholder stands for a row
  * id (digits: every row route here takes digits only), so a row's Retrieve button (`.../{id}/`) does
  * not also grant `.../export_data/` or any other action at that depth.
@@ -287,8 +299,12 @@ export function equivalents(method: string, path: string): Array<[number, string
   out.push(...cooperateEquivalents(method, path));
   // dashboard realtime+monitor: each screen's GET (and the realtime socket frame) by its Retrieve button.
   if (method === 'GET' && (path === '/api/dashboard/realtime/' || path === '/api/dashboard/monitor/')) out.push([0, `${path}0/`]);
+  // dashboard/monitor's range series and thresholds by its Retrieve button; changing the thresholds by its Update button.
+  if (method === 'GET' && /^\/api\/dashboard\/monitor\/(series|thresholds)\/$/.test(path)) out.push([0, '/api/dashboard/monitor/0/']);
+  if (method === 'PUT' && path === '/api/dashboard/monitor/thresholds/') out.push([2, '/api/dashboard/monitor/0/']);
   // advertising
   out.push(...advertisingEquivalents(method, path));
+  out.push(...drillEquivalents(method, path));
   return out;
 }
 
@@ -299,9 +315,6 @@ export function refusalMessage(method: string, path: string): string {
 
 /** The grant of each button of the user's enabled roles, then the API white list's (shared by everyone). */
 async function loadGrants(db: Db, userId: number, whiteList: Grant[]): Promise<UserGrants> {
-  // dashboard/monitor's range series and thresholds by its Retrieve button; changing the thresholds by its Update button.
-  if (method === 'GET' && /^\/api\/dashboard\/monitor\/(series|thresholds)\/$/.test(path)) out.push([0, '/api/dashboard/monitor/0/']);
-  if (method === 'PUT' && path === '/api/dashboard/monitor/thresholds/') out.push([2, '/api/dashboard/monitor/0/']);
   const buttons = await db.query<{ api: string; method: number | null }>(
     `SELECT DISTINCT b.api, b.method FROM menu_buttons b
        JOIN role_buttons rb ON rb.button_id = b.id

@@ -4,3 +4,4 @@ export * from './event';
 export * from './funnel';
 export * from './sessions';
 export * from './properties';
+export * from './funnel-players';

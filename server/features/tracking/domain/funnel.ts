@@ -1,4 +1,5 @@
 import { BREAKDOWN_OTHER, PROPERTY_NAME, type FunnelResult, type FunnelStepResult } from '../../../../contracts/schemas/tracking/funnel';
+import { BREAKDOWN_NONE } from '../../../../contracts/schemas/tracking/funnel-players';
 import type { Db } from '../../../db/db';
 import { isRecord } from '../../../is-record';
 import { CrudError } from '../../../domain/crud/spec';
@@ -113,8 +114,8 @@ interface AggRow {
   [key: string]: unknown;
 }
 
-/** The statement for a funnel over [lo, hi) (and the window after it), with an optional breakdown property. */
-export function funnelSql(f: FunnelDefinition, lo: string, hi: string, breakdown: string | null): { sql: string; params: unknown[] } {
+/** The per-player steps of a funnel over [lo, hi): CTEs s1..sN (s1 with the breakdown value `v` when asked), their parameters. */
+function stepCtes(f: FunnelDefinition, lo: string, hi: string, breakdown: string | null): { ctes: string[]; params: unknown[]; p: (v: unknown) => string; joins: string; times: string } {
   const hiWindow = new Date(Date.parse(hi) + f.window_seconds * 1000).toISOString();
   const params: unknown[] = [f.game, lo, hi, hiWindow, f.window_seconds];
   const p = (v: unknown) => {
@@ -154,6 +155,12 @@ export function funnelSql(f: FunnelDefinition, lo: string, hi: string, breakdown
     .map((_, i) => ` LEFT JOIN s${i + 2} ON s${i + 2}.d = s1.d`)
     .join('');
   const times = f.steps.map((_, i) => `s${i + 1}.t${i + 1}`).join(', ');
+  return { ctes, params, p, joins, times };
+}
+
+/** The statement for a funnel over [lo, hi) (and the window after it), with an optional breakdown property. */
+export function funnelSql(f: FunnelDefinition, lo: string, hi: string, breakdown: string | null): { sql: string; params: unknown[] } {
+  const { ctes, params, joins, times } = stepCtes(f, lo, hi, breakdown);
   const figures = [
     'count(*)::int AS p1',
     ...f.steps.slice(1).flatMap((_, i) => {
@@ -232,4 +239,87 @@ export async function analyzeFunnel(db: Db, f: FunnelDefinition, start: string, 
       .map((g) => ({ value: g.other ? BREAKDOWN_OTHER : g.value, steps: stepsOf(f, g.row) }));
   }
   return result;
+}
+
+/** Which players of a step a drill-down lists (contracts/schemas/tracking/funnel-players.ts). */
+export interface FunnelPlayersChoice {
+  /** 1-based. */
+  step: number;
+  kind: 'converted' | 'dropped';
+  /** With a breakdown: the group's value, BREAKDOWN_OTHER, or BREAKDOWN_NONE (absent); undefined = every player. */
+  group?: string | undefined;
+}
+
+export interface FunnelPlayer {
+  distinct_id: string;
+  entered_at: string;
+  reached_at: string;
+  next_at: string | null;
+}
+
+const isoOf = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The statement listing the players behind one step, from the same per-player CTEs the figures come
+ * from (so the count is the figure by construction): `converted` = reached step k, `dropped` = reached k
+ * and not k+1. Ordered by the time they reached the step, then by player (stable pages); `page` null =
+ * every row (export). The total rides along as a window count.
+ */
+export function funnelPlayersSql(
+  f: FunnelDefinition,
+  lo: string,
+  hi: string,
+  breakdown: string | null,
+  choice: FunnelPlayersChoice,
+  page: { limit: number; offset: number } | null,
+): { sql: string; params: unknown[] } {
+  if (choice.step < 1 || choice.step > f.steps.length) throw new CrudError(`step 必须是 1 到 ${f.steps.length} 的整数`);
+  const grouped = breakdown !== null && choice.group !== undefined;
+  const { ctes, params, p, joins, times } = stepCtes(f, lo, hi, grouped ? breakdown : null);
+  const k = choice.step;
+  const hasNext = k < f.steps.length;
+  const conds = [`t${k} IS NOT NULL`];
+  if (choice.kind === 'dropped') conds.push(hasNext ? `t${k + 1} IS NULL` : 'false');
+  let groupCol = '';
+  if (grouped) {
+    ctes.push(`top AS (SELECT v FROM s1 GROUP BY v ORDER BY count(*) DESC, v COLLATE "C" ASC NULLS LAST LIMIT 10)`);
+    groupCol = ', NOT EXISTS (SELECT 1 FROM top WHERE top.v IS NOT DISTINCT FROM s1.v) AS other, s1.v';
+    if (choice.group === BREAKDOWN_OTHER) conds.push('other');
+    else if (choice.group === BREAKDOWN_NONE) conds.push('NOT other AND v IS NULL');
+    else conds.push(`NOT other AND v = ${p(choice.group)}::text`);
+  }
+  const paging = page ? ` LIMIT ${p(page.limit)}::int OFFSET ${p(page.offset)}::int` : '';
+  return {
+    sql: `WITH ${ctes.join(',\n')}
+      SELECT d AS distinct_id, ${isoOf('t1')} AS entered_at, ${isoOf(`t${k}`)} AS reached_at, ${hasNext ? isoOf(`t${k + 1}`) : 'NULL::text'} AS next_at, count(*) OVER ()::int AS total
+      FROM (SELECT s1.d, ${times}${groupCol} FROM s1${joins}) g
+      WHERE ${conds.join(' AND ')}
+      ORDER BY t${k} DESC, d COLLATE "C" ASC${paging}`,
+    params,
+  };
+}
+
+/** One page of the players behind a step (`page` null: all of them, for the export); total = the step's figure for `converted`. */
+export async function funnelPlayers(
+  db: Db,
+  f: FunnelDefinition,
+  start: string,
+  end: string,
+  tz: string,
+  breakdown: string | null,
+  choice: FunnelPlayersChoice,
+  page: { page: number; limit: number } | null,
+): Promise<{ total: number; rows: FunnelPlayer[] }> {
+  const range = await dayRange(db, start, end, tz);
+  const { sql, params } = funnelPlayersSql(f, range.lo, range.hi, breakdown, choice, page ? { limit: page.limit, offset: (page.page - 1) * page.limit } : null);
+  const rows = await db.transaction(async (tx) => {
+    await analysisSettings(tx, '128MB');
+    return tx.query<FunnelPlayer & { total: number }>(sql, params);
+  });
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // A page past the end: count without paging.
+    total = page && page.page > 1 ? (await funnelPlayers(db, f, start, end, tz, breakdown, choice, { page: 1, limit: 1 })).total : 0;
+  }
+  return { total, rows: rows.map((r) => ({ distinct_id: r.distinct_id, entered_at: r.entered_at, reached_at: r.reached_at, next_at: r.next_at })) };
 }

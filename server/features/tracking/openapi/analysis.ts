@@ -1,4 +1,5 @@
 import { funnelQuery, funnelResult } from '../../../../contracts/schemas/tracking/funnel';
+import { funnelPlayersExportQuery, funnelPlayersPage, funnelPlayersQuery } from '../../../../contracts/schemas/tracking/funnel-players';
 import { sessionsExportQuery, sessionsQuery, sessionsResult } from '../../../../contracts/schemas/tracking/sessions';
 import { eventCounts, eventCountsQuery, eventProperties, propertiesQuery } from '../../../../contracts/schemas/tracking/properties';
 import { nothing, XLSX, type Operation } from '../../../openapi/operation';
@@ -25,6 +26,27 @@ export const EMBED_ANALYSIS_OPERATIONS: readonly Operation[] = [
     tag: 'tracking analysis',
     auth: true,
     query: funnelQuery,
+    data: nothing,
+    file: XLSX,
+    notes: 'Answers the file (Content-Disposition names it); failures are the envelope. Granted by the screen\'s Export button.',
+  },
+  {
+    method: 'get',
+    path: '/api/data_embed/funnel/players/',
+    summary: 'The players behind one funnel step (drill-down): converted at the step or dropped after it, paged',
+    tag: 'tracking analysis',
+    auth: true,
+    query: funnelPlayersQuery,
+    data: funnelPlayersPage,
+    notes: `The funnel's parameters plus step (1-based), kind (converted: reached the step, total = the step's players; dropped: reached it and not the next), group (with breakdown: a group's value, '__other__' or '__none__'), page, limit (≤ 100). Newest arrival at the step first. Granted like the funnel itself. ${rules}`,
+  },
+  {
+    method: 'get',
+    path: '/api/data_embed/funnel/players/export_data/',
+    summary: 'The players behind one funnel step as an xlsx file (same parameters, no paging; at most 100,000 rows)',
+    tag: 'tracking analysis',
+    auth: true,
+    query: funnelPlayersExportQuery,
     data: nothing,
     file: XLSX,
     notes: 'Answers the file (Content-Disposition names it); failures are the envelope. Granted by the screen\'s Export button.',

@@ -7,7 +7,8 @@ import { CrudError } from '../../../domain/crud/spec';
 import { writeXlsx, type Cell } from '../../../domain/crud/xlsx';
 import { formatDatetime } from '../../../domain/time';
 import { checkRange } from '../../../domain/analytics/day-range';
-import { analyzeFunnel, loadFunnel } from '../domain/funnel';
+import { analyzeFunnel, funnelPlayers, loadFunnel } from '../domain/funnel';
+import { funnelPlayersExportQuery, funnelPlayersQuery, type FunnelPlayersExportQuery } from '../../../../contracts/schemas/tracking/funnel-players';
 import { analyzeSessions } from '../domain/sessions';
 import { eventCountsOf, eventPropertiesOf } from '../domain/properties';
 import { eventCountsQuery, propertiesQuery } from '../../../../contracts/schemas/tracking/properties';
@@ -25,6 +26,8 @@ import { guarded, sendFile } from '../../../http/crud-routes';
 
 export const FUNNEL_NOT_FOUND = '漏斗不存在';
 const BAD_QUERY = '查询参数格式不正确';
+/** At most this many players in one drill-down export. */
+export const FUNNEL_PLAYERS_EXPORT_MAX = 100_000;
 
 /** The query string checked against a contract schema: the first problem → code 4000 with its message. */
 function parseQuery<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
@@ -89,6 +92,35 @@ export function dataEmbedAnalysisRoutes(app: FastifyInstance, ctx: AppContext): 
     guarded(reply, async () => {
       const { q, result } = await funnel(req);
       return sendFile(reply, await funnelSheet(result, q.breakdown ?? null));
+    }),
+  );
+
+  // The players behind a step (漏斗分析's drill-down): the funnel's parameters plus step, kind, group.
+  const drill = async (q: FunnelPlayersExportQuery, page: { page: number; limit: number } | null) => {
+    checkRange(q.start, q.end);
+    if (q.group !== undefined && q.breakdown === undefined) throw new CrudError('group 需要同时给出 breakdown');
+    const def = await loadFunnel(ctx.db, q.funnel);
+    if (!def) throw new CrudError(FUNNEL_NOT_FOUND, 404);
+    if (q.step > def.steps.length) throw new CrudError(`step 必须是 1 到 ${def.steps.length} 的整数`);
+    const choice = { step: q.step, kind: q.kind, group: q.group };
+    return { def, ...(await funnelPlayers(ctx.db, def, q.start, q.end, tz(), q.breakdown ?? null, choice, page)) };
+  };
+  app.get('/api/data_embed/funnel/players/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseQuery(funnelPlayersQuery, req);
+      const { def, total, rows } = await drill(q, { page: q.page, limit: q.limit });
+      const event = def.steps[q.step - 1]?.event ?? '';
+      return ok({ page: q.page, limit: q.limit, total, is_next: (q.page - 1) * q.limit + rows.length < total, is_previous: q.page > 1, event, data: rows });
+    }),
+  );
+  app.get('/api/data_embed/funnel/players/export_data/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseQuery(funnelPlayersExportQuery, req);
+      const { def, rows } = await drill(q, { page: 1, limit: FUNNEL_PLAYERS_EXPORT_MAX });
+      const kind = q.kind === 'dropped' ? '流失' : '转化';
+      const name = `漏斗玩家-${def.name}-第${q.step}步${kind}-${q.start}_${q.end}-${stamp()}.xlsx`;
+      const file = await writeXlsx('漏斗玩家', ['玩家', '进入时间(北京时间)', '到达本步时间(北京时间)', '到达下一步时间(北京时间)'], rows.map((r) => [r.distinct_id, formatDatetime(r.entered_at), formatDatetime(r.reached_at), r.next_at === null ? null : formatDatetime(r.next_at)]), [28, 22, 22, 22]);
+      return sendFile(reply, { file, name });
     }),
   );
 
