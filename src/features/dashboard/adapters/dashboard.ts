@@ -7,10 +7,11 @@
  */
 import { z } from 'zod';
 import { monitorResult, realtimeSnapshot, type MonitorResult, type RealtimeSnapshot } from '../../../../contracts/schemas/dashboard/live';
-import { myLogin, workbenchLayout, workbenchShortcut, type MyLogin, type WorkbenchLayout, type WorkbenchShortcut, type WorkbenchWidget } from '../../../../contracts/schemas/dashboard/workbench';
+import { monitorSeries, monitorThresholds, type MonitorRange, type MonitorSeries, type MonitorThreshold, type MonitorThresholds } from '../../../../contracts/schemas/dashboard/monitor';
+import { gameKpis, myLogin, workbenchLayout, workbenchShortcut, type MyLogin, type WorkbenchLayout, type WorkbenchShortcut, type WorkbenchWidget, type GameKpis } from '../../../../contracts/schemas/dashboard/workbench';
 import { readParsed, requestParsed, type PortTransport } from '../../../adapters/port';
 import { DASHBOARD_LIVE_PATH } from './dashboard-live';
-import { WORKBENCH_PATH } from './workbench';
+import { GAME_KPIS_PATH, WORKBENCH_PATH } from './workbench';
 
 /** The calls of the live dashboards, the workbench page and the tab bar's page-open counter. */
 export interface DashboardPort {
@@ -18,6 +19,13 @@ export interface DashboardPort {
   realtime(): Promise<RealtimeSnapshot>;
   /** dashboard/monitor: every server instance's figures and recent history. */
   monitor(): Promise<MonitorResult>;
+  /** One instance's history over a range, downsampled by the server (instance: the answering one when null). */
+  monitorSeries(range: MonitorRange, instance: string | null): Promise<MonitorSeries>;
+  /** The alert thresholds, whether the caller may change them, and the open breaches. */
+  thresholds(): Promise<MonitorThresholds>;
+  saveThresholds(thresholds: MonitorThreshold[]): Promise<MonitorThresholds>;
+  /** Today's game KPIs for the workbench (revenue null without 收入概览). */
+  gameKpis(): Promise<GameKpis>;
   layout(): Promise<WorkbenchLayout>;
   saveLayout(widgets: WorkbenchWidget[]): Promise<WorkbenchLayout>;
   resetLayout(): Promise<WorkbenchLayout>;
@@ -36,6 +44,10 @@ export function createDashboardPort(transport: PortTransport): DashboardPort {
   return {
     realtime: () => readParsed(transport, DASHBOARD_LIVE_PATH.realtime, [], realtimeSnapshot),
     monitor: () => readParsed(transport, DASHBOARD_LIVE_PATH.monitor, [], monitorResult),
+    monitorSeries: (range, instance) => readParsed(transport, DASHBOARD_LIVE_PATH.series, instance === null ? [['range', range]] : [['range', range], ['instance', instance]], monitorSeries),
+    thresholds: () => requestParsed(transport, { path: DASHBOARD_LIVE_PATH.thresholds }, monitorThresholds),
+    saveThresholds: (thresholds) => requestParsed(transport, { method: 'PUT', path: DASHBOARD_LIVE_PATH.thresholds, body: { thresholds } }, monitorThresholds),
+    gameKpis: () => requestParsed(transport, { path: GAME_KPIS_PATH }, gameKpis),
     layout: () => requestParsed(transport, { path: W.layout }, workbenchLayout),
     saveLayout: (widgets) => requestParsed(transport, { method: 'PUT', path: W.layout, body: { widgets } }, workbenchLayout),
     resetLayout: () => requestParsed(transport, { method: 'DELETE', path: W.layout }, workbenchLayout),

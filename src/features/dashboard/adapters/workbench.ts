@@ -4,6 +4,7 @@
  * parsed by contracts/schemas/dashboard/workbench.
  */
 
+export type { GameKpiGame, GameKpis } from '../../../../contracts/schemas/dashboard/workbench';
 export type { MyLogin, WidgetKind, WorkbenchLayout, WorkbenchShortcut, WorkbenchWidget } from '../../../../contracts/schemas/dashboard/workbench';
 
 export const WORKBENCH_PATH = {
@@ -12,3 +13,6 @@ export const WORKBENCH_PATH = {
   shortcuts: '/api/system/workbench/shortcuts/',
   myLogins: '/api/system/workbench/my_logins/',
 } as const;
+
+/** The game KPI widget's read (a datav call of the reference server). */
+export const GAME_KPIS_PATH = '/api/system/datav/game_kpis/';

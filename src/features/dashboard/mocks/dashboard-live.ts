@@ -13,6 +13,18 @@ import {
   type MonitorSample,
   type RealtimeSnapshot,
 } from '../../../../contracts/schemas';
+import {
+  defaultThresholds,
+  MONITOR_RANGE_SECONDS,
+  MONITOR_SERIES_POINTS,
+  monitorSeries,
+  monitorThresholds,
+  monitorThresholdsInput,
+  type MonitorRange,
+  type MonitorSeries,
+  type MonitorThreshold,
+  type MonitorThresholds,
+} from '../../../../contracts/schemas/dashboard/monitor';
 import { RealtimeSocket, type SocketLike } from '../../../adapters/socket/realtime-socket';
 import type { RealtimeConnector } from '../../../adapters/socket/connector';
 import { failure, menuEntry, ok } from '../../../../stories/mocks/fixtures';
@@ -38,11 +50,42 @@ export interface LiveMockOptions {
   empty?: boolean;
   /** Long names, many instances, long SQL. */
   long?: boolean;
+  /** The thresholds answered as not editable (no Update permission). */
+  readOnlyThresholds?: boolean;
+  /** Open breaches shown under the thresholds. */
+  alerts?: boolean;
 }
 
 export interface LiveMockState {
   realtimeCalls: number;
   monitorCalls: number;
+  /** The `range` of every series read, in order. */
+  seriesRanges: string[];
+  thresholdPuts: unknown[];
+}
+
+/** One instance's series over a range, downsampled as the server does (a point per bucket, at most 180). */
+export function seriesMock(range: MonitorRange, instance: string, opts: { now?: number; empty?: boolean } = {}): MonitorSeries {
+  const now = opts.now ?? Date.now();
+  const bucket = Math.max(1, Math.ceil(MONITOR_RANGE_SECONDS[range] / MONITOR_SERIES_POINTS / 5)) * 5;
+  const last = Math.floor(now / 1000 / bucket);
+  const n = opts.empty ? 0 : Math.min(MONITOR_SERIES_POINTS, Math.floor(MONITOR_RANGE_SECONDS[range] / bucket));
+  const points = Array.from({ length: n }, (_, k) => {
+    const i = k + (last - n + 1);
+    const s = sample(i * bucket * 1000, k, 1 + (range === '24h' ? Math.sin(k / 30) * 0.5 : 0));
+    return { at: s.at, samples: Math.max(1, bucket / 5), request_rate: s.request_rate, error_rate: s.error_rate, latency_p50_ms: s.latency_p50_ms, latency_p95_ms: s.latency_p95_ms, latency_p99_ms: s.latency_p99_ms, event_loop_lag_p99_ms: s.event_loop_lag_p99_ms, cpu: s.cpu, rss_bytes: s.rss_bytes, heap_used_bytes: s.heap_used_bytes };
+  });
+  return monitorSeries.parse({ range, instance, from: new Date((last - n + 1) * bucket * 1000).toISOString(), to: new Date(now).toISOString(), bucket_seconds: bucket, points });
+}
+
+export function thresholdsMock(opts: { editable?: boolean; alerts?: boolean; thresholds?: MonitorThreshold[]; now?: number } = {}): MonitorThresholds {
+  const now = opts.now ?? Date.now();
+  return monitorThresholds.parse({
+    thresholds: opts.thresholds ?? defaultThresholds(),
+    editable: opts.editable ?? true,
+    alerts: opts.alerts ? [{ instance: 'console-b-5177-0a7e3b', metric: 'latency_p99', since: new Date(now - 300_000).toISOString(), raised: new Date(now - 240_000).toISOString(), value: 2412.5, limit: 2000 }] : [],
+    update_datetime: opts.thresholds ? '2026-12-02 10:00:00' : null,
+  });
 }
 
 const MIN = 60_000;
@@ -156,7 +199,8 @@ function menusOf(): MenuItem[] {
 }
 
 export function liveBackend(options: LiveMockOptions = {}): MockBackend & { live: LiveMockState } {
-  const state: LiveMockState = { realtimeCalls: 0, monitorCalls: 0 };
+  const state: LiveMockState = { realtimeCalls: 0, monitorCalls: 0, seriesRanges: [], thresholdPuts: [] };
+  let stored: MonitorThreshold[] | undefined;
   const base = mockBackend();
   const menus = menusOf();
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
@@ -181,6 +225,32 @@ export function liveBackend(options: LiveMockOptions = {}): MockBackend & { live
       if (refused) return refused;
       await delay(60);
       return HttpResponse.json(ok(monitorResult, monitorMock({ empty: !!options.empty, long: !!options.long })));
+    }),
+    http.get('*/api/dashboard/monitor/series/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const range = (q.get('range') ?? '15m') as MonitorRange;
+      state.seriesRanges.push(range);
+      const refused = await gate('series');
+      if (refused) return refused;
+      await delay(40);
+      return HttpResponse.json(ok(monitorSeries, seriesMock(range, q.get('instance') ?? 'console-a-4121-9f2c1d', { empty: !!options.empty })));
+    }),
+    http.get('*/api/dashboard/monitor/thresholds/', async () => {
+      const refused = await gate('thresholds');
+      if (refused) return refused;
+      return HttpResponse.json(ok(monitorThresholds, thresholdsMock({ editable: !options.readOnlyThresholds, alerts: !!options.alerts, thresholds: stored })));
+    }),
+    http.put('*/api/dashboard/monitor/thresholds/', async ({ request }) => {
+      const body: unknown = await request.json();
+      state.thresholdPuts.push(body);
+      const refused = await gate('saveThresholds');
+      if (refused) return refused;
+      // Validated as the server does: the contract's own schema.
+      const parsed = monitorThresholdsInput.safeParse(body);
+      if (!parsed.success) return HttpResponse.json(failure(4000, `告警阈值:${parsed.error.issues[0]?.message ?? '不合法'}`));
+      const byMetric = new Map(parsed.data.thresholds.map((t) => [t.metric, t]));
+      stored = (stored ?? defaultThresholds()).map((t) => byMetric.get(t.metric) ?? t);
+      return HttpResponse.json(ok(monitorThresholds, thresholdsMock({ editable: true, alerts: !!options.alerts, thresholds: stored }), '保存成功'));
     }),
   ];
   return Object.assign(new MockBackend(handlers, base.state, base.reset), { live: state });

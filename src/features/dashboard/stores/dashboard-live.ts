@@ -1,6 +1,7 @@
 import { action, makeAutoObservable, makeObservable, observable } from 'mobx';
 import type { ConsoleApi, MonitorInstance, MonitorResult, RealtimeSnapshot } from '../../../adapters/api';
-import { realtimeOfFrame, REALTIME_TOPIC } from '../adapters/dashboard-live';
+import { realtimeOfFrame, REALTIME_TOPIC, type MonitorRange, type MonitorSeries, type MonitorThreshold, type MonitorThresholds } from '../adapters/dashboard-live';
+import { failureMessage } from '../../../stores/errors';
 import { MONITOR_REFRESH_MS, REALTIME_POLL_MS, REALTIME_SOCKET_SILENT_MS } from '../../../config';
 import { QueryStore } from '../../../stores/analytics/query-store';
 import { browserTimers, LiveTopic, LiveView, type LiveSocket, type LiveTimers } from '../../../stores/live-topic';
@@ -55,17 +56,98 @@ export class RealtimeStore extends LiveView<RealtimeSnapshot> {
   }
 }
 
+/** Ranges of an hour or less are read again with every refresh; longer ones once a minute (their buckets are minutes long). */
+const LONG_RANGE_REFRESH_MS = 60_000;
+
 export class MonitorStore {
   /** The instance whose charts are shown (null: the answering one). */
   selected: string | null = null;
+  /** The charts' range (the server downsamples it). */
+  range: MonitorRange = '15m';
+  saving = false;
+  saveError = '';
   private stopTimer: (() => void) | null = null;
+  private seriesAt = 0;
   private readonly answer = new QueryStore<MonitorResult>({ background: true });
+  private readonly seriesAnswer = new QueryStore<MonitorSeries>({ background: true });
+  private readonly thresholdAnswer = new QueryStore<MonitorThresholds>({ background: true });
 
   constructor(
     private readonly api: ConsoleApi,
     private readonly timers: LiveTimers = browserTimers,
   ) {
-    makeAutoObservable<MonitorStore, 'api' | 'timers' | 'stopTimer' | 'answer'>(this, { api: false, timers: false, stopTimer: false, answer: false }, { autoBind: true });
+    makeAutoObservable<MonitorStore, 'api' | 'timers' | 'stopTimer' | 'answer' | 'seriesAnswer' | 'thresholdAnswer' | 'seriesAt'>(
+      this,
+      { api: false, timers: false, stopTimer: false, answer: false, seriesAnswer: false, thresholdAnswer: false, seriesAt: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The chosen instance's history over the range (null until the first answer). */
+  get series(): MonitorSeries | null {
+    const s = this.seriesAnswer.result;
+    return s && s.range === this.range ? s : null;
+  }
+
+  get seriesState(): LoadState {
+    return this.seriesAnswer.state;
+  }
+
+  get seriesError(): string {
+    return this.seriesAnswer.error;
+  }
+
+  get thresholds(): MonitorThresholds | null {
+    return this.thresholdAnswer.result;
+  }
+
+  get thresholdsState(): LoadState {
+    return this.thresholdAnswer.state;
+  }
+
+  get thresholdsError(): string {
+    return this.thresholdAnswer.error;
+  }
+
+  setRange(range: MonitorRange): void {
+    if (range === this.range) return;
+    this.range = range;
+    void this.loadSeries();
+  }
+
+  loadSeries(): Promise<void> {
+    this.seriesAt = Date.now();
+    const range = this.range;
+    const instance = this.selected;
+    return this.seriesAnswer.load(() => this.api.dashboard.monitorSeries(range, instance));
+  }
+
+  loadThresholds(): Promise<void> {
+    return this.thresholdAnswer.load(() => this.api.dashboard.thresholds());
+  }
+
+  /** Saves the thresholds; resolves to whether the server took them (its message in `saveError` if not). */
+  async saveThresholds(list: MonitorThreshold[]): Promise<boolean> {
+    this.saving = true;
+    this.saveError = '';
+    try {
+      const answer = await this.api.dashboard.saveThresholds(list);
+      await this.thresholdAnswer.load(() => Promise.resolve(answer));
+      return true;
+    } catch (error) {
+      this.setSaveError(failureMessage(error));
+      return false;
+    } finally {
+      this.setSaving(false);
+    }
+  }
+
+  private setSaveError(text: string): void {
+    this.saveError = text;
+  }
+
+  private setSaving(on: boolean): void {
+    this.saving = on;
   }
 
   get result(): MonitorResult | null {
@@ -87,12 +169,20 @@ export class MonitorStore {
 
   select(instance: string): void {
     this.selected = instance;
+    void this.loadSeries();
   }
 
   start(): void {
     if (this.stopTimer) return;
     void this.load();
-    this.stopTimer = this.timers.every(() => void this.load(), MONITOR_REFRESH_MS);
+    void this.loadSeries();
+    void this.loadThresholds();
+    this.stopTimer = this.timers.every(() => {
+      void this.load();
+      void this.loadThresholds();
+      const long = this.range === '6h' || this.range === '24h';
+      if (!long || Date.now() - this.seriesAt >= LONG_RANGE_REFRESH_MS) void this.loadSeries();
+    }, MONITOR_REFRESH_MS);
   }
 
   stop(): void {

@@ -10,6 +10,7 @@ import {
   type WorkbenchWidget,
 } from '../../../../contracts/schemas/dashboard/workbench';
 import type { ReceivedMessage } from '../../../../contracts/schemas';
+import type { GameKpis } from '../adapters/workbench';
 import type { ConsoleApi, MyLogin, WorkbenchShortcut } from '../../../adapters/api';
 import { ApiError } from '../../../adapters/errors';
 
@@ -49,6 +50,10 @@ export class WorkbenchStore {
   loginsState: WorkbenchState = 'idle';
   messages: ReceivedMessage[] | null = null;
   messagesState: WorkbenchState = 'idle';
+  /** Today's game KPIs (the game_kpis widget). */
+  kpis: GameKpis | null = null;
+  kpisState: WorkbenchState = 'idle';
+  kpisError = '';
   private counter = 0;
 
   constructor(private readonly api: ConsoleApi) {
@@ -122,6 +127,23 @@ export class WorkbenchStore {
       });
     } catch {
       runInAction(() => (this.loginsState = 'error'));
+    }
+  }
+
+  async loadKpis(): Promise<void> {
+    if (this.kpis === null) this.kpisState = 'loading';
+    try {
+      const kpis = await this.api.dashboard.gameKpis();
+      runInAction(() => {
+        this.kpis = kpis;
+        this.kpisState = 'ready';
+        this.kpisError = '';
+      });
+    } catch (err) {
+      runInAction(() => {
+        this.kpisState = 'error';
+        this.kpisError = err instanceof ApiError ? err.message : String(err);
+      });
     }
   }
 

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ChartPalette } from '../../../../../components/charts/EChart';
 import { EChart } from '../../../../../components/charts/EChart';
 import { useStore } from '../../../../../components/store-context';
@@ -8,6 +8,7 @@ import { clockSeconds, timeLines } from '../../../components/charts';
 import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
 import type { MonitorInstance, MonitorSample, MonitorStore } from '../../../stores/dashboard-live';
+import { MONITOR_RANGES, THRESHOLD_RULES, thresholdProblem, type MonitorPoint, type MonitorThreshold } from '../../../adapters/dashboard-live';
 import { formatFigure, formatInstant } from '../../../../../stores/format';
 import '../../../../../components/analytics/analytics.css';
 import '../../../components/live.css';
@@ -16,7 +17,9 @@ const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 const msText = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
 const pct = (v: number) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`;
 
-const HistoryCharts = observer(function HistoryCharts({ history }: { history: MonitorSample[] }) {
+type ChartPoint = MonitorPoint | MonitorSample;
+
+const HistoryCharts = observer(function HistoryCharts({ history }: { history: ChartPoint[] }) {
   const t = useLiveTexts();
   const labels = useMemo(() => history.map((s) => clockSeconds(s.at)), [history]);
   const names = {
@@ -111,6 +114,161 @@ function Figures({ inst }: { inst: MonitorInstance }) {
   );
 }
 
+/** The range picker: the server answers the chosen range downsampled. */
+const RangePicker = observer(function RangePicker({ store }: { store: MonitorStore }) {
+  const t = useLiveTexts();
+  return (
+    <div className="monitor-ranges" role="group" aria-label={t('monitor.range')} data-testid="monitor-range">
+      {MONITOR_RANGES.map((r) => (
+        <button
+          key={r}
+          type="button"
+          className={`p-button p-button-sm ${store.range === r ? '' : 'p-button-outlined'}`}
+          aria-pressed={store.range === r}
+          onClick={() => store.setRange(r)}
+          data-testid={`monitor-range-${r}`}
+        >
+          {t(`monitor.ranges.${r}`)}
+        </button>
+      ))}
+    </div>
+  );
+});
+
+/** The chosen range's charts: the server's series (the live ring's 10 minutes while the first 15-minute answer is on its way). */
+const SeriesCharts = observer(function SeriesCharts({ store, inst }: { store: MonitorStore; inst: MonitorInstance }) {
+  const t = useLiveTexts();
+  const series = store.series;
+  const sameInstance = series && series.instance === inst.instance;
+  if (!sameInstance) {
+    if (store.range === '15m' && store.seriesState !== 'failed') return <HistoryCharts history={inst.history.length > 0 ? inst.history : [inst.current]} />;
+    if (store.seriesState === 'failed') return <ResultState kind="error" text={t('common.failed', { error: store.seriesError })} onRetry={() => void store.loadSeries()} testId="monitor-series-state" />;
+    return <ResultState kind="loading" text={t('common.loading')} testId="monitor-series-state" />;
+  }
+  if (series.points.length === 0) return <ResultState kind="empty" text={t('monitor.noSeries')} testId="monitor-series-empty" />;
+  return (
+    <>
+      <span className="tracking-muted" data-testid="monitor-bucket">{t('monitor.bucketNote', { seconds: series.bucket_seconds })}</span>
+      <HistoryCharts history={series.points} />
+    </>
+  );
+});
+
+const numberText = (v: number) => String(Math.round(v * 100) / 100);
+
+/** The alert thresholds: read by everyone who sees the screen, changed by who may (the server says `editable`). */
+const ThresholdEditor = observer(function ThresholdEditor({ store }: { store: MonitorStore }) {
+  const t = useLiveTexts();
+  const answer = store.thresholds;
+  const [draft, setDraft] = useState<MonitorThreshold[] | null>(null);
+  const [saved, setSaved] = useState(false);
+  if (!answer) {
+    return (
+      <section className="tracking-card" data-testid="monitor-thresholds">
+        <h3>{t('monitor.thresholds')}</h3>
+        {store.thresholdsState === 'failed' ? (
+          <ResultState kind="error" text={t('common.failed', { error: store.thresholdsError })} onRetry={() => void store.loadThresholds()} testId="monitor-thresholds-state" />
+        ) : (
+          <ResultState kind="loading" text={t('common.loading')} testId="monitor-thresholds-state" />
+        )}
+      </section>
+    );
+  }
+  const rows = draft ?? answer.thresholds;
+  const editing = draft !== null;
+  const change = (i: number, patch: Partial<MonitorThreshold>) => setDraft(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+  const problems = rows.map(thresholdProblem);
+  const save = async () => {
+    if (!draft) return;
+    if (await store.saveThresholds(draft)) {
+      setDraft(null);
+      setSaved(true);
+    }
+  };
+  return (
+    <section className="tracking-card" data-testid="monitor-thresholds">
+      <div className="live-head">
+        <h3>{t('monitor.thresholds')}</h3>
+        {answer.editable && !editing && (
+          <button type="button" className="p-button p-button-sm p-button-outlined" onClick={() => (setDraft(answer.thresholds.map((r) => ({ ...r }))), setSaved(false))} data-testid="monitor-thresholds-edit">
+            {t('monitor.edit')}
+          </button>
+        )}
+        {saved && !editing && <span className="tracking-muted" role="status" data-testid="monitor-thresholds-saved">{t('monitor.saved')}</span>}
+      </div>
+      <p className="tracking-muted live-note">{t('monitor.thresholdsNote')}</p>
+      {!answer.editable && <p className="tracking-muted" data-testid="monitor-thresholds-readonly">{t('monitor.readOnly')}</p>}
+      <div className="live-table-wrap">
+        <table className="live-table" data-testid="monitor-threshold-table">
+          <thead>
+            <tr>
+              <th>{t('monitor.metric')}</th>
+              <th>{t('monitor.enabled')}</th>
+              <th className="is-number">{t('monitor.limit')}</th>
+              <th className="is-number">{t('monitor.sustain')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => {
+              const rule = THRESHOLD_RULES[r.metric];
+              const label = t(`monitor.metrics.${r.metric}`);
+              return (
+                <tr key={r.metric} data-testid="monitor-threshold-row" data-metric={r.metric}>
+                  <td className="live-name">
+                    {label}
+                    {editing && problems[i] && <div className="live-hint live-status-lost" role="alert">{problems[i]}</div>}
+                  </td>
+                  <td>
+                    <input type="checkbox" checked={r.enabled} disabled={!editing} aria-label={`${label} ${t('monitor.enabled')}`} onChange={(e) => change(i, { enabled: e.target.checked })} data-testid={`threshold-${r.metric}-enabled`} />
+                  </td>
+                  <td className="is-number">
+                    {editing ? (
+                      <input className="p-inputtext p-inputtext-sm monitor-number" type="number" step="any" min={rule.min} max={rule.max} value={Number.isNaN(r.limit) ? '' : r.limit} aria-label={`${label} ${t('monitor.limit')}`} onChange={(e) => change(i, { limit: e.target.value === '' ? Number.NaN : Number(e.target.value) })} data-testid={`threshold-${r.metric}-limit`} />
+                    ) : (
+                      <span data-testid={`threshold-${r.metric}-limit`}>{`${numberText(r.limit)} ${rule.unit}`}</span>
+                    )}
+                  </td>
+                  <td className="is-number">
+                    {editing ? (
+                      <input className="p-inputtext p-inputtext-sm monitor-number" type="number" step={1} value={Number.isNaN(r.sustain_seconds) ? '' : r.sustain_seconds} aria-label={`${label} ${t('monitor.sustain')}`} onChange={(e) => change(i, { sustain_seconds: e.target.value === '' ? Number.NaN : Number(e.target.value) })} data-testid={`threshold-${r.metric}-sustain`} />
+                    ) : (
+                      <span data-testid={`threshold-${r.metric}-sustain`}>{r.sustain_seconds}</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {editing && (
+        <div className="live-head">
+          <button type="button" className="p-button p-button-sm" disabled={store.saving} onClick={() => void save()} data-testid="monitor-thresholds-save">
+            {t('monitor.save')}
+          </button>
+          <button type="button" className="p-button p-button-sm p-button-text" onClick={() => setDraft(null)} data-testid="monitor-thresholds-cancel">
+            {t('monitor.cancel')}
+          </button>
+          {store.saveError && <span className="live-status-lost" role="alert" data-testid="monitor-thresholds-error">{t('monitor.saveFailed', { error: store.saveError })}</span>}
+        </div>
+      )}
+      {answer.update_datetime && <p className="tracking-muted">{t('monitor.updatedBy', { time: answer.update_datetime })}</p>}
+      <h4>{t('monitor.alerts')}</h4>
+      {answer.alerts.length === 0 ? (
+        <p className="tracking-muted" data-testid="monitor-alerts-empty">{t('monitor.noAlerts')}</p>
+      ) : (
+        <ul className="monitor-alerts" data-testid="monitor-alerts">
+          {answer.alerts.map((a) => (
+            <li key={`${a.instance}:${a.metric}:${a.raised}`} className="live-status-lost">
+              {t('monitor.alertLine', { instance: a.instance, metric: t(`monitor.metrics.${a.metric}`), value: numberText(a.value), limit: numberText(a.limit), since: formatInstant(a.since) })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});
+
 /**
  * 服务监控 (dashboard/monitor): every server instance (from the samples each writes every few
  * seconds) with its current figures, recent history charts and slowest statements; read again every
@@ -203,8 +361,12 @@ export const MonitorView = observer(function MonitorView({ store }: { store: Mon
             <h3 data-testid="monitor-total">{`${inst.instance} · ${t('monitor.requestsTotal')} ${formatFigure(inst.current.requests_total, language)}`}</h3>
             <Figures inst={inst} />
           </section>
-          <h3 className="tracking-muted">{t('monitor.history', { instance: inst.instance })}</h3>
-          <HistoryCharts history={inst.history.length > 0 ? inst.history : [inst.current]} />
+          <div className="live-head">
+            <h3 className="tracking-muted">{t('monitor.history', { instance: inst.instance })}</h3>
+            <RangePicker store={store} />
+          </div>
+          <SeriesCharts store={store} inst={inst} />
+          <ThresholdEditor store={store} />
           <section className="tracking-card">
             <h3>{t('monitor.slowQueries', { instance: inst.instance })}</h3>
             {inst.slow_queries.length === 0 ? (

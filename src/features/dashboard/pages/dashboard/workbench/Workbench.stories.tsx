@@ -1,7 +1,7 @@
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyBackend, storyConsole } from '../../../../../../stories/console';
 import type { WorkbenchWidget } from '../../../../../../contracts/schemas';
-import { workbenchBackend, type WorkbenchMockOptions, type WorkbenchMockState } from './workbench-mocks';
+import { gameKpisMock, workbenchBackend, type WorkbenchMockOptions, type WorkbenchMockState } from './workbench-mocks';
 import { liveSocket, realtimeMock } from '../../../mocks/dashboard-live';
 import { formatMoney } from '../../../../../stores/format/money';
 import { SERVICE_ERROR, shows, slow } from '../../../../../../stories/kit';
@@ -225,4 +225,70 @@ export const RealtimeEnglish: PageStory = pageStory(at({ language: 'en' }, { wid
   await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Live overview');
   await expect(canvas.getByTestId('wb-widget-rt')).toHaveTextContent('Revenue today');
   await expect(canvas.getByTestId('wb-realtime-source')).toHaveTextContent('Polling');
+});
+
+// the game KPI widget (today's active players, revenue, new players, top games).
+const KPIS: WorkbenchWidget[] = [{ i: 'kpis', kind: 'game_kpis', x: 0, y: 0, w: 6, h: 5 }];
+
+/** Today's figures: active and new players, revenue as money with its orders, top games by revenue. */
+export const GameKpis: PageStory = pageStory(at({}, { widgets: KPIS }), shown('wb-kpis'), async (canvas) => {
+  const k = gameKpisMock();
+  await expect(canvas.getByTestId('wb-kpi-active')).toHaveTextContent(k.active_players.toLocaleString('zh-CN'));
+  await expect(canvas.getByTestId('wb-kpi-new')).toHaveTextContent(String(k.new_players));
+  await expect(canvas.getByTestId('wb-kpi-revenue')).toHaveTextContent(formatMoney(k.revenue ?? 0));
+  await expect(canvas.getByTestId('wb-kpi-revenue')).toHaveTextContent('1,204 笔订单'.replace('1,204', (1204).toLocaleString('zh-CN')));
+  await expect(canvas.getByTestId('wb-widget-kpis')).toHaveTextContent('今日热门游戏（按收入）');
+  const rows = canvas.getAllByTestId('wb-kpi-game');
+  await expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(k.top_games.map((g) => g.name));
+  await expect(rows[0]).toHaveTextContent(formatMoney(k.top_games[0]?.revenue ?? 0));
+});
+
+/** A user without 收入概览: no revenue anywhere, top games by active players. */
+export const GameKpisWithoutRevenue: PageStory = pageStory(at({}, { widgets: KPIS, noRevenue: true }), shown('wb-kpis'), async (canvas) => {
+  await expect(canvas.getByTestId('wb-kpi-revenue')).toHaveTextContent('无收入查看权限');
+  await expect(canvas.getByTestId('wb-widget-kpis')).toHaveTextContent('今日热门游戏（按活跃玩家）');
+  await expect(canvas.getByTestId('wb-kpis')).not.toHaveTextContent('¥');
+  await expect(canvas.getAllByTestId('wb-kpi-game')[0]).toHaveTextContent('消消乐园');
+});
+
+export const GameKpisLoading: PageStory = shows(at({}, { widgets: KPIS, slow: ['kpis'] }), 'wb-widget-kpis', '加载中');
+
+export const GameKpisError: PageStory = shows(at({}, { widgets: KPIS, failing: ['kpis'] }), 'wb-kpis-error', SERVICE_ERROR);
+
+/** No player yet today: zeros and a sentence instead of the table. */
+export const GameKpisEmpty: PageStory = pageStory(at({}, { widgets: KPIS, empty: true }), shown('wb-kpis-empty'), async (canvas) => {
+  await expect(canvas.getByTestId('wb-kpis-empty')).toHaveTextContent('今天还没有玩家活跃。');
+  await expect(canvas.getByTestId('wb-kpi-active')).toHaveTextContent('0');
+});
+
+/** Huge figures and long game names in the smallest size (3 × 3): they wrap, nothing overflows the widget horizontally. */
+export const GameKpisLongContent: PageStory = pageStory(at({}, { widgets: [{ i: 'kpis', kind: 'game_kpis', x: 0, y: 0, w: 3, h: 3 }], long: true }), shown('wb-kpis'), async (canvas) => {
+  await expect(canvas.getByTestId('wb-kpi-revenue')).toHaveTextContent(formatMoney(98_765_432_100));
+  const body = canvas.getByTestId('wb-kpis').parentElement as HTMLElement;
+  await expect(body.scrollWidth).toBeLessThanOrEqual(body.clientWidth + 1);
+});
+
+/** Added from the palette (once), then saved with its default size. */
+export const GameKpisAdd: PageStory = {
+  parameters: at({}, { widgets: SAVED }),
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    await waitFor(() => expect(kinds(context.canvasElement)).toEqual(['messages', 'shortcuts']), slow);
+    await userEvent.click(canvas.getByTestId('workbench-update'));
+    await expect(canvas.getByTestId('wb-add-game_kpis')).toHaveTextContent('今日游戏数据');
+    await userEvent.click(canvas.getByTestId('wb-add-game_kpis'));
+    await expect(canvas.getByTestId('wb-add-game_kpis')).toBeDisabled();
+    await expect(await canvas.findByTestId('wb-kpi-active', {}, slow)).toBeVisible();
+    await userEvent.click(canvas.getByTestId('wb-save'));
+    await waitFor(() => expect(mock(context).puts).toHaveLength(1));
+    const sent = (mock(context).puts[0] as { widgets: WorkbenchWidget[] }).widgets.find((w) => w.kind === 'game_kpis');
+    await expect(sent).toMatchObject({ w: 6, h: 5 });
+  },
+};
+
+export const GameKpisEnglish: PageStory = pageStory(at({ language: 'en' }, { widgets: KPIS }), shown('wb-kpis'), async (canvas) => {
+  await expect(canvas.getByTestId('wb-widget-kpis')).toHaveTextContent('Game figures today');
+  await expect(canvas.getByTestId('wb-kpi-active')).toHaveTextContent('Active players today');
+  await expect(canvas.getByTestId('wb-kpi-active')).toHaveTextContent(gameKpisMock().active_players.toLocaleString('en-US'));
+  await expect(canvas.getByTestId('wb-widget-kpis')).toHaveTextContent('Top games today (by revenue)');
 });

@@ -142,6 +142,7 @@ const WorkbenchPage = observer(function WorkbenchPage() {
     void store.loadShortcuts();
     void store.loadLogins();
     void store.loadMessages(WORKBENCH_MESSAGES_SHOWN);
+    if (store.kpis !== null || store.kpisState === 'error') void store.loadKpis();
     void root.dashboard.load();
   };
 

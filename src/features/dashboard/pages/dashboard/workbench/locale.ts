@@ -32,6 +32,7 @@ const zhChs = {
     messages: '我的消息',
     trend: '活跃趋势',
     realtime: '实时概况',
+    game_kpis: '今日游戏数据',
   },
   kindHints: {
     welcome: '姓名、角色、上次登录与日期',
@@ -41,6 +42,7 @@ const zhChs = {
     messages: '最新消息与未读数',
     trend: '近 30 天登录与新增用户（可放置多个）',
     realtime: '在线玩家、每分钟登录与支付、今日收入（实时推送）',
+    game_kpis: '今日活跃玩家、收入、新增玩家与热门游戏',
   },
   welcome: {
     hello: '您好，{{name}}',
@@ -70,6 +72,22 @@ const zhChs = {
     empty: '最近一小时没有登录或支付。',
     failed: '实时数据加载失败：{{error}}',
     open: '打开实时概况',
+  },
+  kpis: {
+    active: '今日活跃玩家',
+    revenue: '今日收入',
+    fresh: '今日新增玩家',
+    orders: '{{n}} 笔订单',
+    hidden: '无收入查看权限',
+    topByRevenue: '今日热门游戏（按收入）',
+    topByActive: '今日热门游戏（按活跃玩家）',
+    game: '游戏',
+    gameActive: '活跃',
+    gameFresh: '新增',
+    gameRevenue: '收入',
+    noGames: '今天还没有玩家活跃。',
+    day: '{{day}}（{{tz}}）',
+    failed: '游戏数据加载失败：{{error}}',
   },
 };
 
@@ -101,6 +119,7 @@ const en: typeof zhChs = {
     messages: 'My messages',
     trend: 'Activity trend',
     realtime: 'Live overview',
+    game_kpis: 'Game figures today',
   },
   kindHints: {
     welcome: 'Name, roles, last sign-in and date',
@@ -110,6 +129,7 @@ const en: typeof zhChs = {
     messages: 'Newest messages and unread count',
     trend: 'Sign-ins and new users over 30 days (may be placed more than once)',
     realtime: 'Players online, sign-ins and payments per minute, revenue today (live)',
+    game_kpis: 'Active players, revenue, new players and top games today',
   },
   welcome: {
     hello: 'Hello, {{name}}',
@@ -139,6 +159,22 @@ const en: typeof zhChs = {
     empty: 'No sign-ins or payments in the last hour.',
     failed: 'Realtime figures failed to load: {{error}}',
     open: 'Open Live overview',
+  },
+  kpis: {
+    active: 'Active players today',
+    revenue: 'Revenue today',
+    fresh: 'New players today',
+    orders: '{{n}} orders',
+    hidden: 'No permission for revenue',
+    topByRevenue: 'Top games today (by revenue)',
+    topByActive: 'Top games today (by active players)',
+    game: 'Game',
+    gameActive: 'Active',
+    gameFresh: 'New',
+    gameRevenue: 'Revenue',
+    noGames: 'No player has been active today yet.',
+    day: '{{day}} ({{tz}})',
+    failed: 'Game figures failed to load: {{error}}',
   },
 };
 

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { formatMoney } from '../../../../../stores/format/money';
 import type { WidgetKind } from '../../../../../../contracts/schemas/dashboard/workbench';
 import { TextInput } from '../../../../../components/controls';
 import { menuIconClass } from '../../../../../components/menu-icon';
@@ -202,6 +203,68 @@ const MessagesWidget = observer(function MessagesWidget({ store }: WidgetProps) 
   );
 });
 
+/** Today's game KPIs: active players, revenue (only with 收入概览's permission), new players, top games. */
+const GameKpisWidget = observer(function GameKpisWidget({ store }: WidgetProps) {
+  const t = useWorkbenchTexts();
+  const { locale } = useStore();
+  useEffect(() => {
+    void store.loadKpis();
+  }, [store]);
+  const k = store.kpis;
+  if (!k) {
+    if (store.kpisState === 'error') return <div className="wb-state wb-state-error" data-testid="wb-kpis-error">{t('workbench.kpis.failed', { error: store.kpisError })}</div>;
+    return <Loading />;
+  }
+  const number = (n: number) => n.toLocaleString(locale.language === 'en' ? 'en-US' : 'zh-CN');
+  return (
+    <div className="wb-kpis" data-testid="wb-kpis">
+      <div className="wb-kpi-row">
+        <div className="wb-kpi" data-testid="wb-kpi-active">
+          <span className="wb-kpi-label">{t('workbench.kpis.active')}</span>
+          <strong>{number(k.active_players)}</strong>
+        </div>
+        <div className="wb-kpi" data-testid="wb-kpi-revenue">
+          <span className="wb-kpi-label">{t('workbench.kpis.revenue')}</span>
+          {k.revenue === null ? <span className="wb-list-sub">{t('workbench.kpis.hidden')}</span> : <strong>{formatMoney(k.revenue, k.currency)}</strong>}
+          {k.orders !== null && <span className="wb-list-sub">{t('workbench.kpis.orders', { n: number(k.orders) })}</span>}
+        </div>
+        <div className="wb-kpi" data-testid="wb-kpi-new">
+          <span className="wb-kpi-label">{t('workbench.kpis.fresh')}</span>
+          <strong>{number(k.new_players)}</strong>
+        </div>
+      </div>
+      <div className="wb-list-head">
+        <span>{k.top_by === 'revenue' ? t('workbench.kpis.topByRevenue') : t('workbench.kpis.topByActive')}</span>
+        <span className="wb-list-sub">{t('workbench.kpis.day', { day: k.day, tz: k.timezone })}</span>
+      </div>
+      {k.top_games.length === 0 ? (
+        <p className="wb-state" data-testid="wb-kpis-empty">{t('workbench.kpis.noGames')}</p>
+      ) : (
+        <table className="wb-kpi-table" data-testid="wb-kpi-games">
+          <thead>
+            <tr>
+              <th>{t('workbench.kpis.game')}</th>
+              <th className="is-number">{t('workbench.kpis.gameActive')}</th>
+              <th className="is-number">{t('workbench.kpis.gameFresh')}</th>
+              {k.revenue_allowed && <th className="is-number">{t('workbench.kpis.gameRevenue')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {k.top_games.map((g) => (
+              <tr key={g.game} data-testid="wb-kpi-game">
+                <td className="wb-kpi-name">{g.name}</td>
+                <td className="is-number">{number(g.active_players)}</td>
+                <td className="is-number">{number(g.new_players)}</td>
+                {k.revenue_allowed && <td className="is-number">{g.revenue === null ? '-' : formatMoney(g.revenue, k.currency)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+});
+
 function LazyTrend(props: WidgetProps) {
   return (
     <Suspense fallback={<Loading />}>
@@ -232,4 +295,6 @@ export const WIDGETS: Readonly<Record<WidgetKind, WidgetDefinition>> = {
   trend: { icon: 'pi-chart-line', component: LazyTrend },
   // the realtime widget
   realtime: { icon: 'pi-wave-pulse', component: LazyRealtime },
+  // today's game KPIs
+  game_kpis: { icon: 'pi-chart-bar', component: GameKpisWidget },
 };

@@ -18,6 +18,7 @@ import {
   type WorkbenchWidget,
 } from '../../../../../../contracts/schemas';
 import { realtimeSnapshot } from '../../../../../../contracts/schemas/dashboard/live';
+import { gameKpis, type GameKpis } from '../../../../../../contracts/schemas/dashboard/workbench';
 import { realtimeMock } from '../../../mocks/dashboard-live';
 import { failure, menuEntry, ok } from '../../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../../stories/mocks/handlers';
@@ -41,6 +42,37 @@ export interface WorkbenchMockOptions {
   empty?: boolean;
   /** The workbench menu without its Update button. */
   readOnly?: boolean;
+  /** The game KPIs answered without revenue (a user without 收入概览). */
+  noRevenue?: boolean;
+}
+
+const LONG_GAME = '一个名字很长很长的大型多人在线角色扮演游戏国际版（测试服务器・华东二区）';
+
+/** Today's game KPIs (schema-parsed); the totals are the sums of the games listed plus the rest. */
+export function gameKpisMock(opts: { empty?: boolean; long?: boolean; noRevenue?: boolean } = {}): GameKpis {
+  const games = opts.empty
+    ? []
+    : [
+        { game: 3, name: opts.long ? LONG_GAME : '星穹远征', active_players: 1284, new_players: 96, revenue: 1_523_400 },
+        { game: 5, name: '消消乐园', active_players: 2310, new_players: 311, revenue: 864_800 },
+        { game: 8, name: opts.long ? `${LONG_GAME} 怀旧版` : '三国策略', active_players: 402, new_players: 12, revenue: 298_000 },
+        { game: 2, name: '跑酷达人', active_players: 97, new_players: 40, revenue: 12_800 },
+      ];
+  const revenue = opts.long ? 98_765_432_100 : games.reduce((a, g) => a + g.revenue, 0);
+  const byActive = [...games].sort((a, b) => b.active_players - a.active_players);
+  return gameKpis.parse({
+    day: '2026-12-03',
+    timezone: 'Asia/Shanghai',
+    at: '2026-12-02T18:00:00.000Z',
+    currency: 'CNY',
+    active_players: opts.long ? 12_345_678 : games.reduce((a, g) => a + g.active_players, 0),
+    new_players: games.reduce((a, g) => a + g.new_players, 0),
+    revenue_allowed: !opts.noRevenue,
+    revenue: opts.noRevenue ? null : revenue,
+    orders: opts.noRevenue ? null : opts.empty ? 0 : 1_204,
+    top_by: opts.noRevenue ? 'active_players' : 'revenue',
+    top_games: (opts.noRevenue ? byActive : games).map((g) => ({ ...g, revenue: opts.noRevenue ? null : g.revenue })),
+  });
 }
 
 export interface WorkbenchMockState {
@@ -138,6 +170,9 @@ export function workbenchBackend(options: WorkbenchMockOptions = {}): MockBacken
     http.get('*/api/system/message_center/get_unread_msg/', () => HttpResponse.json(ok(unreadCount, { count: messages.filter((m) => !m.is_read).length }, '获取成功'))),
     // the realtime figures (the realtime widget; empty = a quiet hour).
     http.get('*/api/dashboard/realtime/', async () => (await gate('realtime')) ?? HttpResponse.json(ok(realtimeSnapshot, realtimeMock({ empty: options.empty ?? false, long: options.long ?? false })))),
+    // today's game KPIs (the game_kpis widget).
+    http.get('*/api/system/datav/game_kpis/', async () =>
+      (await gate('kpis')) ?? HttpResponse.json(ok(gameKpis, gameKpisMock({ empty: options.empty ?? false, long: options.long ?? false, noRevenue: options.noRevenue ?? false })))),
     ...base.handlers,
   ];
   const reset = () => {
