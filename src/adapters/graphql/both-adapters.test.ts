@@ -335,6 +335,35 @@ describe('both adapters read the same data', () => {
   });
 });
 
+describe('drill-downs over both adapters', () => {
+  it('the players behind a funnel step: the same page over REST and GraphQL, its total the step\'s figure; the export over REST; a bad step refused alike', async () => {
+    const rest = harness('rest');
+    const gql = harness('graphql');
+    await signIn(rest);
+    await signIn(gql);
+    const funnels = await rest.api.list('/api/embed_configure/funnel_define/', { page: 1, limit: 1 });
+    const funnel = Number(funnels.rows[0]?.id);
+    expect(funnel).toBeGreaterThan(0);
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const start = new Date(Date.now() + 8 * 3_600_000 - 29 * 86_400_000).toISOString().slice(0, 10);
+    const figure = await rest.api.tracking.funnel({ funnel, start, end: today });
+    for (const kind of ['converted', 'dropped'] as const) {
+      const query = { funnel, start, end: today, step: 1, kind, page: 1, limit: 5 };
+      const [viaRest, viaGraphql] = await Promise.all([rest.api.tracking.funnelPlayers(query), gql.api.tracking.funnelPlayers(query)]);
+      expect(viaGraphql).toEqual(viaRest);
+      const here = figure.steps[0]?.players ?? 0;
+      expect(viaRest.total).toBe(kind === 'converted' ? here : here - (figure.steps[1]?.players ?? 0));
+      expect(viaRest.rows.length).toBe(Math.min(5, viaRest.total));
+    }
+    const file = await gql.api.tracking.exportFunnelPlayers({ funnel, start, end: today, step: 1, kind: 'converted' });
+    expect(file.name).toMatch(/^漏斗玩家-.+\.xlsx$/);
+    const bad = { funnel, start, end: today, step: 99, kind: 'converted' as const };
+    const [r, g] = await Promise.all([failure(rest.api.tracking.funnelPlayers(bad)), failure(gql.api.tracking.funnelPlayers(bad))]);
+    expect([g.code, g.message]).toEqual([r.code, r.message]);
+    expect(r.message).toContain('step 必须是 1 到 10 的整数');
+  });
+});
+
 describe('GraphQL adapter specifics', () => {
   it('sends resource JSON calls through the gateway and file transfers over REST', async () => {
     const paths: string[] = [];

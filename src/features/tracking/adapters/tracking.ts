@@ -6,8 +6,8 @@
  * gateway's `trackingReport`, which writes the same upstream. The port is written once over the
  * adapters' seam (src/adapters/port.ts); this module loads with the first tracking call.
  */
-import { eventAnalysis, eventCounts, eventProperties, funnelResult, sessionsResult, trackingCredentials, trackingPublicKey, trackLive, trackLiveFrame, TRACK_LIVE_FRAME } from '../../../../contracts/schemas/tracking';
-import { parseAnswer, type AnswerSchema, type DownloadedFile, type PortTransport, type ProgressListener, type ReportParams } from '../../../adapters/port';
+import { eventAnalysis, eventCounts, eventProperties, funnelPlayersPage, funnelResult, sessionsResult, trackingCredentials, trackingPublicKey, trackLive, trackLiveFrame, TRACK_LIVE_FRAME } from '../../../../contracts/schemas/tracking';
+import { parseAnswer, readParsed, type AnswerSchema, type DownloadedFile, type PortTransport, type ProgressListener, type ReportParams } from '../../../adapters/port';
 
 export type PropertyType = 'string' | 'number' | 'boolean' | 'datetime';
 export type FilterOperator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains';
@@ -77,6 +77,33 @@ export interface FunnelAnalysis {
   steps: FunnelStep[];
   /** Per value of the property on the entering event: '__other__' for the rest, null for players whose event lacked it. */
   breakdown?: Array<{ value: string | null; steps: FunnelStep[] }>;
+}
+
+/** The players behind one funnel step (漏斗分析's drill-down): the funnel's query plus the step and which players. */
+export interface FunnelPlayersQuery extends FunnelAnalysisQuery {
+  /** 1-based. */
+  step: number;
+  /** converted: reached the step; dropped: reached it and not the next one. */
+  kind: 'converted' | 'dropped';
+  /** With a breakdown: the group (its value, '__other__', or '__none__' for players without it). */
+  group?: string;
+  page?: number;
+  limit?: number;
+}
+
+export interface FunnelPlayer {
+  distinct_id: string;
+  entered_at: string;
+  reached_at: string;
+  next_at: string | null;
+}
+
+export interface FunnelPlayersPage {
+  total: number;
+  page: number;
+  limit: number;
+  event: string;
+  rows: FunnelPlayer[];
 }
 
 export interface SessionAnalysisQuery {
@@ -190,6 +217,17 @@ export function funnelParams(q: FunnelAnalysisQuery): ReportParams {
   return out;
 }
 
+export const FUNNEL_PLAYERS_PATH = '/api/data_embed/funnel/players/';
+
+/** The drill-down's pairs: the funnel's, then step, kind, group, then page and limit (the export leaves them out). */
+export function funnelPlayersParams(q: FunnelPlayersQuery, paged: boolean): ReportParams {
+  const out = funnelParams(q);
+  out.push(['step', String(q.step)], ['kind', q.kind]);
+  if (q.breakdown && q.group !== undefined) out.push(['group', q.group]);
+  if (paged) out.push(['page', String(q.page ?? 1)], ['limit', String(q.limit ?? 20)]);
+  return out;
+}
+
 export function sessionParams(q: SessionAnalysisQuery): ReportParams {
   const out: ReportParams = [
     ['start', q.start],
@@ -220,6 +258,10 @@ export interface TrackingPort {
   eventCounts(query: { game: number; start: string; end: string }): Promise<EventCountInfo[]>;
   /** GET data_embed/event/export/ with the same query: the table as xlsx (over REST in both adapters: files are not JSON). */
   exportEvents(query: EventAnalysisQuery, onProgress?: ProgressListener): Promise<DownloadedFile>;
+  /** GET data_embed/funnel/players/: one page of the players behind a step (total = the step's figure). */
+  funnelPlayers(query: FunnelPlayersQuery): Promise<FunnelPlayersPage>;
+  /** GET data_embed/funnel/players/export_data/: every such player as xlsx (over REST in both adapters). */
+  exportFunnelPlayers(query: FunnelPlayersQuery): Promise<DownloadedFile>;
   /** POST embed_configure/game/{id}/regenerate/: a new pair; the old one stops working at once. */
   regenerateSecret(app: number): Promise<TrackingCredentials>;
   /** POST embed_configure/game/{id}/public_key/: a new public key; the old one stops working at once. */
@@ -255,6 +297,11 @@ export function createTrackingPort(transport: PortTransport): TrackingPort {
     sessions: (query) => report('sessions', sessionParams(query), sessionsAnswer),
     properties: (query) => report('properties', propertiesParams(query), propertiesAnswer),
     eventCounts: (query) => report('event_counts', [['game', String(query.game)], ['start', query.start], ['end', query.end]], countsAnswer),
+    async funnelPlayers(query) {
+      const page = await readParsed(transport, FUNNEL_PLAYERS_PATH, funnelPlayersParams(query, true), funnelPlayersPage);
+      return { total: page.total, page: page.page, limit: page.limit, event: page.event, rows: page.data };
+    },
+    exportFunnelPlayers: (query) => transport.downloadFrom(`${FUNNEL_PLAYERS_PATH}export_data/`, funnelPlayersParams(query, false)),
     exportEvents: (query, onProgress) => transport.downloadFrom(`${TRACKING_REPORT_PATH.event}export/`, eventParams(query), onProgress),
     async regenerateSecret(app) {
       const request = { method: 'POST' as const, path: `${TRACKING_APPS_PATH}${app}/regenerate/` };

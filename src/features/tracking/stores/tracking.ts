@@ -8,6 +8,8 @@ import type {
   EventLine,
   EventPropertyInfo,
   FunnelAnalysis,
+  FunnelAnalysisQuery,
+  FunnelPlayer,
   Interval,
   Measure,
   PropertyFilter,
@@ -18,6 +20,7 @@ import type {
 } from '../../../adapters/api';
 import { TRACKING_MAX_SERIES, TRACKING_NONE_GROUP, TRACKING_OTHER_GROUP } from '../../../config';
 import { QueryStore } from '../../../stores/analytics/query-store';
+import { DrillDownStore } from '../../../stores/analytics/drill-down';
 import { changeRatio, defaultRange, lastDays, rangeQueryProblem, type DateRange } from '../../../stores/analytics/range';
 import type { LoadState } from '../../../stores/menu';
 import { integrationAppOf, IntegrationStore, LiveEventsStore, type LiveSocket, type LiveTimers } from './integration';
@@ -489,6 +492,9 @@ export class EventAnalysisStore {
   }
 }
 
+export type FunnelDrillKind = 'converted' | 'dropped';
+export type { FunnelPlayer };
+
 /** 漏斗分析: funnel, range, optional breakdown; the answer's steps. */
 export class FunnelAnalysisStore {
   funnel: number | null = null;
@@ -534,10 +540,42 @@ export class FunnelAnalysisStore {
     this.breakdown = breakdown.trim();
   }
 
+  /** The query of the answer on screen (a drill-down asks with exactly these filters, whatever the form says since). */
+  shown: FunnelAnalysisQuery | null = null;
+
   async load(): Promise<void> {
     const funnel = this.funnel;
     if (this.problem || funnel === null) return;
-    return this.answer.load(() => this.api.tracking.funnel({ funnel, start: this.range.start, end: this.range.end, ...(this.breakdown ? { breakdown: this.breakdown } : {}) }));
+    const query: FunnelAnalysisQuery = { funnel, start: this.range.start, end: this.range.end, ...(this.breakdown ? { breakdown: this.breakdown } : {}) };
+    return this.answer.load(
+      () => this.api.tracking.funnel(query),
+      () => {
+        this.shown = query;
+      },
+    );
+  }
+
+  /**
+   * The players behind step `step` (1-based) of the funnel on screen: converted at it or dropped after
+   * it; with a breakdown group (its value, TRACKING_OTHER_GROUP, or null for players without it) only
+   * that group's. Null when nothing is on screen.
+   */
+  drill(step: number, kind: FunnelDrillKind = 'converted', group?: string | null): DrillDownStore<FunnelPlayer, FunnelDrillKind> | null {
+    const shown = this.shown;
+    if (!shown) return null;
+    const api = this.api;
+    const groupParam = shown.breakdown && group !== undefined ? { group: group === null ? TRACKING_NONE_GROUP : group } : {};
+    const query = (k: FunnelDrillKind) => ({ ...shown, step, kind: k, ...groupParam });
+    return new DrillDownStore<FunnelPlayer, FunnelDrillKind>(
+      {
+        page: async (k, page, limit) => {
+          const answer = await api.tracking.funnelPlayers({ ...query(k), page, limit });
+          return { total: answer.total, rows: answer.rows };
+        },
+        exportFile: (k) => api.tracking.exportFunnelPlayers(query(k)),
+      },
+      kind,
+    );
   }
 
   get empty(): boolean {

@@ -9,6 +9,7 @@ import {
   eventDefineRow,
   eventProperties,
   funnelDefineRow,
+  funnelPlayersPage,
   funnelResult,
   gameRow,
   listPage,
@@ -99,6 +100,9 @@ export interface TrackingMockState {
   liveCalls: number[];
   /** The pickers' calls (data_embed/properties, data_embed/event_counts), apart from the reports. */
   pickerCalls: Array<{ report: string; query: URLSearchParams }>;
+  /** The funnel drill-down's list calls and export calls. */
+  drills: URLSearchParams[];
+  drillExports: URLSearchParams[];
 }
 
 /** The audit columns of a row (stories/system/system-rows), description '' unless given. */
@@ -355,7 +359,7 @@ interface Table {
 /** The mock back end of the tracking screens (on top of the shell's: login, dictionaries, departments). */
 export function trackingBackend(options: TrackingMockOptions = {}): MockBackend & { tracking: TrackingMockState } {
   const long = !!options.long;
-  const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [], pickerCalls: [] };
+  const state: TrackingMockState = { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [], pickerCalls: [], drills: [], drillExports: [] };
   const TABLES: Record<string, Table> = {
     game: { schema: trackingAppRow, rows: () => appRows(long) },
     event_define: { schema: eventDefineRow, rows: () => eventRows(long) },
@@ -382,6 +386,45 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
       return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), {
         headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('事件分析.xlsx')}` },
       });
+    }),
+    // 漏斗分析's drill-down: the players behind a step, total = the step's figure of the same report
+    // (converted) or the step's minus the next one's (dropped); 'drill.funnel' in slow / failing / empty.
+    http.get('*/api/data_embed/funnel/players/export_data/', ({ request }) => {
+      state.drillExports.push(new URL(request.url).searchParams);
+      return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), {
+        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('漏斗玩家.xlsx')}` },
+      });
+    }),
+    http.get('*/api/data_embed/funnel/players/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      state.drills.push(q);
+      const refused = await gate('drill.funnel');
+      if (refused) return refused;
+      await delay(80);
+      const report = funnelReport(q, z.array(funnelDefineRow).parse(tables.funnel_define), !!options.empty?.includes('drill.funnel'));
+      if (!report) return HttpResponse.json(failure(404, '漏斗不存在'));
+      const step = Number(q.get('step'));
+      const group = q.get('group');
+      const stepsOf = group === null ? report.steps : (report.breakdown?.find((g) => (g.value ?? '__none__') === group)?.steps ?? []);
+      const here = stepsOf[step - 1];
+      if (!here) return HttpResponse.json(failure(4000, `step 必须是 1 到 ${report.steps.length} 的整数`));
+      const next = stepsOf[step]?.players ?? here.players;
+      const total = q.get('kind') === 'dropped' ? here.players - next : here.players;
+      const page = Number(q.get('page') ?? 1);
+      const limit = Number(q.get('limit') ?? 20);
+      const from = (page - 1) * limit;
+      const t0 = Date.parse('2026-11-20T02:00:00Z');
+      const data = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => {
+        const n = from + i;
+        const reached = t0 - n * 97_000;
+        return {
+          distinct_id: long && n % 3 === 0 ? `player-with-a-very-long-distinct-id-from-an-external-account-system-${String(n).padStart(6, '0')}@sso.games.example.com` : `u${String(100_000 + n)}`,
+          entered_at: new Date(reached - 3_600_000).toISOString(),
+          reached_at: new Date(reached).toISOString(),
+          next_at: q.get('kind') === 'dropped' || n % 4 === 0 ? null : new Date(reached + 600_000).toISOString(),
+        };
+      });
+      return HttpResponse.json(ok(funnelPlayersPage, { page, limit, total, is_next: from + data.length < total, is_previous: page > 1, event: here.event, data }));
     }),
     // The pickers: the properties of the chosen events (declared first, then seen in the data) and the events with data.
     http.get('*/api/data_embed/properties/', async ({ request }) => {
@@ -538,7 +581,7 @@ export function trackingBackend(options: TrackingMockOptions = {}): MockBackend 
     base.reset();
     tables = fresh();
     nextId = 1000;
-    Object.assign(state, { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [] });
+    Object.assign(state, { reports: [], created: [], updated: [], deleted: [], regenerated: [], exports: [], publicKeys: [], origins: [], liveCalls: [], drills: [], drillExports: [] });
   };
   return Object.assign(new MockBackend(handlers, base.state, reset), { tracking: state });
 }

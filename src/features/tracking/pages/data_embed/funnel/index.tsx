@@ -10,7 +10,10 @@ import { AnalysisTable, DateRangeInput, FormItem, ResultState, storePage } from 
 import { useTrackingTexts } from '../../../components/locale';
 import { TRACKING_OTHER_GROUP } from '../../../../../config';
 import { formatDuration, formatFigure, formatPercent } from '../../../../../stores/format';
-import { windowParts, type FunnelAnalysisStore, type TrackingStore } from '../../../stores/tracking';
+import { windowParts, type FunnelAnalysisStore, type FunnelDrillKind, type FunnelPlayer, type TrackingStore } from '../../../stores/tracking';
+import type { DrillDownStore } from '../../../../../stores/analytics/drill-down';
+import { usePermission } from '../../../../../components/Permission';
+import { FunnelPlayersDialog } from '../../../components/FunnelPlayersDialog';
 import type { FunnelStep } from '../../../../../stores/types';
 import { funnelChartOption } from './chart';
 import '../../../components/tracking.css';
@@ -25,6 +28,27 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
   const root = useStore();
   const [store] = useState<FunnelAnalysisStore>(() => tracking.funnelAnalysis());
   const language = root.locale.language;
+  const can = usePermission();
+  // The drill-down open: the players behind a step (of a breakdown group), with the filters of the answer on screen.
+  const [drill, setDrill] = useState<{ store: DrillDownStore<FunnelPlayer, FunnelDrillKind>; step: number; event: string; group?: string | null } | null>(null);
+  const openDrill = (step: number, event: string, group?: string | null) => {
+    const list = store.drill(step, 'converted', group);
+    if (!list) return;
+    setDrill({ store: list, step, event, ...(group !== undefined ? { group } : {}) });
+    void list.load(1);
+  };
+  /** A figure that opens its players. */
+  const drillCell = (players: number, step: number, event: string, group?: string | null) => (
+    <button
+      type="button"
+      className="tracking-drill-link"
+      onClick={() => openDrill(step, event, group)}
+      title={t('tracking.drill.open', { step })}
+      data-testid={group === undefined ? `funnel-drill-${step}` : `funnel-drill-${step}-${group ?? 'none'}`}
+    >
+      {formatFigure(players, language)}
+    </button>
+  );
 
   useEffect(() => {
     void tracking.loadFunnels();
@@ -46,10 +70,10 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
     const parts = windowParts(seconds);
     return t(`tracking.window.n_${parts.unit}`, { count: parts.value });
   };
-  const stepCells = (steps: FunnelStep[]) =>
+  const stepCells = (steps: FunnelStep[], group: string | null) =>
     steps.map((s, i) => (
       <td key={i}>
-        {formatFigure(s.players, language)}
+        {drillCell(s.players, i + 1, s.event, group)}
         <div className="tracking-muted">{i === 0 ? '' : formatPercent(s.step_conversion, language)}</div>
       </td>
     ));
@@ -118,7 +142,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
               {result.steps.map((s, i) => (
                 <tr key={i}>
                   <td>{stepLabel(s.event, i)}</td>
-                  <td>{formatFigure(s.players, language)}</td>
+                  <td>{drillCell(s.players, i + 1, s.event)}</td>
                   <td>{i === 0 ? '-' : formatPercent(s.step_conversion, language)}</td>
                   <td>{formatPercent(s.conversion, language)}</td>
                   <td>{formatDuration(s.median_seconds, language)}</td>
@@ -140,7 +164,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
                 {result.breakdown.map((g) => (
                   <tr key={g.value ?? '\u0000'}>
                     <td data-user-data={g.value === TRACKING_OTHER_GROUP || g.value === null ? undefined : true}>{g.value === TRACKING_OTHER_GROUP ? t('tracking.analysis.other') : g.value === null ? t('tracking.analysis.notSet') : g.value}</td>
-                    {stepCells(g.steps)}
+                    {stepCells(g.steps, g.value)}
                     <td>{formatPercent(g.steps.at(-1)?.conversion ?? 0, language)}</td>
                   </tr>
                 ))}
@@ -149,6 +173,17 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
           </>
         )}
       </section>
+      {drill && result && (
+        <FunnelPlayersDialog
+          store={drill.store}
+          funnel={result.funnel.name}
+          step={drill.step}
+          event={drill.event}
+          group={drill.group}
+          canExport={can('Export')}
+          onHide={() => setDrill(null)}
+        />
+      )}
     </div>
   );
 });
