@@ -94,3 +94,4 @@ export type DeviceRow = z.infer<typeof deviceRow>;
 
 // ---- center_users accounts+game_users
 export * from './accounts';
+export * from './retention-players';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceRow, DEVICE_ORDERINGS, listPage, retentionQuery, retentionResult } from '../../../../contracts/schemas';
+import { deviceRow, DEVICE_ORDERINGS, listPage, retentionPlayersExportQuery, retentionPlayersPage, retentionPlayersQuery, retentionQuery, retentionResult } from '../../../../contracts/schemas';
 import { nothing, XLSX, type Operation } from '../../../openapi/operation';
 import { ACCOUNTS_OPERATIONS } from './accounts';
 
@@ -13,6 +13,27 @@ const listQueryOf = (path: string) => ACCOUNTS_OPERATIONS.find((o) => o.method =
 /** Players (menus center_users/*) for the OpenAPI document. */
 export const PLAYERS_OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/api/center_users/retention/', summary: 'Cohort retention (day 1, 3, 7, 14, 30) by registration day, with the weighted total and the 1..30 curve', tag: 'players', auth: true, query: retentionQuery, data: retentionResult, notes: rules },
+  {
+    method: 'get',
+    path: '/api/center_users/retention/players/',
+    summary: 'The players behind a retention cell (drill-down): the cohort of `day` retained on day `n` (n = 0: the whole cohort), same game and channel filters, paged',
+    tag: 'players',
+    auth: true,
+    query: retentionPlayersQuery,
+    data: retentionPlayersPage,
+    notes: `total = the matrix's retained[n] of that cohort (players for n = 0). Ordered by game, then player. Granted like the matrix. ${rules}`,
+  },
+  {
+    method: 'get',
+    path: '/api/center_users/retention/players/export_data/',
+    summary: 'The players behind a retention cell as an xlsx file (same parameters, no paging; at most 100,000 rows)',
+    tag: 'players',
+    auth: true,
+    query: retentionPlayersExportQuery,
+    data: nothing,
+    file: XLSX,
+    notes: "Failures are the envelope. Granted by the screen's Export button only.",
+  },
   {
     method: 'get',
     path: '/api/center_users/devices/',
