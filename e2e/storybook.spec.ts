@@ -3,7 +3,7 @@ import { signIn } from './shell-helpers';
 
 const TEST_USER = { username: 'test', password: 'admin123456' };
 
-/** Issue 18: the built Storybook is published at /storybook/ and linked from the user menu of staff who review design. */
+/** The built Storybook is published at /storybook/ and linked from the user menu of staff who review design. */
 test.describe('published Storybook', () => {
   test('superadmin opens Storybook from the user menu: /storybook/ serves the built Storybook with the console stories', async ({ page, context, submitLogin }) => {
     await signIn(page, submitLogin);

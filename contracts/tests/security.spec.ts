@@ -7,7 +7,7 @@ import { expectFailure, expectSuccess } from './support/expect-contract';
 import { multipartFile } from './support/multipart';
 
 /**
- * Issue 12 as QA sees it on the wire: what the reference server now refuses, and what the real back
+ * The security rules as QA sees them on the wire: what the reference server now refuses, and what the real back
  * end does instead (each a documented known difference, reported, never hidden).
  */
 

@@ -8,7 +8,7 @@ import { twoInstances } from '../test/cluster';
 const SETUP_MS = 120_000;
 
 /**
- * Issue 12 on two instances of one PostgreSQL database: throttling, lockout and revocation are kept
+ * The security rules on two instances of one PostgreSQL database: throttling, lockout and revocation are kept
  * in the database, so what happens on A holds on B at once (no cache to wait for).
  */
 describe('security across two instances (PostgreSQL)', () => {

@@ -1,4 +1,4 @@
--- Issue 12: sessions (refresh rotation with reuse detection, revocation of access tokens), sign-in
+-- Security: sessions (refresh rotation with reuse detection, revocation of access tokens), sign-in
 -- throttling shared by every instance, account lockout, and the redaction of secrets already in the
 -- operation log.
 

@@ -4,7 +4,7 @@ import type { TestServer } from '../../../testing';
 import { call, expectData, SERVER_TIMEOUT_MS, suiteServer } from '../../../test/helpers';
 
 /**
- * Issue 16 item 8 on simulator data (the first-start sample, SAMPLE_EVENTS=on: events and payment
+ * Every figure agrees with its rows on simulator data (the first-start sample, SAMPLE_EVENTS=on: events and payment
  * callbacks through the real APIs): the revenue of one month per game, computed here by SQL over the
  * raw orders table, equals the revenue overview (per game and in all), the history totals, the
  * distribution by game, the partner reports (each game's line) and the partner KPIs; and the game

@@ -12,7 +12,7 @@ export function areaSpec(): ResourceSpec {
     title: '地区',
     table: 'areas',
     select: selectOf(AREA_COLUMNS, ['(SELECT count(*)::int FROM areas c WHERE c.pcode = t.code) AS pcode_count']),
-    // Issue 13: children are told by `pcode_count` alone, as on the real back end (no `hasChild`, API-CONTRACT §17).
+    // Children are told by `pcode_count` alone, as on the real back end (no `hasChild`, API-CONTRACT §17).
     view: (r) => ({ ...auditView(r), pcode_count: r.pcode_count ?? 0, ...Object.fromEntries(AREA_COLUMNS.map((c) => [c, r[c] ?? null])), level: Number(r.level) }),
     fields: listFields({ name: 'icontains', code: 'exact', level: 'int', pinyin: 'icontains', initials: 'exact', enable: 'bool', pcode: { filter: 'exact', nullable: true } }),
     defaultOrder: 'code',
