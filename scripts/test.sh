@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: the whole pipeline, in order, failing fast with the failing step named.
-#   codegen → typecheck ‖ lint → unit → stories → build → production start ‖ contracts → e2e
-# (‖: side by side, see `together`), and ends with a table of every step's time.
+# `npm test`: the whole pipeline, failing with the failing step named.
+#   codegen → typecheck ‖ lint → ( unit → stories ) ‖ ( build → e2e → production start ‖ contracts )
+# (‖: side by side, see `together` and `lanes`), and ends with a table of every step's time.
 # Each test runner writes a JSON report; scripts/summary.ts turns it into counts, fails a step that
 # ran no test, and prints the closing line `test: N passed, M failed` that CI reads.
 set -euo pipefail
@@ -61,7 +61,8 @@ tests() {
   fi
   local secs; secs=$(elapsed "$t0")
   local counted=0
-  "$tsx" scripts/summary.ts record "$name" "$kind" "$report" "$tally" || counted=$?
+  # Two lanes may finish a step at the same moment: the tally is read and written under a lock.
+  flock "$counts_dir/.tally.lock" "$tsx" scripts/summary.ts record "$name" "$kind" "$report" "$tally" || counted=$?
   if [ "$rc" -ne 0 ]; then
     "$tsx" scripts/summary.ts total "$tally" --if-failed || true
     fail "$name" "$rc" "$secs"
@@ -91,22 +92,54 @@ together() {
   if [ "$ra" -ne 0 ] || [ "$rb" -ne 0 ]; then
     echo
     echo "npm test: FAILED in '${a[1]}' and/or '${b[1]}' (exit $ra / $rb)"
+    [ -n "${in_together:-}" ] || time_table
+    exit $(( ra != 0 ? ra : rb ))
+  fi
+}
+
+# lanes <function> <function>: two sequences of steps at the same time, each's output written to its
+# own log as it runs (`tail -f` it to follow) and printed when both have ended; a failing step ends its
+# own lane at once, and the run fails once both lanes have ended. Measured on the 2-core machine: the
+# unit and story steps keep ~0.6–0.8 of a core busy and the e2e step under half of one (they wait on
+# sockets, timers, the database and the browser), so two lanes finish far sooner than one after another.
+lanes() {
+  local log_a="$counts_dir/lane-$1.log" log_b="$counts_dir/lane-$2.log"
+  echo
+  echo "=== lanes: '$1' ‖ '$2' (logs: $log_a, $log_b)"
+  ( in_together=1; "$1" ) > "$log_a" 2>&1 & local pa=$!
+  ( in_together=1; "$2" ) > "$log_b" 2>&1 & local pb=$!
+  local ra=0 rb=0
+  wait "$pa" || ra=$?
+  wait "$pb" || rb=$?
+  cat "$log_a" "$log_b"
+  if [ "$ra" -ne 0 ] || [ "$rb" -ne 0 ]; then
+    echo
+    echo "npm test: FAILED in lane '$1' and/or '$2' (exit $ra / $rb)"
     time_table
     exit $(( ra != 0 ? ra : rb ))
   fi
+}
+
+# The Node and jsdom tests, then the stories in Chromium (a Vite dev server of their own).
+lane_tests() {
+  tests unit vitest npm run test:unit
+  tests stories vitest npm run test:stories
+}
+
+# The production build, the console in Chromium on it, then the production start beside the contract
+# suite. The production check spends most of its time in `npm ci --omit=dev` (disk and network) and in
+# waiting for the server; the contract suite computes: the two run side by side.
+lane_built() {
+  step build npm run --ignore-scripts build
+  tests e2e playwright npm run test:e2e
+  together step production "$tsx" scripts/prod-smoke.ts -- tests contracts playwright npm run test:contracts
 }
 
 step system bash scripts/ensure-system.sh
 step codegen npm run codegen
 # The generated GraphQL documents are made once above; --ignore-scripts skips typecheck's and build's own codegen.
 together step typecheck npm run --ignore-scripts typecheck -- step lint npm run lint
-tests unit vitest npm run test:unit
-tests stories vitest npm run test:stories
-step build npm run --ignore-scripts build
-# The production check spends most of its time in `npm ci --omit=dev` (disk and network) and in
-# waiting for the server; the contract suite computes: the two run side by side.
-together step production "$tsx" scripts/prod-smoke.ts -- tests contracts playwright npm run test:contracts
-tests e2e playwright npm run test:e2e
+lanes lane_tests lane_built
 
 echo
 echo "npm test: all steps passed"
