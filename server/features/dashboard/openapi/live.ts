@@ -1,4 +1,5 @@
 import { monitorResult, realtimeSnapshot } from '../../../../contracts/schemas';
+import { monitorSeries, monitorSeriesQuery, monitorThresholds, monitorThresholdsInput } from '../../../../contracts/schemas/dashboard/monitor';
 import type { Operation } from '../../../openapi/operation';
 
 /** dashboard/realtime and dashboard/monitor for the OpenAPI document. docs/dashboard.md. */
@@ -20,6 +21,34 @@ export const DASHBOARD_LIVE_OPERATIONS: readonly Operation[] = [
     tag: 'dashboard',
     auth: true,
     data: monitorResult,
-    notes: 'Each instance samples its figures every 5 s into monitor_samples (kept 1 hour); an instance silent for 20 s is lost. The answering instance shows its live figures. GET /metrics carries the same figures in Prometheus text format.',
+    notes: 'Each instance samples its figures every 5 s into monitor_samples (kept 24 hours); an instance silent for 20 s is lost. The answering instance shows its live figures. GET /metrics carries the same figures in Prometheus text format.',
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/monitor/series/',
+    summary: "One instance's history over 15m / 1h / 6h / 24h, downsampled by the server to at most 180 points",
+    tag: 'dashboard',
+    auth: true,
+    query: monitorSeriesQuery,
+    data: monitorSeries,
+    notes: 'Buckets of a whole number of 5-second periods; request rate, p50 and CPU averaged, p95/p99, event-loop lag and memory the maximum, error rate = errors / requests. Without instance: the answering one. Bad query: code 4000. By the Retrieve button of dashboard/monitor.',
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/monitor/thresholds/',
+    summary: 'The alert thresholds (cpu, memory, event-loop lag, latency p99, error rate), whether the caller may change them, and the open breaches',
+    tag: 'dashboard',
+    auth: true,
+    data: monitorThresholds,
+  },
+  {
+    method: 'put',
+    path: '/api/dashboard/monitor/thresholds/',
+    summary: 'Change alert thresholds (any subset of the metrics, each once)',
+    tag: 'dashboard',
+    auth: true,
+    body: monitorThresholdsInput,
+    data: monitorThresholds,
+    notes: 'Superusers or the Update button of dashboard/monitor. Refused whole with code 4000 and the reason (limit or sustain out of range, unknown or repeated metric, extra keys). A breach (every sample above the limit for sustain_seconds) sends one message to the active superusers; again only after recovery.',
   },
 ];

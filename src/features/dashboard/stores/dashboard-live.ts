@@ -116,7 +116,7 @@ export class MonitorStore {
   }
 
   loadSeries(): Promise<void> {
-    this.seriesAt = Date.now();
+    this.seriesAt = this.timers.now();
     const range = this.range;
     const instance = this.selected;
     return this.seriesAnswer.load(() => this.api.dashboard.monitorSeries(range, instance));
@@ -181,7 +181,7 @@ export class MonitorStore {
       void this.load();
       void this.loadThresholds();
       const long = this.range === '6h' || this.range === '24h';
-      if (!long || Date.now() - this.seriesAt >= LONG_RANGE_REFRESH_MS) void this.loadSeries();
+      if (!long || this.timers.now() - this.seriesAt >= LONG_RANGE_REFRESH_MS) void this.loadSeries();
     }, MONITOR_REFRESH_MS);
   }
 

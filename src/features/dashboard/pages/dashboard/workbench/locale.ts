@@ -164,7 +164,7 @@ const en: typeof zhChs = {
     active: 'Active players today',
     revenue: 'Revenue today',
     fresh: 'New players today',
-    orders: '{{n}} orders',
+    orders: 'Orders: {{n}}',
     hidden: 'No permission for revenue',
     topByRevenue: 'Top games today (by revenue)',
     topByActive: 'Top games today (by active players)',
