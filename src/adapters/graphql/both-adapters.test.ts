@@ -364,6 +364,27 @@ describe('drill-downs over both adapters', () => {
   });
 });
 
+describe('retention drill-down over both adapters', () => {
+  it('the players behind a retention cell: the same page over REST and GraphQL, its total the cell\'s figure; a bad n refused alike', async () => {
+    const rest = harness('rest');
+    const gql = harness('graphql');
+    await signIn(rest);
+    await signIn(gql);
+    const day = new Date(Date.now() + 8 * 3_600_000 - 3 * 86_400_000).toISOString().slice(0, 10);
+    const matrix = await rest.api.players.retention({ start: day, end: day });
+    for (const n of [0, 1]) {
+      const query = { day, n, page: 1, limit: 5 };
+      const [viaRest, viaGraphql] = await Promise.all([rest.api.players.retentionPlayers(query), gql.api.players.retentionPlayers(query)]);
+      expect(viaGraphql).toEqual(viaRest);
+      expect(viaRest.total).toBe(n === 0 ? matrix.cohorts[0]?.players : matrix.cohorts[0]?.retained['1']);
+    }
+    const bad = { day, n: 31 };
+    const [r, g] = await Promise.all([failure(rest.api.players.retentionPlayers(bad)), failure(gql.api.players.retentionPlayers(bad))]);
+    expect([g.code, g.message]).toEqual([r.code, r.message]);
+    expect(r.message).toContain('n 必须是 0 到 30 的整数');
+  });
+});
+
 describe('GraphQL adapter specifics', () => {
   it('sends resource JSON calls through the gateway and file transfers over REST', async () => {
     const paths: string[] = [];

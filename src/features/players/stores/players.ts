@@ -1,4 +1,7 @@
-import type { ConsoleApi, RetentionResult } from '../../../adapters/api';
+import type { ConsoleApi, RetentionPlayerRow, RetentionResult } from '../../../adapters/api';
+import { DrillDownStore } from '../../../stores/analytics/drill-down';
+
+export type { RetentionPlayerRow };
 import { PLAYERS_RETENTION_DEFAULT_DAYS } from '../../../config';
 import { lastDays } from '../../../stores/analytics/range';
 import { ReportStore } from '../../../stores/analytics/report-store';
@@ -43,6 +46,22 @@ export class PlayersStore {
     private readonly api: ConsoleApi,
     private readonly today: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * The players behind a cell of the matrix on screen: cohort `day` retained on day `n` (0: the whole
+   * cohort), with the game and channel the answer was asked with (the answer names them).
+   */
+  retentionDrill(result: RetentionResult, day: string, n: number): DrillDownStore<RetentionPlayerRow, 'retained'> {
+    const api = this.api;
+    const query = { day, n, ...(result.game !== null ? { game: result.game } : {}), ...(result.channel !== null ? { channel: result.channel } : {}) };
+    return new DrillDownStore<RetentionPlayerRow, 'retained'>(
+      {
+        page: (_kind, page, limit) => api.players.retentionPlayers({ ...query, page, limit }),
+        exportFile: () => api.players.exportRetentionPlayers(query),
+      },
+      'retained',
+    );
+  }
 
   /** 留存分析: cohorts of the last 30 days (default), every game, every channel. */
   retention(): RetentionStore {

@@ -1,7 +1,7 @@
 import { pickerGameRows } from '../../../../../stories/mocks/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
-import { deviceRow, envelope, gameRow, listPage, menuItem, RETENTION_DAYS, retentionResult, type DeviceRow, type MenuItem, type RetentionResult } from '../../../../../contracts/schemas';
+import { deviceRow, envelope, gameRow, listPage, menuItem, RETENTION_DAYS, retentionPlayersPage, retentionResult, type DeviceRow, type MenuItem, type RetentionResult } from '../../../../../contracts/schemas';
 import { formatDate } from '../../../../stores/format';
 import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
@@ -34,6 +34,9 @@ export interface PlayersMockState {
   lists: URLSearchParams[];
   /** The query of each devices export. */
   exports: URLSearchParams[];
+  /** The retention drill-down's list calls and export calls. */
+  drills: URLSearchParams[];
+  drillExports: URLSearchParams[];
 }
 
 /** What a mock export answers: a (token) xlsx file under the server's file name. */
@@ -168,7 +171,7 @@ export const mockToday = () => formatDate(new Date());
 /** The mock back end of the players screens (on top of the shell's: login, dictionaries, departments). */
 export function playersBackend(options: PlayersMockOptions = {}): MockBackend & { players: PlayersMockState } {
   const long = !!options.long;
-  const state: PlayersMockState = { reports: [], lists: [], exports: [] };
+  const state: PlayersMockState = { reports: [], lists: [], exports: [], drills: [], drillExports: [] };
   const base = mockBackend();
   const menus = menusOf();
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
@@ -209,6 +212,39 @@ export function playersBackend(options: PlayersMockOptions = {}): MockBackend & 
       const data = rows.slice((page - 1) * limit, page * limit);
       return HttpResponse.json(envelope(listPage(deviceRow)).parse({ code: 2000, msg: data.length ? 'success' : '暂无数据', data: { page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, data } }));
     }),
+    // 留存分析's drill-down: the same generated players as the matrix, so the count is the cell's figure; 'drill' in slow / failing / empty.
+    http.get('*/api/center_users/retention/players/export_data/', ({ request }) => {
+      state.drillExports.push(new URL(request.url).searchParams);
+      return mockExportFile('留存玩家');
+    }),
+    http.get('*/api/center_users/retention/players/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      state.drills.push(q);
+      const refused = await gate('drill');
+      if (refused) return refused;
+      await delay(60);
+      const day = q.get('day') ?? '';
+      const n = Number(q.get('n'));
+      const today = mockToday();
+      const game = q.get('game') ? Number(q.get('game')) : null;
+      const channel = q.has('channel') ? (q.get('channel') ?? '') : null;
+      const names = new Map(GAMES(long));
+      const all = options.empty?.includes('drill') ? [] : playersOfDay(day, long, today);
+      const rows = all
+        .map((p, i) => ({ p, i }))
+        .filter(({ p }) => (game === null || p.game === game) && (channel === null || p.channel === channel) && (n === 0 || p.back.has(n)))
+        .map(({ p, i }) => ({
+          game: p.game,
+          game_name: names.get(p.game) ?? `#${p.game}`,
+          distinct_id: long && i % 4 === 0 ? `player-with-a-very-long-distinct-id-from-an-external-account-system-${day}-${i}@sso.games.example.com` : `${p.game}-${day.replaceAll('-', '')}-${String(i).padStart(3, '0')}`,
+          channel: p.channel,
+          active_days: 1 + [...p.back].filter((k) => k <= n).length,
+        }));
+      const limit = Number(q.get('limit') ?? 20);
+      const page = Number(q.get('page') ?? 1);
+      const data = rows.slice((page - 1) * limit, page * limit);
+      return HttpResponse.json(ok(retentionPlayersPage, { page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, data }));
+    }),
     http.get('*/api/center_users/retention/', async ({ request }) => {
       const q = new URL(request.url).searchParams;
       state.reports.push({ report: 'retention', query: q });
@@ -226,7 +262,7 @@ export function playersBackend(options: PlayersMockOptions = {}): MockBackend & 
   ];
   const reset = () => {
     base.reset();
-    Object.assign(state, { reports: [], lists: [] });
+    Object.assign(state, { reports: [], lists: [], drills: [], drillExports: [] });
   };
   return Object.assign(new MockBackend(handlers, base.state, reset), { players: state });
 }

@@ -11,6 +11,10 @@ import { usePlayers } from '../../../components/usePlayers';
 import '../../../components/players.css';
 import { curvePercents, heatLevel, RETENTION_KEYS, retentionEmpty, type PlayersStore, type RetentionStore } from '../../../stores/players';
 import { formatFigure, formatPercent } from '../../../../../stores/format';
+import type { DrillDownStore } from '../../../../../stores/analytics/drill-down';
+import { usePermission } from '../../../../../components/Permission';
+import { RetentionPlayersDialog } from '../../../components/RetentionPlayersDialog';
+import type { RetentionPlayerRow } from '../../../stores/players';
 
 // Dropdown values: PrimeReact takes '' for "nothing chosen", so the unknown channel ('') has its own.
 const ALL = '\u0000all';
@@ -46,6 +50,20 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
       </section>
     ) : null;
   const rate = (r: number | null) => (r === null ? '-' : formatPercent(r, language));
+  const can = usePermission();
+  // The drill-down open: the players behind a cell (cohort day × day N; N = 0 for the new players), with the filters of the answer on screen.
+  const [drill, setDrill] = useState<{ store: DrillDownStore<RetentionPlayerRow, 'retained'>; day: string; n: number; channel: string | null } | null>(null);
+  const openDrill = (day: string, n: number) => {
+    if (!result) return;
+    const list = players.retentionDrill(result, day, n);
+    setDrill({ store: list, day, n, channel: result.channel });
+    void list.load(1);
+  };
+  const drillButton = (text: string, day: string, n: number) => (
+    <button type="button" className="players-drill-link" onClick={() => openDrill(day, n)} title={t('players.drill.open')} data-testid={`retention-drill-${day}-${n}`}>
+      {text}
+    </button>
+  );
 
   return (
     <div className="tracking-page" data-testid="players-retention">
@@ -105,14 +123,14 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
                 {[...result.cohorts].reverse().map((c) => (
                   <tr key={c.day}>
                     <td>{c.day}</td>
-                    <td className="is-number">{formatFigure(c.players, language)}</td>
+                    <td className="is-number">{c.players > 0 ? drillButton(formatFigure(c.players, language), c.day, 0) : formatFigure(c.players, language)}</td>
                     {RETENTION_KEYS.map((k) => (
                       <td
                         key={k}
                         className={`heat heat-${heatLevel(c.retention[k])}`}
                         title={c.retention[k] === null ? undefined : t('players.retention.cellTitle', { retained: c.retained[k], players: c.players })}
                       >
-                        {rate(c.retention[k])}
+                        {c.retention[k] === null ? rate(null) : drillButton(rate(c.retention[k]), c.day, Number(k))}
                       </td>
                     ))}
                   </tr>
@@ -125,6 +143,7 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
             </section>
           </>
         ))}
+      {drill && <RetentionPlayersDialog store={drill.store} day={drill.day} n={drill.n} channel={drill.channel} canExport={can('Export')} onHide={() => setDrill(null)} />}
     </div>
   );
 });
