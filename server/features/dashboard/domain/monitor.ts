@@ -54,7 +54,12 @@ export function sqlText(sql: string): string {
  */
 export async function pruneMonitorSamples(db: Queryable, now = Date.now()): Promise<void> {
   await db.query(`DELETE FROM monitor_samples WHERE at < $1::timestamptz`, [new Date(now - MONITOR_RETENTION_MINUTES * 60_000).toISOString()]);
-  await db.query(`UPDATE monitor_samples SET slow_queries = '[]'::jsonb WHERE at < $1::timestamptz AND slow_queries <> '[]'::jsonb`, [new Date(now - SLOW_ROWS_MINUTES * 60_000).toISOString()]);
+  // Only the last hour's older rows are looked at (the rows cleared by the previous runs are behind them);
+  // rows left with a copy while no writer ran are deleted with the window.
+  await db.query(`UPDATE monitor_samples SET slow_queries = '[]'::jsonb WHERE at >= $2::timestamptz AND at < $1::timestamptz AND slow_queries <> '[]'::jsonb`, [
+    new Date(now - SLOW_ROWS_MINUTES * 60_000).toISOString(),
+    new Date(now - (SLOW_ROWS_MINUTES + 60) * 60_000).toISOString(),
+  ]);
 }
 
 export type QuerySink = (sql: string, ms: number) => void;

@@ -139,10 +139,13 @@ describe('monitor history', () => {
 
   it('prunes samples beyond the kept window (24 hours and a margin), keeps the rest', async () => {
     const now = Date.now();
-    await insert('inst-prune', [sampleAt(now - 25 * 3_600_000), sampleAt(now - 23.9 * 3_600_000), sampleAt(now - 60_000)]);
+    await insert('inst-prune', [sampleAt(now - 25 * 3_600_000), sampleAt(now - 23.9 * 3_600_000), sampleAt(now - 20 * 60_000), sampleAt(now - 60_000)]);
+    await ctx.db.query(`UPDATE monitor_samples SET slow_queries = '[{"sql":"SELECT 1","ms":5,"at":"2026-01-01T00:00:00.000Z"}]'::jsonb WHERE instance = 'inst-prune'`);
     await pruneMonitorSamples(ctx.db, now);
-    const left = await srv.query<{ at: Date }>(`SELECT at FROM monitor_samples WHERE instance = 'inst-prune' ORDER BY at`);
-    expect(left.map((r) => new Date(r.at).getTime())).toEqual([now - 23.9 * 3_600_000, now - 60_000].map((t) => Math.floor(t)));
+    const left = await srv.query<{ at: Date; n: number }>(`SELECT at, jsonb_array_length(slow_queries) AS n FROM monitor_samples WHERE instance = 'inst-prune' ORDER BY at`);
+    expect(left.map((r) => new Date(r.at).getTime())).toEqual([now - 23.9 * 3_600_000, now - 20 * 60_000, now - 60_000].map((t) => Math.floor(t)));
+    // The slow statements are read from each instance's newest row only: older rows (of the last hour) drop their copy.
+    expect(left.map((r) => Number(r.n))).toEqual([1, 0, 1]);
     const oldest = await srv.query<{ at: Date | null }>('SELECT min(at) AS at FROM monitor_samples');
     expect(now - new Date(oldest[0]?.at ?? now).getTime()).toBeLessThan(24.2 * 3_600_000);
   });
