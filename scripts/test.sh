@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the whole pipeline, failing with the failing step named.
-#   codegen → typecheck ‖ lint → ( unit → stories ) ‖ ( build → e2e → production start ‖ contracts )
+#   codegen → typecheck ‖ lint → ( unit → production start ‖ contracts ) ‖ ( build → e2e → stories )
 # (‖: side by side, see `together` and `lanes`), and ends with a table of every step's time.
 # Each test runner writes a JSON report; scripts/summary.ts turns it into counts, fails a step that
 # ran no test, and prints the closing line `test: N passed, M failed` that CI reads.
@@ -26,6 +26,7 @@ time_table() { "$tsx" scripts/summary.ts table "$times" "$tally" "$(elapsed "$ru
 
 fail() { # fail <step> <exit code> <seconds>
   note_time "$1" "$3" failed
+  : > "$counts_dir/failed.$1" # for a step of the other lane that waits on this one (await_step)
   echo
   echo "npm test: FAILED at step '$1' (exit $2, after $3 s)"
   [ -n "${in_together:-}" ] || time_table
@@ -44,6 +45,19 @@ step() {
   [ "$rc" -eq 0 ] || fail "$name" "$rc" "$secs"
   echo "=== $name: ok in $secs s"
   note_time "$name" "$secs" ok
+  : > "$counts_dir/done.$name"
+}
+
+# await_step <name>: waits until a step of the other lane has passed; fails when it failed.
+await_step() {
+  echo "=== waiting for step '$1' (other lane)"
+  while [ ! -e "$counts_dir/done.$1" ]; do
+    if [ -e "$counts_dir/failed.$1" ]; then
+      echo "npm test: step '$1' failed in the other lane"
+      exit 1
+    fi
+    sleep 2
+  done
 }
 
 # tests <name> <vitest|playwright> <command...>: a test runner step; its counts join the tally.
@@ -120,26 +134,29 @@ lanes() {
   fi
 }
 
-# The Node and jsdom tests, then the stories in Chromium (a Vite dev server of their own).
-lane_tests() {
+# The Node and jsdom tests, then the production start beside the contract suite. The production check
+# spends most of its time in `npm ci --omit=dev` (disk and network) and in waiting for the server; the
+# contract suite computes: the two run side by side.
+lane_node() {
   tests unit vitest npm run test:unit
-  tests stories vitest npm run test:stories
+  # The production start and the contract suite's own server run the build the other lane makes.
+  await_step build
+  together step production "$tsx" scripts/prod-smoke.ts -- tests contracts playwright npm run test:contracts
 }
 
-# The production build, the console in Chromium on it, then the production start beside the contract
-# suite. The production check spends most of its time in `npm ci --omit=dev` (disk and network) and in
-# waiting for the server; the contract suite computes: the two run side by side.
-lane_built() {
+# The production build, the console in Chromium on it, then the stories in Chromium (a Vite dev server
+# of their own). (The two lanes take about as long as each other on the 2-core machine.)
+lane_browser() {
   step build npm run --ignore-scripts build
   tests e2e playwright npm run test:e2e
-  together step production "$tsx" scripts/prod-smoke.ts -- tests contracts playwright npm run test:contracts
+  tests stories vitest npm run test:stories
 }
 
 step system bash scripts/ensure-system.sh
 step codegen npm run codegen
 # The generated GraphQL documents are made once above; --ignore-scripts skips typecheck's and build's own codegen.
 together step typecheck npm run --ignore-scripts typecheck -- step lint npm run lint
-lanes lane_tests lane_built
+lanes lane_node lane_browser
 
 echo
 echo "npm test: all steps passed"
