@@ -1,3 +1,4 @@
+import { dayOrdersExportQuery, dayOrdersPage, dayOrdersQuery } from '../../../contracts/schemas/income/day-orders';
 import { z } from 'zod';
 import {
   distributionQuery,
@@ -50,6 +51,27 @@ export const INCOME_OPERATIONS: readonly Operation[] = [
   },
   { method: 'get', path: '/api/center_income/overview/', summary: 'Revenue, paying and active players, ARPU, ARPPU, paying rate of a range', tag: 'income', auth: true, query: incomeRangeQuery, data: overviewResult, notes: rules },
   { method: 'get', path: '/api/center_income/history/', summary: 'Daily revenue of a range, with the previous period or the same days last month', tag: 'income', auth: true, query: historyQuery, data: historyResult, notes: rules },
+  {
+    method: 'get',
+    path: '/api/center_income/history/orders/',
+    summary: 'The orders behind one day of revenue (drill-down): paid that day (total = orders, sum = gross) or refunded that day (refund_orders, refunds), with the day\'s figures, paged',
+    tag: 'income',
+    auth: true,
+    query: dayOrdersQuery,
+    data: dayOrdersPage,
+    notes: `revenue = gross − refunds, as the history's day. Newest first. Granted like the history. ${rules}`,
+  },
+  {
+    method: 'get',
+    path: '/api/center_income/history/orders/export_data/',
+    summary: 'The orders of one day (paid or refunded) as an xlsx file (same parameters, no paging; at most 100,000 rows)',
+    tag: 'income',
+    auth: true,
+    query: dayOrdersExportQuery,
+    data: nothing,
+    file: XLSX,
+    notes: "Header X-Export-Rows = the number of rows; failures are the envelope. Granted by 历史收入's Export button only.",
+  },
   { method: 'get', path: '/api/center_income/distribution/', summary: 'Revenue by game, channel, region or payment method, with shares', tag: 'income', auth: true, query: distributionQuery, data: distributionResult, notes: rules },
   { method: 'get', path: '/api/center_income/rank/', summary: 'Top games, channels or players by revenue (limit 1..100)', tag: 'income', auth: true, query: rankQuery, data: rankResult, notes: rules },
   {

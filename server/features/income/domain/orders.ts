@@ -163,7 +163,7 @@ export async function countOrders(db: Queryable, q: OrderQuery, tz: string): Pro
   return exact(row?.n ?? 0);
 }
 
-interface DbOrder {
+export interface DbOrder {
   id: string;
   order_id: string;
   game: number;
@@ -184,7 +184,7 @@ interface DbOrder {
 }
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const SELECT = `SELECT o.id::text AS id, o.order_id, o.game, g.name AS game_name, o.distinct_id, o.amount::text AS amount, o.currency, o.amount_cny::text AS amount_cny,
+export const ORDER_SELECT = `SELECT o.id::text AS id, o.order_id, o.game, g.name AS game_name, o.distinct_id, o.amount::text AS amount, o.currency, o.amount_cny::text AS amount_cny,
   o.channel, o.method, o.region, o.status, ${iso('o.time')} AS time, ${iso('o.refund_time')} AS refund_time, ${iso('o.received_at')} AS received_at`;
 
 const ORDER_SQL: Record<Ordering, { col: string; dir: 'ASC' | 'DESC' }> = {
@@ -194,7 +194,7 @@ const ORDER_SQL: Record<Ordering, { col: string; dir: 'ASC' | 'DESC' }> = {
   '-amount_cny': { col: 'o.amount_cny', dir: 'DESC' },
 };
 
-function toRow(r: DbOrder): OrderRow {
+export function toRow(r: DbOrder): OrderRow {
   return {
     id: exact(r.id),
     order_id: r.order_id,
@@ -221,7 +221,7 @@ export async function listOrders(db: Queryable, q: OrderQuery, tz: string): Prom
   const params = [...c.params, q.limit, offset];
   const [rows, total] = [
     await db.query<DbOrder>(
-      `${SELECT} FROM orders o LEFT JOIN games g ON g.id = o.game ${c.where()} ORDER BY ${col} ${dir}, o.id ${dir} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `${ORDER_SELECT} FROM orders o LEFT JOIN games g ON g.id = o.game ${c.where()} ORDER BY ${col} ${dir}, o.id ${dir} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     ),
     await countOrders(db, q, tz),
@@ -246,7 +246,7 @@ export async function* exportOrderRows(db: Queryable, q: OrderQuery, tz: string)
     if (after) c.add(`(${col}, o.id) ${cmp} (?::${keyCast}, ?::bigint)`, after.key, after.id);
     const params = [...c.params, EXPORT_CHUNK];
     const rows: DbOrder[] = await db.query<DbOrder>(
-      `${SELECT}, ${keyExpr} AS sort_key FROM orders o LEFT JOIN games g ON g.id = o.game ${c.where()} ORDER BY ${col} ${dir}, o.id ${dir} LIMIT $${params.length}`,
+      `${ORDER_SELECT}, ${keyExpr} AS sort_key FROM orders o LEFT JOIN games g ON g.id = o.game ${c.where()} ORDER BY ${col} ${dir}, o.id ${dir} LIMIT $${params.length}`,
       params,
     );
     if (rows.length === 0) return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { registerOrderDetailRoutes } from './details';
+import { registerDayOrderRoutes } from './day-orders';
 import { registerOrderIngestRoute } from './ingest';
 import { registerIncomeReportRoutes } from './reports';
 
@@ -12,4 +13,5 @@ export async function incomeRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await registerOrderIngestRoute(app, ctx);
   registerIncomeReportRoutes(app, ctx);
   registerOrderDetailRoutes(app, ctx);
+  registerDayOrderRoutes(app, ctx);
 }
