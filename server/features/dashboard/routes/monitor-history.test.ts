@@ -200,6 +200,8 @@ describe('monitor thresholds', () => {
       expect(res.body.code, JSON.stringify(body)).toBe(4000);
       expect(String(res.body.msg), JSON.stringify(body)).toMatch(msg);
     }
+    // Not JSON at all: the envelope too.
+    expectFailure(await call(srv, THRESHOLDS, { token: sa, method: 'PUT', raw: '{bad', headers: { 'content-type': 'application/json' } }), 4000, '请求体不是合法的 JSON');
     expect(await srv.query('SELECT metric, limit_value, sustain_seconds, enabled FROM monitor_thresholds ORDER BY metric')).toEqual(before);
   });
 
