@@ -165,6 +165,10 @@ export class ThresholdWatch {
 
 /** Deletes breaches older than the kept window (with the samples). */
 export async function pruneMonitorAlerts(db: Db, now = Date.now()): Promise<void> {
-  await db.query('DELETE FROM monitor_alerts WHERE raised < $1::timestamptz', [new Date(now - MONITOR_KEPT_HOURS * 3_600_000).toISOString()]);
+  const before = new Date(now - MONITOR_KEPT_HOURS * 3_600_000).toISOString();
+  // A write to this table moves every cache's version (db/changes.ts: it is no leaf table); breaches are
+  // rare, so the read first: the minute's prune writes only when there is something to delete.
+  const old = await db.query('SELECT 1 FROM monitor_alerts WHERE raised < $1::timestamptz LIMIT 1', [before]);
+  if (old.length > 0) await db.query('DELETE FROM monitor_alerts WHERE raised < $1::timestamptz', [before]);
 }
 

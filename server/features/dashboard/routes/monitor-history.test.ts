@@ -6,7 +6,7 @@ import type { TestServer } from '../../../testing';
 import { call, expectData, expectFailure, suiteServer } from '../../../test/helpers';
 import { prng } from '../../../test/tracking-reference';
 import { pruneMonitorSamples } from '../domain/monitor';
-import { ThresholdWatch } from '../domain/thresholds';
+import { pruneMonitorAlerts, ThresholdWatch } from '../domain/thresholds';
 import { notifySuperusers } from './live';
 
 /**
@@ -240,5 +240,8 @@ describe('monitor thresholds', () => {
     await insert('inst-watch', [sampleAt(Date.now() - 2000)]);
     const answer = expectData(await call(srv, THRESHOLDS, { token: testToken }), monitorThresholds);
     expect(answer.alerts.filter((a) => a.instance === 'inst-watch')).toMatchObject([{ metric: 'cpu', limit: 50, value: 75 }]);
+    // Breaches are kept 24 hours: a day later both rows are gone.
+    await pruneMonitorAlerts(ctx.db, Date.now() + 25 * 3_600_000);
+    expect(await srv.query(`SELECT 1 FROM monitor_alerts WHERE instance = 'inst-watch'`)).toHaveLength(0);
   });
 });
