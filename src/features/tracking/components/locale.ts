@@ -198,6 +198,7 @@ const zhChs = {
       empty: '所选事件在此范围内没有属性。',
       filter: '查找属性',
       failed: '读取属性失败：{{error}}（可先使用事件定义中声明的属性）',
+      summary_one: '可选属性 {{count}} 个（已声明 {{declared}} 个，其余来自数据）',
       summary_other: '可选属性 {{count}} 个（已声明 {{declared}} 个，其余来自数据）',
       declared: '已声明',
       seen: '来自数据',
