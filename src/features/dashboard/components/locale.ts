@@ -94,6 +94,8 @@ const zhChs = {
     noAlerts: '当前没有超过阈值的指标。',
     alertLine: '{{instance}}：{{metric}} = {{value}}（阈值 {{limit}}），自 {{since}} 起',
     updatedBy: '最近修改：{{time}}',
+    limitRange: '阈值必须在 {{min}} 到 {{max}} {{unit}} 之间',
+    sustainRange: '持续时间必须是 {{min}} 到 {{max}} 之间的整数秒',
   },
 };
 
@@ -186,6 +188,8 @@ const en: typeof zhChs = {
     noAlerts: 'No metric is above its threshold.',
     alertLine: '{{instance}}: {{metric}} = {{value}} (threshold {{limit}}), since {{since}}',
     updatedBy: 'Last changed: {{time}}',
+    limitRange: 'The threshold must be between {{min}} and {{max}} {{unit}}',
+    sustainRange: 'The sustain time must be a whole number of seconds between {{min}} and {{max}}',
   },
 };
 

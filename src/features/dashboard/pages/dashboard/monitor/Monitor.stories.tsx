@@ -134,7 +134,7 @@ export const ThresholdsRefused: PageStory = {
     const limit = canvas.getByTestId('threshold-cpu-limit');
     await userEvent.clear(limit);
     await userEvent.type(limit, '5000');
-    await expect(canvas.getByRole('alert')).toHaveTextContent('cpu 的阈值必须在 1 到 1600 % 之间');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('阈值必须在 1 到 1600 % 之间');
     await userEvent.click(canvas.getByTestId('monitor-thresholds-save'));
     await waitFor(() => expect(canvas.getByTestId('monitor-thresholds-error')).toHaveTextContent('告警阈值:cpu 的阈值必须在 1 到 1600 % 之间'), slow);
     await expect(canvas.getByTestId('monitor-thresholds-save')).toBeVisible();
@@ -169,5 +169,10 @@ export const EnglishRangesAndThresholds: PageStory = {
     await expect(await canvas.findByTestId('monitor-range-24h', {}, slow)).toHaveTextContent('Last 24 hours');
     await expect(await canvas.findByText('Alert thresholds', {}, slow)).toBeVisible();
     await expect(canvas.getByTestId('monitor-alerts')).toHaveTextContent('Request latency p99 (ms) = 2412.5 (threshold 2000)');
+    await userEvent.click(canvas.getByTestId('monitor-thresholds-edit'));
+    const sustain = canvas.getByTestId('threshold-memory-sustain');
+    await userEvent.clear(sustain);
+    await userEvent.type(sustain, '2');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The sustain time must be a whole number of seconds between 5 and 3600');
   },
 };

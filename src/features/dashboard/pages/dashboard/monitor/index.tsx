@@ -8,7 +8,7 @@ import { clockSeconds, timeLines } from '../../../components/charts';
 import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
 import type { MonitorInstance, MonitorSample, MonitorStore } from '../../../stores/dashboard-live';
-import { MONITOR_RANGES, THRESHOLD_RULES, thresholdProblem, type MonitorPoint, type MonitorThreshold } from '../../../adapters/dashboard-live';
+import { MONITOR_RANGES, SUSTAIN_MAX_SECONDS, SUSTAIN_MIN_SECONDS, THRESHOLD_RULES, type MonitorPoint, type MonitorThreshold } from '../../../adapters/dashboard-live';
 import { formatFigure, formatInstant } from '../../../../../stores/format';
 import '../../../../../components/analytics/analytics.css';
 import '../../../components/live.css';
@@ -177,7 +177,13 @@ const ThresholdEditor = observer(function ThresholdEditor({ store }: { store: Mo
   const rows = draft ?? answer.thresholds;
   const editing = draft !== null;
   const change = (i: number, patch: Partial<MonitorThreshold>) => setDraft(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
-  const problems = rows.map(thresholdProblem);
+  // The server checks the same limits (contracts/schemas/dashboard/monitor.ts); said here at once, in the page's language.
+  const problems = rows.map((r) => {
+    const rule = THRESHOLD_RULES[r.metric];
+    if (!Number.isFinite(r.limit) || r.limit < rule.min || r.limit > rule.max) return t('monitor.limitRange', { min: rule.min, max: rule.max, unit: rule.unit });
+    if (!Number.isInteger(r.sustain_seconds) || r.sustain_seconds < SUSTAIN_MIN_SECONDS || r.sustain_seconds > SUSTAIN_MAX_SECONDS) return t('monitor.sustainRange', { min: SUSTAIN_MIN_SECONDS, max: SUSTAIN_MAX_SECONDS });
+    return null;
+  });
   const save = async () => {
     if (!draft) return;
     if (await store.saveThresholds(draft)) {
