@@ -385,6 +385,27 @@ describe('retention drill-down over both adapters', () => {
   });
 });
 
+describe('revenue day drill-down over both adapters', () => {
+  it('the orders behind a day: the same page over REST and GraphQL, count and sum the day\'s orders and gross; a bad kind refused alike', async () => {
+    const rest = harness('rest');
+    const gql = harness('graphql');
+    await signIn(rest);
+    await signIn(gql);
+    const day = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    const history = await rest.api.income.history({ start: day, end: day });
+    const query = { day, kind: 'paid' as const, page: 1, limit: 5 };
+    const [viaRest, viaGraphql] = await Promise.all([rest.api.income.dayOrders(query), gql.api.income.dayOrders(query)]);
+    expect(viaGraphql).toEqual(viaRest);
+    expect([viaRest.total, viaRest.sum]).toEqual([history.days[0]?.orders, history.days[0]?.gross]);
+    const file = await gql.api.income.exportDayOrders({ day, kind: 'refunded' });
+    expect(file.name).toMatch(/^收入日订单-.+\.xlsx$/);
+    const bad = { day, kind: 'lost' as unknown as 'paid' };
+    const [r, g] = await Promise.all([failure(rest.api.income.dayOrders(bad)), failure(gql.api.income.dayOrders(bad))]);
+    expect([g.code, g.message]).toEqual([r.code, r.message]);
+    expect(r.message).toContain('kind 只能是 paid 或 refunded');
+  });
+});
+
 describe('GraphQL adapter specifics', () => {
   it('sends resource JSON calls through the gateway and file transfers over REST', async () => {
     const paths: string[] = [];

@@ -41,8 +41,8 @@ export interface DrillTexts {
   kindLabel?: string;
 }
 
-export interface DrillDownDialogProps<Row, Kind extends string> {
-  store: DrillDownStore<Row, Kind>;
+export interface DrillDownDialogProps<Row, Kind extends string, Meta = null> {
+  store: DrillDownStore<Row, Kind, Meta>;
   header: string;
   texts: DrillTexts;
   columns: ReadonlyArray<DrillColumn<Row>>;
@@ -56,7 +56,7 @@ export interface DrillDownDialogProps<Row, Kind extends string> {
   testId?: string;
 }
 
-function DrillDownDialogView<Row, Kind extends string>({ store, header, texts, columns, rowKey, kinds, canExport, extra, onHide, testId = 'drill' }: DrillDownDialogProps<Row, Kind>) {
+function DrillDownDialogView<Row, Kind extends string, Meta = null>({ store, header, texts, columns, rowKey, kinds, canExport, extra, onHide, testId = 'drill' }: DrillDownDialogProps<Row, Kind, Meta>) {
   const exportList = async () => {
     const file = await store.exportFile();
     if (file) saveFile(file);
@@ -145,4 +145,4 @@ function DrillDownDialogView<Row, Kind extends string>({ store, header, texts, c
 }
 
 /** The dialog (an observer of the store). */
-export const DrillDownDialog = observer(DrillDownDialogView) as <Row, Kind extends string>(props: DrillDownDialogProps<Row, Kind>) => ReactNode;
+export const DrillDownDialog = observer(DrillDownDialogView) as <Row, Kind extends string, Meta = null>(props: DrillDownDialogProps<Row, Kind, Meta>) => ReactNode;

@@ -11,35 +11,37 @@ import { QueryStore } from './query-store';
  * state; the shared dialog (src/components/drilldown) shows it.
  */
 
-export interface DrillPage<Row> {
+export interface DrillPage<Row, Meta = null> {
   /** Every row behind the figure (equals the figure). */
   total: number;
   rows: Row[];
+  /** What the answer says beside the rows (e.g. the sum of a day's orders and the day's figures). */
+  meta?: Meta;
 }
 
-export interface DrillSource<Row, Kind extends string = string> {
-  page(kind: Kind, page: number, limit: number): Promise<DrillPage<Row>>;
+export interface DrillSource<Row, Kind extends string = string, Meta = null> {
+  page(kind: Kind, page: number, limit: number): Promise<DrillPage<Row, Meta>>;
   exportFile(kind: Kind): Promise<DownloadedFile>;
 }
 
 export const DRILL_PAGE_SIZE = 20;
 
-export class DrillDownStore<Row, Kind extends string = string> {
+export class DrillDownStore<Row, Kind extends string = string, Meta = null> {
   kind: Kind;
   page = 1;
   readonly limit: number;
   exporting = false;
   exportError = '';
-  private readonly answer = new QueryStore<DrillPage<Row>>({ keepOnFailure: false });
+  private readonly answer = new QueryStore<DrillPage<Row, Meta>>({ keepOnFailure: false });
 
   constructor(
-    private readonly source: DrillSource<Row, Kind>,
+    private readonly source: DrillSource<Row, Kind, Meta>,
     kind: Kind,
     limit = DRILL_PAGE_SIZE,
   ) {
     this.kind = kind;
     this.limit = limit;
-    makeAutoObservable<DrillDownStore<Row, Kind>, 'source' | 'answer'>(this, { source: false, answer: false }, { autoBind: true });
+    makeAutoObservable<DrillDownStore<Row, Kind, Meta>, 'source' | 'answer'>(this, { source: false, answer: false }, { autoBind: true });
   }
 
   get state() {
@@ -52,6 +54,11 @@ export class DrillDownStore<Row, Kind extends string = string> {
 
   get rows(): Row[] {
     return this.answer.result?.rows ?? [];
+  }
+
+  /** The answer's `meta` (null until the first answer, or when the source gives none). */
+  get meta(): Meta | null {
+    return this.answer.result?.meta ?? null;
   }
 
   /** The number of rows behind the figure (null until the first answer). */

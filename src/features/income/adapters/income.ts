@@ -16,10 +16,31 @@ import {
   type OverviewResult,
   type RankResult,
 } from '../../../../contracts/schemas/income';
-import { readParsed, type AnswerSchema, type PortTransport, type ReportParams, type StreamedFile, type StreamOptions } from '../../../adapters/port';
+import { dayOrdersPage, type DayOrderKind, type DayOrdersPage } from '../../../../contracts/schemas/income/day-orders';
+import { readParsed, type DownloadedFile, type AnswerSchema, type PortTransport, type ReportParams, type StreamedFile, type StreamOptions } from '../../../adapters/port';
 
 export type { ExportProgress, StreamedFile, StreamOptions } from '../../../adapters/port';
 export type { DistributionResult, HistoryResult, OrderRow, OverviewResult, RankResult, RevenueFigures } from '../../../../contracts/schemas/income';
+export type { DayOrderKind, DayOrdersPage } from '../../../../contracts/schemas/income/day-orders';
+
+/** The orders behind a day of revenue (历史收入's drill-down): paid that day or refunded that day, one game or all. */
+export interface DayOrdersQuery {
+  day: string;
+  game?: number;
+  kind: DayOrderKind;
+  page?: number;
+  limit?: number;
+}
+
+export const DAY_ORDERS_PATH = '/api/center_income/history/orders/';
+
+export function dayOrdersParams(q: DayOrdersQuery, paged: boolean): ReportParams {
+  const out: ReportParams = [['day', q.day]];
+  if (q.game !== undefined) out.push(['game', String(q.game)]);
+  out.push(['kind', q.kind]);
+  if (paged) out.push(['page', String(q.page ?? 1)], ['limit', String(q.limit ?? 20)]);
+  return out;
+}
 
 export type IncomeReport = 'overview' | 'history' | 'distribution' | 'rank';
 export type HistoryCompare = 'previous' | 'last_month';
@@ -117,6 +138,10 @@ export interface IncomePort {
   rank(query: RankQuery): Promise<RankResult>;
   /** GET details/export/ with the list's filters: an xlsx streamed with progress (over REST in both adapters: files are not JSON). */
   exportOrders(filters: OrderFilters, options?: StreamOptions): Promise<StreamedFile>;
+  /** GET history/orders/: one page of a day's orders (total and sum = the day's figure of the kind) with the day's figures. */
+  dayOrders(query: DayOrdersQuery): Promise<DayOrdersPage>;
+  /** GET history/orders/export_data/: all of them as xlsx (over REST in both adapters). */
+  exportDayOrders(query: DayOrdersQuery): Promise<DownloadedFile>;
 }
 
 /** The revenue port over an adapter's transport: each report's answer read by its contract schema. */
@@ -128,5 +153,7 @@ export function createIncomePort(transport: PortTransport): IncomePort {
     distribution: (query) => report('distribution', distributionParams(query), distributionResult),
     rank: (query) => report('rank', rankParams(query), rankResult),
     exportOrders: (filters, options) => transport.streamFrom(ORDERS_EXPORT_PATH, orderFilterParams(filters), options),
+    dayOrders: (query) => readParsed(transport, DAY_ORDERS_PATH, dayOrdersParams(query, true), dayOrdersPage),
+    exportDayOrders: (query) => transport.downloadFrom(`${DAY_ORDERS_PATH}export_data/`, dayOrdersParams(query, false)),
   };
 }

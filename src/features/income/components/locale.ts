@@ -90,6 +90,21 @@ const zhChs = {
     cancel: '取消导出',
     close: '关闭',
   },
+  drill: {
+    title: '{{day}} 的订单',
+    open: '查看当天的订单',
+    paid: '当天支付',
+    refunded: '当天退款',
+    kind: '订单类型',
+    summaryPaid: '{{day}} 支付 {{n}} 笔 · 合计 {{sum}}',
+    summaryRefunded: '{{day}} 退款 {{n}} 笔 · 合计 {{sum}}',
+    revenue: '当天收入 {{revenue}} = 支付 {{gross}} − 退款 {{refunds}}',
+    total: '共 {{n}} 笔',
+    loading: '正在加载订单…',
+    empty: '当天没有此类订单。',
+    failed: '加载失败：{{error}}',
+    exportFailed: '导出失败：{{error}}',
+  },
 };
 
 const en: typeof zhChs = {
@@ -176,6 +191,21 @@ const en: typeof zhChs = {
     exportNote: 'Exports every order matching the current search (xlsx, newest first).',
     cancel: 'Cancel export',
     close: 'Close',
+  },
+  drill: {
+    title: 'Orders of {{day}}',
+    open: 'Show the orders of this day',
+    paid: 'Paid that day',
+    refunded: 'Refunded that day',
+    kind: 'Which orders',
+    summaryPaid: '{{day}}: {{n}} paid · {{sum}} in all',
+    summaryRefunded: '{{day}}: {{n}} refunded · {{sum}} in all',
+    revenue: 'Revenue of the day {{revenue}} = paid {{gross}} − refunded {{refunds}}',
+    total: '{{n}} orders',
+    loading: 'Loading orders…',
+    empty: 'No such orders that day.',
+    failed: 'Loading failed: {{error}}',
+    exportFailed: 'Export failed: {{error}}',
   },
 };
 

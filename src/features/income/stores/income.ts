@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type {
   ConsoleApi,
+  DayOrderKind,
   DistributionBy,
   DistributionResult,
   HistoryCompare,
@@ -9,10 +10,12 @@ import type {
   OrderFilters,
   OverviewResult,
   RankBy,
+  OrderRow,
   RankResult,
   RevenueFigures,
   StreamedFile,
 } from '../../../adapters/api';
+import { DrillDownStore } from '../../../stores/analytics/drill-down';
 import { INCOME_DEFAULT_RANGE_DAYS, INCOME_OVERVIEW_PERIODS, INCOME_RANK_LIMITS } from '../../../config';
 import { changeRatio, lastDays, type DateRange } from '../../../stores/analytics/range';
 import { ReportStore } from '../../../stores/analytics/report-store';
@@ -172,6 +175,14 @@ export class OrderExportStore {
 }
 
 /** root.income(): makes the revenue screens' stores (its code loads with those screens, not the login page). */
+/** What a day's orders answer says beside the rows: their CNY sum and the day's figures. */
+export interface DayOrdersMeta {
+  sum: number;
+  figures: RevenueFigures;
+}
+
+export type { DayOrderKind, OrderRow };
+
 export class IncomeStore {
   constructor(
     private readonly api: ConsoleApi,
@@ -202,6 +213,25 @@ export class IncomeStore {
       ({ range, game, options }) => this.api.income.history({ ...range, ...gameOf(game), ...(options.compare ? { compare: options.compare } : {}) }),
       lastDays(this.today(), INCOME_DEFAULT_RANGE_DAYS),
       { compare: 'previous' },
+    );
+  }
+
+  /**
+   * The orders behind a day of the history on screen (its game filter): paid that day (count = the
+   * day's orders, sum = its gross) or refunded that day (refund_orders, refunds); meta = the sum and the day's figures.
+   */
+  dayOrders(result: HistoryResult, day: string, kind: DayOrderKind = 'paid'): DrillDownStore<OrderRow, DayOrderKind, DayOrdersMeta> {
+    const api = this.api;
+    const query = { day, ...(result.game !== null ? { game: result.game } : {}) };
+    return new DrillDownStore<OrderRow, DayOrderKind, DayOrdersMeta>(
+      {
+        page: async (k, page, limit) => {
+          const answer = await api.income.dayOrders({ ...query, kind: k, page, limit });
+          return { total: answer.total, rows: answer.data, meta: { sum: answer.sum, figures: answer.figures } };
+        },
+        exportFile: (k) => api.income.exportDayOrders({ ...query, kind: k }),
+      },
+      kind,
     );
   }
 

@@ -17,6 +17,7 @@ import {
   type OrderRow,
   type RevenueFigures,
 } from '../../../../../contracts/schemas';
+import { dayOrdersPage } from '../../../../../contracts/schemas/income/day-orders';
 import { failure, menuEntry, ok } from '../../../../../stories/mocks/fixtures';
 import { MockBackend, mockBackend } from '../../../../../stories/mocks/handlers';
 
@@ -33,12 +34,12 @@ export const INCOME_SCREENS = {
   overview: { id: 501, name: '收入概览', path: '/center_income/overview', component: 'center_income/overview', buttons: ['Search', 'Retrieve'] },
   details: { id: 502, name: '收入明细', path: '/center_income/details', component: 'center_income/details', buttons: ['Search', 'Retrieve', 'Export'] },
   distribution: { id: 503, name: '收入分布', path: '/center_income/distribution', component: 'center_income/distribution', buttons: ['Search', 'Retrieve'] },
-  history: { id: 504, name: '历史收入', path: '/center_income/history', component: 'center_income/history', buttons: ['Search', 'Retrieve'] },
+  history: { id: 504, name: '历史收入', path: '/center_income/history', component: 'center_income/history', buttons: ['Search', 'Retrieve', 'Export'] },
   rank: { id: 505, name: '收入排行', path: '/center_income/rank', component: 'center_income/rank', buttons: ['Search', 'Retrieve'] },
 } as const;
 
 export interface IncomeMockOptions {
-  /** These answer a failure: 'overview', 'history', 'distribution', 'rank', 'details', 'export'. */
+  /** These answer a failure: 'overview', 'history', 'distribution', 'rank', 'details', 'export', 'day_orders' (the history's drill-down). */
   failing?: string[];
   /** These answer never (loading states); 'export' streams its first piece, then waits. */
   slow?: string[];
@@ -52,6 +53,9 @@ export interface IncomeMockState {
   reports: Array<{ report: string; query: URLSearchParams }>;
   lists: URLSearchParams[];
   exports: URLSearchParams[];
+  /** The history drill-down's list calls and export calls. */
+  drills: URLSearchParams[];
+  drillExports: URLSearchParams[];
 }
 
 const LONG_GAME = '一个名字很长很长的大型多人在线角色扮演游戏国际版';
@@ -160,7 +164,7 @@ function pickerGames(long: boolean) {
 /** The mock back end of the revenue screens (on top of the shell's: login, dictionaries, departments). */
 export function incomeBackend(options: IncomeMockOptions = {}): MockBackend & { income: IncomeMockState } {
   const long = !!options.long;
-  const state: IncomeMockState = { reports: [], lists: [], exports: [] };
+  const state: IncomeMockState = { reports: [], lists: [], exports: [], drills: [], drillExports: [] };
   const base = mockBackend();
   const menus = menusOf();
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
@@ -205,6 +209,33 @@ export function incomeBackend(options: IncomeMockOptions = {}): MockBackend & { 
           paying_rate: active ? f.paying_players / active : 0,
         }),
       );
+    }),
+    // 历史收入's drill-down: the same generated orders as the history, so count and sum are the day's figures.
+    http.get('*/api/center_income/history/orders/export_data/', ({ request }) => {
+      state.drillExports.push(new URL(request.url).searchParams);
+      return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]).buffer, {
+        headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Content-Disposition': `attachment;filename=${encodeURIComponent('收入日订单.xlsx')}` },
+      });
+    }),
+    http.get('*/api/center_income/history/orders/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      state.drills.push(q);
+      const refused = await gate('day_orders');
+      if (refused) return refused;
+      await delay(60);
+      const day = q.get('day') ?? '';
+      const game = q.get('game') ? Number(q.get('game')) : null;
+      const kind = q.get('kind') === 'refunded' ? 'refunded' : 'paid';
+      const orders = options.empty?.includes('day_orders') ? [] : ordersAround(day, day, long, game);
+      const figures = figuresOf(orders, day, day);
+      const rows = orders
+        .filter((o) => (kind === 'paid' ? paidDay(o) === day : refundDay(o) === day))
+        .sort((a, b) => (kind === 'paid' ? b.time.localeCompare(a.time) : (b.refund_time ?? '').localeCompare(a.refund_time ?? '')) || b.id - a.id);
+      const limit = Number(q.get('limit') ?? 20);
+      const page = Number(q.get('page') ?? 1);
+      const data = rows.slice((page - 1) * limit, page * limit);
+      const sum = rows.reduce((a, o) => a + o.amount_cny, 0);
+      return HttpResponse.json(ok(dayOrdersPage, { page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, sum, figures, data }));
     }),
     http.get('*/api/center_income/history/', async ({ request }) => {
       const { q, game, start, end } = ask(request);
@@ -334,7 +365,7 @@ export function incomeBackend(options: IncomeMockOptions = {}): MockBackend & { 
   );
   const reset = () => {
     base.reset();
-    Object.assign(state, { reports: [], lists: [], exports: [] });
+    Object.assign(state, { reports: [], lists: [], exports: [], drills: [], drillExports: [] });
   };
   return Object.assign(new MockBackend(handlers, base.state, reset), { income: state });
 }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Dropdown } from 'primereact/dropdown';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { PageLoading } from '../../../../../components/PageLoading';
 import { useStore } from '../../../../../components/store-context';
@@ -13,6 +13,10 @@ import { historyEmpty, historyRows, historyTableRows, historyTotalChange, type H
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatChange, formatFigure } from '../../../../../stores/format';
 import type { HistoryCompare } from '../../../../../stores/types';
+import type { DrillDownStore } from '../../../../../stores/analytics/drill-down';
+import { usePermission } from '../../../../../components/Permission';
+import { DayOrdersDialog } from '../../../components/DayOrdersDialog';
+import type { DayOrderKind, DayOrdersMeta, OrderRow } from '../../../stores/income';
 
 const NONE = 'none';
 
@@ -46,6 +50,20 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
   );
   const money = (v: number) => <Money text={formatMoney(v)} negative={v < 0} />;
   const hasCompare = !!result?.compare;
+  const can = usePermission();
+  // The drill-down open: a day's orders (paid or refunded that day) with the game of the answer on screen.
+  const [drill, setDrill] = useState<{ store: DrillDownStore<OrderRow, DayOrderKind, DayOrdersMeta>; day: string } | null>(null);
+  const openDrill = (day: string, kind: DayOrderKind) => {
+    if (!result) return;
+    const list = income.dayOrders(result, day, kind);
+    setDrill({ store: list, day });
+    void list.load(1);
+  };
+  const drillButton = (content: ReactNode, day: string, kind: DayOrderKind, testId: string) => (
+    <button type="button" className="income-drill-link" onClick={() => openDrill(day, kind)} title={t('income.drill.open')} data-testid={testId}>
+      {content}
+    </button>
+  );
 
   return (
     <div className="tracking-page" data-testid="income-history">
@@ -100,10 +118,10 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
                     {tableRows.map((r) => (
                       <tr key={r.day}>
                         <td>{r.day}</td>
-                        <td className="is-number">{money(r.figures.revenue)}</td>
+                        <td className="is-number">{drillButton(money(r.figures.revenue), r.day, 'paid', `history-drill-${r.day}`)}</td>
                         <td className="is-number">{formatMoney(r.figures.gross)}</td>
-                        <td className="is-number">{formatMoney(r.figures.refunds)}</td>
-                        <td className="is-number">{formatFigure(r.figures.orders, language)}</td>
+                        <td className="is-number">{r.figures.refund_orders > 0 ? drillButton(formatMoney(r.figures.refunds), r.day, 'refunded', `history-drill-${r.day}-refunded`) : formatMoney(r.figures.refunds)}</td>
+                        <td className="is-number">{drillButton(formatFigure(r.figures.orders, language), r.day, 'paid', `history-drill-${r.day}-orders`)}</td>
                         <td className="is-number">{formatFigure(r.figures.paying_players, language)}</td>
                         {hasCompare && (
                           <>
@@ -137,6 +155,7 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
             </section>
           </>
         ))}
+      {drill && <DayOrdersDialog store={drill.store} day={drill.day} canExport={can('Export')} onHide={() => setDrill(null)} />}
     </div>
   );
 });
