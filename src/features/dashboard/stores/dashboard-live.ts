@@ -7,6 +7,10 @@ import { QueryStore } from '../../../stores/analytics/query-store';
 import { browserTimers, LiveTopic, LiveView, type LiveSocket, type LiveTimers } from '../../../stores/live-topic';
 import type { LoadState } from '../../../stores/menu';
 
+// The monitor's ranges and threshold rules, for its screen (the UI reads them through this store, not the adapter).
+export { MONITOR_RANGES, SUSTAIN_MAX_SECONDS, SUSTAIN_MIN_SECONDS, THRESHOLD_RULES } from '../adapters/dashboard-live';
+export type { MonitorPoint, MonitorThreshold } from '../adapters/dashboard-live';
+
 export type { MonitorInstance, MonitorSample, RealtimeSnapshot } from '../../../adapters/api';
 
 /**

@@ -8,7 +8,7 @@ import { clockSeconds, timeLines } from '../../../components/charts';
 import { useLiveTexts } from '../../../components/locale';
 import { useDashboardLive, useWhileVisible } from '../../../components/useDashboardLive';
 import type { MonitorInstance, MonitorSample, MonitorStore } from '../../../stores/dashboard-live';
-import { MONITOR_RANGES, SUSTAIN_MAX_SECONDS, SUSTAIN_MIN_SECONDS, THRESHOLD_RULES, type MonitorPoint, type MonitorThreshold } from '../../../adapters/dashboard-live';
+import { MONITOR_RANGES, SUSTAIN_MAX_SECONDS, SUSTAIN_MIN_SECONDS, THRESHOLD_RULES, type MonitorPoint, type MonitorThreshold } from '../../../stores/dashboard-live';
 import { formatFigure, formatInstant } from '../../../../../stores/format';
 import '../../../../../components/analytics/analytics.css';
 import '../../../components/live.css';
