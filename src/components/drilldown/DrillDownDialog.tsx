@@ -103,6 +103,7 @@ function DrillDownDialogView<Row, Kind extends string, Meta = null>({ store, hea
         <>
           <AnalysisTable
             label={header}
+            className="tracking-table drill-table"
             testId={`${testId}-table`}
             busy={busy}
             head={

@@ -39,7 +39,6 @@ export const DayOrdersDialog = observer(function DayOrdersDialog({
     [t],
   );
   const meta = store.meta;
-  const n = store.total === null ? '…' : formatFigure(store.total, language);
   const sum = meta ? formatMoney(meta.sum) : '…';
   return (
     <DrillDownDialog
@@ -62,7 +61,7 @@ export const DayOrdersDialog = observer(function DayOrdersDialog({
         ) : undefined
       }
       texts={{
-        summary: t(store.kind === 'paid' ? 'income.drill.summaryPaid' : 'income.drill.summaryRefunded', { day, n, sum }),
+        summary: t(store.kind === 'paid' ? 'income.drill.summaryPaid' : 'income.drill.summaryRefunded', { day, sum }),
         total: (total) => t('income.drill.total', { n: formatFigure(total, language) }),
         export: t('income.details.export'),
         loading: t('income.drill.loading'),

@@ -39,8 +39,7 @@ export const RetentionPlayersDialog = observer(function RetentionPlayersDialog({
     ],
     [t, n, language],
   );
-  const count = store.total === null ? '…' : formatFigure(store.total, language);
-  const summary = n === 0 ? t('players.drill.summaryAll', { day, n: count }) : t('players.drill.summary', { day, which: t('players.retention.dayN', { n }), n: count });
+  const summary = n === 0 ? t('players.drill.summaryAll', { day }) : t('players.drill.summary', { day, which: t('players.retention.dayN', { n }) });
   return (
     <DrillDownDialog
       store={store}

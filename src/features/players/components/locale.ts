@@ -46,8 +46,8 @@ const zhChs = {
   drill: {
     title: '留存玩家',
     open: '查看这些玩家',
-    summary: '{{day}} 注册 · {{which}} · {{n}} 人',
-    summaryAll: '{{day}} 注册的全部新增玩家 · {{n}} 人',
+    summary: '{{day}} 注册 · {{which}}留存',
+    summaryAll: '{{day}} 注册的全部新增玩家',
     channelFilter: '渠道：{{channel}}',
     total: '共 {{n}} 人',
     game: '游戏',
@@ -104,8 +104,8 @@ const en: typeof zhChs = {
   drill: {
     title: 'Retained players',
     open: 'Show these players',
-    summary: 'Registered {{day}} · {{which}} · {{n}}',
-    summaryAll: 'All new players registered {{day}} · {{n}}',
+    summary: 'Registered {{day}} · retained on {{which}}',
+    summaryAll: 'All new players registered {{day}}',
     channelFilter: 'Channel: {{channel}}',
     total: '{{n}} players',
     game: 'Game',

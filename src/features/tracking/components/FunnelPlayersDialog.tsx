@@ -43,9 +43,8 @@ export const FunnelPlayersDialog = observer(function FunnelPlayersDialog({
     [t],
   );
   const kindText = t(`tracking.drill.${store.kind}`);
-  const count = formatFigure(store.total ?? 0, language);
   const groupText = group === undefined ? '' : group === TRACKING_OTHER_GROUP ? t('tracking.analysis.other') : group === null ? t('tracking.analysis.notSet') : group;
-  const summary = group === undefined ? t('tracking.drill.summary', { step, event, kind: kindText, n: count }) : t('tracking.drill.summaryGroup', { step, event, group: groupText, kind: kindText, n: count });
+  const summary = group === undefined ? t('tracking.drill.summary', { step, event, kind: kindText }) : t('tracking.drill.summaryGroup', { step, event, group: groupText, kind: kindText });
   return (
     <DrillDownDialog
       store={store}
@@ -61,7 +60,7 @@ export const FunnelPlayersDialog = observer(function FunnelPlayersDialog({
       testId="funnel-drill"
       extra={<span className="tracking-muted">{t(store.kind === 'dropped' ? 'tracking.drill.droppedHint' : 'tracking.drill.convertedHint')}</span>}
       texts={{
-        summary: store.total === null ? `${step}. ${event} · ${kindText}` : summary,
+        summary,
         total: (n) => t('tracking.drill.total', { n: formatFigure(n, language) }),
         export: t('tracking.drill.export'),
         loading: t('tracking.drill.loading'),

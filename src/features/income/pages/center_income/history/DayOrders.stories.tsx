@@ -30,13 +30,14 @@ export const PaidAndRefunded: PageStory = pageStory(at(PATH), chartReady('histor
   const d = await dialog();
   // Paid that day: count = the day's orders, sum = its gross.
   await waitFor(() => expect(within(d).getByTestId('day-orders-total')).toHaveTextContent(`共 ${f.orders} 笔`), slow);
-  await expect(within(d).getByTestId('day-orders-summary')).toHaveTextContent(`${day} 支付 ${f.orders} 笔 · 合计 ${formatMoney(f.gross)}`);
+  await expect(within(d).getByTestId('day-orders-summary')).toHaveTextContent(`${day} 支付的订单 · 合计 ${formatMoney(f.gross)}`);
   await expect(within(d).getByTestId('day-orders-revenue')).toHaveTextContent(`当天收入 ${formatMoney(f.revenue)} = 支付 ${formatMoney(f.gross)} − 退款 ${formatMoney(f.refunds)}`);
   await expect([...(mock(context).drills.at(-1)?.entries() ?? [])]).toEqual([['day', day], ['kind', 'paid'], ['page', '1'], ['limit', '20']]);
   await expect(cells(within(d).getByTestId('day-orders-table')).length).toBe(Math.min(20, f.orders));
   // Refunded that day: refund_orders and refunds.
   await userEvent.click(within(d).getByText('当天退款'));
-  await waitFor(() => expect(within(d).getByTestId('day-orders-summary')).toHaveTextContent(`${day} 退款 ${f.refund_orders} 笔 · 合计 ${formatMoney(f.refunds)}`), slow);
+  await waitFor(() => expect(within(d).getByTestId('day-orders-summary')).toHaveTextContent(`${day} 退款的订单 · 合计 ${formatMoney(f.refunds)}`), slow);
+  await expect(within(d).getByTestId('day-orders-total')).toHaveTextContent(`共 ${f.refund_orders} 笔`);
   await expect(cells(within(d).getByTestId('day-orders-table')).every((r) => r[4] === '已退款')).toBe(true);
   await userEvent.click(within(d).getByTestId('day-orders-export'));
   await waitFor(() => expect(mock(context).drillExports.at(-1)?.toString()).toBe(`day=${day}&kind=refunded`), slow);
@@ -94,6 +95,6 @@ export const English: PageStory = pageStory(at(PATH, { language: 'en' }), chartR
   await userEvent.click(canvas.getByTestId(`history-drill-${end}`));
   const d = await dialog();
   await waitFor(() => expect(within(d).getByTestId('day-orders-total')).toHaveTextContent(`${f.orders} orders`), slow);
-  await expect(within(d).getByTestId('day-orders-summary')).toHaveTextContent(`${end}: ${f.orders} paid · ${formatMoney(f.gross)} in all`);
+  await expect(within(d).getByTestId('day-orders-summary')).toHaveTextContent(`${end}: orders paid · ${formatMoney(f.gross)} in all`);
   await expect(within(d).getByText('Refunded that day')).toBeVisible();
 });

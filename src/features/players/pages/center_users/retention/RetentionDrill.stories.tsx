@@ -28,7 +28,7 @@ export const CellPlayers: PageStory = pageStory(at(PATH), chartReady('retention-
   const d = await dialog();
   // The list's count is the cell's retained figure.
   await waitFor(() => expect(within(d).getByTestId('retention-drill-total')).toHaveTextContent(`共 ${expected} 人`), slow);
-  await expect(within(d).getByTestId('retention-drill-summary')).toHaveTextContent(`${day} 注册 · 第 3 日 · ${expected} 人`);
+  await expect(within(d).getByTestId('retention-drill-summary')).toHaveTextContent(`${day} 注册 · 第 3 日留存`);
   await expect([...(mock(context).drills.at(-1)?.entries() ?? [])]).toEqual([['day', day], ['n', '3'], ['page', '1'], ['limit', '20']]);
   await expect(cells(within(d).getByTestId('retention-drill-table')).length).toBe(Math.min(20, expected));
   await userEvent.click(within(d).getByTestId('retention-drill-export'));
@@ -94,6 +94,6 @@ export const English: PageStory = pageStory(at(PATH, { language: 'en' }), chartR
   await userEvent.click(canvas.getByTestId(`retention-drill-${day}-7`));
   const d = await dialog();
   await waitFor(() => expect(within(d).getByTestId('retention-drill-total')).toHaveTextContent(`${expected} players`), slow);
-  await expect(within(d).getByTestId('retention-drill-summary')).toHaveTextContent(`Registered ${day} · Day 7 · ${expected}`);
+  await expect(within(d).getByTestId('retention-drill-summary')).toHaveTextContent(`Registered ${day} · retained on Day 7`);
   await expect(within(d).getByText('Active days (days 0–7)')).toBeVisible();
 });
