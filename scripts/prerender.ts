@@ -136,8 +136,9 @@ async function main(): Promise<void> {
     preload: 'media',
     noscriptFallback: false,
     pruneSource: false,
-    // Font faces inline (the browser fetches a face once text uses it: primeicons for the form's
-    // icons); no preloads: Beasties would preload the theme's unused Inter faces and primeicons' .eot.
+    // Font faces inline, should a rule of the page name one (the browser fetches a face once text uses
+    // it); none does today: the login page's icons are inline SVG (src/pages/login/LoginIcons.tsx), so
+    // the page needs no icon font. No preloads: Beasties would preload the theme's unused Inter faces.
     inlineFonts: true,
     preloadFonts: false,
     // Rules for states of the login page that are not in the first render (error box, captcha image,
@@ -147,9 +148,12 @@ async function main(): Promise<void> {
   });
   html = (await beasties.process(html)).replace(' data-beasties-container', '');
   const critical = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-  for (const needed of ['.login-card', '.p-inputtext', '.p-button', 'primeicons']) {
+  for (const needed of ['.login-card', '.p-inputtext', '.p-button', '.login-icon']) {
     if (!critical.includes(needed)) throw new Error(`prerender: the inlined CSS lacks ${needed}; did the stylesheets or the markup change shape?`);
   }
+  // The login page waits for no icon font: no PrimeIcons face or `.pi` rule in its CSS (an element with
+  // a `pi` class in the templates, or a rule forced in by allowRules, would bring them back).
+  if (/primeicons|\.pi[\s,.:{>[-]/.test(critical)) throw new Error('prerender: the inlined CSS names the icon font (primeicons or a .pi rule); the login page draws its icons inline (src/pages/login/LoginIcons.tsx)');
 
   // No tag names the stylesheets and modules any more: the boot scripts ask for them when it is time
   // (at once off the login page; after the form's first frame on it: see consoleLoad).
@@ -171,9 +175,9 @@ async function main(): Promise<void> {
   });
   assets.modules.unshift(...imports);
   if (/<link rel="modulepreload"/.test(html)) throw new Error('prerender: unexpected modulepreload links (the boot script adds them)');
-  // No <link rel="preload"> for the icon font: Chromium holds the first paint for a preloaded font
-  // (up to its timeout), ~30 ms of the form's first paint on loopback (docs/performance.md). The form's
-  // first style pass asks for it anyway, and its icons (font-display: block) show when it is there.
+  // No <link rel="preload"> for the icon font: the login page does not use it (its icons are inline
+  // SVG), and Chromium holds the first paint for a preloaded font (docs/performance.md). The full
+  // stylesheet brings PrimeIcons for the rest of the console.
 
   const chunks = manifestChunks();
   // The entry and its runtime are preloaded already; the console's chunks only off /login.

@@ -5,6 +5,7 @@ import { useRawSearch } from '../../components/useRawSearch';
 import { useLoginStore } from '../../components/login-context';
 import { usePlugins } from '../../plugins/context';
 import type { LoginLink } from '../../plugins/types';
+import { LoginLinkIcon } from './LoginIcons';
 
 /**
  * The plugins' other ways to sign in (e.g. 第三方登录 → /oauth2), under the login form. Each link asks
@@ -51,7 +52,7 @@ export function LoginLinks() {
             navigate(target(link.path));
           }}
         >
-          <i className={link.icon} aria-hidden="true" />
+          <LoginLinkIcon icon={link.icon} />
           <span>{t(link.labelKey)}</span>
         </a>
       ))}

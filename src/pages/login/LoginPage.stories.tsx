@@ -8,6 +8,22 @@ import { EMPTY_PLUGINS } from '../../plugins/types';
 import LoginPage from './LoginPage';
 import { componentOn } from '../../../stories/kit';
 
+/**
+ * The page waits for no icon font (it is prerendered into index.html and painted before the stylesheets):
+ * no element with PrimeIcons' `pi` class, and every icon an inline SVG that is hidden from assistive
+ * technology and never takes the focus.
+ */
+async function expectInlineIcons(root: HTMLElement, atLeast: number) {
+  await expect(root.querySelectorAll('.pi, [class^="pi-"], [class*=" pi-"]')).toHaveLength(0);
+  const icons = [...root.querySelectorAll('.login-icon')];
+  await expect(icons.length).toBeGreaterThanOrEqual(atLeast);
+  for (const icon of icons) {
+    await expect(icon.tagName.toLowerCase()).toBe('svg');
+    await expect(icon).toHaveAttribute('aria-hidden', 'true');
+    await expect(icon).toHaveAttribute('focusable', 'false');
+  }
+}
+
 const meta = { title: 'Pages/Login', ...componentOn(LoginPage, { console: { path: '/login?redirect=%2FuserInfo' }, backend: mockBackend() }) } satisfies Meta<typeof LoginPage>;
 
 export default meta;
@@ -24,6 +40,28 @@ export const Default: Story = {
     await expect(canvas.getByTestId('login-submit')).toHaveTextContent('登录');
     await expect(canvas.getByText('欢迎登录')).toBeVisible();
     await waitFor(() => expect(document.title).toBe('企业级后台管理系统 - 登录'));
+    // Icons: user, lock, eye and captcha in the form; three points on the brand panel.
+    await expectInlineIcons(canvas.getByTestId('login-form'), 4);
+    await expectInlineIcons(canvasElement, 7);
+    const user = canvas.getByTestId('login-username').parentElement?.querySelector(':scope > svg.login-icon-user');
+    await expect(user).not.toBeNull();
+  },
+};
+
+/** The eye shows the password and draws itself struck through; a second click hides it again. */
+export const PasswordEye: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const password = await canvas.findByTestId('login-password');
+    const eye = canvasElement.querySelector('.login-eye') as HTMLElement;
+    await expect(eye.querySelector('svg.login-icon-eye')).not.toBeNull();
+    await userEvent.click(eye);
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(eye.querySelector('svg.login-icon-eye-slash')).not.toBeNull();
+    await expectInlineIcons(canvas.getByTestId('login-form'), 4);
+    await userEvent.click(eye);
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(eye.querySelector('svg.login-icon-eye')).not.toBeNull();
   },
 };
 
@@ -37,6 +75,10 @@ export const SignsIn: Story = {
     await userEvent.type(canvas.getByTestId('login-password'), PASSWORD);
     await userEvent.click(canvas.getByTestId('login-submit'));
     await waitFor(() => expect(canvas.getByTestId('login-submit')).toBeDisabled());
+    // Busy: the button's spinner is the page's own SVG, not the icon font's.
+    await expect(canvas.getByTestId('login-submit')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByTestId('login-submit').querySelector('svg.login-icon-spinner.login-spin')).not.toBeNull();
+    await expectInlineIcons(canvas.getByTestId('login-form'), 4);
     await waitFor(() => expect(location.history.at(-1)).toBe('/userInfo'));
     await expect(storage.cookies.get('token')).toBe(ACCESS_TOKEN);
     await expect(storyBackend(context).state.logins).toEqual([{ username: 'superadmin', password: PASSWORD_MD5 }]);
@@ -66,7 +108,8 @@ export const BeforeTheServerAnswers: Story = {
     const canvas = within(context.canvasElement);
     const captcha = await canvas.findByTestId('login-captcha');
     await expect(captcha).toBeVisible();
-    await expect(canvas.getByTestId('login-captcha-retry').querySelector('.pi-spinner')).not.toBeNull();
+    await expect(canvas.getByTestId('login-captcha-retry').querySelector('svg.login-icon-spinner.login-spin')).not.toBeNull();
+    await expectInlineIcons(canvas.getByTestId('login-form'), 5);
     const footer = context.canvasElement.querySelector('.login-footer') as HTMLElement;
     await expect(footer).not.toBeVisible();
     await expect(footer).toHaveTextContent('v2.1.3');
@@ -97,6 +140,8 @@ export const WrongPassword: Story = {
     await userEvent.type(canvas.getByTestId('login-captcha'), captchaAnswer(1));
     await userEvent.click(canvas.getByTestId('login-submit'));
     await expect(await canvas.findByTestId('login-error')).toHaveTextContent('账号/密码错误');
+    await expect(canvas.getByTestId('login-error').querySelector('svg.login-icon-exclamation')).not.toBeNull();
+    await expectInlineIcons(canvas.getByTestId('login-form'), 5);
     // A captcha is good for one try: a new one is fetched and the field is emptied.
     await waitFor(() => expect(storyBackend(context).state.captchaIssued).toBe(2));
     await expect(canvas.getByTestId('login-captcha')).toHaveValue('');
@@ -173,6 +218,9 @@ export const PluginLoginLinks: Story = {
     await expect(links.map((link) => link.textContent)).toEqual(['第三方登录']);
     await expect(canvas.getByTestId('login-links')).toHaveTextContent('其他登录方式');
     await expect(links[0]).toHaveAttribute('href', '/oauth2?redirect=%2FuserInfo');
+    // The plugin names `pi pi-sign-in`; the page draws its own sign-in arrow.
+    await expect(links[0]?.querySelector('svg.login-icon-sign-in')).not.toBeNull();
+    await expectInlineIcons(canvas.getByTestId('login-links'), 1);
     await userEvent.click(links[0] as HTMLElement);
     await waitFor(() => expect(storyConsole(context).location.history.at(-1)).toBe('/oauth2?redirect=%2FuserInfo'));
   },

@@ -4,13 +4,14 @@ import { useLocation } from 'wouter';
 import { useRawSearch } from '../../components/useRawSearch';
 import { isApiError } from '../../stores/errors';
 import { INDEX_PATH, SYSTEM_NAME_KEY, VERSION } from '../../config';
-import { ActionButton, TextInput } from '../../components/controls';
+import { TextInput } from '../../components/controls';
 import { Logo } from '../../components/Logo';
 import { useLoginStore } from '../../components/login-context';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { redirectTarget } from '../../components/routing';
 import { takePrehydrationSubmit } from '../../components/prehydration';
 import { LoginLinks } from './LoginLinks';
+import { ChartLineIcon, ExclamationCircleIcon, EyeIcon, EyeSlashIcon, LockIcon, SpinnerIcon, TilesIcon, UserIcon, VerifiedIcon, WalletIcon } from './LoginIcons';
 import './login.css';
 
 type Field = 'username' | 'password' | 'captcha';
@@ -123,13 +124,22 @@ function LoginPage() {
           <p>{t('login.brandText')}</p>
           <ul className="login-brand-points">
             <li>
-              <i className="pi pi-chart-line" /> {t('login.point1')}
+              <span className="login-brand-icon">
+                <ChartLineIcon />
+              </span>
+              {t('login.point1')}
             </li>
             <li>
-              <i className="pi pi-wallet" /> {t('login.point2')}
+              <span className="login-brand-icon">
+                <WalletIcon />
+              </span>
+              {t('login.point2')}
             </li>
             <li>
-              <i className="pi pi-th-large" /> {t('login.point3')}
+              <span className="login-brand-icon">
+                <TilesIcon />
+              </span>
+              {t('login.point3')}
             </li>
           </ul>
         </div>
@@ -148,7 +158,7 @@ function LoginPage() {
 
             {messages.length > 0 && (
               <div className="login-error" data-testid="login-error" role="alert">
-                <i className="pi pi-exclamation-circle" aria-hidden="true" />
+                <ExclamationCircleIcon />
                 <div>
                   {messages.map((message) => (
                     <div key={message}>{message}</div>
@@ -160,7 +170,7 @@ function LoginPage() {
             <label className="login-field">
               <span className="login-label">{t('login.username')}</span>
               <span className="login-input">
-                <i className="pi pi-user" aria-hidden="true" />
+                <UserIcon />
                 <TextInput
                   ref={usernameInput}
                   data-testid="login-username"
@@ -176,7 +186,7 @@ function LoginPage() {
             <label className="login-field">
               <span className="login-label">{t('login.password')}</span>
               <span className="login-input">
-                <i className="pi pi-lock" aria-hidden="true" />
+                <LockIcon />
                 <TextInput
                   ref={passwordInput}
                   data-testid="login-password"
@@ -187,7 +197,7 @@ function LoginPage() {
                   invalid={invalid.includes('password')}
                 />
                 <button type="button" className="login-eye" onClick={() => setShowPassword((v) => !v)} aria-label={t('login.password')} tabIndex={-1}>
-                  <i className={`pi ${showPassword ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
+                  {showPassword ? <EyeSlashIcon /> : <EyeIcon />}
                 </button>
               </span>
             </label>
@@ -199,7 +209,7 @@ function LoginPage() {
                 </label>
                 <div className="login-captcha-row">
                   <span className="login-input">
-                    <i className="pi pi-verified" aria-hidden="true" />
+                    <VerifiedIcon />
                     <TextInput
                       ref={captchaInput}
                       id="login-captcha"
@@ -227,14 +237,14 @@ function LoginPage() {
                       aria-label={state.captchaState === 'failed' ? undefined : t('login.captchaLoading')}
                       onClick={() => void login.reloadCaptcha()}
                     >
-                      {state.captchaState === 'failed' ? t('login.captchaLoadFailed') : <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
+                      {state.captchaState === 'failed' ? t('login.captchaLoadFailed') : <SpinnerIcon />}
                     </button>
                   )}
                 </div>
               </div>
             )}
 
-            <ActionButton type="submit" data-testid="login-submit" className="login-submit" label={t('login.submit')} loading={state.signingIn} />
+            <SubmitButton label={t('login.submit')} busy={state.signingIn} />
           </form>
 
           <LoginLinks />
@@ -248,6 +258,23 @@ function LoginPage() {
         </footer>
       </section>
     </div>
+  );
+}
+
+/**
+ * The 登录 button: ActionButton's markup and classes (the theme's p-button), with the busy spinner drawn
+ * inline instead of the icon font's (see LoginIcons).
+ */
+function SubmitButton({ label, busy }: { label: string; busy: boolean }) {
+  return (
+    <button type="submit" data-testid="login-submit" disabled={busy} aria-busy={busy || undefined} className={`p-button p-component${busy ? ' p-button-loading p-disabled' : ''} login-submit`}>
+      {busy && (
+        <span className="p-button-icon p-button-icon-left" aria-hidden="true">
+          <SpinnerIcon />
+        </span>
+      )}
+      <span className="p-button-label">{label}</span>
+    </button>
   );
 }
 
