@@ -6,7 +6,11 @@ import { streamXlsx } from '../../../domain/crud/xlsx-stream';
 import { gameStats, statsSheet, STATS_EXPORT_HEADER, userStats } from '../domain/data-reports';
 import { ok } from '../../../http/envelope';
 import { parseReportQuery } from '../../../http/report-query';
-import { guarded, XLSX_TYPE } from '../../../http/crud-routes';
+import { guarded, sendFile, XLSX_TYPE } from '../../../http/crud-routes';
+import { dayPlayersExportQuery, dayPlayersQuery } from '../../../../contracts/schemas/reports/day-players';
+import { writeXlsx } from '../../../domain/crud/xlsx';
+import { formatDatetime } from '../../../domain/time';
+import { dayPlayers } from '../domain/day-players';
 
 /**
  * Data reports: GET /api/data_reports/game_stats/ and /user_stats/ (the screen's Search
@@ -34,6 +38,24 @@ export function dataReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/data_reports/user_stats/', async (req, reply) => guarded(reply, async () => ok(await userStats(db, tz(), parseReportQuery(userStatsQuery, req)))));
   app.get('/api/data_reports/game_stats/export/', async (req, reply) =>
     guarded(reply, async () => send(req, reply, '游戏统计', await gameStats(db, tz(), parseReportQuery(gameStatsQuery, req)))),
+  );
+  // 游戏统计's drill-down: the players behind a day's new / active / paying figure (granted like the report), and their export (its Export button).
+  app.get('/api/data_reports/game_stats/players/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseReportQuery(dayPlayersQuery, req);
+      const { total, rows } = await dayPlayers(db, q, { page: q.page, limit: q.limit });
+      return ok({ page: q.page, limit: q.limit, total, is_next: (q.page - 1) * q.limit + rows.length < total, is_previous: q.page > 1, data: rows });
+    }),
+  );
+  app.get('/api/data_reports/game_stats/players/export_data/', async (req, reply) =>
+    guarded(reply, async () => {
+      const q = parseReportQuery(dayPlayersExportQuery, req);
+      const { rows } = await dayPlayers(db, q, null);
+      const label = { new: '新增', active: '活跃', paying: '付费' }[q.metric];
+      const name = `游戏统计-${q.day}-${label}玩家-${formatDatetime(Date.now()).replace(/[-: ]/g, '').slice(0, 14)}.xlsx`;
+      const file = await writeXlsx(`${label}玩家`, ['游戏', '玩家', '注册日', '当天支付订单数', '当天支付金额(分, CNY)'], rows.map((r) => [r.game_name, r.distinct_id, r.registered, r.orders, r.paid]), [20, 28, 12, 14, 18]);
+      return sendFile(reply.header('X-Export-Rows', String(rows.length)), { file, name });
+    }),
   );
   app.get('/api/data_reports/user_stats/export/', async (req, reply) =>
     guarded(reply, async () => send(req, reply, '用户统计', await userStats(db, tz(), parseReportQuery(userStatsQuery, req)))),
