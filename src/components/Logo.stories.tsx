@@ -26,8 +26,32 @@ export const Default: Story = {
     await expect(svg.getBoundingClientRect().height).toBe(32);
     await expect(svg).toHaveAttribute('aria-hidden', 'true');
     await expect(svg).toHaveAttribute('focusable', 'false');
-    await expect(svg.querySelector('rect')?.getAttribute('fill')).toBe('url(#console-logo-bg)');
-    await expect(svg.querySelector('#console-logo-bg')).not.toBeNull();
+    const fill = svg.querySelector('rect')?.getAttribute('fill') ?? '';
+    await expect(fill).toMatch(/^url\(#console-logo-bg-[\w-]+\)$/);
+    await expect(svg.querySelector(fill.slice(4, -1))).not.toBeNull();
+  },
+};
+
+/** Two copies, the first hidden (the brand panel on a narrow sign-in page): each paints its own gradient. */
+export const SecondCopyWithFirstHidden: Story = {
+  render: () => (
+    <div style={{ padding: 16 }}>
+      <div style={{ display: 'none' }}>
+        <Logo />
+      </div>
+      <div data-testid="logo-frame">
+        <Logo size={64} />
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const [first, second] = [...canvasElement.querySelectorAll('svg')];
+    const gradientOf = (svg: SVGSVGElement | undefined) => svg?.querySelector('rect')?.getAttribute('fill')?.slice(5, -1) ?? '';
+    await expect(gradientOf(second)).not.toBe(gradientOf(first));
+    // The visible copy's gradient is inside the visible copy, so it paints (a shared id resolved to the hidden one).
+    await expect(second?.querySelector(`linearGradient[id="${gradientOf(second)}"]`)).not.toBeNull();
+    const rect = second?.querySelector('rect');
+    await expect(rect ? getComputedStyle(rect).fill : '').toContain('url(');
   },
 };
 
