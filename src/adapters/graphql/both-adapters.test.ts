@@ -406,6 +406,26 @@ describe('revenue day drill-down over both adapters', () => {
   });
 });
 
+describe('game statistics drill-down over both adapters', () => {
+  it('the players behind a day of 游戏统计: the same page over REST and GraphQL, its total the day\'s figure; a bad metric refused alike', async () => {
+    const rest = harness('rest');
+    const gql = harness('graphql');
+    await signIn(rest);
+    await signIn(gql);
+    const day = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    const report = await rest.api.reports.stats('game_stats', { start: day, end: day });
+    for (const metric of ['new', 'active', 'paying'] as const) {
+      const query = { day, metric, page: 1, limit: 5 };
+      const [viaRest, viaGraphql] = await Promise.all([rest.api.reports.dayPlayers(query), gql.api.reports.dayPlayers(query)]);
+      expect(viaGraphql).toEqual(viaRest);
+      expect(viaRest.total).toBe({ new: report.days[0]?.new_players, active: report.days[0]?.active_players, paying: report.days[0]?.paying_players }[metric]);
+    }
+    const bad = { day, metric: 'gone' as unknown as 'new' };
+    const [r, g] = await Promise.all([failure(rest.api.reports.dayPlayers(bad)), failure(gql.api.reports.dayPlayers(bad))]);
+    expect([g.code, g.message]).toEqual([r.code, r.message]);
+  });
+});
+
 describe('GraphQL adapter specifics', () => {
   it('sends resource JSON calls through the gateway and file transfers over REST', async () => {
     const paths: string[] = [];

@@ -3,7 +3,9 @@ import { Button } from 'primereact/button';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveFile } from '../../../components/crud/download';
 import { PageLoading } from '../../../components/PageLoading';
-import { STATS_COLUMNS, statsEmpty, type DataReportStore, type ReportsStore, type StatsColumn, type StatsReport, type StatsRow, type StatsSummary } from '../stores/data-reports';
+import { STATS_COLUMNS, statsEmpty, type DataReportStore, type DayPlayerMetric, type DayPlayerRow, type ReportsStore, type StatsColumn, type StatsReport, type StatsRow, type StatsSummary } from '../stores/data-reports';
+import type { DrillDownStore } from '../../../stores/analytics/drill-down';
+import { DayPlayersDialog } from './DayPlayersDialog';
 import { formatMoney } from '../../../stores/format/money';
 import { formatFigure, formatPercent } from '../../../stores/format';
 import { EChart, type ChartPalette } from '../../../components/charts/EChart';
@@ -49,12 +51,35 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
     (p: ChartPalette) => dailyOption(p, (result?.days ?? []).map((d) => d.day), [{ name: names.r, values: (result?.days ?? []).map((d) => d.revenue) }], { money: (v) => formatMoney(v), bar: true }),
     [result, names],
   );
+  // 游戏统计's drill-down: a day's new / active / paying figure opens its players (game of the answer on screen).
+  const [drill, setDrill] = useState<{ store: DrillDownStore<DayPlayerRow, DayPlayerMetric>; day: string } | null>(null);
+  const figure = (r: StatsRow | StatsSummary, metric: DayPlayerMetric, value: number) => {
+    const text = formatFigure(value, language);
+    if (!('day' in r) || store.kind !== 'game_stats') return text;
+    const day = r.day;
+    return (
+      <button
+        type="button"
+        className="data-report-drill"
+        title={t('dataReports.drill.open')}
+        data-testid={`${prefix}-drill-${day}-${metric}`}
+        onClick={() => {
+          const list = store.dayPlayers(day, metric);
+          if (!list) return;
+          setDrill({ store: list, day });
+          void list.load(1);
+        }}
+      >
+        {text}
+      </button>
+    );
+  };
   const rate = (v: number | null, retained: number, players: number) => <span title={v === null ? undefined : t('dataReports.retentionTitle', { retained, players })}>{v === null ? '-' : formatPercent(v, language)}</span>;
   const cells = (r: StatsRow | StatsSummary) => (
     <>
-      <td className="is-number">{formatFigure(r.new_players, language)}</td>
-      <td className="is-number">{formatFigure(r.active_players, language)}</td>
-      <td className="is-number">{formatFigure(r.paying_players, language)}</td>
+      <td className="is-number">{figure(r, 'new', r.new_players)}</td>
+      <td className="is-number">{figure(r, 'active', r.active_players)}</td>
+      <td className="is-number">{figure(r, 'paying', r.paying_players)}</td>
       <td className="is-number">
         <Money text={formatMoney(r.revenue)} negative={r.revenue < 0} />
       </td>
@@ -129,6 +154,7 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
             </section>
           </>
         ))}
+      {drill && <DayPlayersDialog store={drill.store} day={drill.day} canExport={canExport} onHide={() => setDrill(null)} />}
     </div>
   );
 });

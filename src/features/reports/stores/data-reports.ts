@@ -1,10 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ConsoleApi, StatsReport, StatsResult, StatsRow, StatsSummary, StreamedFile } from '../../../adapters/api';
+import type { ConsoleApi, DayPlayerMetric, DayPlayerRow, StatsReport, StatsResult, StatsRow, StatsSummary, StreamedFile } from '../../../adapters/api';
+import { DrillDownStore } from '../../../stores/analytics/drill-down';
 import { DATA_REPORTS_DEFAULT_DAYS } from '../../../config';
 import { lastDays } from '../../../stores/analytics/range';
 import { ReportStore } from '../../../stores/analytics/report-store';
 
-export type { StatsReport, StatsRow, StatsSummary };
+export type { DayPlayerMetric, DayPlayerRow, StatsReport, StatsRow, StatsSummary };
 
 /** root.reports(): makes the data reports' stores (data_reports/*; loaded with those screens, not the login page). */
 export class ReportsStore {
@@ -78,6 +79,24 @@ export class DataReportStore {
     const o = this.report.options;
     this.report.setOption('desc', o.sort === column ? !o.desc : true);
     this.report.setOption('sort', column);
+  }
+
+  /**
+   * 游戏统计's drill-down: the players behind a day's new / active / paying figure, with the game of
+   * the answer on screen (game_stats only: its players are (game, player) pairs).
+   */
+  dayPlayers(day: string, metric: DayPlayerMetric): DrillDownStore<DayPlayerRow, DayPlayerMetric> | null {
+    const result = this.report.state === 'ready' ? this.report.result : null;
+    if (!result || this.kind !== 'game_stats') return null;
+    const api = this.api;
+    const game = result.game !== null ? { game: result.game } : {};
+    return new DrillDownStore<DayPlayerRow, DayPlayerMetric>(
+      {
+        page: (m, page, limit) => api.reports.dayPlayers({ day, metric: m, ...game, page, limit }),
+        exportFile: (m) => api.reports.exportDayPlayers({ day, metric: m, ...game }),
+      },
+      metric,
+    );
   }
 
   /** The shown game and range as xlsx (the adapter toasts a refusal). */

@@ -1,3 +1,4 @@
+import { dayPlayersPage } from '../../../../../contracts/schemas/reports/day-players';
 import { pickerGameRows } from '../../../../../stories/mocks/game-rows';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { envelope, gameRow, listPage, menuItem, statsResult, type MenuItem, type StatsResult } from '../../../../../contracts/schemas';
@@ -18,7 +19,7 @@ export const REPORT_SCREENS = {
 } as const;
 
 export interface ReportsMockOptions {
-  /** These answer a failure: 'game_stats', 'user_stats'. */
+  /** These answer a failure: 'game_stats', 'user_stats', 'drill' (游戏统计's drill-down; also in slow). */
   failing?: string[];
   /** These answer never (loading states). */
   slow?: string[];
@@ -33,6 +34,9 @@ export interface ReportsMockOptions {
 export interface ReportsMockState {
   reports: Array<{ report: string; query: URLSearchParams }>;
   exports: Array<{ report: string; query: URLSearchParams }>;
+  /** 游戏统计's drill-down: list calls and export calls. */
+  drills: URLSearchParams[];
+  drillExports: URLSearchParams[];
 }
 
 const LONG_GAME = '一个名字很长很长的大型多人在线角色扮演游戏国际版';
@@ -186,7 +190,7 @@ function pickerGames(long: boolean) {
 /** The mock back end of the data reports (on top of the shell's: login, dictionaries, departments). */
 export function reportsBackend(options: ReportsMockOptions = {}): MockBackend & { dataReports: ReportsMockState } {
   const long = !!options.long;
-  const state: ReportsMockState = { reports: [], exports: [] };
+  const state: ReportsMockState = { reports: [], exports: [], drills: [], drillExports: [] };
   const base = mockBackend();
   const menus = menusOf(!!options.noExport);
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
@@ -215,6 +219,34 @@ export function reportsBackend(options: ReportsMockOptions = {}): MockBackend & 
     http.get('*/api/system/menu/web_router/', () => HttpResponse.json(web)),
     ...base.handlers,
     http.get('*/api/game/detail/', () => HttpResponse.json(ok(listPage(gameRow), { page: 1, limit: 999, total: games.length, is_next: false, is_previous: false, data: games }))),
+    // 游戏统计's drill-down: the same generated activity as the report, so the count is the day's figure.
+    http.get('*/api/data_reports/game_stats/players/export_data/', ({ request }) => {
+      state.drillExports.push(new URL(request.url).searchParams);
+      return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), {
+        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('游戏统计玩家.xlsx')}` },
+      });
+    }),
+    http.get('*/api/data_reports/game_stats/players/', async ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      state.drills.push(q);
+      if (options.slow?.includes('drill')) await delay('infinite');
+      if (options.failing?.includes('drill')) return HttpResponse.json(failure(4000, '服务暂不可用，请稍后重试'));
+      await delay(60);
+      const day = q.get('day') ?? '';
+      const metric = q.get('metric');
+      const game = q.get('game') ? Number(q.get('game')) : null;
+      const names = new Map(GAMES(long));
+      const rows = activity()
+        .filter((a) => game === null || a.game === game)
+        .map((a) => ({ a, first: [...a.days].sort()[0] ?? '', paid: a.paid.filter(([d]) => d === day) }))
+        .filter(({ a, first, paid }) => (metric === 'new' ? first === day : metric === 'active' ? a.days.has(day) : paid.length > 0))
+        .sort((x, y) => x.a.game - y.a.game || (x.a.account < y.a.account ? -1 : 1))
+        .map(({ a, first, paid }) => ({ game: a.game, game_name: names.get(a.game) ?? `#${a.game}`, distinct_id: a.account, registered: first, orders: paid.length, paid: paid.reduce((t, [, v]) => t + v, 0) }));
+      const limit = Number(q.get('limit') ?? 20);
+      const page = Number(q.get('page') ?? 1);
+      const data = rows.slice((page - 1) * limit, page * limit);
+      return HttpResponse.json(ok(dayPlayersPage, { page, limit, total: rows.length, is_next: page * limit < rows.length, is_previous: page > 1, data }));
+    }),
     http.get('*/api/data_reports/game_stats/export/', ({ request }) => sheet('game_stats', request)),
     http.get('*/api/data_reports/user_stats/export/', ({ request }) => sheet('user_stats', request)),
     http.get('*/api/data_reports/game_stats/', ({ request }) => answer('game_stats', request)),
@@ -222,7 +254,7 @@ export function reportsBackend(options: ReportsMockOptions = {}): MockBackend & 
   ];
   const reset = () => {
     base.reset();
-    Object.assign(state, { reports: [], exports: [] });
+    Object.assign(state, { reports: [], exports: [], drills: [], drillExports: [] });
   };
   return Object.assign(new MockBackend(handlers, base.state, reset), { dataReports: state });
 }
