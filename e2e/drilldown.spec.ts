@@ -6,7 +6,7 @@ import { go, signIn } from './shell-helpers';
 
 /**
  * Every figure drills down, on the reference server with its sample events and orders: a funnel
- * step, a retention cell and a revenue day each open the list behind them, whose count is the figure
+ * step, a retention cell, a revenue day and a day of 游戏统计 each open the list behind them, whose count is the figure
  * clicked. Screenshots of each dialog in zh-chs and en (DRILL_SHOTS, default e2e/artifacts/drill/).
  */
 test.describe.configure({ mode: 'serial' });
@@ -23,7 +23,7 @@ async function shotOf(page: Page, name: string): Promise<void> {
 }
 
 for (const language of ['zh', 'en'] as const) {
-  test(`drill-downs (${language}): funnel step, retention cell, revenue day`, async ({ page, context, baseURL, submitLogin }) => {
+  test(`drill-downs (${language}): funnel step, retention cell, revenue day, game statistics day`, async ({ page, context, baseURL, submitLogin }) => {
     if (language === 'en') await context.addCookies([{ name: `${COOKIE_PREFIX}lang`, value: 'en', url: baseURL ?? '' }]);
     await signIn(page, submitLogin);
 
@@ -62,5 +62,17 @@ for (const language of ['zh', 'en'] as const) {
     await expect(orders.getByTestId('day-orders-total')).toBeVisible(slow);
     expect(Number(digits(await orders.getByTestId('day-orders-total').textContent()))).toBe(best[0]);
     await shotOf(page, `income-${language}`);
+    await orders.getByTestId('day-orders-close').click();
+
+    // 游戏统计: yesterday's active players.
+    await go(page, '/data_reports/game_stats');
+    await expect(page.getByTestId('game-stats-table')).toBeVisible(slow);
+    const active = page.locator('[data-testid^="game-stats-drill-"][data-testid$="-active"]').nth(1);
+    const activeFigure = digits(await active.textContent());
+    await active.click();
+    const players = page.getByTestId('day-players');
+    await expect(players.getByTestId('day-players-total')).toBeVisible(slow);
+    expect(digits(await players.getByTestId('day-players-total').textContent())).toBe(activeFigure);
+    await shotOf(page, `reports-${language}`);
   });
 }
