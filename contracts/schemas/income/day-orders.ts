@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisDay } from '../tracking/funnel';
+import { analysisDay, intIn } from '../tracking/funnel';
 import { orderRow, revenueFigures } from './index';
 
 /**
@@ -13,13 +13,6 @@ import { orderRow, revenueFigures } from './index';
 
 export const DAY_ORDER_KINDS = ['paid', 'refunded'] as const;
 export type DayOrderKind = (typeof DAY_ORDER_KINDS)[number];
-
-const intIn = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .int({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .min(min, { error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .max(max, { error: `${name} 必须是 ${min} 到 ${max} 的整数` });
 
 export const dayOrdersExportQuery = z.object({
   day: analysisDay('day'),

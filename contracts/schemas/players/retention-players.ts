@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisDay } from '../tracking/funnel';
+import { analysisDay, intIn } from '../tracking/funnel';
 
 /**
  * The players behind one cell of the cohort retention matrix (留存分析's drill-down):
@@ -8,13 +8,6 @@ import { analysisDay } from '../tracking/funnel';
  * cohort. Same game and channel filters as the matrix; the total equals the matrix's `retained[n]`
  * (players for n = 0). `…/players/export_data/` gives every such player as xlsx (no paging).
  */
-
-const intIn = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .int({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .min(min, { error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .max(max, { error: `${name} 必须是 ${min} 到 ${max} 的整数` });
 
 export const retentionPlayersExportQuery = z.object({
   day: analysisDay('day'),

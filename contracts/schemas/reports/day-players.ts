@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisDay } from '../tracking/funnel';
+import { analysisDay, intIn } from '../tracking/funnel';
 
 /**
  * The players behind a figure of one day of 游戏统计 (data_reports/game_stats drill-down):
@@ -11,13 +11,6 @@ import { analysisDay } from '../tracking/funnel';
 
 export const DAY_PLAYER_METRICS = ['new', 'active', 'paying'] as const;
 export type DayPlayerMetric = (typeof DAY_PLAYER_METRICS)[number];
-
-const intIn = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .int({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .min(min, { error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .max(max, { error: `${name} 必须是 ${min} 到 ${max} 的整数` });
 
 export const dayPlayersExportQuery = z.object({
   day: analysisDay('day'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { funnelQuery } from './funnel';
+import { funnelQuery, intIn } from './funnel';
 
 /**
  * The players behind one step of a funnel (漏斗分析's drill-down): GET /api/data_embed/funnel/players/
@@ -18,13 +18,6 @@ export type FunnelPlayerKind = (typeof FUNNEL_PLAYER_KINDS)[number];
 export const BREAKDOWN_NONE = '__none__';
 
 export const DRILL_PAGE_MAX = 100;
-
-const intIn = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .int({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .min(min, { error: `${name} 必须是 ${min} 到 ${max} 的整数` })
-    .max(max, { error: `${name} 必须是 ${min} 到 ${max} 的整数` });
 
 export const funnelPlayersExportQuery = funnelQuery.extend({
   step: intIn('step', 1, 10),

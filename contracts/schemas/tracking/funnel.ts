@@ -17,6 +17,14 @@ export const analysisDay = (name: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, { error: `${name} 不是有效的日期` });
 
+/** An integer query parameter within [min, max], with the message every drill-down list uses. */
+export const intIn = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
+    .int({ error: `${name} 必须是 ${min} 到 ${max} 的整数` })
+    .min(min, { error: `${name} 必须是 ${min} 到 ${max} 的整数` })
+    .max(max, { error: `${name} 必须是 ${min} 到 ${max} 的整数` });
+
 /** A property name (events' property names follow the event identifier rule). */
 export const PROPERTY_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
