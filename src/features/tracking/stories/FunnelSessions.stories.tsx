@@ -21,11 +21,16 @@ export const Funnel: PageStory = pageStory(at('/data_embed/funnel'), chartReady(
 });
 
 export const FunnelBreakdown: PageStory = pageStory(at('/data_embed/funnel'), chartReady('funnel-chart'), async (canvas, context) => {
-  await userEvent.type(canvas.getByTestId('funnel-breakdown'), 'channel');
+  // The breakdown offers the entering event's properties, declared or seen in its data.
+  await userEvent.click(canvas.getByTestId('funnel-breakdown'));
+  await userEvent.click(await within(document.body).findByRole('option', { name: /^channel / }, slow));
   await userEvent.click(canvas.getByTestId('funnel-run'));
   const table = await canvas.findByTestId('funnel-breakdown-table', {}, slow);
   await expect(cells(table).map((r) => r[0])).toEqual(['huawei', 'xiaomi', 'taptap', '其他', '（未设置）']);
   await expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('channel');
+  // The picker asked for the properties of the funnel's entering event, in its game.
+  const asked = mock(context).pickerCalls.filter((c) => c.report === 'properties').at(-1)?.query;
+  await expect([asked?.get('events'), asked?.get('game')]).toEqual(['register', '3']);
 });
 
 export const FunnelEmpty: PageStory = shows({ ...at('/data_embed/funnel'), backend: trackingBackend({ empty: ['report.funnel'] }) }, 'funnel-empty', '所选范围内没有数据。');

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { useStore } from '../../../../../components/store-context';
@@ -14,6 +13,7 @@ import { windowParts, type FunnelAnalysisStore, type FunnelDrillKind, type Funne
 import type { DrillDownStore } from '../../../../../stores/analytics/drill-down';
 import { usePermission } from '../../../../../components/Permission';
 import { FunnelPlayersDialog } from '../../../components/FunnelPlayersDialog';
+import { PropertyPicker } from '../../../components/PropertyPicker';
 import type { FunnelStep } from '../../../../../stores/types';
 import { funnelChartOption } from './chart';
 import '../../../components/tracking.css';
@@ -63,6 +63,12 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
 
   const result = store.result;
   const chosen = tracking.funnels.find((f) => f.id === store.funnel);
+  // The breakdown is a property of the entering (first step's) event: every one declared on it or seen in its data.
+  const entering = chosen?.steps[0];
+  useEffect(() => {
+    if (chosen && entering) void tracking.loadSeenProperties(chosen.game, entering);
+  }, [tracking, chosen, entering]);
+  const enteringProperties = chosen && entering ? tracking.seenProperties.get(`${chosen.game}:${entering}`) : undefined;
   const stepLabel = useCallback((event: string, i: number) => `${i + 1}. ${event}`, []);
   const percent = useCallback((r: number) => formatPercent(r, language), [language]);
   const option = useCallback((palette: ChartPalette) => (result ? funnelChartOption(result.steps, palette, stepLabel, percent) : {}), [result, stepLabel, percent]);
@@ -101,7 +107,15 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
             <DateRangeInput value={store.range} onChange={store.setRange} testId="funnel-range" />
           </FormItem>
           <FormItem label={t('tracking.analysis.breakdown')}>
-            <InputText className="p-inputtext-sm" value={store.breakdown} placeholder={t('tracking.funnel.breakdownPlaceholder')} onChange={(e) => store.setBreakdown(e.target.value)} data-testid="funnel-breakdown" aria-label={t('tracking.analysis.breakdown')} />
+            <PropertyPicker
+              value={store.breakdown}
+              properties={enteringProperties ?? []}
+              state={enteringProperties ? 'ready' : 'loading'}
+              placeholder={t('tracking.analysis.breakdown')}
+              noneLabel={t('tracking.analysis.noBreakdown')}
+              onChange={store.setBreakdown}
+              testId="funnel-breakdown"
+            />
           </FormItem>
           <div className="tracking-actions">
             <Button size="small" icon="pi pi-search" label={t('tracking.analysis.query')} disabled={!!store.problem} onClick={() => void store.load()} data-testid="funnel-run" />
