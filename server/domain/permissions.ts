@@ -237,11 +237,11 @@ function advertisingEquivalents(method: string, path: string): Array<[number, st
 }
 
 /**
- * Drill-downs (the list behind a figure: `<screen>/players/`, `<screen>/orders/`): by whatever grants
+ * Drill-downs (the list behind a figure: `<screen>/players/`, `<screen>/orders/`, `<screen>/installs/`): by whatever grants
  * the screen's own GET; their export (`…/export_data/`) by the screen's Export button only.
  */
 function drillEquivalents(method: string, path: string): Array<[number, string]> {
-  const drill = /^(\/api\/(?:data_embed|center_users|center_income|data_reports|advertisement)\/[a-z_]+\/)(?:players|orders)\/(export_data\/)?$/.exec(path);
+  const drill = /^(\/api\/(?:data_embed|center_users|center_income|data_reports|advertisement)\/[a-z_]+\/)(?:players|orders|installs)\/(export_data\/)?$/.exec(path);
   if (method !== 'GET' || !drill) return [];
   const screen = drill[1] as string;
   if (drill[2]) return [[1, `${screen}export_data/`], [0, `${screen}export_data/`]];

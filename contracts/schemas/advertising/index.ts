@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisDay } from '../tracking/funnel';
+import { analysisDay, intIn } from '../tracking/funnel';
 import { httpUrl } from '../game/fields';
 import { REPORT_CURRENCY } from '../income';
 import { auditInput, auditRow, AUDIT_LABELS } from '../system/common';
@@ -240,6 +240,41 @@ export const attributionResult = z.object({
   rows: z.array(attributionRow),
 });
 export type AttributionResult = z.infer<typeof attributionResult>;
+
+// ---- GET /api/advertisement/campaign/installs/?campaign&start&end[&game][&window]&page&limit (+ …/installs/export_data/)
+
+/**
+ * The drill-down of a campaign's installs figure (广告计划): the installs of start..end attributed to the
+ * campaign, with the figure's own parameters (game, window) — read from the same definition as the
+ * figure (server attribution.ts `installsSql`), so `total` equals the campaign's `installs` in
+ * GET …/campaign/performance/ for the same query. Newest first. The export gives every row as xlsx.
+ */
+export const campaignInstallsExportQuery = z.object({
+  campaign: id('campaign'),
+  start: analysisDay('start'),
+  end: analysisDay('end'),
+  game: id('game').optional(),
+  window: windowParam.optional(),
+});
+export type CampaignInstallsExportQuery = z.infer<typeof campaignInstallsExportQuery>;
+
+export const campaignInstallsQuery = campaignInstallsExportQuery.extend({
+  page: intIn('page', 1, 1_000_000).default(1),
+  limit: intIn('limit', 1, AD_PAGE_MAX).default(20),
+});
+export type CampaignInstallsQuery = z.infer<typeof campaignInstallsQuery>;
+
+export const campaignInstallsPage = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** The campaign's installs figure for the same query. */
+  total: count,
+  is_next: z.boolean(),
+  is_previous: z.boolean(),
+  window_days: z.number().int(),
+  data: z.array(attributionRow),
+});
+export type CampaignInstallsPage = z.infer<typeof campaignInstallsPage>;
 
 // ---- GET /api/advertisement/click/?campaign=<id>&device=<id> (open, rate-limited) → 302 Location: store URL
 

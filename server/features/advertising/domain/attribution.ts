@@ -3,7 +3,9 @@ import {
   REPORT_CURRENCY,
   type AttributionQuery,
   type AttributionResult,
+  type AttributionRow,
   type CampaignFigures,
+  type CampaignInstallsExportQuery,
   type PerformanceQuery,
   type PerformanceResult,
 } from '../../../../contracts/schemas';
@@ -142,6 +144,81 @@ export async function attribution(db: Db, q: AttributionQuery, tz: string): Prom
         campaign_name: r.campaign_name,
         click_time: iso(r.click_time),
         match: r.campaign === null ? ('organic' as const) : ('last_click' as const),
+      })),
+  };
+}
+
+/**
+ * The installs behind a campaign's installs figure (广告计划's drill-down): `installsSql` of the range
+ * (and game) with the window, narrowed to the campaign, and the campaign only when its period overlaps
+ * start − window .. end — exactly what `performance` counts for it, so `total` is its `installs`.
+ * Newest first; `paging` null gives every row (the export).
+ */
+export async function campaignInstalls(
+  db: Db,
+  q: CampaignInstallsExportQuery,
+  tz: string,
+  paging: { page: number; limit: number } | null,
+): Promise<{ total: number; window_days: number; rows: AttributionRow[] }> {
+  const windowDays = q.window ?? AD_ATTRIBUTION_WINDOW_DAYS;
+  const { lo, hi } = await bounds(db, q.start, q.end, tz);
+  const params: unknown[] = [lo, hi, windowDays];
+  let gameParam: string | null = null;
+  if (q.game !== undefined) {
+    params.push(q.game);
+    gameParam = `$${params.length}`;
+  }
+  params.push(q.campaign, q.start, q.end);
+  const [c, s, e] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
+  const mine = `SELECT a.* FROM (${installsSql(gameParam)}) a JOIN ad_campaigns c ON c.id = a.campaign
+    WHERE a.campaign = ${c}::int AND c.end_date >= ${s}::date - $3::int AND c.start_date <= ${e}::date`;
+  let pageSql = '';
+  if (paging) {
+    params.push(paging.limit, (paging.page - 1) * paging.limit);
+    pageSql = ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  }
+  const rows = await read(db, (tx) => tx.query<{
+    kind: 's' | 'r';
+    total: string | null;
+    game: number | null;
+    game_name: string | null;
+    distinct_id: string | null;
+    device_id: string | null;
+    install_time: Date | string | null;
+    channel: string | null;
+    campaign: number | null;
+    campaign_name: string | null;
+    click_time: Date | string | null;
+  }>(
+    // One statement (one snapshot): the count, and the page with the names joined to its rows only.
+    `SELECT 's' AS kind, count(*)::text AS total, NULL::int AS game, NULL AS game_name, NULL AS distinct_id, NULL AS device_id,
+       NULL::timestamptz AS install_time, NULL AS channel, NULL::int AS campaign, NULL AS campaign_name, NULL::timestamptz AS click_time
+     FROM (${mine}) m
+     UNION ALL
+     SELECT * FROM (
+       SELECT 'r', NULL, p.game, g.name, p.distinct_id, p.device_id, p.install_time, coalesce(p.click_channel, p.reg_channel), p.campaign, ac.name, p.click_time
+       FROM (${mine} ORDER BY a.install_time DESC, a.game, a.distinct_id${pageSql}) p
+       JOIN games g ON g.id = p.game LEFT JOIN ad_campaigns ac ON ac.id = p.campaign
+       ORDER BY p.install_time DESC, p.game, p.distinct_id
+     ) page`,
+    params,
+  ));
+  return {
+    total: exact(rows.find((r) => r.kind === 's')?.total),
+    window_days: windowDays,
+    rows: rows
+      .filter((r) => r.kind === 'r')
+      .map((r) => ({
+        game: r.game ?? 0,
+        game_name: r.game_name ?? '',
+        distinct_id: r.distinct_id ?? '',
+        device_id: r.device_id ?? '',
+        install_time: iso(r.install_time) ?? '',
+        channel: r.channel ?? '',
+        campaign: r.campaign,
+        campaign_name: r.campaign_name,
+        click_time: iso(r.click_time),
+        match: 'last_click' as const,
       })),
   };
 }

@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { attributionQuery, clickBatchInput, clickQuery, performanceQuery, spendInput } from '../../../../contracts/schemas';
+import { attributionQuery, campaignInstallsExportQuery, campaignInstallsQuery, clickBatchInput, clickQuery, performanceQuery, spendInput } from '../../../../contracts/schemas';
 import type { AppContext } from '../../../context';
-import { attribution, performance } from '../domain/attribution';
+import { attribution, campaignInstalls, performance } from '../domain/attribution';
+import { formatDatetime } from '../../../domain/time';
 import { importClicks, recordClick } from '../domain/clicks';
 import { getSpend, parseSpendSheet, setSpend } from '../domain/spend';
 import { CrudResource } from '../../../domain/crud/resource';
@@ -19,6 +20,8 @@ import { guarded, ID, registerResource, rowId, sendFile } from '../../../http/cr
 /** Clicks per client IP per minute on the open tracking link (all instances together, counted in the database). */
 export const AD_CLICKS_PER_MINUTE = 300;
 const SPEND_SHEET_MAX_BYTES = 2 * 1024 * 1024;
+/** The columns of a campaign's installs export. */
+export const CAMPAIGN_INSTALLS_HEADER = ['计划编号', '广告计划', '游戏', '玩家', '设备', '渠道', '安装时间', '点击时间'] as const;
 
 function parseBody<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
   if (!isRecord(req.body)) throw new CrudError('请求数据格式不正确，应为 JSON 对象。');
@@ -61,6 +64,25 @@ export async function advertisingRoutes(app: FastifyInstance, ctx: AppContext): 
     );
 
     scope.get('/api/advertisement/campaign/performance/', async (req, reply) => guarded(reply, async () => ok(await performance(db, parseReportQuery(performanceQuery, req), tz))));
+    // 广告计划's drill-down: the installs behind a campaign's figure (granted like the screen), and their
+    // export (the screen's Export button) — domain/permissions.ts drillEquivalents.
+    scope.get('/api/advertisement/campaign/installs/', async (req, reply) =>
+      guarded(reply, async () => {
+        const q = parseReportQuery(campaignInstallsQuery, req);
+        const r = await campaignInstalls(db, q, tz, { page: q.page, limit: q.limit });
+        return ok({ page: q.page, limit: q.limit, total: r.total, is_next: (q.page - 1) * q.limit + r.rows.length < r.total, is_previous: q.page > 1, window_days: r.window_days, data: r.rows });
+      }),
+    );
+    scope.get('/api/advertisement/campaign/installs/export_data/', async (req, reply) =>
+      guarded(reply, async () => {
+        const q = parseReportQuery(campaignInstallsExportQuery, req);
+        const r = await campaignInstalls(db, q, tz, null);
+        const rows = r.rows.map((o) => [o.campaign, o.campaign_name, o.game_name, o.distinct_id, o.device_id, o.channel, formatDatetime(Date.parse(o.install_time)), o.click_time === null ? null : formatDatetime(Date.parse(o.click_time))]);
+        const name = `广告计划安装-${q.campaign}-${q.start}-${q.end}-${formatDatetime(Date.now()).replace(/[-: ]/g, '').slice(0, 14)}.xlsx`;
+        const file = await writeXlsx('广告计划安装', [...CAMPAIGN_INSTALLS_HEADER], rows, [10, 20, 16, 24, 24, 12, 20, 20]);
+        return sendFile(reply.header('X-Export-Rows', String(rows.length)), { file, name });
+      }),
+    );
     scope.get('/api/advertisement/attribution/', async (req, reply) => guarded(reply, async () => ok(await attribution(db, parseReportQuery(attributionQuery, req), tz))));
 
     scope.post(`/api/advertisement/campaign/${ID}/clicks/`, async (req, reply) => guarded(reply, async () => ok(await importClicks(db, campaignId(req), parseBody(clickBatchInput, req), tz))));
