@@ -256,7 +256,9 @@ describe('the dashboard.realtime socket frame', () => {
 describe('GET /api/dashboard/monitor/ and /metrics', () => {
   it('shows this instance with real figures, its history and slow statements without parameters', async () => {
     const marker = `secret-param-${Date.now()}`;
-    await srv.query('SELECT $1::text AS v, pg_sleep(0.05)', [marker]);
+    // 300 ms: among the ten slowest statements of this server's last hour even on a loaded machine, where
+    // the suite's other statements took over 50 ms and pushed a 50 ms sleep out of the list.
+    await srv.query('SELECT $1::text AS v, pg_sleep(0.3)', [marker]);
     const before = await ctx.live.monitor.write();
     for (let i = 0; i < 5; i++) await call(srv, '/api/system/user/user_info/', { token: sa });
     await ctx.live.monitor.write();
@@ -275,7 +277,7 @@ describe('GET /api/dashboard/monitor/ and /metrics', () => {
     expect(self.current.rss_bytes).toBeGreaterThan(10_000_000);
     expect(self.current.db.kind).toBe(ctx.db.kind);
     const sleepy = self.slow_queries.find((q) => q.sql.includes('pg_sleep'));
-    expect(sleepy?.ms).toBeGreaterThanOrEqual(45);
+    expect(sleepy?.ms).toBeGreaterThanOrEqual(290);
     expect(JSON.stringify(self.slow_queries)).not.toContain(marker);
     // The table has this instance's samples (what other instances read).
     const rows = await srv.query<{ n: number }>('SELECT count(*)::int AS n FROM monitor_samples WHERE instance = $1', [m.self]);
