@@ -123,7 +123,7 @@ describe("a campaign's installs drill-down", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-export-rows')).toBe(String(rows.length));
     const sheet = readXlsx(Buffer.from(await res.arrayBuffer()));
-    expect(sheet[0]).toEqual(['计划编号', '广告计划', '游戏', '玩家', '设备', '渠道', '安装时间', '点击时间']);
+    expect(sheet[0]).toEqual(['计划编号', '广告计划', '游戏', '玩家', '设备', '渠道', '激活时间', '点击时间']);
     expect(sheet.slice(1).map((r) => r[3])).toEqual(rows.map((r) => r.distinct_id));
     const bad: Array<[string, string]> = [
       [`start=${q.start}&end=${q.end}`, 'campaign 必须是编号'],

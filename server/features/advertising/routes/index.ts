@@ -21,7 +21,7 @@ import { guarded, ID, registerResource, rowId, sendFile } from '../../../http/cr
 export const AD_CLICKS_PER_MINUTE = 300;
 const SPEND_SHEET_MAX_BYTES = 2 * 1024 * 1024;
 /** The columns of a campaign's installs export. */
-export const CAMPAIGN_INSTALLS_HEADER = ['计划编号', '广告计划', '游戏', '玩家', '设备', '渠道', '安装时间', '点击时间'] as const;
+export const CAMPAIGN_INSTALLS_HEADER = ['计划编号', '广告计划', '游戏', '玩家', '设备', '渠道', '激活时间', '点击时间'] as const;
 
 function parseBody<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
   if (!isRecord(req.body)) throw new CrudError('请求数据格式不正确，应为 JSON 对象。');
@@ -78,8 +78,8 @@ export async function advertisingRoutes(app: FastifyInstance, ctx: AppContext): 
         const q = parseReportQuery(campaignInstallsExportQuery, req);
         const r = await campaignInstalls(db, q, tz, null);
         const rows = r.rows.map((o) => [o.campaign, o.campaign_name, o.game_name, o.distinct_id, o.device_id, o.channel, formatDatetime(Date.parse(o.install_time)), o.click_time === null ? null : formatDatetime(Date.parse(o.click_time))]);
-        const name = `广告计划安装-${q.campaign}-${q.start}-${q.end}-${formatDatetime(Date.now()).replace(/[-: ]/g, '').slice(0, 14)}.xlsx`;
-        const file = await writeXlsx('广告计划安装', [...CAMPAIGN_INSTALLS_HEADER], rows, [10, 20, 16, 24, 24, 12, 20, 20]);
+        const name = `广告计划激活-${q.campaign}-${q.start}-${q.end}-${formatDatetime(Date.now()).replace(/[-: ]/g, '').slice(0, 14)}.xlsx`;
+        const file = await writeXlsx('广告计划激活', [...CAMPAIGN_INSTALLS_HEADER], rows, [10, 20, 16, 24, 24, 12, 20, 20]);
         return sendFile(reply.header('X-Export-Rows', String(rows.length)), { file, name });
       }),
     );

@@ -7,14 +7,15 @@
  * themselves are a resource (the CRUD page's generic calls). This module loads with the first
  * advertising call (not in the login page's chunk).
  */
-import { attributionResult, performanceResult, spendResult, type AttributionResult, type PerformanceResult, type SpendResult } from '../../../../contracts/schemas/advertising';
-import { pairsOf, parseAnswer, readParsed, requestParsed, type PortTransport, type ReportParams } from '../../../adapters/port';
+import { attributionResult, campaignInstallsPage, performanceResult, spendResult, type AttributionResult, type CampaignInstallsPage, type PerformanceResult, type SpendResult } from '../../../../contracts/schemas/advertising';
+import { pairsOf, parseAnswer, readParsed, requestParsed, type DownloadedFile, type PortTransport, type ReportParams } from '../../../adapters/port';
 
-export type { AdMatch, AttributionRow, AttributionResult, CampaignFigures, CampaignPerformance, CampaignRow, CampaignStatus, PerformanceResult, SpendResult } from '../../../../contracts/schemas/advertising';
+export type { AdMatch, AttributionRow, AttributionResult, CampaignFigures, CampaignInstallsPage, CampaignPerformance, CampaignRow, CampaignStatus, PerformanceResult, SpendResult } from '../../../../contracts/schemas/advertising';
 
 export const ADVERTISING_PATH = {
   campaigns: '/api/advertisement/campaign/',
   performance: '/api/advertisement/campaign/performance/',
+  campaignInstalls: '/api/advertisement/campaign/installs/',
   attribution: '/api/advertisement/attribution/',
   spend: (campaign: number) => `/api/advertisement/campaign/${campaign}/spend/`,
   spendImport: (campaign: number) => `${campaign}/spend/import/`,
@@ -29,6 +30,17 @@ export interface PerformanceQuery {
   game?: number;
   campaign?: number;
   window?: number;
+}
+
+/** The installs behind a campaign's installs figure (广告计划's drill-down): the figure's range, game and window; page (limit ≤ 100). */
+export interface CampaignInstallsQuery {
+  campaign: number;
+  start: string;
+  end: string;
+  game?: number;
+  window?: number;
+  page?: number;
+  limit?: number;
 }
 
 /** The attribution list: range, filters, page (limit ≤ 100). */
@@ -61,6 +73,11 @@ export function attributionParams(q: AttributionQuery): ReportParams {
   return pairsOf({ start, end, game, campaign, channel, match, device, window, page, limit });
 }
 
+export function campaignInstallsParams(q: CampaignInstallsQuery, paged: boolean): ReportParams {
+  const { campaign, start, end, game, window } = q;
+  return pairsOf({ campaign, start, end, game, window, ...(paged ? { page: q.page ?? 1, limit: q.limit ?? 20 } : {}) });
+}
+
 /** The tracking link of a campaign for a device placeholder (what staff hand to the ad network). */
 export function trackingLink(origin: string, campaign: number, device = '{device_id}'): string {
   return `${origin}${ADVERTISING_PATH.click}?campaign=${campaign}&device=${device}`;
@@ -70,6 +87,10 @@ export function trackingLink(origin: string, campaign: number, device = '{device
 export interface AdvertisingPort {
   performance(query: PerformanceQuery): Promise<PerformanceResult>;
   attribution(query: AttributionQuery): Promise<AttributionResult>;
+  /** The installs behind a campaign's installs figure (total = the figure for the same query). */
+  campaignInstalls(query: CampaignInstallsQuery): Promise<CampaignInstallsPage>;
+  /** Every one of them as xlsx (the screen's Export button). */
+  exportCampaignInstalls(query: CampaignInstallsQuery): Promise<DownloadedFile>;
   spend(campaign: number): Promise<SpendResult>;
   /** PUT the days (a day already entered is replaced). */
   setSpend(campaign: number, days: SpendDay[]): Promise<SpendResult>;
@@ -83,6 +104,8 @@ export function createAdvertisingPort(transport: PortTransport): AdvertisingPort
   return {
     performance: (query) => readParsed(transport, P.performance, performanceParams(query), performanceResult),
     attribution: (query) => readParsed(transport, P.attribution, attributionParams(query), attributionResult),
+    campaignInstalls: (query) => readParsed(transport, P.campaignInstalls, campaignInstallsParams(query, true), campaignInstallsPage),
+    exportCampaignInstalls: (query) => transport.downloadFrom(`${P.campaignInstalls}export_data/`, campaignInstallsParams(query, false)),
     spend: (campaign) => readParsed(transport, P.spend(campaign), [], spendResult),
     setSpend: (campaign, days) => requestParsed(transport, { method: 'PUT', path: P.spend(campaign), body: { days } }, spendResult),
     async importSpend(campaign, file, fileName) {

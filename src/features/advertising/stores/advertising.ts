@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AttributionResult, ConsoleApi, DownloadedFile, PerformanceResult, SpendResult } from '../../../adapters/api';
+import type { AttributionResult, AttributionRow, CampaignPerformance, ConsoleApi, DownloadedFile, PerformanceResult, SpendResult } from '../../../adapters/api';
+import { DrillDownStore } from '../../../stores/analytics/drill-down';
 import { AD_ATTRIBUTION_PAGE_SIZE, AD_DEFAULT_RANGE_DAYS } from '../../../config';
 import { QueryStore } from '../../../stores/analytics/query-store';
 import { lastDays, rangeQueryProblem, type DateRange } from '../../../stores/analytics/range';
@@ -196,6 +197,25 @@ export class AdvertisingStore {
       ({ range, game, options }) => this.api.advertising.performance({ ...range, ...(game !== null ? { game } : {}), ...(options.window !== null ? { window: options.window } : {}) }),
       lastDays(this.today(), AD_DEFAULT_RANGE_DAYS),
       { window: null },
+    );
+  }
+
+  /**
+   * The installs behind a campaign's installs figure on screen: the answer's own range, game and window
+   * (not the form's, which may have changed since), so the list's total is that figure.
+   */
+  campaignInstalls(result: PerformanceResult, campaign: CampaignPerformance): DrillDownStore<AttributionRow, 'installs'> {
+    const api = this.api;
+    const query = { campaign: campaign.campaign, start: result.start, end: result.end, window: result.window_days, ...(result.game !== null ? { game: result.game } : {}) };
+    return new DrillDownStore<AttributionRow, 'installs'>(
+      {
+        page: async (_k, page, limit) => {
+          const answer = await api.advertising.campaignInstalls({ ...query, page, limit });
+          return { total: answer.total, rows: answer.data };
+        },
+        exportFile: () => api.advertising.exportCampaignInstalls(query),
+      },
+      'installs',
     );
   }
 

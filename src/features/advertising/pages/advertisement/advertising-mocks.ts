@@ -3,6 +3,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
   attributionResult,
+  campaignInstallsPage,
   campaignRow,
   envelope,
   gameRow,
@@ -34,7 +35,7 @@ export const ADVERTISING_SCREENS = {
 } as const;
 
 export interface AdvertisingMockOptions {
-  /** These answer a failure: 'performance', 'attribution', 'campaigns', 'spend'. */
+  /** These answer a failure: 'performance', 'attribution', 'campaigns', 'spend', 'installs' (a campaign's installs list and its export). */
   failing?: string[];
   /** These never answer (loading states). */
   slow?: string[];
@@ -42,8 +43,12 @@ export interface AdvertisingMockOptions {
   empty?: boolean;
   /** Many campaigns with long names. */
   long?: boolean;
+  /** A campaign's installs list answers none (the data changed since the figure was shown). */
+  noInstalls?: boolean;
   /** Without Update (a read-only analyst). */
   readOnly?: boolean;
+  /** Without the campaign screen's Export button. */
+  noExport?: boolean;
 }
 
 export interface AdvertisingMockState {
@@ -97,6 +102,34 @@ export function campaignDay(campaign: number, day: string) {
   return { spend: 1_500 + ((h >>> 3) % 45) * 100, clicks, installs, revenue: installs * ((h >>> 9) % 3) * 600 };
 }
 
+/**
+ * The installs behind a campaign's installs figure over start..end: as many as the figure (the daily rows
+ * summed), newest first, each on its day.
+ */
+export function campaignInstallRows(campaign: CampaignRow, start: string, end: string, window: number, long: boolean): AttributionRow[] {
+  const rows: AttributionRow[] = [];
+  for (const day of daysOf(start, end).reverse()) {
+    const n = campaignDay(campaign.id, day).installs;
+    for (let k = 0; k < n; k++) {
+      const install = dayMs(day) + (23 - (k % 24)) * 3_600_000 - 8 * 3_600_000 + 59_000 - k * 1000;
+      const i = rows.length;
+      rows.push({
+        game: campaign.game,
+        game_name: campaign.game_name,
+        distinct_id: long && i === 0 ? 'player-with-a-very-long-account-identifier-0123456789-abcdefghijklmnop' : `c${campaign.id}-${day.slice(5).replace('-', '')}-${k + 1}`,
+        device_id: long && i === 0 ? 'device-with-a-very-long-identifier-0123456789abcdef0123456789abcdef' : `dev-${(hash(`${campaign.id}:${day}:${k}`) % 0xffffff).toString(16)}`,
+        install_time: new Date(install).toISOString(),
+        channel: campaign.channel,
+        campaign: campaign.id,
+        campaign_name: campaign.name,
+        click_time: new Date(install - ((k % Math.max(1, window)) + 1) * 40 * 60_000).toISOString(),
+        match: 'last_click',
+      });
+    }
+  }
+  return rows;
+}
+
 const roas = (revenue: number, spend: number) => (spend === 0 ? null : Math.round((revenue / spend) * 10_000) / 10_000);
 
 export function advertisingBackend(options: AdvertisingMockOptions = {}): MockBackend & { ads: AdvertisingMockState } {
@@ -108,7 +141,7 @@ export function advertisingBackend(options: AdvertisingMockOptions = {}): MockBa
   };
   seed();
   const base = mockBackend();
-  const menus = menusOf(options.readOnly ?? false);
+  const menus = menusOf(options.readOnly ?? false, options.noExport ?? false);
   const web = envelope(listPage(menuItem)).parse({ code: 2000, msg: 'success', data: { page: 1, limit: 1, total: menus.length, data: menus } });
   const games = pickerGameRows(GAMES);
   const gate = async (name: string) => {
@@ -182,6 +215,27 @@ export function advertisingBackend(options: AdvertisingMockOptions = {}): MockBa
         ok(attributionResult, { start: q.get('start') ?? '', end: q.get('end') ?? '', window_days: Number(q.get('window') ?? 7), page, limit, total: filtered.length, summary: { installs: all.length, attributed, organic: all.length - attributed }, rows: filtered.slice((page - 1) * limit, page * limit) }),
       );
     }),
+    http.get('*/api/advertisement/campaign/installs/', async ({ request }) => {
+      record(request);
+      const refused = await gate('installs');
+      if (refused) return refused;
+      const q = new URL(request.url).searchParams;
+      const campaign = campaigns.find((c) => c.id === Number(q.get('campaign')));
+      const game = q.get('game') ? Number(q.get('game')) : null;
+      const all = options.noInstalls || !campaign || (game !== null && campaign.game !== game) ? [] : campaignInstallRows(campaign, q.get('start') ?? '', q.get('end') ?? '', Number(q.get('window') ?? 7), long);
+      const page = Number(q.get('page') ?? 1);
+      const limit = Number(q.get('limit') ?? 20);
+      const data = all.slice((page - 1) * limit, page * limit);
+      return HttpResponse.json(ok(campaignInstallsPage, { page, limit, total: all.length, is_next: (page - 1) * limit + data.length < all.length, is_previous: page > 1, window_days: Number(q.get('window') ?? 7), data }));
+    }),
+    http.get('*/api/advertisement/campaign/installs/export_data/', async ({ request }) => {
+      record(request);
+      const refused = await gate('installs');
+      if (refused) return refused;
+      return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]).buffer, {
+        headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Content-Disposition': `attachment;filename=${encodeURIComponent('广告计划激活.xlsx')}` },
+      });
+    }),
     http.get('*/api/advertisement/campaign/:id/spend/', async ({ request, params }) => {
       record(request);
       const refused = await gate('spend');
@@ -218,11 +272,11 @@ export function advertisingBackend(options: AdvertisingMockOptions = {}): MockBa
   return Object.assign(new MockBackend(handlers, base.state, reset), { ads: state });
 }
 
-function menusOf(readOnly: boolean): MenuItem[] {
+function menusOf(readOnly: boolean, noExport: boolean): MenuItem[] {
   return [
     menuEntry(500, null, '广告投放', { icon: 'bullhorn', is_catalog: true }),
     ...Object.values(ADVERTISING_SCREENS).map((s) =>
-      menuEntry(s.id, 500, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && ['Update', 'Create', 'Delete'].includes(b))) }),
+      menuEntry(s.id, 500, s.name, { path: s.path, web_path: s.path, component: s.component, component_name: s.component.split('/')[1], menuPermission: s.buttons.filter((b) => !(readOnly && ['Update', 'Create', 'Delete'].includes(b)) && !(noExport && b === 'Export')) }),
     ),
   ];
 }

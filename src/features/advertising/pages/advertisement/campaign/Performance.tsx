@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Dropdown } from 'primereact/dropdown';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAdvertisingTexts } from '../../../components/locale';
 import { EChart, type ChartPalette } from '../../../../../components/charts/EChart';
 import { dailyOption } from '../../../../../components/analytics/charts';
@@ -8,19 +8,23 @@ import { Money, ReportForm, ReportState } from '../../../../../components/analyt
 import { useStore } from '../../../../../components/store-context';
 import { FormItem, Kpi, TableScroll } from '../../../../../components/analytics/AnalysisParts';
 import { AD_WINDOW_CHOICES } from '../../../../../config';
-import type { PerformanceStore } from '../../../stores/advertising';
+import type { AdvertisingStore, PerformanceStore } from '../../../stores/advertising';
+import { usePermission } from '../../../../../components/Permission';
+import type { DrillDownStore } from '../../../../../stores/analytics/drill-down';
+import { CampaignInstallsDialog } from './CampaignInstallsDialog';
 import { formatMoney } from '../../../../../stores/format/money';
 import { formatFigure, formatPercent } from '../../../../../stores/format';
-import type { CampaignPerformance } from '../../../../../stores/types';
+import type { AttributionRow, CampaignPerformance, PerformanceResult } from '../../../../../stores/types';
 
 const roasText = (roas: number | null, language: string) => (roas === null ? '-' : formatPercent(roas, language));
 
 /**
  * 投放效果 of 广告计划: per campaign over a range — spend, clicks, installs (last-click attributed),
  * cost per install, revenue of the attributed players (the revenue center's figure) and ROAS — as
- * KPIs, daily charts (lazy ECharts) and a table.
+ * KPIs, daily charts (lazy ECharts) and a table. A campaign's installs figure opens the installs behind
+ * it (the answer's range, game and window; `ads` makes the list).
  */
-export const Performance = observer(function Performance({ store }: { store: PerformanceStore }) {
+export const Performance = observer(function Performance({ store, ads }: { store: PerformanceStore; ads?: AdvertisingStore }) {
   const t = useAdvertisingTexts();
   const root = useStore();
   const language = root.locale.language;
@@ -38,6 +42,14 @@ export const Performance = observer(function Performance({ store }: { store: Per
       ]),
     [days, result, t],
   );
+  const can = usePermission();
+  const [drill, setDrill] = useState<{ store: DrillDownStore<AttributionRow, 'installs'>; result: PerformanceResult; campaign: CampaignPerformance } | null>(null);
+  const openDrill = (c: CampaignPerformance) => {
+    if (!result || !ads) return;
+    const list = ads.campaignInstalls(result, c);
+    setDrill({ store: list, result, campaign: c });
+    void list.load(1);
+  };
   const windowOptions = [{ value: 0, label: t('ads.common.windowDefault') }, ...AD_WINDOW_CHOICES.map((d) => ({ value: d, label: t('ads.common.windowDays', { days: d }) }))];
   const row = (c: CampaignPerformance) => (
     <tr key={c.campaign}>
@@ -54,7 +66,15 @@ export const Performance = observer(function Performance({ store }: { store: Per
       <td className="is-number">{formatMoney(c.spend)}</td>
       <td className="is-number">{c.budget > 0 ? formatPercent(c.spend / c.budget, language) : '-'}</td>
       <td className="is-number">{formatFigure(c.clicks, language)}</td>
-      <td className="is-number">{formatFigure(c.installs, language)}</td>
+      <td className="is-number">
+        {ads && c.installs > 0 ? (
+          <button type="button" className="ads-drill-link" onClick={() => openDrill(c)} title={t('ads.installsDrill.open', { name: c.name, n: formatFigure(c.installs, language) })} data-testid={`ads-installs-drill-${c.campaign}`}>
+            {formatFigure(c.installs, language)}
+          </button>
+        ) : (
+          formatFigure(c.installs, language)
+        )}
+      </td>
       <td className="is-number">{c.cpi === null ? '-' : formatMoney(c.cpi)}</td>
       <td className="is-number">
         <Money text={formatMoney(c.revenue)} negative={c.revenue < 0} />
@@ -126,6 +146,7 @@ export const Performance = observer(function Performance({ store }: { store: Per
           </section>
         </>
       )}
+      {drill && <CampaignInstallsDialog store={drill.store} result={drill.result} campaign={drill.campaign} canExport={can('Export')} onHide={() => setDrill(null)} />}
     </>
   );
 });

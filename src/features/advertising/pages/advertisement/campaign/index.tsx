@@ -96,7 +96,7 @@ const CampaignView = observer(function CampaignView({ ads }: { ads: AdvertisingS
   return (
     <div className="tracking-page ads-page" data-testid="ads-campaign">
       <h2 className="ads-section-title">{t('ads.campaign.performance')}</h2>
-      <Performance store={perf} />
+      <Performance store={perf} ads={ads} />
       <h2 className="ads-section-title">{t('ads.campaign.manage')}</h2>
       <CrudPage description={description} />
       {spendOf && (
