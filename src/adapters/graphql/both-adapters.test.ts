@@ -426,6 +426,35 @@ describe('game statistics drill-down over both adapters', () => {
   });
 });
 
+describe('campaign installs drill-down over both adapters', () => {
+  it("the installs behind a campaign's installs figure: the same page over REST and GraphQL, its total the figure; the export; a bad window refused alike", async () => {
+    const rest = harness('rest');
+    const gql = harness('graphql');
+    await signIn(rest);
+    await signIn(gql);
+    const end = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const start = new Date(Date.now() + 8 * 3_600_000 - 29 * 86_400_000).toISOString().slice(0, 10);
+    // A campaign of the range (without clicks: its figure is 0) besides any the seed holds.
+    await rest.api.create('/api/advertisement/campaign/', { game: 1, channel: 'tiktok', name: 'both-adapters', budget: 100_000, start_date: start, end_date: end, status: 'active', store_url: 'https://store.example/both' });
+    const perf = await rest.api.advertising.performance({ start, end });
+    expect(perf.campaigns.length).toBeGreaterThan(0);
+    for (const c of perf.campaigns.slice(0, 3)) {
+      const query = { campaign: c.campaign, start, end, page: 1, limit: 5 };
+      const [viaRest, viaGraphql] = await Promise.all([rest.api.advertising.campaignInstalls(query), gql.api.advertising.campaignInstalls(query)]);
+      expect(viaGraphql).toEqual(viaRest);
+      expect(viaRest.total).toBe(c.installs);
+      expect(viaRest.data.length).toBe(Math.min(5, c.installs));
+    }
+    const campaign = perf.campaigns[0]?.campaign ?? 1;
+    const file = await gql.api.advertising.exportCampaignInstalls({ campaign, start, end });
+    expect(file.name).toMatch(/^广告计划激活-.+\.xlsx$/);
+    const bad = { campaign, start, end, window: 31 };
+    const [r, g] = await Promise.all([failure(rest.api.advertising.campaignInstalls(bad)), failure(gql.api.advertising.campaignInstalls(bad))]);
+    expect([g.code, g.message]).toEqual([r.code, r.message]);
+    expect(r.message).toContain('window 必须是 1 到 30 的整数（天）');
+  });
+});
+
 describe('GraphQL adapter specifics', () => {
   it('sends resource JSON calls through the gateway and file transfers over REST', async () => {
     const paths: string[] = [];
