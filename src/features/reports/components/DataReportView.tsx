@@ -60,7 +60,7 @@ export const DataReportView = observer(function DataReportView({ store, path }: 
     return (
       <button
         type="button"
-        className="data-report-drill"
+        className="drill-link"
         title={t('dataReports.drill.open')}
         data-testid={`${prefix}-drill-${day}-${metric}`}
         onClick={() => {

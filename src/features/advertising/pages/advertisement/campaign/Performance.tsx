@@ -68,7 +68,7 @@ export const Performance = observer(function Performance({ store, ads }: { store
       <td className="is-number">{formatFigure(c.clicks, language)}</td>
       <td className="is-number">
         {ads && c.installs > 0 ? (
-          <button type="button" className="ads-drill-link" onClick={() => openDrill(c)} title={t('ads.installsDrill.open', { name: c.name, n: formatFigure(c.installs, language) })} data-testid={`ads-installs-drill-${c.campaign}`}>
+          <button type="button" className="drill-link" onClick={() => openDrill(c)} title={t('ads.installsDrill.open', { name: c.name, n: formatFigure(c.installs, language) })} data-testid={`ads-installs-drill-${c.campaign}`}>
             {formatFigure(c.installs, language)}
           </button>
         ) : (

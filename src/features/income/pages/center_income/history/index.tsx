@@ -60,7 +60,7 @@ const HistoryView = observer(function HistoryView({ income }: { income: IncomeSt
     void list.load(1);
   };
   const drillButton = (content: ReactNode, day: string, kind: DayOrderKind, testId: string) => (
-    <button type="button" className="income-drill-link" onClick={() => openDrill(day, kind)} title={t('income.drill.open')} data-testid={testId}>
+    <button type="button" className="drill-link" onClick={() => openDrill(day, kind)} title={t('income.drill.open')} data-testid={testId}>
       {content}
     </button>
   );

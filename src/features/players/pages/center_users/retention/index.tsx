@@ -60,7 +60,7 @@ const RetentionView = observer(function RetentionView({ players }: { players: Pl
     void list.load(1);
   };
   const drillButton = (text: string, day: string, n: number) => (
-    <button type="button" className="players-drill-link" onClick={() => openDrill(day, n)} title={t('players.drill.open')} data-testid={`retention-drill-${day}-${n}`}>
+    <button type="button" className="drill-link" onClick={() => openDrill(day, n)} title={t('players.drill.open')} data-testid={`retention-drill-${day}-${n}`}>
       {text}
     </button>
   );

@@ -41,7 +41,7 @@ const FunnelAnalysisView = observer(function FunnelAnalysisView({ tracking }: { 
   const drillCell = (players: number, step: number, event: string, group?: string | null) => (
     <button
       type="button"
-      className="tracking-drill-link"
+      className="drill-link"
       onClick={() => openDrill(step, event, group)}
       title={t('tracking.drill.open', { step })}
       data-testid={group === undefined ? `funnel-drill-${step}` : `funnel-drill-${step}-${group ?? 'none'}`}
