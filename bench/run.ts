@@ -30,6 +30,12 @@
  *       (y) GET /metrics (< 10 ms), on the embedded database and PostgreSQL: bench/automation.ts
  *   (z) the dashboard.realtime frame to 1,000 subscribed sockets (< 5 ms CPU of the pushing thread per push): bench/dashboard-live.ts
  *
+ *   (growth) analytics cost as events grow ten-fold: every analytics answer (event trend, funnel, sessions,
+ *       retention, revenue overview, game and user statistics, campaign figures) and signed ingestion
+ *       at 1M and 10M events of the same platform (60 vs 600 days of history, the same last 30 days), on
+ *       PostgreSQL; an answer is flat when its median grows ≤ 1.5×: bench/analytics-growth.ts
+ *       (alone: `npm run bench -- growth`, also writes bench/results/analytics-growth.json)
+ *
  *   (http) per-request overhead: requests/s and p99 of /healthz, settings, user_info, web_router, the
  *       user list and get_unread_msg under 16 connections, medians of 3 rounds (budgets: /healthz
  *       ≥ 30,000 rps, cached reads ≥ 15,000 rps, every call p99 < 10 ms): bench/http-overhead.ts
@@ -65,6 +71,8 @@ import { benchAccounts } from './accounts';
 import { benchAds, SETTLEMENT_TARGET_MS, type AdsBench } from './ads';
 // Automation
 import { benchSchedules, JOB_OVERHEAD_TARGET_MS, METRICS_TARGET_MS, SCHEDULE_START_TARGET_MS, type ScheduleBench } from './automation';
+// Analytics cost as events grow ten-fold (bench/analytics-growth.ts)
+import { benchAnalyticsGrowth, GROWTH_LIMIT, growthTable, writeGrowthResults, type GrowthBench } from './analytics-growth';
 // tracking SDK: bundle gzip and track() cost (bench/tracking-sdk.ts)
 import { trackingSdkLines } from './tracking-sdk';
 
@@ -227,8 +235,18 @@ async function httpOnly(): Promise<void> {
   console.log('bench: results in bench/results/http.json');
 }
 
+/** `npm run bench -- growth`: the analytics-growth section alone (PostgreSQL, no browser, no build needed). */
+async function growthOnly(): Promise<void> {
+  console.log('bench: (growth) analytics cost as events grow ten-fold (1M and 10M events, PostgreSQL)');
+  const growth = await benchAnalyticsGrowth(undefined, undefined, 5, (l) => console.log(l));
+  console.log();
+  for (const l of growthTable(growth)) console.log(l);
+  console.log(`bench: results in ${writeGrowthResults(growth)}`);
+}
+
 async function main(): Promise<void> {
   if (process.argv.slice(2).includes('http')) return httpOnly();
+  if (process.argv.slice(2).includes('growth')) return growthOnly();
   const started = Date.now();
   ensureBuilt();
   console.log('bench: starting the reference server (separate process, CAPTCHA=on) for the login page');
@@ -322,6 +340,16 @@ async function main(): Promise<void> {
     }
   }
   // ---- end Partners
+
+  // Analytics cost as events grow ten-fold: 1M and 10M events of the same platform (PostgreSQL).
+  console.log('bench: (growth) analytics cost as events grow ten-fold (1M and 10M events, PostgreSQL)');
+  let growth: GrowthBench | null = null;
+  try {
+    growth = await benchAnalyticsGrowth(undefined, undefined, 5, (l) => console.log(l));
+    writeGrowthResults(growth);
+  } catch (e) {
+    console.log(`bench: analytics growth not measured: ${e instanceof Error ? e.message : String(e)}`);
+  }
 
   // Automation: (x) 1,000 schedules due in one second, (y) GET /metrics
   console.log('bench: (x) 1,000 schedules due in the same second, (y) GET /metrics (embedded database, then PostgreSQL)');
@@ -478,6 +506,13 @@ async function main(): Promise<void> {
   for (const b of ads) {
     for (const c of b.calls) lines.push({ measure: `partners: ${c.name} (${b.database}, ${(b.orders / 1e6).toFixed(1)}M orders)`, value: ms(c.medianMs), budget: `< ${ms(SETTLEMENT_TARGET_MS)}`, pass: c.medianMs < SETTLEMENT_TARGET_MS });
   }
+  if (growth) {
+    const tag = `${(growth.small.events / 1e6).toFixed(1)}M → ${(growth.large.events / 1e6).toFixed(1)}M events`;
+    for (const r of growth.rows) {
+      lines.push({ measure: `growth: ${r.name} (${tag}; ${r.servedFrom})`, value: `${ms(r.smallMs)} → ${ms(r.largeMs)} (${r.ratio.toFixed(2)}×)`, budget: `≤ ${GROWTH_LIMIT}×`, pass: r.flat });
+    }
+    lines.push({ measure: `growth: signed ingestion events/s (${tag})`, value: `${growth.small.ingestMedian} → ${growth.large.ingestMedian} (${growth.ingest.ratio.toFixed(2)}×)`, budget: '', pass: null });
+  }
   for (const b of schedules) {
     lines.push({ measure: `1,000 schedules due at once: last run started after the due time (${b.db})`, value: ms(b.median.lastStartMs), budget: `< ${ms(SCHEDULE_START_TARGET_MS)}`, pass: b.median.lastStartMs < SCHEDULE_START_TARGET_MS });
     lines.push({ measure: `  server CPU per job (${b.db})`, value: ms(b.median.cpuPerJobMs), budget: `< ${ms(JOB_OVERHEAD_TARGET_MS)}`, pass: b.median.cpuPerJobMs < JOB_OVERHEAD_TARGET_MS });
@@ -539,6 +574,7 @@ async function main(): Promise<void> {
     players,
     // Partners
     ads,
+    growth,
     schedules,
     lines,
   };
