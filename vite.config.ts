@@ -112,6 +112,10 @@ export default defineConfig({
         test: {
           name: 'unit-node',
           environment: 'node',
+          // One module graph per worker, not per file (see docs/testing.md: the same tests in under half
+          // the CPU time). Every file still gets its own servers and databases; what a module keeps for
+          // the process (a template database, registered texts) is keyed so files cannot trip each other.
+          isolate: false,
           include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts', 'sdk/*/src/**/*.test.ts'],
           testTimeout: 20_000,
           globalSetup: ['server/test/global-setup.ts'],
@@ -122,6 +126,7 @@ export default defineConfig({
         test: {
           name: 'unit-dom',
           environment: 'jsdom',
+          isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 20_000,

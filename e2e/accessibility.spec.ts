@@ -48,27 +48,42 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).slice(0, 5).join(' | ')}`);
 }
 
+/**
+ * The walk of every screen, in this many tests that share it out (every third screen each): the
+ * tests of this file run on whichever worker is free, so one long walk no longer holds one worker
+ * while the others have finished.
+ */
+const WALK_PARTS = 3;
+
+// Every test signs in on its own page: they may run side by side in different workers (one server each).
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('accessibility', () => {
-  test('axe finds no serious or critical violation on the sign-in page and every seed screen', async ({ page, submitLogin }) => {
-    // About 50 screens, each settled and scanned whole: several minutes while another worker runs beside it.
-    test.setTimeout(600_000);
-    await page.goto('/login');
-    await expect(page.getByTestId('login-username')).toBeVisible();
-    const found: Record<string, string[]> = {};
-    const login = await seriousViolations(page);
-    if (login.length) found['/login'] = login;
-    const screens = await signInForScreens(page, submitLogin);
-    for (const path of screens) {
-      await go(page, path);
-      await settled(page, path);
-      const violations = await seriousViolations(page);
-      if (violations.length) found[path] = violations;
-      // Closed again, so the screens walked before are not kept mounted behind this one: axe walks the
-      // whole document, hidden parts included, and ~50 kept pages made each scan slower than the last.
-      await closeCurrentTab(page, path);
-    }
-    expect(found).toEqual({});
-  });
+  for (let part = 0; part < WALK_PARTS; part++) {
+    test(`axe finds no serious or critical violation on the sign-in page and every seed screen (part ${part + 1} of ${WALK_PARTS})`, async ({ page, submitLogin }) => {
+      // About 50 screens over the parts, each settled and scanned whole: minutes while other workers run beside it.
+      test.setTimeout(400_000);
+      await page.goto('/login');
+      await expect(page.getByTestId('login-username')).toBeVisible();
+      const found: Record<string, string[]> = {};
+      if (part === 0) {
+        const login = await seriousViolations(page);
+        if (login.length) found['/login'] = login;
+      }
+      const screens = (await signInForScreens(page, submitLogin)).filter((_, index) => index % WALK_PARTS === part);
+      expect(screens.length).toBeGreaterThan(10);
+      for (const path of screens) {
+        await go(page, path);
+        await settled(page, path);
+        const violations = await seriousViolations(page);
+        if (violations.length) found[path] = violations;
+        // Closed again, so the screens walked before are not kept mounted behind this one: axe walks the
+        // whole document, hidden parts included, and ~50 kept pages made each scan slower than the last.
+        await closeCurrentTab(page, path);
+      }
+      expect(found).toEqual({});
+    });
+  }
 
   test('text contrast holds in all seven themes (sign-in page, shell, a list, a form, an analysis page)', async ({ page, submitLogin }) => {
     test.setTimeout(180_000);

@@ -24,9 +24,10 @@ export default defineConfig({
   outputDir: 'artifacts/test-results',
   // One server (own in-memory database, own sample data) per worker, so two workers never share state;
   // spec files are spread over the workers, the tests of one file run in order in one worker.
-  // One on a 2-core machine: measured, two workers there took longer in all (1,096 s against 976 s),
-  // each browser and server pair slowing the other; more cores give more (E2E_WORKERS overrides).
-  workers: Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism() - 2)),
+  // Two even on a 2-core machine: a test mostly waits (the browser, sockets, the server's timers), and
+  // the long walks are split into tests that the workers share (accessibility.spec.ts); up to four on
+  // larger machines (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS) || Math.max(2, Math.min(4, availableParallelism() - 1)),
   fullyParallel: false,
   globalSetup: './global-setup.ts',
   retries: 0,

@@ -47,12 +47,15 @@ export async function signIn(page: Page, submitLogin: (creds?: Credentials) => P
 }
 
 /** Client-side navigation (no reload), the way a menu click routes. */
-export async function go(page: Page, path: string): Promise<void> {
+export async function go(page: Page, path: string, opts: { tab?: boolean } = {}): Promise<void> {
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+  // The shell opens a screen's tab once it has rendered the new location: until then a second
+  // go() could replace the location before this one was ever rendered (and its tab never opened).
+  if (opts.tab !== false) await expect(page.locator(`[data-testid="tab"][aria-selected="true"][data-path="${path.replace(/["\\]/g, '\\$&')}"]`)).toHaveCount(1);
 }
 
 /** Titles of the open tabs, in order. */

@@ -77,30 +77,37 @@ function taskCatalogue(): TaskCatalogue<AppContext> {
 }
 
 /**
- * Throwaway databases (tests) start from a snapshot of the first one made in this process, freshly
- * migrated and seeded: loading it takes a fraction of PGlite's own initialisation.
+ * Throwaway databases (tests) start from a snapshot of the first one made in this process with the
+ * same secrets key, freshly migrated and seeded: loading it takes a fraction of PGlite's own
+ * initialisation. Keyed by the key, because the sample secrets in a snapshot are sealed with it (test
+ * files that share a process may name their own key).
  */
-let memoryTemplate: Promise<Blob> | null = null;
+const memoryTemplates = new Map<string, Promise<Blob>>();
 
-/** Tests: in-memory databases start from this template (one per test run: server/test/db-template.ts). */
-export function setMemoryTemplate(template: Blob): void {
-  memoryTemplate = Promise.resolve(template);
+/** Tests: in-memory databases whose secrets key is `key` start from this template (one per test run: server/test/db-template.ts). */
+export function setMemoryTemplate(key: string, template: Blob): void {
+  memoryTemplates.set(key, Promise.resolve(template));
 }
 
-async function openMemoryDb(secretBox: SecretBox, thread: boolean): Promise<Db> {
+async function openMemoryDb(key: string, secretBox: SecretBox, thread: boolean): Promise<Db> {
   const open = thread ? openPgliteThread : openPglite;
-  if (memoryTemplate) {
-    const template = await memoryTemplate.catch(() => null);
+  const known = memoryTemplates.get(key);
+  if (known) {
+    const template = await known.catch(() => null);
     if (template) return open('memory://', template);
   }
   const db = await open('memory://');
-  memoryTemplate ??= (async () => {
-    await migrate(db);
-    await ensureJobSchema(db);
-    await seed(db, Date.now(), { secretBox });
-    return db.snapshot();
-  })();
-  await memoryTemplate.catch(() => undefined);
+  if (!known) {
+    const made = (async () => {
+      await migrate(db);
+      await ensureJobSchema(db);
+      await seed(db, Date.now(), { secretBox });
+      return db.snapshot();
+    })();
+    memoryTemplates.set(key, made);
+    await made.catch(() => undefined);
+  }
+  // (When the template of this key failed to build, buildServer migrates and seeds this one itself.)
   return db;
 }
 
@@ -124,8 +131,9 @@ export interface ReferenceServer {
 export async function buildServer(config: ServerConfig): Promise<ReferenceServer> {
   // The key first: a bad key file should fail the start before the database work.
   const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
-  const secretBox = new SecretBox(await loadAccountSecretKey(config.accountSecretKey, config.dataDir));
-  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb(secretBox, config.pgliteThread ?? false) : await openDb({
+  const accountKey = await loadAccountSecretKey(config.accountSecretKey, config.dataDir);
+  const secretBox = new SecretBox(accountKey);
+  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb(accountKey, secretBox, config.pgliteThread ?? false) : await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
     pgliteThread: config.pgliteThread ?? true,

@@ -101,7 +101,7 @@ export function loadRunTemplate(): Promise<boolean> {
     if (shanghaiDay(meta.seededAt) !== shanghaiDay(Date.now())) return false;
     const bytes = await readFile(join(dir, 'db.tar'));
     if (!adoptProcessAccountKey(meta.key)) return false;
-    setMemoryTemplate(new Blob([new Uint8Array(bytes)]));
+    setMemoryTemplate(meta.key, new Blob([new Uint8Array(bytes)]));
     return true;
   })();
   return loaded;

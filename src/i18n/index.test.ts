@@ -43,9 +43,13 @@ describe('the login route texts', () => {
   it('the login texts and the rest together are all of the default language, and English has the same keys', () => {
     const keys = (value: unknown, prefix = ''): string[] =>
       typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, inner]) => keys(inner, `${prefix}${key}.`)) : [prefix.slice(0, -1)];
-    const full = keys(createI18n('zh-chs').getResourceBundle('zh-chs', 'translation'));
-    expect(keys(zhChsTexts()).sort()).toEqual(full.sort());
-    expect(keys(en).sort()).toEqual(full.sort());
+    // What an instance holds: the default language whole, plus the texts screens registered in this
+    // process (other test files of the worker may have imported some).
+    const held = new Set(keys(createI18n('zh-chs').getResourceBundle('zh-chs', 'translation')));
+    const full = keys(zhChsTexts()).sort();
+    expect(full.filter((key) => !held.has(key))).toEqual([]);
+    expect(full.length).toBeGreaterThan(keys(zhChsLogin).length);
+    expect(keys(en).sort()).toEqual(full);
     expect(Object.keys(zhChsLogin).filter((group) => group in zhChsConsole)).toEqual([]);
   });
 
