@@ -115,6 +115,22 @@ test.describe('accessibility', () => {
     expect(found).toEqual({});
   });
 
+  test('motion follows the system setting: pages slide in without "reduce motion", appear at once with it', async ({ page, submitLogin }) => {
+    const entrance = () => page.locator('.console-page[data-page="/user"]').evaluate((el) => Number.parseFloat(getComputedStyle(el).animationDuration));
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await signIn(page, submitLogin);
+    await go(page, '/user');
+    expect(await entrance()).toBe(0.25);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await entrance()).toBeLessThan(0.001);
+    // Transitions too: the side menu's width when it collapses (0.2 s for everyone else).
+    const aside = () => page.getByTestId('aside').evaluate((el) => Number.parseFloat(getComputedStyle(el).transitionDuration));
+    expect(await aside()).toBeLessThan(0.001);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await entrance()).toBe(0.25);
+    expect(await aside()).toBe(0.2);
+  });
+
   test('the tab bar works from the keyboard: one Tab stop, arrows, Home, End, Delete, the context menu', async ({ page, submitLogin }) => {
     await signIn(page, submitLogin);
     for (const path of ['/user', '/role', '/dept']) await go(page, path);
