@@ -51,8 +51,8 @@ export interface EChartProps {
 /**
  * One ECharts instance in a div: created after ECharts' chunk arrives (dynamic import), option set
  * with notMerge, resized with its box (ResizeObserver), disposed on unmount, and created anew when the
- * theme colour, theme or language changes (locale ZH / EN; colours read again). No animation in an
- * automated browser (screenshots and tests see the final frame).
+ * theme colour, theme or language changes (locale ZH / EN; colours read again). No animation with the
+ * system's reduce-motion setting, nor in an automated browser (screenshots and tests see the final frame).
  */
 export const EChart = observer(function EChart({ option, label, height = 360, testId = 'chart' }: EChartProps) {
   const root = useStore();
@@ -94,7 +94,8 @@ export const EChart = observer(function EChart({ option, label, height = 360, te
   useEffect(() => {
     if (!chart) return;
     const built = option(readPalette());
-    chart.setOption({ ...(navigator.webdriver ? { animation: false } : {}), ...built }, { notMerge: true });
+    const still = navigator.webdriver || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    chart.setOption({ ...(still ? { animation: false } : {}), ...built }, { notMerge: true });
     setReady(true);
     return () => setReady(false);
   }, [chart, option]);
