@@ -3,7 +3,8 @@
  * (package.json, package-lock.json, the built console `dist/` and the compiled server `build/`),
  * `npm ci --omit=dev` installs the runtime packages, then `node build/server/main.mjs` must start on
  * the embedded database, answer /healthz and /readyz, serve the console's index.html and the API,
- * and sign in. No TypeScript, no dev dependency. Run after `npm run build` (a step of `npm test`).
+ * and sign in. No TypeScript, no dev dependency. Run after `npm run build` (a step of `npm test`), which
+ * must leave the build current for `npm start` (scripts/start.mjs --check).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
@@ -19,6 +20,10 @@ const fail = (msg: string): never => {
 };
 
 try {
+  // The build just made is current for `npm start` (nothing it wrote counts as a changed input): a
+  // second start on a fresh machine starts the server at once instead of building again.
+  const check = spawnSync('node', ['scripts/start.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
+  if (check.status !== 0) fail(`npm start would build again right after a build: ${check.stdout.trim()}`);
   for (const f of ['package.json', 'package-lock.json']) await cp(join(ROOT, f), join(dir, f));
   await cp(join(ROOT, 'build'), join(dir, 'build'), { recursive: true });
   // The built console is large (Storybook inside) and only read: a link is what a deployment's copy would be.

@@ -53,12 +53,16 @@ const INPUTS = [
   'scripts/chromium.ts',
 ];
 
-/** Not inputs of the build: tests, generated code (made from server/gateway/schema.graphql and src/**\/*.graphql), reports. */
+/**
+ * Not inputs of the build: tests, generated code (made from server/gateway/schema.graphql and
+ * src/**\/*.graphql), reports, and what the build itself writes inside an input folder (sdk/track/dist:
+ * hashed, it would differ from the hash taken before the build and make the next start build again).
+ */
 function skipped(rel) {
   return (
     /\.test\.tsx?$/.test(rel) ||
     rel.startsWith(`src${sep}adapters${sep}graphql${sep}generated`) ||
-    rel.split(sep).some((part) => part === 'node_modules' || part === 'report' || part === '.DS_Store')
+    rel.split(sep).some((part) => part === 'node_modules' || part === 'report' || part === 'dist' || part === '.DS_Store')
   );
 }
 
