@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the whole pipeline, failing with the failing step named.
-#   codegen → typecheck ‖ lint → ( unit → production start ‖ contracts → stories ) ‖ ( build → e2e )
+#   codegen → typecheck ‖ lint → ( unit → production start ‖ contracts ) ‖ ( build → e2e ), and the
+#   stories in whichever lane is free first
 # (‖: side by side, see `together` and `lanes`), and ends with a table of every step's time.
 # Each test runner writes a JSON report; scripts/summary.ts turns it into counts, fails a step that
 # ran no test, and prints the closing line `test: N passed, M failed` that CI reads.
@@ -134,24 +135,33 @@ lanes() {
   fi
 }
 
-# The Node and jsdom tests, then the production start beside the contract suite, then the stories in
-# Chromium (a Vite dev server of their own). The production check spends most of its time in
-# `npm ci --omit=dev` (disk and network) and in waiting for the server; the contract suite computes:
-# the two run side by side.
+# claim <step>: true for the first lane that asks (mkdir is atomic), so a step that either lane can
+# run is run once, by the lane that is free first.
+claim() { mkdir "$counts_dir/claim.$1" 2>/dev/null; }
+
+# The stories in Chromium (a Vite dev server of their own): by whichever lane ends its own steps
+# first, so neither lane idles while the other still has work.
+stories_if_first() {
+  if claim stories; then tests stories vitest npm run test:stories; fi
+}
+
+# The Node and jsdom tests, then the production start beside the contract suite. The production check
+# spends most of its time in `npm ci --omit=dev` (disk and network) and in waiting for the server; the
+# contract suite computes: the two run side by side.
 lane_node() {
   tests unit vitest npm run test:unit
   # The production start and the contract suite's own server run the build the other lane makes.
   await_step build
   together step production "$tsx" scripts/prod-smoke.ts -- tests contracts playwright npm run test:contracts
-  tests stories vitest npm run test:stories
+  stories_if_first
 }
 
 # The production build, then the console in Chromium on it (two Playwright workers, each with its own
-# server). The e2e step mostly waits (the browser, sockets, the server's timers), so it runs beside
-# the CPU-bound unit and story steps of the other lane.
+# server), beside the other lane's CPU-bound unit tests.
 lane_browser() {
   step build npm run --ignore-scripts build
   tests e2e playwright npm run test:e2e
+  stories_if_first
 }
 
 step system bash scripts/ensure-system.sh
