@@ -145,10 +145,10 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
           },
           setupFiles: ['.storybook/vitest.setup.ts'],
-          // The story files of a worker share one page and one module graph instead of a fresh iframe
-          // each (measured on the 2-core machine: 211 s against ~370 s, and about 40% less CPU). Each
-          // story still mounts on its own, with its own MSW handlers and mocked sockets.
-          isolate: false,
+          // Each story file in a fresh iframe (Vitest's default, kept): sharing one page between the files
+          // of a worker took ~40% less CPU (211 s against ~370 s alone), but a file's last story stays
+          // mounted when the next file starts (an open drawer's portal then failed the next file's axe
+          // check), and removing what it left breaks React's own unmounting later.
           // The first story of a file waits for Vite to transform the file's whole import graph before it
           // renders (seen at 15-16 s on 2 cores for the larger screens), and its own steps wait up to the
           // `slow` 10 s of the kit: 15 s (Vitest's default) cut those first stories, not their behaviour.

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll } from 'vitest';
 import { setProjectAnnotations } from '@storybook/react-vite';
 import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
 import * as preview from './preview';
@@ -15,13 +14,3 @@ const noPageEntrance = document.createElement('style');
 noPageEntrance.textContent = '.console-page { animation: none !important; }';
 document.head.append(noPageEntrance);
 
-// The story files of a worker share one page (isolate: false in vite.config.ts). What a file's last
-// story leaves in the body (its canvas, an open drawer's or dialog's portal) goes with the file, so the
-// next file's stories, and axe over them, see only their own.
-let bodyBefore = new Set<Element>();
-beforeAll(() => {
-  bodyBefore = new Set(document.body.children);
-});
-afterAll(() => {
-  for (const element of [...document.body.children]) if (!bodyBefore.has(element)) element.remove();
-});
