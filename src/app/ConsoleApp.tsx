@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { addLocale, locale as primeLocale } from 'primereact/api';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { PrimeReactProvider } from 'primereact/api';
+import { PrimeReactProvider, ariaLabel } from 'primereact/api';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { StoreProvider } from '../components/store-context';
@@ -37,7 +37,7 @@ const HTML_LANG = { 'zh-chs': 'zh-CN', en: 'en' } as const;
  * control each: a Dropdown's hidden <select> (it mirrors the choice for native forms) is hidden, the
  * combobox speaks; an InputSwitch's box is no second checkbox around its role=switch input; a
  * TreeSelect's trigger icon is decoration of its combobox; a disabled Dropdown is aria-disabled (axe:
- * select-name, nested-interactive, aria-command-name, color-contrast).
+ * select-name, nested-interactive, aria-command-name, color-contrast, aria-toggle-field-name, label).
  */
 const PRIME_REACT = {
   pt: {
@@ -51,6 +51,23 @@ const PRIME_REACT = {
       root: ({ props }: { props: { disabled?: boolean } }) => ({ 'aria-activedescendant': undefined, ...(props.disabled ? { 'aria-disabled': true } : {}) }),
     },
     inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+    // A multi-select with a filter shows its select-all checkbox without a label: named in the interface
+    // language (PrimeReact's locale, which ConsoleApp keeps in step with i18n), both the box and its input.
+    // Its list: each option (role option, aria-selected) says whether it is chosen, so the checkbox drawn in
+    // it is decoration (tabindex -1), and the search box above the list is named by its placeholder.
+    multiselect: {
+      // (its box is no second checkbox around the input, as for the InputSwitch above)
+      headerCheckbox: {
+        root: { role: undefined, 'aria-checked': undefined },
+        input: () => ({ 'aria-label': ariaLabel('selectAll', {}) }),
+      },
+      checkboxContainer: { 'aria-hidden': true },
+      // (its input is out of the page, not a control inside the option: a click on the box reaches the option)
+      checkbox: { input: { hidden: true } },
+      // The list scrolls past ten options: one Tab stop, so the keyboard scrolls it as the arrows move through it.
+      wrapper: { tabIndex: 0 },
+      filterInput: { root: ({ props }: { props: { placeholder?: string } }) => ({ 'aria-label': props.placeholder || ariaLabel('filterInput', {}) }) },
+    },
     // A node's expand/collapse chevron is not focusable (tabindex -1; the tree item expands with the arrow keys): decoration, not a nameless button.
     tree: { toggler: { 'aria-hidden': true } },
     treeselect: {

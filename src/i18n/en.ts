@@ -72,6 +72,8 @@ export const en: Messages = {
       next: 'Next',
       // The open list of a dropdown (its name).
       listLabel: 'Option list',
+      // The search box of a multi-select's list (it has a placeholder, no label).
+      filterInput: 'Search the options',
     },
   },
   editor: {

@@ -76,6 +76,7 @@ export const zhChsConsole = {
       next: '下一个',
       // The open list of a dropdown (its name).
       listLabel: '选项列表',
+      filterInput: '搜索选项',
     },
   },
   /** Quill's toolbar and link tooltip. */

@@ -118,6 +118,8 @@ export const PropertiesFromData: Story = {
     await waitFor(() => expect(mock(context).reports.at(-1)?.query.get('breakdown')).toBe('os'), slow);
     // Adding an event asks again for both.
     await userEvent.click(canvas.getByTestId('analysis-events'));
+    // The picker's select-all box is named in the interface language (it has no visible label beside the filter).
+    await expect((await body.findAllByRole('checkbox', { name: '全选' }, slow)).length).toBeGreaterThan(0);
     await userEvent.click(await body.findByRole('option', { name: /付费 \(pay\)/ }, slow));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(mock(context).pickerCalls.filter((c) => c.report === 'properties').at(-1)?.query.get('events')).toBe('battle_start,pay'), slow);
@@ -129,6 +131,34 @@ export const PropertiesFromData: Story = {
 };
 
 /** The same in English, the list left open. */
+/**
+ * The events picker left open (the axe check after the story then reads the open list): its search box,
+ * its select-all box and its options are each named, in Chinese and in English.
+ */
+export const EventsPickerOpen: Story = {
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await userEvent.click(canvas.getByTestId('analysis-events'));
+    await expect(await body.findByRole('searchbox', { name: '搜索选项' }, slow)).toBeVisible();
+    await expect((await body.findAllByRole('checkbox', { name: '全选' })).length).toBeGreaterThan(0);
+    await expect(await body.findByRole('option', { name: /付费 \(pay\)/ })).toHaveAttribute('aria-selected', 'false');
+  },
+};
+
+export const EventsPickerOpenEnglish: Story = {
+  parameters: { console: { path: '/data_embed/event', signedIn: true, language: 'en' } },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const body = within(document.body);
+    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
+    await userEvent.click(canvas.getByTestId('analysis-events'));
+    await expect(await body.findByRole('searchbox', { name: 'Search the options' }, slow)).toBeVisible();
+    await expect((await body.findAllByRole('checkbox', { name: 'Select all' })).length).toBeGreaterThan(0);
+  },
+};
+
 export const PropertiesFromDataEnglish: Story = {
   parameters: { console: { path: '/data_embed/event', signedIn: true, language: 'en' } },
   play: async (context) => {

@@ -31,6 +31,8 @@ export const HistoryDrawer = observer(function HistoryDrawer({ store }: { store:
       position="right"
       onHide={store.close}
       style={{ width: 'min(860px, 100vw)' }}
+      // The content scrolls when it is long: focusable, so the keyboard scrolls it too (axe scrollable-region-focusable).
+      pt={{ content: { tabIndex: 0 } }}
       header={target ? t('automation.webElement.historyTitle', { name: target.name }) : ''}
       data-testid="check-history"
     >

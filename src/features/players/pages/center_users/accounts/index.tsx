@@ -114,8 +114,9 @@ function BanHistory({ bans }: { bans: AccountBan[] }) {
 const AccountDrawer = observer(function AccountDrawer({ panel }: { panel: AccountPanel }) {
   const t = useAccountsTexts();
   const d: AccountDetail | null = panel.detail.result;
+  // The content scrolls when it is long: focusable, so the keyboard scrolls it too (axe scrollable-region-focusable).
   return (
-    <Sidebar visible={panel.distinctId !== null} position="right" onHide={panel.close} style={{ width: 'min(760px, 100vw)' }} header={t('accounts.accounts.title')} data-testid="account-drawer">
+    <Sidebar visible={panel.distinctId !== null} position="right" onHide={panel.close} style={{ width: 'min(760px, 100vw)' }} pt={{ content: { tabIndex: 0 } }} header={t('accounts.accounts.title')} data-testid="account-drawer">
       {panel.detail.state === 'loading' && !d ? <p data-testid="account-drawer-loading">{t('accounts.common.loading')}</p> : null}
       {panel.detail.state === 'failed' ? (
         <p className="p-error" data-testid="account-drawer-error">

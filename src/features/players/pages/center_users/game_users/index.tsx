@@ -270,6 +270,8 @@ const PlayerDrawer = observer(function PlayerDrawer({ panel, gameName }: { panel
       position="right"
       onHide={panel.close}
       style={{ width: 'min(900px, 100vw)' }}
+      // The content scrolls when it is long: focusable, so the keyboard scrolls it too (axe scrollable-region-focusable).
+      pt={{ content: { tabIndex: 0 } }}
       header={key ? t('accounts.gameUsers.title', { id: key.distinct_id, game: gameName }) : ''}
       data-testid="game-user-drawer"
     >
