@@ -84,13 +84,19 @@ function taskCatalogue(): TaskCatalogue<AppContext> {
  */
 const memoryTemplates = new Map<string, Promise<Blob>>();
 
-/** Tests: in-memory databases whose secrets key is `key` start from this template (one per test run: server/test/db-template.ts). */
+/** A memory template's key: the secrets key it is sealed with, and how its sample passwords are hashed. */
+export function memoryTemplateKey(secretKey: string, fastSamplePasswords: boolean): string {
+  return `${secretKey}\n${fastSamplePasswords ? 'fast' : 'full'}`;
+}
+
+/** Tests: in-memory databases of this key (memoryTemplateKey) start from this template (one per test run: server/test/db-template.ts). */
 export function setMemoryTemplate(key: string, template: Blob): void {
   memoryTemplates.set(key, Promise.resolve(template));
 }
 
-async function openMemoryDb(key: string, secretBox: SecretBox, thread: boolean): Promise<Db> {
+async function openMemoryDb(secretKey: string, secretBox: SecretBox, thread: boolean, fastSamplePasswords: boolean): Promise<Db> {
   const open = thread ? openPgliteThread : openPglite;
+  const key = memoryTemplateKey(secretKey, fastSamplePasswords);
   const known = memoryTemplates.get(key);
   if (known) {
     const template = await known.catch(() => null);
@@ -101,7 +107,7 @@ async function openMemoryDb(key: string, secretBox: SecretBox, thread: boolean):
     const made = (async () => {
       await migrate(db);
       await ensureJobSchema(db);
-      await seed(db, Date.now(), { secretBox });
+      await seed(db, Date.now(), { secretBox, fastSamplePasswords });
       return db.snapshot();
     })();
     memoryTemplates.set(key, made);
@@ -133,7 +139,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
   const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
   const accountKey = await loadAccountSecretKey(config.accountSecretKey, config.dataDir);
   const secretBox = new SecretBox(accountKey);
-  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb(accountKey, secretBox, config.pgliteThread ?? false) : await openDb({
+  const db = config.dataDir === null && config.databaseUrl === null ? await openMemoryDb(accountKey, secretBox, config.pgliteThread ?? false, config.fastSamplePasswords) : await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.dataDir ? join(config.dataDir, 'db') : 'memory://',
     pgliteThread: config.pgliteThread ?? true,
@@ -143,7 +149,7 @@ export async function buildServer(config: ServerConfig): Promise<ReferenceServer
   try {
     await migrate(db);
     await ensureJobSchema(db);
-    const fresh = await seed(db, Date.now(), { secretBox });
+    const fresh = await seed(db, Date.now(), { secretBox, fastSamplePasswords: config.fastSamplePasswords });
     const settings = new SettingsStore(db);
     if (config.captcha !== null) await settings.set('base', 'captcha_state', config.captcha);
     const ctx: AppContext = {

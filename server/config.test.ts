@@ -73,6 +73,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ ANALYTICS_TZ: 'Mars/Olympus' })).toThrow(/ANALYTICS_TZ/);
     expect(() => loadConfig({ SAMPLE_EVENTS: 'perhaps' })).toThrow(/SAMPLE_EVENTS/);
+    expect(loadConfig({}).fastSamplePasswords).toBe(false);
+    expect(loadConfig({ FAST_SAMPLE_PASSWORDS: 'on' }).fastSamplePasswords).toBe(true);
+    expect(() => loadConfig({ FAST_SAMPLE_PASSWORDS: 'fast' })).toThrow(/FAST_SAMPLE_PASSWORDS/);
     expect(loadConfig({ ANALYTICS_TZ: 'UTC', SAMPLE_EVENTS: 'off' })).toMatchObject({ analyticsTz: 'UTC', sampleEvents: false });
     expect(loadConfig({}).analyticsTz).toBe('Asia/Shanghai');
   });

@@ -54,6 +54,13 @@ export interface ServerConfig {
    */
   sampleEvents: boolean;
   /**
+   * FAST_SAMPLE_PASSWORDS=on|off: a fresh database's sample accounts get their known password hashed at
+   * KNOWN_PASSWORD_COST (server/auth/password.ts), so each sign-in of a test costs ~2 ms of CPU, not
+   * ~0.2 s. Default off; the test servers turn it on (server/testing.ts). Passwords people set always
+   * get the full cost.
+   */
+  fastSamplePasswords: boolean;
+  /**
    * JOBS=on|off: this instance works the job queue (runs jobs, ticks the schedules, heartbeats as a
    * worker). Default on; the test servers leave it off unless a test asks (a queued run then waits).
    */
@@ -213,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redeemPerMinute: { player: parsePerMinute('REDEEM_PLAYER_PER_MINUTE', env.REDEEM_PLAYER_PER_MINUTE, 10), address: parsePerMinute('REDEEM_ADDRESS_PER_MINUTE', env.REDEEM_ADDRESS_PER_MINUTE, 60) },
     analyticsTz: parseTimeZone(env.ANALYTICS_TZ),
     sampleEvents: parseSwitch('SAMPLE_EVENTS', env.SAMPLE_EVENTS) ?? true,
+    fastSamplePasswords: parseSwitch('FAST_SAMPLE_PASSWORDS', env.FAST_SAMPLE_PASSWORDS) ?? false,
     jobs: parseSwitch('JOBS', env.JOBS) ?? true,
     pgliteThread: parseSwitch('PGLITE_THREAD', env.PGLITE_THREAD),
     pageCheckAllowHosts: parseHostPorts('PAGE_CHECK_ALLOW_HOSTS', env.PAGE_CHECK_ALLOW_HOSTS),

@@ -64,7 +64,7 @@ export async function startTestServerWithContext(opts: TestServerOptions = {}): 
   // A query around an open transaction fails loudly in every suite (unit, contracts, e2e) instead of hanging.
   setStrictTransactions(true);
   const env = opts.env ?? {};
-  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', REDEEM_PLAYER_PER_MINUTE: '100000', REDEEM_ADDRESS_PER_MINUTE: '100000', SAMPLE_EVENTS: 'off', JOBS: 'off', ...threadFromEnvironment(), ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' }, REPO_ROOT);
+  const config = loadConfig({ CAPTCHA: opts.captcha === false ? 'off' : 'on', LOG_LEVEL: 'off', SIGNIN_RATE_LIMIT: '100000', REDEEM_PLAYER_PER_MINUTE: '100000', REDEEM_ADDRESS_PER_MINUTE: '100000', SAMPLE_EVENTS: 'off', JOBS: 'off', FAST_SAMPLE_PASSWORDS: 'on', ...threadFromEnvironment(), ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1' }, REPO_ROOT);
   if (env.DATA_DIR === undefined) config.dataDir = null;
   if (!opts.serveConsole) config.consoleDir = null;
   // In-memory servers of a test run start from the run's migrated, seeded template (test/db-template.ts),

@@ -7,6 +7,13 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
  * Cost N=2^15, r=8, p=3 is one of OWASP's scrypt settings (about 0.3 s on a small server core).
  */
 export const SCRYPT_COST = { N: 2 ** 15, r: 8, p: 3 } as const;
+/**
+ * The cost for hashing a password everybody knows: the sample accounts' 'admin123456' (printed in the
+ * README) protects nothing whatever its hash costs, so test servers seed it at ~2 ms instead of ~0.2 s
+ * a sign-in (FAST_SAMPLE_PASSWORDS=on, server/config.ts). Every password a person sets still gets
+ * SCRYPT_COST.
+ */
+export const KNOWN_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 } as const;
 const KEY_LEN = 32;
 const MD5_HEX = /^[0-9a-fA-F]{32}$/;
 

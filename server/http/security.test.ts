@@ -233,16 +233,22 @@ describe('5. sessions end when they should', () => {
   it('a password change ends the other sessions and keeps the one that made it; a reset or disabling ends all', async () => {
     const userId = (await call<Array<{ id: number; username: string }>>(srv, '/api/system/user/?username=test', { token: superadmin })).body.data as unknown as { data: Array<{ id: number }> };
     const id = userId.data[0]?.id ?? 3;
+    const storedCost = async () => ((await ctx.db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [id]))[0]?.password ?? '').split('$').slice(0, 4).join('$');
+    // The sample account's published password is hashed cheaply on a test server (FAST_SAMPLE_PASSWORDS) ...
+    expect(await storedCost()).toBe('scrypt$1024$8$1');
     const mine = await login(srv, 'test', 'admin123456', false);
     const other = await login(srv, 'test', 'admin123456', false);
     const changed = await call(srv, `/api/system/user/${id}/change_password/`, { method: 'PUT', token: mine.access, body: { oldPassword: 'admin123456', newPassword: 'Changed12345', newPassword2: 'Changed12345' } });
     expect(changed.body.code).toBe(2000);
+    // ... a password a person sets gets the full cost, on every server.
+    expect(await storedCost()).toBe('scrypt$32768$8$3');
     expect((await call(srv, '/api/system/user/user_info/', { token: mine.access })).body.code).toBe(2000);
     expect((await call(srv, '/api/system/user/user_info/', { token: other.access })).body.code).toBe(401);
     expectFailure(await call(srv, '/token/refresh/', { body: { refresh: other.refresh } }), 400, 'error', 401);
     // A reset by an administrator ends every session, the one above included.
     const reset = await call(srv, `/api/system/user/${id}/reset_password/`, { method: 'PUT', token: superadmin, body: { newPassword: 'admin123456', newPassword2: 'admin123456' } });
     expect(reset.body.code).toBe(2000);
+    expect(await storedCost()).toBe('scrypt$32768$8$3');
     expect((await call(srv, '/api/system/user/user_info/', { token: mine.access })).body.code).toBe(401);
     // Disabling ends them too.
     const again = await login(srv, 'test', 'admin123456', false);

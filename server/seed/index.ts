@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db';
-import { hashPassword } from '../auth/password';
+import { hashPassword, KNOWN_PASSWORD_COST, SCRYPT_COST } from '../auth/password';
 import { shanghaiDayStart } from '../domain/time';
 import { parseUserAgent } from '../domain/user-agent';
 import { DEPTS, ROLES, SEED_PASSWORD, USERS } from './accounts';
@@ -137,6 +137,8 @@ async function seedLoginHistory(tx: Queryable, now: number): Promise<void> {
 export interface SeedOptions {
   /** Seals the sample shared accounts' secrets (without it they get none). */
   secretBox?: SecretBox;
+  /** The sample accounts' password hashed at KNOWN_PASSWORD_COST (test servers), not SCRYPT_COST. */
+  fastSamplePasswords?: boolean;
 }
 
 /**
@@ -146,7 +148,7 @@ export interface SeedOptions {
  * database seeded before the catalogue existed). Returns true when the first part seeded.
  */
 export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}): Promise<boolean> {
-  const seeded = await seedBase(db, now);
+  const seeded = await seedBase(db, now, options.fastSamplePasswords ? KNOWN_PASSWORD_COST : SCRYPT_COST);
   await seedCatalogue(db, now, options.secretBox ?? null);
   await seedTracking(db);
   await seedDeviceProperties(db);
@@ -155,9 +157,9 @@ export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}):
   return seeded;
 }
 
-async function seedBase(db: Db, now: number): Promise<boolean> {
+async function seedBase(db: Db, now: number, cost: { N: number; r: number; p: number }): Promise<boolean> {
   // Hash outside the transaction (slow KDF, in parallel on the libuv pool).
-  const hashes = await Promise.all(USERS.map(() => hashPassword(SEED_PASSWORD)));
+  const hashes = await Promise.all(USERS.map(() => hashPassword(SEED_PASSWORD, cost)));
   return seedOnce(db, SEED_VERSION, async (tx) => {
     await seedAccounts(tx, hashes);
     const buttonIds = await seedMenus(tx);

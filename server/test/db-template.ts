@@ -26,7 +26,7 @@ import { openPglite } from '../db/pglite';
 import { SecretBox, adoptProcessAccountKey } from '../domain/secret-box';
 import { ensureJobSchema } from '../jobs/queue';
 import { seed } from '../seed';
-import { setMemoryTemplate } from '../app';
+import { memoryTemplateKey, setMemoryTemplate } from '../app';
 
 /** The environment variable naming the template's folder. */
 export const TEMPLATE_ENV = 'TEST_DB_TEMPLATE';
@@ -75,7 +75,7 @@ async function makeTemplate(): Promise<string> {
   try {
     await migrate(db);
     await ensureJobSchema(db);
-    await seed(db, seededAt, { secretBox: new SecretBox(key) });
+    await seed(db, seededAt, { secretBox: new SecretBox(key), fastSamplePasswords: true });
     const snapshot = await db.snapshot();
     await writeFile(join(dir, 'db.tar'), new Uint8Array(await snapshot.arrayBuffer()));
   } finally {
@@ -101,7 +101,7 @@ export function loadRunTemplate(): Promise<boolean> {
     if (shanghaiDay(meta.seededAt) !== shanghaiDay(Date.now())) return false;
     const bytes = await readFile(join(dir, 'db.tar'));
     if (!adoptProcessAccountKey(meta.key)) return false;
-    setMemoryTemplate(meta.key, new Blob([new Uint8Array(bytes)]));
+    setMemoryTemplate(memoryTemplateKey(meta.key, true), new Blob([new Uint8Array(bytes)]));
     return true;
   })();
   return loaded;
