@@ -130,35 +130,30 @@ export const PropertiesFromData: Story = {
   },
 };
 
-/** The same in English, the list left open. */
 /**
- * The events picker left open (the axe check after the story then reads the open list): its search box,
- * its select-all box and its options are each named, in Chinese and in English.
+ * The events picker left open (the axe check after the story then reads the open list): its search box
+ * and its select-all box are named in the interface language, and each option says whether it is chosen.
  */
-export const EventsPickerOpen: Story = {
-  play: async (context) => {
+const pickerOpen =
+  (names: { search: string; selectAll: string }): Story['play'] =>
+  async (context) => {
     const canvas = within(context.canvasElement);
     const body = within(document.body);
     await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
     await userEvent.click(canvas.getByTestId('analysis-events'));
-    await expect(await body.findByRole('searchbox', { name: '搜索选项' }, slow)).toBeVisible();
-    await expect((await body.findAllByRole('checkbox', { name: '全选' })).length).toBeGreaterThan(0);
-    await expect(await body.findByRole('option', { name: /付费 \(pay\)/ })).toHaveAttribute('aria-selected', 'false');
-  },
-};
+    await expect(await body.findByRole('searchbox', { name: names.search }, slow)).toBeVisible();
+    await expect((await body.findAllByRole('checkbox', { name: names.selectAll })).length).toBeGreaterThan(0);
+    await expect(await body.findByRole('option', { name: /\(pay\)/ })).toHaveAttribute('aria-selected', 'false');
+  };
+
+export const EventsPickerOpen: Story = { play: pickerOpen({ search: '搜索选项', selectAll: '全选' }) };
 
 export const EventsPickerOpenEnglish: Story = {
   parameters: { console: { path: '/data_embed/event', signedIn: true, language: 'en' } },
-  play: async (context) => {
-    const canvas = within(context.canvasElement);
-    const body = within(document.body);
-    await waitFor(() => expect(canvas.getByTestId('event-chart').dataset.ready).toBe('true'), slow);
-    await userEvent.click(canvas.getByTestId('analysis-events'));
-    await expect(await body.findByRole('searchbox', { name: 'Search the options' }, slow)).toBeVisible();
-    await expect((await body.findAllByRole('checkbox', { name: 'Select all' })).length).toBeGreaterThan(0);
-  },
+  play: pickerOpen({ search: 'Search the options', selectAll: 'Select all' }),
 };
 
+/** The same in English, the list left open. */
 export const PropertiesFromDataEnglish: Story = {
   parameters: { console: { path: '/data_embed/event', signedIn: true, language: 'en' } },
   play: async (context) => {
