@@ -7,6 +7,11 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
  * Cost N=2^15, r=8, p=3 is one of OWASP's scrypt settings (about 0.3 s on a small server core).
  */
 export const SCRYPT_COST = { N: 2 ** 15, r: 8, p: 3 } as const;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 /**
  * The cost for hashing a password everybody knows: the sample accounts' 'admin123456' (printed in the
  * README) protects nothing whatever its hash costs, so test servers seed it at ~2 ms instead of ~0.2 s
@@ -29,14 +34,14 @@ export function md5Hex(s: string): string {
 }
 
 /** The stored form of an md5 hex digest: `scrypt$N$r$p$<salt>$<key>`. */
-async function hashDigest(digest: string, cost: { N: number; r: number; p: number }): Promise<string> {
+async function hashDigest(digest: string, cost: ScryptCost): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(digest, salt, cost.N, cost.r, cost.p);
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 /** Hash for storage of a plain password. */
-export async function hashPassword(plain: string, cost: { N: number; r: number; p: number } = SCRYPT_COST): Promise<string> {
+export async function hashPassword(plain: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
   return hashDigest(md5Hex(plain), cost);
 }
 

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db';
-import { hashPassword, KNOWN_PASSWORD_COST, SCRYPT_COST } from '../auth/password';
+import { hashPassword, KNOWN_PASSWORD_COST, SCRYPT_COST, type ScryptCost } from '../auth/password';
 import { shanghaiDayStart } from '../domain/time';
 import { parseUserAgent } from '../domain/user-agent';
 import { DEPTS, ROLES, SEED_PASSWORD, USERS } from './accounts';
@@ -157,7 +157,7 @@ export async function seed(db: Db, now = Date.now(), options: SeedOptions = {}):
   return seeded;
 }
 
-async function seedBase(db: Db, now: number, cost: { N: number; r: number; p: number }): Promise<boolean> {
+async function seedBase(db: Db, now: number, cost: ScryptCost): Promise<boolean> {
   // Hash outside the transaction (slow KDF, in parallel on the libuv pool).
   const hashes = await Promise.all(USERS.map(() => hashPassword(SEED_PASSWORD, cost)));
   return seedOnce(db, SEED_VERSION, async (tx) => {

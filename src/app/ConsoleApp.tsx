@@ -51,12 +51,12 @@ const PRIME_REACT = {
       root: ({ props }: { props: { disabled?: boolean } }) => ({ 'aria-activedescendant': undefined, ...(props.disabled ? { 'aria-disabled': true } : {}) }),
     },
     inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
-    // A multi-select with a filter shows its select-all checkbox without a label: named in the interface
-    // language (PrimeReact's locale, which ConsoleApp keeps in step with i18n), both the box and its input.
-    // Its list: each option (role option, aria-selected) says whether it is chosen, so the checkbox drawn in
-    // it is decoration (tabindex -1), and the search box above the list is named by its placeholder.
+    // A multi-select's open list. Its select-all checkbox (shown without a label beside the search box) is
+    // one named control: the input, named in the interface language (PrimeReact's locale, which ConsoleApp
+    // keeps in step with i18n), its box no second checkbox around it. Each option (role option,
+    // aria-selected) says whether it is chosen, so the checkbox drawn in it is decoration. The search box
+    // is named by its placeholder.
     multiselect: {
-      // (its box is no second checkbox around the input, as for the InputSwitch above)
       headerCheckbox: {
         root: { role: undefined, 'aria-checked': undefined },
         input: () => ({ 'aria-label': ariaLabel('selectAll', {}) }),
